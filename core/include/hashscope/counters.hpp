@@ -1,0 +1,84 @@
+// Live counters of the system: CPU time per core and disk I/O per device, one source interface each,
+// and the sampler thread that turns them (plus the engine's LiveCounters) into Samples.
+#pragma once
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "hashscope/results.hpp"
+#include "hashscope/storage.hpp"
+
+namespace hashscope {
+
+class LiveCounters;
+
+// Cumulative CPU times of one CPU (or of all), in seconds.
+struct CpuTimes {
+  double user = 0, nice = 0, system = 0, idle = 0, iowait = 0, irq = 0, softirq = 0, steal = 0;
+  double busy() const { return user + nice + system + irq + softirq + steal; }
+  double total() const { return busy() + idle + iowait; }
+};
+struct CpuSnapshot {
+  CpuTimes all;
+  std::vector<CpuTimes> cores;
+};
+
+// Cumulative I/O statistics of one device (summed over its slaves for dm/md).
+struct DiskSnapshot {
+  std::uint64_t readBytes = 0, writeBytes = 0;
+  std::uint64_t readOps = 0, writeOps = 0;
+  double busySeconds = 0;     // time the device had I/O in flight (Linux io_ticks)
+  double inFlight = 0;        // requests in flight now
+};
+
+class CpuCounterSource {
+public:
+  virtual ~CpuCounterSource() = default;
+  virtual bool read(CpuSnapshot& out) = 0;  // false when unavailable this time
+};
+class DiskCounterSource {
+public:
+  virtual ~DiskCounterSource() = default;
+  virtual bool read(DiskSnapshot& out) = 0;  // false when the device vanished or has no counters
+};
+
+// The platform's sources (Linux: /proc/stat, /proc/diskstats; macOS: host_processor_info, IOKit;
+// Windows: NtQuerySystemInformation, IOCTL_DISK_PERFORMANCE). The disk source is null when the
+// location has no device with counters (RAM, network).
+std::unique_ptr<CpuCounterSource> makeCpuCounterSource();
+std::unique_ptr<DiskCounterSource> makeDiskCounterSource(const DeviceInfo& device);
+
+struct SamplerConfig {
+  double hz = 10.0;
+};
+
+// One sampler thread per run. It wakes on a steady schedule (no drift), reads every source, and keeps
+// the whole series. stop() returns at once (condition variable, not sleep).
+class Sampler {
+public:
+  Sampler(SamplerConfig config, const LiveCounters& counters,
+          std::unique_ptr<CpuCounterSource> cpu, std::unique_ptr<DiskCounterSource> disk);
+  ~Sampler();  // stops and joins
+  Sampler(const Sampler&) = delete;
+  Sampler& operator=(const Sampler&) = delete;
+
+  // Called from the sampler thread after each sample (for live graphs). Set before start().
+  void setCallback(std::function<void(const Sample&)> callback);
+  void start();
+  // Stops the thread, takes one final sample so the series covers the whole run, and joins.
+  void stop();
+  std::vector<Sample> samples() const;  // everything so far (thread-safe copy)
+
+private:
+  struct Impl;
+  std::unique_ptr<Impl> d;
+};
+
+}  // namespace hashscope

@@ -1,0 +1,29 @@
+// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/1") and CSV.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "hashscope/results.hpp"
+
+namespace hashscope {
+
+inline constexpr const char* kRunSchema = "hashscope.run/1";
+
+struct ExportOptions {
+  bool includeSamples = true;   // the sampled time series in JSON
+  bool pretty = true;
+};
+
+// {"schema": "hashscope.run/1", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
+// Each result carries at least workload, algorithm, location, mb_per_s (decimal MB/s), seconds, bytes,
+// streams, cache; plus verdict, served_from_cache, memory_backed, limit_mb_per_s, efficiency, evidence,
+// device and samples when analysed.
+std::string toJson(const std::vector<RunResult>& results, const ExportOptions& options = {});
+
+// One header row, then one row per result (no samples). RFC 4180 quoting.
+std::string toCsv(const std::vector<RunResult>& results);
+// The CSV column names, in order.
+const std::vector<std::string>& csvColumns();
+
+}  // namespace hashscope

@@ -1,0 +1,59 @@
+// Hash algorithms: one Hasher interface over OpenSSL EVP, xxHash, ISA-L/zlib and our own small sums.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hashscope {
+
+enum class AlgorithmFamily { Cryptographic, Checksum, Fast };
+std::string_view toString(AlgorithmFamily family);
+
+using Digest = std::vector<std::uint8_t>;
+
+// What HashScope knows about one algorithm, including the implementation in use on this machine.
+struct AlgorithmInfo {
+  std::string id;              // as the CLI spells it: "md5", "sha512-256", "xxh3-64", "cksum" ...
+  std::string displayName;     // "MD5", "SHA-512/256", "XXH3 (64-bit)" ...
+  AlgorithmFamily family = AlgorithmFamily::Cryptographic;
+  std::size_t digestBytes = 0;
+  std::string implementation;  // e.g. "OpenSSL 3.0.19 (SHA-NI)", "ISA-L 2.30 (PCLMULQDQ)", "xxHash 0.8.1 (AVX2)"
+  std::string peerTool;        // the coreutils-style tool whose output we match ("md5sum", "b2sum -l 512", "xxhsum -H3"), or empty
+};
+
+// Incremental hashing of one stream. Not thread-safe: one Hasher per thread.
+class Hasher {
+public:
+  virtual ~Hasher() = default;
+  virtual void update(const void* data, std::size_t size) = 0;
+  // Finishes and returns the digest in canonical byte order (as the reference tool prints it).
+  // After finish(), call reset() before the next update().
+  virtual Digest finish() = 0;
+  virtual void reset() = 0;
+  virtual const AlgorithmInfo& info() const = 0;
+};
+
+// Every algorithm, in a stable display order.
+const std::vector<AlgorithmInfo>& allAlgorithms();
+// nullptr when the id is unknown.
+const AlgorithmInfo* findAlgorithm(std::string_view id);
+// A fresh hasher, or nullptr when the id is unknown. Fast: EVP_MD objects are fetched once per process.
+std::unique_ptr<Hasher> makeHasher(std::string_view id);
+
+std::string toHex(const Digest& digest);
+
+// One output line exactly as the reference tool prints it for a file of `size` bytes:
+//   md5/sha*/blake2*/xxh*:  "HEX  PATH"         (tag=false, the coreutils default)
+//                           "ALGO (PATH) = HEX" (tag=true, the BSD --tag form)
+//   cksum:                  "CRC SIZE PATH"      (decimal, as POSIX cksum)
+//   sum-bsd:                "CKSUM BLOCKS PATH"  (as `sum -r`, 1 KiB blocks, 5-digit zero-padded checksum)
+//   sum-sysv:               "CKSUM BLOCKS PATH"  (as `sum -s`, 512-byte blocks)
+// No trailing newline.
+std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest,
+                             std::uint64_t size, std::string_view path, bool tag);
+
+}  // namespace hashscope

@@ -1,0 +1,30 @@
+// Peer tools: the installed command-line tools users compare against (md5sum, openssl dgst, b3sum ...).
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "hashscope/results.hpp"
+
+namespace hashscope {
+
+struct PeerTool {
+  std::string name;                  // "md5sum", "openssl-md5", "hashdeep-md5", "b3sum", "xxhsum-xxh3-64" ...
+  std::string algorithm;             // HashScope's id of what it computes ("md5"; b3sum: "blake3", which we do not compute)
+  std::filesystem::path executable;  // resolved on PATH
+  std::vector<std::string> arguments;  // before the file name
+};
+
+// The peer tools installed on this machine that compute `algorithm` (all of them when empty).
+std::vector<PeerTool> findPeerTools(const std::string& algorithm = {});
+
+// Runs the tool on `file` as an argument list (never through a shell), times it like `time` (wall, and
+// user/sys from the child's own rusage), parses its digest and compares it with `expectedDigest`
+// (HashScope's hex digest, when given). Killed on stop.
+RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file,
+                      const std::string& expectedDigest, std::stop_token stop);
+
+}  // namespace hashscope

@@ -1,0 +1,111 @@
+// Result value types of every run, the bottleneck verdict, and the live samples behind the graphs.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "hashscope/storage.hpp"
+#include "hashscope/types.hpp"
+
+namespace hashscope {
+
+// What limited the speed of a run or of one sample interval.
+enum class Verdict {
+  Unknown,      // not enough evidence (too short, no counters)
+  CpuBound,     // the hashing threads were busy nearly all the time
+  IoBound,      // the reader waited on the device and the device was busy
+  MemoryBound,  // data came from RAM and neither the hash nor the device was the limit
+  Mixed,        // no single resource explains the speed
+};
+std::string_view toString(Verdict verdict);  // "cpu-bound", "io-bound", "memory-bound", "mixed", "unknown"
+
+// Time accounting of one stream (one hashing/reading/writing thread).
+struct StreamResult {
+  std::uint64_t bytes = 0;
+  double wallSeconds = 0;
+  double cpuSeconds = 0;      // CPU time of the stream's worker thread (user+sys)
+  double readerCpuSeconds = 0;  // CPU time of the stream's reader thread, when reading is pipelined
+  double waitSeconds = 0;     // the worker waited for data (reader behind)
+  double busySeconds = 0;     // the worker hashed / copied / wrote
+  std::uint64_t files = 0;    // hash-tree: files done by this stream
+};
+
+// One CPU/disk/throughput sample, taken by the sampler thread during a run.
+// Cumulative counters are "since run start"; rates and percentages describe the interval that ends at `t`.
+struct Sample {
+  double t = 0;                           // seconds since run start
+  double interval = 0;                    // seconds since the previous sample
+  std::vector<std::uint64_t> streamBytes; // cumulative bytes per stream
+  std::uint64_t totalBytes = 0;           // cumulative, all streams
+  std::vector<double> streamMBps;         // interval throughput per stream (decimal MB/s)
+  double totalMBps = 0;
+  double cpuBusyPct = 0;                  // whole system, 0..100 of all cores
+  double cpuUserPct = 0, cpuSystemPct = 0, cpuIowaitPct = 0;
+  std::vector<double> coreBusyPct;        // per logical core, 0..100
+  double processCpuPct = 0;               // this process, 100 = one full core
+  std::vector<double> workerCpuPct;       // per stream: the hashing/working thread, 0..100
+  std::vector<double> readerCpuPct;       // per stream: the reader thread, 0..100 (empty when none)
+  double waitPct = 0;                     // mean over streams: share of the interval spent waiting for data
+  double busyPct = 0;                     // mean over streams: share of the interval spent hashing/working
+  bool diskValid = false;                 // device counters were readable for this interval
+  std::uint64_t diskReadBytes = 0;        // cumulative since run start, from the device
+  std::uint64_t diskWriteBytes = 0;
+  double diskReadMBps = 0, diskWriteMBps = 0;
+  double diskBusyPct = 0;                 // io_ticks share of the interval (may exceed 100 on some OSes: clamped)
+  double diskInFlight = 0;                // requests in flight at the sample time
+  Verdict verdict = Verdict::Unknown;     // what limited this interval
+};
+
+// The analysis attached to every benchmark result: what limited it, with numbers.
+struct Analysis {
+  Verdict verdict = Verdict::Unknown;
+  bool servedFromCache = false;    // a disk-backed file workload read far fewer bytes from the device than it processed
+  bool memoryBacked = false;       // the location is RAM (tmpfs): no disk involved at all
+  double limitMBps = 0;            // min(read speed of the location, hash-memory speed x streams); 0 = unknown
+  double efficiency = 0;           // end-to-end MB/s / limit, 0..1+ ; 0 = unknown
+  double readMBps = 0;             // reference: read-only speed of the same location/cache mode (0 = not measured)
+  double hashMBps = 0;             // reference: hash-memory speed per stream (0 = not measured)
+  double workerBusyPct = 0;        // mean worker-thread CPU share over the run
+  double waitPct = 0;              // mean share of time waiting for data
+  double diskBusyPct = 0;          // mean device busy share over the run
+  double cpuBusyPct = 0;           // mean system CPU busy
+  std::uint64_t deviceReadBytes = 0;
+  std::string evidence;            // one plain sentence with the numbers
+};
+
+// One finished workload run. A value type: copyable, no pointers into the engine.
+struct RunResult {
+  Workload workload = Workload::HashFile;
+  std::string algorithm;             // empty for memory/read/write
+  std::string tool;                  // peer-tool workloads: the command as run ("md5sum FILE")
+  std::filesystem::path location;    // the folder tested
+  std::filesystem::path target;      // the file (or folder for hash-tree) processed
+  int streams = 1;
+  std::uint64_t blockSize = 0;
+  CacheMode cache = CacheMode::AsIs; // as requested
+  std::string cacheMethod;           // as achieved: "direct", "evicted", "warm", "as-is", "memory-backed", "n/a"
+  std::string cacheNote;             // why cold could not be achieved, when it could not
+  std::uint64_t bytes = 0;           // bytes processed, all streams
+  std::uint64_t files = 0;           // files processed (hash-file: 1; hash-tree: all)
+  double seconds = 0;                // wall time of the measured part
+  double userSeconds = 0;            // process (or child, for peer tools) user CPU
+  double systemSeconds = 0;          // process (or child) system CPU
+  std::vector<StreamResult> perStream;
+  std::string digest;                // hex digest when one stream processed one whole file; peer tools: theirs
+  std::optional<bool> digestMatches; // peer tools: equals HashScope's digest of the same file
+  bool cancelled = false;
+  std::string error;                 // non-empty when the run failed; partial numbers may remain
+  std::vector<std::string> fileErrors;  // hash-tree: per-file problems that did not stop the run
+
+  StorageInfo storage;               // where the run happened (filled by the suite/CLI, may be empty)
+  std::optional<Analysis> analysis;  // filled by the analyser
+  std::vector<Sample> samples;       // the sampled time series (may be empty)
+
+  double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }
+  bool ok() const { return error.empty() && !cancelled; }
+};
+
+}  // namespace hashscope

@@ -1,0 +1,57 @@
+// Small vocabulary types shared by every part of HashScope: workloads, cache modes, sizes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace hashscope {
+
+// How a read-based workload treats the OS page cache.
+enum class CacheMode {
+  Cold,  // bypass or evict the page cache before and during reads
+  Warm,  // read the data once first so it is served from RAM
+  AsIs,  // leave the cache alone
+};
+
+// The field's classic experiments.
+enum class Workload {
+  Memory,      // move zeros through the CPU, no hashing: the ceiling of everything
+  HashMemory,  // hash a RAM buffer: pure CPU speed of an algorithm
+  Write,       // write a file: the device's write speed
+  Read,        // read a file and discard it: the device's read speed
+  HashFile,    // read and hash a file end to end
+  HashTree,    // hash every file under a folder, recursively
+  PeerTool,    // run an installed tool (md5sum, openssl ...) on a file and time it
+};
+
+// What a sample file is filled with.
+enum class SampleContent { Random, Zeros, Text };
+
+std::string_view toString(CacheMode mode);
+std::string_view toString(Workload workload);
+std::string_view toString(SampleContent content);
+std::optional<CacheMode> parseCacheMode(std::string_view text);
+std::optional<Workload> parseWorkload(std::string_view text);
+std::optional<SampleContent> parseSampleContent(std::string_view text);
+
+// "4096", "64K", "64k", "1M", "1MiB", "1.5G", "2GB": binary multiples (K = 1024). nullopt when malformed.
+std::optional<std::uint64_t> parseSize(std::string_view text);
+// "1 GiB", "512 MiB", "1.5 GiB", "123 B": exact binary units where they divide, else one decimal.
+std::string formatBytes(std::uint64_t bytes);
+
+// Throughput in decimal megabytes per second, as every peer tool reports it.
+inline double megabytesPerSecond(std::uint64_t bytes, double seconds)
+{
+  return seconds > 0 ? static_cast<double>(bytes) / seconds / 1e6 : 0.0;
+}
+
+inline constexpr std::uint64_t KiB = 1024;
+inline constexpr std::uint64_t MiB = 1024 * KiB;
+inline constexpr std::uint64_t GiB = 1024 * MiB;
+
+// The version string of HashScope itself ("0.1.0").
+std::string_view version();
+
+}  // namespace hashscope

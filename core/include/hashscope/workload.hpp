@@ -1,0 +1,98 @@
+// The engine: runs one workload on background threads with live counters, cancellation and a value result.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "hashscope/results.hpp"
+#include "hashscope/types.hpp"
+
+namespace hashscope {
+
+// What to run. A plain value: the engine never reads settings.
+struct WorkloadSpec {
+  Workload workload = Workload::HashFile;
+  std::string algorithm;               // hash-memory, hash-file, hash-tree
+  std::filesystem::path target;        // read/hash-file: the file; hash-tree: the folder; write: the folder to write in
+  int streams = 1;                     // parallel streams; file workloads split the file into `streams` contiguous slices
+  std::uint64_t blockSize = 1 * MiB;   // bytes per read/update/write
+  std::uint64_t bytes = 0;             // memory/hash-memory: bytes per stream (0 = use `seconds`); write: file size
+  double seconds = 0;                  // memory/hash-memory: run this long when bytes == 0 (default 2 s)
+  CacheMode cache = CacheMode::AsIs;
+  SampleContent content = SampleContent::Random;  // write
+  int readDepth = 4;                   // buffers in flight per reader (>= 2)
+};
+
+// A CPU-time clock of one thread, readable from any other thread (the sampler's).
+class ThreadClock {
+public:
+  virtual ~ThreadClock() = default;
+  virtual double cpuSeconds() const = 0;  // user+sys of that thread so far
+};
+// The calling thread's clock. Never null.
+std::shared_ptr<ThreadClock> currentThreadClock();
+// This process: user and system CPU seconds so far.
+void processCpuSeconds(double& user, double& system);
+
+// Counters the engine updates while it runs and the sampler reads concurrently. Lock-free on the hot path.
+class LiveCounters {
+public:
+  explicit LiveCounters(int streams = 1);
+  int streams() const { return static_cast<int>(m_streams.size()); }
+
+  // Hot path (workers): relaxed atomics.
+  void addBytes(int stream, std::uint64_t n) { m_streams[stream]->bytes.fetch_add(n, std::memory_order_relaxed); }
+  void addWaitNanos(int stream, std::uint64_t n) { m_streams[stream]->waitNs.fetch_add(n, std::memory_order_relaxed); }
+  void addBusyNanos(int stream, std::uint64_t n) { m_streams[stream]->busyNs.fetch_add(n, std::memory_order_relaxed); }
+  void addFile(int stream) { m_streams[stream]->files.fetch_add(1, std::memory_order_relaxed); }
+  void setExpectedBytes(std::uint64_t n) { m_expected.store(n, std::memory_order_relaxed); }
+  // Workers register their threads' clocks once they start (role: "worker" or "reader").
+  void registerThread(int stream, bool reader, std::shared_ptr<ThreadClock> clock);
+
+  // Readers (sampler, progress bars).
+  std::uint64_t bytes(int stream) const { return m_streams[stream]->bytes.load(std::memory_order_relaxed); }
+  std::uint64_t waitNanos(int stream) const { return m_streams[stream]->waitNs.load(std::memory_order_relaxed); }
+  std::uint64_t busyNanos(int stream) const { return m_streams[stream]->busyNs.load(std::memory_order_relaxed); }
+  std::uint64_t files(int stream) const { return m_streams[stream]->files.load(std::memory_order_relaxed); }
+  std::uint64_t totalBytes() const;
+  std::uint64_t expectedBytes() const { return m_expected.load(std::memory_order_relaxed); }  // 0 = unknown (duration-bound)
+  std::shared_ptr<ThreadClock> workerClock(int stream) const;  // may be null before the thread started
+  std::shared_ptr<ThreadClock> readerClock(int stream) const;  // null when the stream has no reader thread
+
+private:
+  struct alignas(64) Stream {
+    std::atomic<std::uint64_t> bytes{0}, waitNs{0}, busyNs{0}, files{0};
+  };
+  std::vector<std::unique_ptr<Stream>> m_streams;
+  std::atomic<std::uint64_t> m_expected{0};
+  mutable std::mutex m_clockMutex;
+  std::vector<std::shared_ptr<ThreadClock>> m_workerClocks, m_readerClocks;
+};
+
+// Runs a workload to completion (or until `stop` is requested) on background threads and joins them all
+// before returning. Never throws: failures land in RunResult::error, cancellation in RunResult::cancelled.
+// Cancellation returns within 200 ms and leaves no file behind that the run created.
+// `counters` must have spec.streams streams; pass nullptr when nobody samples.
+RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounters* counters = nullptr);
+
+// Reads a file once so the next read is served from RAM (the "warm" cache mode). Returns an error message or "".
+std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
+
+// Digests of one file under several algorithms, read once through the pipelined reader (the CLI's `hash`).
+struct FileDigests {
+  std::vector<Digest> digests;  // in the order of the algorithms asked for
+  std::uint64_t size = 0;
+  std::string error;            // one clear sentence when the file could not be hashed
+};
+FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::string>& algorithms,
+                     std::stop_token stop, LiveCounters* counters = nullptr, int stream = 0,
+                     std::uint64_t blockSize = 1 * MiB);
+
+}  // namespace hashscope

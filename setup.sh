@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# HashScope set-up in one command on a fresh Debian 12 (or Ubuntu) machine:
+#   ./setup.sh run    install what is missing, build, and start the app
+#                     (no display: a short headless CLI benchmark of the temp folder instead)
+#   ./setup.sh test   install what is missing, build, and run the whole test suite
+#   ./setup.sh build  install what is missing and build (build/bin/hashscope, build/bin/hashscope-cli)
+#   ./setup.sh deps   only install the packages
+# Packages are installed with apt-get as root, or through sudo.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")"
+
+# Build and test dependencies (Debian 12 names), then the peer tools the tests compare against.
+BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
+  qt6-base-dev qt6-charts-dev libgl-dev catch2
+  libssl-dev libxxhash-dev libisal-dev zlib1g-dev)
+TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep xauth xvfb)
+
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+
+missing_packages() {
+  local pkg
+  for pkg in "$@"; do
+    dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || echo "$pkg"
+  done
+}
+
+install_packages() {
+  if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+    log "Not a Debian-based system: install CMake >= 3.25, a C++20 compiler, Qt 6 (Widgets, Charts),"
+    log "OpenSSL 3, xxHash, zlib, ISA-L (optional) and Catch2 yourself, then run: $0 build"
+    return 0
+  fi
+  local missing
+  mapfile -t missing < <(missing_packages "$@")
+  [ "${#missing[@]}" -eq 0 ] && return 0
+  log "Installing: ${missing[*]}"
+  local sudo=()
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { log "Need root or sudo to install: ${missing[*]}"; exit 1; }
+    sudo=(sudo)
+  fi
+  export DEBIAN_FRONTEND=noninteractive
+  "${sudo[@]}" apt-get update -qq
+  "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  install_packages "${BUILD_PACKAGES[@]}"
+  command -v ninja >/dev/null && export CMAKE_GENERATOR=Ninja
+  log "Configuring (CMake preset: default)"
+  cmake --preset default >/dev/null
+  log "Building with $(nproc) jobs"
+  cmake --build --preset default -j "$(nproc)"
+}
+
+has_display() {
+  [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ] || [ "$(uname)" = Darwin ]
+}
+
+case "${1:-run}" in
+  deps)
+    install_packages "${BUILD_PACKAGES[@]}" "${TEST_PACKAGES[@]}"
+    ;;
+  build)
+    build
+    ;;
+  test)
+    install_packages "${TEST_PACKAGES[@]}"
+    build
+    log "Running the test suite"
+    ctest --preset default -j "$(nproc)"
+    ;;
+  run)
+    build
+    if has_display && [ -x build/bin/hashscope ]; then
+      log "Starting HashScope"
+      exec build/bin/hashscope
+    fi
+    log "No display: running a short headless benchmark of the temp folder instead"
+    exec build/bin/hashscope-cli bench --suite --location "${TMPDIR:-/tmp}" --size 256M \
+      -a md5 -a sha256 -a xxh3-64 -a crc32
+    ;;
+  *)
+    sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'
+    exit 2
+    ;;
+esac

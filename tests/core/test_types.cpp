@@ -1,0 +1,49 @@
+#include "catch.hpp"
+
+#include "hashscope/types.hpp"
+
+using namespace hashscope;
+
+TEST_CASE("parseSize accepts plain numbers and binary units", "[types]")
+{
+  CHECK(parseSize("0") == 0u);
+  CHECK(parseSize("4096") == 4096u);
+  CHECK(parseSize("64K") == 64 * KiB);
+  CHECK(parseSize("64k") == 64 * KiB);
+  CHECK(parseSize("1M") == MiB);
+  CHECK(parseSize("1MiB") == MiB);
+  CHECK(parseSize("1mb") == MiB);
+  CHECK(parseSize("1.5G") == GiB + GiB / 2);
+  CHECK(parseSize(" 2 GiB ") == 2 * GiB);
+}
+
+TEST_CASE("parseSize rejects malformed sizes", "[types]")
+{
+  CHECK_FALSE(parseSize(""));
+  CHECK_FALSE(parseSize("abc"));
+  CHECK_FALSE(parseSize("-1"));
+  CHECK_FALSE(parseSize("1X"));
+  CHECK_FALSE(parseSize("1 MiBs"));
+  CHECK_FALSE(parseSize("99999999999T"));
+}
+
+TEST_CASE("formatBytes uses exact binary units", "[types]")
+{
+  CHECK(formatBytes(0) == "0 B");
+  CHECK(formatBytes(123) == "123 B");
+  CHECK(formatBytes(GiB) == "1 GiB");
+  CHECK(formatBytes(512 * MiB) == "512 MiB");
+  CHECK(formatBytes(GiB + GiB / 2) == "1.5 GiB");
+}
+
+TEST_CASE("enum names round-trip", "[types]")
+{
+  for (auto mode : {CacheMode::Cold, CacheMode::Warm, CacheMode::AsIs})
+    CHECK(parseCacheMode(toString(mode)) == mode);
+  for (auto w : {Workload::Memory, Workload::HashMemory, Workload::Write, Workload::Read, Workload::HashFile,
+                 Workload::HashTree, Workload::PeerTool})
+    CHECK(parseWorkload(toString(w)) == w);
+  for (auto c : {SampleContent::Random, SampleContent::Zeros, SampleContent::Text})
+    CHECK(parseSampleContent(toString(c)) == c);
+  CHECK_FALSE(parseCacheMode("lukewarm"));
+}
