@@ -95,4 +95,15 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
                      std::stop_token stop, LiveCounters* counters = nullptr, int stream = 0,
                      std::uint64_t blockSize = 1 * MiB);
 
+// Every regular file under `root`, recursively, sorted by path (like md5deep -r). Symbolic links to files
+// are followed; links to folders are followed unless they lead back into a folder already on the current
+// path (a loop), which becomes an error line. Unreadable folders, FIFOs, sockets and devices are reported in
+// `errors` (one sentence each) and skipped.
+struct TreeListing {
+  std::vector<std::filesystem::path> files;
+  std::vector<std::string> errors;
+  std::uint64_t totalBytes = 0;
+};
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {});
+
 }  // namespace hashscope
