@@ -51,6 +51,9 @@ std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const Algorithm
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 
+// True when XXH3 runs through the wider vector build (xxh3_vector_*.cpp) on this CPU.
+bool xxh3VectorUsable();
+
 // True when OpenSSL could fetch this algorithm (a FIPS-only or trimmed OpenSSL may lack some).
 bool evpAvailable(const AlgorithmSpec& spec);
 

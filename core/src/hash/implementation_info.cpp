@@ -85,6 +85,12 @@ std::string xxhash()
          std::to_string(v % 100);
 }
 
+std::string xxhashHeader()
+{
+  return "xxHash " + std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
+         std::to_string(XXH_VERSION_RELEASE);
+}
+
 }  // namespace
 
 std::string implementationFor(const AlgorithmSpec& spec)
@@ -127,7 +133,11 @@ std::string implementationFor(const AlgorithmSpec& spec)
   case Backend::Xxh32:
   case Backend::Xxh64: return withPath(xxhash(), "scalar");
   case Backend::Xxh3_64:
-  case Backend::Xxh3_128: return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
+  case Backend::Xxh3_128:
+    if (xxh3VectorUsable()) {  // our own build of the xxHash header, so the header's version
+      return withPath(xxhashHeader(), "AVX2");
+    }
+    return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
   case Backend::Cksum: return "HashScope (slicing-by-8, portable C++)";
   case Backend::SumBsd: return "HashScope (portable C++)";
   case Backend::SumSysv: return "HashScope (SWAR, portable C++)";
