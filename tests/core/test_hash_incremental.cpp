@@ -1,6 +1,7 @@
 // Incremental updates at awkward split points, reset() reuse, and the registry's contents.
 #include "catch.hpp"
 
+#include "hash/cksum_software.hpp"
 #include "hash/crc32c_software.hpp"
 #include "hashscope/hash.hpp"
 
@@ -118,6 +119,22 @@ TEST_CASE("The portable CRC-32C agrees with the check value and with the hasher"
   const std::uint32_t chained =
     detail::crc32cSoftware(detail::crc32cSoftware(0, data.data(), 777), data.data() + 777, data.size() - 777);
   CHECK(chained == fromHasher);
+}
+
+TEST_CASE("The portable cksum CRC agrees with the check value and with the hasher", "[hash][cksum]")
+{
+  CHECK(detail::cksumFinish(detail::cksumUpdateSoftware(0, "123456789", 9), 9) == 930766865u);
+  CHECK(detail::cksumFinish(0, 0) == 4294967295u);
+  const std::vector<std::uint8_t> data = pseudoRandomBytes(300007);
+  auto hasher = makeHasher("cksum");
+  REQUIRE(hasher != nullptr);
+  hasher->update(data.data(), data.size());
+  const Digest digest = hasher->finish();
+  const std::uint32_t fromHasher = (std::uint32_t{digest[0]} << 24) | (std::uint32_t{digest[1]} << 16) |
+                                   (std::uint32_t{digest[2]} << 8) | digest[3];
+  std::uint32_t raw = detail::cksumUpdateSoftware(0, data.data(), 5);
+  raw = detail::cksumUpdateSoftware(raw, data.data() + 5, data.size() - 5);
+  CHECK(detail::cksumFinish(raw, data.size()) == fromHasher);
 }
 
 TEST_CASE("The registry lists every algorithm once, with honest metadata", "[hash][registry]")

@@ -64,7 +64,7 @@ std::string opensslPath(const AlgorithmSpec& spec)
   return "x86-64 asm";  // md5, sha3-*
 }
 
-std::string isal()
+[[maybe_unused]] std::string isal()
 {
 #if defined(ISAL_MAJOR_VERSION) && defined(ISAL_MINOR_VERSION)
   return "ISA-L " + std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION);
@@ -96,7 +96,7 @@ std::string xxhashHeader()
 std::string implementationFor(const AlgorithmSpec& spec)
 {
   const CpuFeatures& cpu = cpuFeatures();
-  const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
+  [[maybe_unused]] const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
   switch (spec.backend) {
   case Backend::Evp:
     if (!evpAvailable(spec)) {
@@ -104,7 +104,8 @@ std::string implementationFor(const AlgorithmSpec& spec)
     }
     return withPath(openssl(), opensslPath(spec));
 #if defined(HASHSCOPE_HAVE_ISAL)
-  case Backend::Crc32:  // crc32_gzip_refl: base, by8 (SSE4.1+PCLMUL), by8_02 (AVX), by16_10 (AVX-512)
+  case Backend::Crc32:  // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
+  case Backend::Cksum:  // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
     if (avx512Clmul) {
       return withPath(isal(), "VPCLMULQDQ, AVX-512");
     }
@@ -129,6 +130,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
   case Backend::Crc32: return withPath(zlib(), "portable C");
   case Backend::Crc32c: return "HashScope (slicing-by-8, portable C++)";
   case Backend::Adler32: return withPath(zlib(), "portable C");
+  case Backend::Cksum: return "HashScope (slicing-by-8, portable C++)";
 #endif
   case Backend::Xxh32:
   case Backend::Xxh64: return withPath(xxhash(), "scalar");
@@ -138,8 +140,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(xxhashHeader(), "AVX2");
     }
     return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
-  case Backend::Cksum: return "HashScope (slicing-by-8, portable C++)";
-  case Backend::SumBsd: return "HashScope (portable C++)";
+  case Backend::SumBsd: return "HashScope (16-bit rotate-add, portable C++)";
   case Backend::SumSysv: return "HashScope (SWAR, portable C++)";
   }
   return {};
