@@ -40,7 +40,7 @@ std::uint32_t cksumStep(std::uint32_t crc, unsigned char byte)
   return (crc << 8) ^ kCksum[0][(crc >> 24) ^ byte];
 }
 
-}  // namespace
+} // namespace
 
 std::uint32_t cksumUpdateSoftware(std::uint32_t raw, const void* data, std::size_t size)
 {
@@ -70,4 +70,4 @@ std::uint32_t cksumFinish(std::uint32_t raw, std::uint64_t length)
   return ~c;
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -13,4 +13,4 @@ std::uint32_t cksumUpdateSoftware(std::uint32_t raw, const void* data, std::size
 // and inverts: the number `cksum` prints.
 std::uint32_t cksumFinish(std::uint32_t raw, std::uint64_t length);
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -38,7 +38,10 @@ public:
     raw_ = 0;
     length_ = 0;
   }
-  const AlgorithmInfo& info() const override { return info_; }
+  const AlgorithmInfo& info() const override
+  {
+    return info_;
+  }
 
 private:
   std::uint32_t raw_ = 0;
@@ -92,7 +95,7 @@ public:
       std::uint64_t even = 0;
       std::uint64_t odd = 0;
       for (std::size_t w = 0; w < words; ++w) {
-        std::uint64_t x;  // byte order is irrelevant to a sum
+        std::uint64_t x; // byte order is irrelevant to a sum
         std::memcpy(&x, p, sizeof x);
         even += x & kLanes;
         odd += (x >> 8) & kLanes;
@@ -104,7 +107,7 @@ public:
     while (size-- > 0) {
       total += *p++;
     }
-    sum_ += static_cast<std::uint32_t>(total);  // coreutils keeps an unsigned int: wraps mod 2^32
+    sum_ += static_cast<std::uint32_t>(total); // coreutils keeps an unsigned int: wraps mod 2^32
   }
   Digest finish() override
   {
@@ -123,16 +126,20 @@ private:
   const AlgorithmInfo& info_;
 };
 
-}  // namespace
+} // namespace
 
 std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
   switch (spec.backend) {
-  case Backend::Cksum: return std::make_unique<CksumHasher>(info);
-  case Backend::SumBsd: return std::make_unique<SumBsdHasher>(info);
-  case Backend::SumSysv: return std::make_unique<SumSysvHasher>(info);
-  default: return nullptr;
+  case Backend::Cksum:
+    return std::make_unique<CksumHasher>(info);
+  case Backend::SumBsd:
+    return std::make_unique<SumBsdHasher>(info);
+  case Backend::SumSysv:
+    return std::make_unique<SumSysvHasher>(info);
+  default:
+    return nullptr;
   }
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail
