@@ -13,6 +13,8 @@
 #   installer/test-deb-in-debootstrap.sh [--deb FILE] [--keep] [--fresh]
 #     --keep   leave the root folder in place afterwards (for a look inside)
 #     --fresh  ignore the cached root tarball and debootstrap again
+# On a machine whose apt does not use a Debian mirror (an Ubuntu CI runner), set
+# HASHSCOPE_DEBIAN_MIRROR (and HASHSCOPE_DEBIAN_SECURITY) to the mirror to use.
 set -euo pipefail
 root_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 work="$root_dir/build/debootstrap"
@@ -24,7 +26,7 @@ while [ $# -gt 0 ]; do
     --deb) deb="$(realpath "$2")"; shift 2 ;;
     --keep) keep=1; shift ;;
     --fresh) fresh=1; shift ;;
-    *) sed -n '2,17p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    *) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 log() { printf '\033[1m==> [%4ss] %s\033[0m\n' "$SECONDS" "$*" >&2; }
@@ -36,11 +38,13 @@ command -v debootstrap >/dev/null || fail "debootstrap is missing: apt-get insta
 apt_sources() {
   cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null || true
 }
-mirror="$(apt_sources | awk '
+mirror="${HASHSCOPE_DEBIAN_MIRROR:-}"
+[ -n "$mirror" ] || mirror="$(apt_sources | awk '
   /^[[:space:]]*#/ {next}
   /^URIs:/ {for (i = 2; i <= NF; i++) if ($i ~ /\/debian\/?$/) {print $i; exit}}
   /^deb[[:space:]]/ {for (i = 2; i <= NF; i++) if ($i ~ /^(https?|file):/ && $i ~ /\/debian\/?$/) {print $i; exit}}')"
-security="$(apt_sources | awk '
+security="${HASHSCOPE_DEBIAN_SECURITY:-}"
+[ -n "$security" ] || [ -n "${HASHSCOPE_DEBIAN_MIRROR:-}" ] || security="$(apt_sources | awk '
   /^[[:space:]]*#/ {next}
   /^URIs:/ {for (i = 2; i <= NF; i++) if ($i ~ /debian-security\/?$/) {print $i; exit}}
   /^deb[[:space:]]/ {for (i = 2; i <= NF; i++) if ($i ~ /^(https?|file):/ && $i ~ /debian-security\/?$/) {print $i; exit}}')"
@@ -75,7 +79,10 @@ if [ "$fresh" = 0 ] && [ -s "$cache" ]; then
   tar -xpf "$cache" -C "$chroot_dir"
 else
   log "debootstrap --variant=minbase bookworm (first run: a few minutes)"
-  debootstrap --variant=minbase bookworm "$chroot_dir" "$mirror" >"$work/debootstrap.log" 2>&1 ||
+  keyring=()
+  [ -f /usr/share/keyrings/debian-archive-keyring.gpg ] &&
+    keyring=(--keyring=/usr/share/keyrings/debian-archive-keyring.gpg)
+  debootstrap "${keyring[@]}" --variant=minbase bookworm "$chroot_dir" "$mirror" >"$work/debootstrap.log" 2>&1 ||
     { tail -n 20 "$work/debootstrap.log" >&2; fail "debootstrap failed (log: $work/debootstrap.log)"; }
   {
     echo "deb $mirror bookworm main"
