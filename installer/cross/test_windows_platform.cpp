@@ -119,8 +119,9 @@ void testFileIo(const fs::path& dir) {
     const auto c = fileId(other);
     check(c && !(*c == *a), "fileId differs between files");
     std::string renameError;
-    check(!renameNoReplace(path, other, renameError) && fs::exists(path),
-          "renameNoReplace refuses to replace: " + renameError);
+    const bool renamed = renameNoReplace(path, other, renameError);
+    check(!renamed && fs::exists(path) && !renameError.empty(),
+          "renameNoReplace refuses to replace, with a reason: \"" + renameError + "\"");
   }
   std::printf("  isMemoryBacked(temp) = %d\n", hashscope::platform::isMemoryBacked(dir) ? 1 : 0);
   std::error_code ec;
