@@ -74,6 +74,8 @@ set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
 if(TARGET hashscope)
   # Qt loads its platform plugins at run time, so dpkg-shlibdeps cannot see them.
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
+  # The SVG image and icon-engine plugins draw the window icon (resources/icons/hashscope.svg).
+  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6")
 endif()
 # The peer tools HashScope can compare itself with.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "openssl, xxhash, b3sum, hashdeep")
@@ -87,7 +89,7 @@ set(CPACK_RPM_PACKAGE_GROUP "Applications/System")
 set(CPACK_RPM_PACKAGE_URL "${PROJECT_HOMEPAGE_URL}")
 set(CPACK_RPM_PACKAGE_AUTOREQ ON)
 set(CPACK_RPM_PACKAGE_AUTOPROV OFF)
-set(CPACK_RPM_PACKAGE_SUGGESTS "openssl, xxhash, b3sum")
+set(CPACK_RPM_PACKAGE_SUGGESTS "openssl, xxhash, b3sum, qt6-qtsvg")
 # Folders owned by the filesystem and hicolor-icon-theme packages: do not claim them.
 set(hs_rpm_owned /usr/share/applications /usr/share/metainfo /usr/share/icons /usr/share/icons/hicolor
   /usr/share/icons/hicolor/scalable /usr/share/icons/hicolor/scalable/apps
