@@ -3,7 +3,8 @@
 # installed, runs a small test of them. Windows files cannot run here otherwise.
 #   installer/cross/check-windows-platform.sh [BUILD_DIR]     (default: build-mingw)
 # Compiles what a Windows build of core/ compiles (core/src/*/CMakeLists.txt with
-# HASHSCOPE_PLATFORM=win; hash/ left out: no Windows OpenSSL here), reports each file, links
+# HASHSCOPE_PLATFORM=win; hash/ left out: no Windows OpenSSL here) and hashscope-cli's sources
+# (compiled, not linked), reports each file, links
 # installer/cross/test_windows_platform.cpp with the installer's .rc (icon + version info) and runs
 # it under wine. Needs: g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev (compile), wine (run),
 # icoutils (check the .exe's resources).
@@ -29,7 +30,7 @@ log "Windows compile of the core sources (x86_64-w64-mingw32-g++-posix -std=c++2
 while IFS= read -r src; do
   [ -n "$src" ] || continue
   rel="${src#"$top"/}"
-  obj="$(find "$build" -path "*hashscope_core.dir*" -name "$(basename "$src").obj" 2>/dev/null | head -n1)"
+  obj="$(find "$build" -path "*.dir*${src}.obj" 2>/dev/null | head -n1)"
   if [ -n "$obj" ]; then
     printf '  compiled  %s\n' "$rel"
   else
