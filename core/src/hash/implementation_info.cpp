@@ -30,8 +30,9 @@ std::string openssl()
   return std::string("OpenSSL ") + OpenSSL_version(OPENSSL_VERSION_STRING);
 }
 
-// OpenSSL 3.0's x86-64 assembly: sha1/sha256 prefer SHA extensions, then AVX2+BMI, AVX, SSSE3;
-// sha512 has AVX2+BMI and AVX paths; md5 and keccak are plain x86-64 assembly; BLAKE2 is C.
+// OpenSSL 3.0's x86-64 perlasm dispatch (sha1-x86_64.pl, sha256/512-x86_64.pl): SHA extensions
+// first (SHA-1/256), XOP (SHA-512), then AVX2+BMI1+BMI2, then AVX on Intel CPUs only, then SSSE3
+// (SHA-1/256). md5 and keccak (SHA-3) are plain x86-64 assembly; BLAKE2 is C.
 std::string opensslPath(const AlgorithmSpec& spec)
 {
   const CpuFeatures& cpu = cpuFeatures();
@@ -43,23 +44,18 @@ std::string opensslPath(const AlgorithmSpec& spec)
     return std::string(cpuArchName());
   }
   const bool avx2Bmi = cpu.avx2 && cpu.bmi1 && cpu.bmi2;
-  if (id == "sha1" || id == "sha224" || id == "sha256") {
-    if (cpu.sha && cpu.ssse3) {
-      return "SHA-NI";
+  const bool intelAvx = cpu.avx && cpu.intel && cpu.ssse3;
+  if (id == "sha1") {
+    if (!cpu.ssse3) {
+      return "x86-64 asm";
     }
-    if (avx2Bmi) {
-      return "AVX2";
-    }
-    if (cpu.avx) {
-      return "AVX";
-    }
-    return cpu.ssse3 ? "SSSE3" : "x86-64 asm";
+    return cpu.sha ? "SHA-NI" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : "SSSE3";
+  }
+  if (id == "sha224" || id == "sha256") {
+    return cpu.sha ? "SHA-NI" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : cpu.ssse3 ? "SSSE3" : "x86-64 asm";
   }
   if (id == "sha384" || id == "sha512" || id == "sha512-256") {
-    if (avx2Bmi) {
-      return "AVX2";
-    }
-    return cpu.avx ? "AVX" : "x86-64 asm";
+    return cpu.xop ? "XOP" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : "x86-64 asm";
   }
   return "x86-64 asm"; // md5, sha3-*
 }
