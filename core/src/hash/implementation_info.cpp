@@ -87,19 +87,13 @@ std::string xxhashHeader()
          std::to_string(XXH_VERSION_RELEASE);
 }
 
-} // namespace
-
-std::string implementationFor(const AlgorithmSpec& spec)
+// ISA-L's x86 multibinary dispatchers (crc_multibinary.asm, igzip_multibinary.asm), checked with a
+// debugger here: crc32_gzip_refl_by8_02, crc32_ieee_02, crc32_iscsi_01 and adler32_avx2_4 run.
+[[maybe_unused]] std::string isalX86(Backend backend)
 {
   const CpuFeatures& cpu = cpuFeatures();
-  [[maybe_unused]] const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
-  switch (spec.backend) {
-  case Backend::Evp:
-    if (!evpAvailable(spec)) {
-      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
-    }
-    return withPath(openssl(), opensslPath(spec));
-#if defined(HASHSCOPE_HAVE_ISAL)
+  const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
+  switch (backend) {
   case Backend::Crc32: // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
   case Backend::Cksum: // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
     if (avx512Clmul) {
@@ -122,6 +116,29 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(isal(), "AVX2");
     }
     return withPath(isal(), cpu.sse41 ? "SSE4.1" : "portable C");
+  default:
+    return isal();
+  }
+}
+
+} // namespace
+
+std::string implementationFor(const AlgorithmSpec& spec)
+{
+  const CpuFeatures& cpu = cpuFeatures();
+  switch (spec.backend) {
+  case Backend::Evp:
+    if (!evpAvailable(spec)) {
+      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
+    }
+    return withPath(openssl(), opensslPath(spec));
+#if defined(HASHSCOPE_HAVE_ISAL)
+  // ISA-L's x86 dispatch rules are below; elsewhere (aarch64: PMULL) only the arch is named.
+  case Backend::Crc32:
+  case Backend::Crc32c:
+  case Backend::Adler32:
+  case Backend::Cksum:
+    return cpu.isX86 ? isalX86(spec.backend) : withPath(isal(), cpuArchName());
 #else
   case Backend::Crc32:
     return withPath(zlib(), "portable C");
