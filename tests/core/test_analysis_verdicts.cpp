@@ -34,7 +34,7 @@ RunResult makeRun(Workload workload, const std::string& algorithm, int streams, 
     s.wallSeconds = seconds;
     s.cpuSeconds = seconds * workerPct / 100.0;
     s.waitSeconds = seconds * waitPct / 100.0;
-    s.busySeconds = seconds * (100.0 - waitPct) / 100.0;
+    s.busySeconds = seconds * workerPct / 100.0;  // uncontended: time hashing = time on the CPU
     r.perStream.push_back(s);
   }
   return r;
@@ -261,6 +261,25 @@ TEST_CASE("more streams than cores: threads sharing the cores fully are still cp
   CHECK(a.evidence.find("the 4 sha256 threads were busy 48%") != std::string::npos);
   for (const Sample& s : r.samples)
     CHECK(s.verdict == Verdict::CpuBound);
+}
+
+TEST_CASE("a hashing thread kept off the CPU by other processes is still the bottleneck", "[analysis]")
+{
+  RunResult r = makeRun(Workload::HashFile, "md5", 1, 60, 1);
+  for (auto& s : r.perStream)
+    s.busySeconds = s.wallSeconds * 0.98;  // inside hash calls 98% of the wall time, on the CPU 60% of it
+  const Analysis a = analyse(r, {});
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.workerBusyPct == Approx(60));
+  CHECK(a.evidence.find("was busy 98% of the time (on the CPU 60%)") != std::string::npos);
+
+  SECTION("but for a plain read, time inside read calls is time waiting on the device")
+  {
+    RunResult read = makeRun(Workload::Read, "", 1, 10, 0);
+    for (auto& s : read.perStream)
+      s.busySeconds = s.wallSeconds * 0.98;
+    CHECK(analyse(read, {}).verdict == Verdict::IoBound);
+  }
 }
 
 TEST_CASE("the limit is the smaller of read and hash speed; unknown references leave it unknown", "[analysis]")

@@ -150,8 +150,10 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
       sum += v;
     s.workerPct = sum / static_cast<double>(sample.workerCpuPct.size());
   }
-  if (sample.waitPct + sample.busyPct > 0)
+  if (sample.waitPct + sample.busyPct > 0) {
     s.waitPct = sample.waitPct;
+    s.busyPct = sample.busyPct;
+  }
   if (!sample.readerCpuPct.empty()) {
     double sum = 0;
     for (double v : sample.readerCpuPct)
@@ -229,6 +231,7 @@ Analysis analyse(RunResult& run, const References& refs)
     s.cores = cores;
     s.workerPct = t.workerPct;
     s.waitPct = t.waitPct;
+    s.busyPct = t.busyPct;
     s.readerPct = t.readerPct;
     s.diskValid = t.diskValid;
     s.diskBusyPct = t.diskBusyPct;

@@ -91,9 +91,15 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
   s += lead(a.verdict);
   bool plural = false;
   const std::string who = actor(run, plural);
-  if (t.workerPct >= 0) {
+  const bool hashing = run.workload == Workload::HashFile || run.workload == Workload::HashTree ||
+                       run.workload == Workload::HashMemory;
+  const double busy = hashing ? std::max(t.workerPct, t.busyPct) : t.workerPct;
+  if (busy >= 0) {
     s += who + (run.workload == Workload::PeerTool ? " used the CPU " : plural ? " were busy " : " was busy ");
-    s += pct(t.workerPct) + " of the time";
+    s += pct(busy) + " of the time";
+    // Other processes (or more streams than cores) kept the threads off the CPU part of the time they hashed.
+    if (hashing && t.workerPct >= 0 && busy - t.workerPct >= 10)
+      s += " (on the CPU " + pct(t.workerPct) + ")";
     if (run.workload != Workload::PeerTool && t.waitPct >= 0 && isFileWorkload(run.workload))
       s += " and waited for data " + pct(t.waitPct);
   } else {

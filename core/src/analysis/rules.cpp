@@ -15,9 +15,15 @@ double workerCapacityPct(int streams, int cores)
 
 double normalisedWorkerPct(const Signals& s)
 {
-  if (s.workerPct < 0)
-    return -1;
-  return std::min(100.0, s.workerPct * 100.0 / workerCapacityPct(s.streams, s.cores));
+  double pct = -1;
+  if (s.workerPct >= 0)
+    pct = std::min(100.0, s.workerPct * 100.0 / workerCapacityPct(s.streams, s.cores));
+  // Plain reads and writes: time "busy" is time blocked in the syscall, so only the CPU share counts.
+  const bool hashAccounting = s.workload == Workload::HashFile || s.workload == Workload::HashTree ||
+                              s.workload == Workload::HashMemory;
+  if (hashAccounting && s.busyPct >= 0)
+    pct = std::max(pct, std::min(100.0, s.busyPct));
+  return pct;
 }
 
 namespace {
