@@ -409,3 +409,44 @@ TEST_CASE("classifyInterval judges each sample on its own numbers", "[analysis]"
     CHECK(classifyInterval(idle, r) == Verdict::Unknown);
   }
 }
+
+TEST_CASE("a run at its limit is held by whatever sets the limit", "[analysis]")
+{
+  // Threads half on the CPU and half waiting (a shared, busy machine): the accounting alone says "mixed".
+  RunResult r = makeRun(Workload::HashFile, "md5", 1, 50, 45);  // 134 MB/s
+  CHECK(analyse(r, {}).verdict == Verdict::Mixed);
+  CHECK(analyse(r, References{1000, 150, 0}).verdict == Verdict::CpuBound);  // 89% of md5's 150 MB/s
+  CHECK(analyse(r, References{150, 1000, 0}).verdict == Verdict::IoBound);   // 89% of the 150 MB/s read
+  CHECK(analyse(r, References{1000, 134.2 / th::kAtLimitFraction + 1, 0}).verdict == Verdict::Mixed);
+  CHECK(analyse(r, References{1000, 134.2 / th::kAtLimitFraction - 1, 0}).verdict == Verdict::CpuBound);
+}
+
+TEST_CASE("a reader blocked in reads means io-bound even when io_ticks look low", "[analysis]")
+{
+  RunResult r = makeRun(Workload::HashFile, "xxh3-64", 1, 10, 90);
+  for (auto& s : r.perStream)
+    s.readerCpuSeconds = s.wallSeconds * 0.2;
+  addSamples(r, true, 35, r.bytes);  // an NVMe-like device: requests in parallel, io_ticks 35%
+  CHECK(analyse(r, {}).verdict == Verdict::IoBound);
+
+  RunResult read = makeRun(Workload::Read, "", 1, 2, 98);
+  for (auto& s : read.perStream)
+    s.readerCpuSeconds = s.wallSeconds * 0.1;
+  addSamples(read, true, 35, read.bytes);
+  CHECK(analyse(read, {}).verdict == Verdict::IoBound);
+}
+
+TEST_CASE("a peer tool reading from RAM is not 'waiting' when it is off the CPU", "[analysis]")
+{
+  RunResult peer;
+  peer.workload = Workload::PeerTool;
+  peer.algorithm = "md5";
+  peer.tool = "md5sum /dev/shm/x";
+  peer.storage.kind = MediaKind::Ram;
+  peer.bytes = kBytes;
+  peer.seconds = 1.0;
+  peer.userSeconds = 0.45;  // the other half of the time other processes had the cores
+  peer.systemSeconds = 0.05;
+  CHECK(analyse(peer, {}).verdict == Verdict::Mixed);
+  CHECK(analyse(peer, References{0, 300, 0}).verdict == Verdict::CpuBound);  // 268 of md5's 300 MB/s
+}

@@ -239,6 +239,7 @@ Analysis analyse(RunResult& run, const References& refs)
     s.fromRam = a.memoryBacked || a.servedFromCache;
     s.achievedMBps = achieved;
     s.hashLimitMBps = hashLimit;
+    s.readLimitMBps = refs.readMBps;
     s.memoryLimitMBps = memoryLimit;
     a.verdict = decide(s);
   }
