@@ -54,6 +54,7 @@ void addSamples(RunResult& r, bool diskValid, double diskBusyPct, std::uint64_t 
     s.cpuBusyPct = 60;
     s.coreBusyPct.assign(static_cast<std::size_t>(cores), 60.0);
     s.workerCpuPct.assign(static_cast<std::size_t>(r.streams), workerPct);
+    s.processCpuPct = workerPct * r.streams;
     s.waitPct = waitPct;
     s.busyPct = 100 - waitPct;
     s.diskValid = diskValid;
@@ -449,4 +450,36 @@ TEST_CASE("a peer tool reading from RAM is not 'waiting' when it is off the CPU"
   peer.systemSeconds = 0.05;
   CHECK(analyse(peer, {}).verdict == Verdict::Mixed);
   CHECK(analyse(peer, References{0, 300, 0}).verdict == Verdict::CpuBound);  // 268 of md5's 300 MB/s
+}
+
+TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "[analysis]")
+{
+  // md5 from RAM on 2 cores while other processes take 1.4 of them: the hasher waits for its reader,
+  // which waits for CPU time.
+  RunResult r = makeRun(Workload::HashFile, "md5", 1, 21, 79);
+  r.storage.kind = MediaKind::Ram;
+  addSamples(r, false, 0, 0, 2, 21, 79);
+  for (Sample& s : r.samples) {
+    s.cpuBusyPct = 100;
+    s.processCpuPct = 60;
+  }
+  const Analysis a = analyse(r, {});
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.evidence.find("with the whole CPU 100% busy (1.4 of its 2 cores taken by other processes)") !=
+        std::string::npos);
+  for (const Sample& s : r.samples)
+    CHECK(s.verdict == Verdict::CpuBound);
+
+  SECTION("just under saturation it stays memory-bound")
+  {
+    for (Sample& s : r.samples)
+      s.cpuBusyPct = th::kCpuSaturatedPct - 1;
+    CHECK(analyse(r, {}).verdict == Verdict::MemoryBound);
+  }
+  SECTION("when this process itself fills the cores, other processes are not to blame")
+  {
+    for (Sample& s : r.samples)
+      s.processCpuPct = 200 - th::kOtherProcessesPct + 1;
+    CHECK(analyse(r, {}).verdict == Verdict::MemoryBound);
+  }
 }

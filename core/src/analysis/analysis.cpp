@@ -120,6 +120,7 @@ RunTotals totalsOf(const RunResult& run)
       t.readerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.readerCpuPct); }, all);
   }
   t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
+  t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
   t.diskValid = anyDiskValid(run.samples);
   if (t.diskValid) {
     t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },
@@ -163,6 +164,7 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   s.diskValid = sample.diskValid;
   s.diskBusyPct = sample.diskBusyPct;
   s.systemCpuPct = sample.cpuBusyPct;
+  s.processCpuPct = sample.processCpuPct;
   s.achievedMBps = sample.totalMBps;
   const bool intervalFromCache = isFileWorkload(run.workload) && sample.diskValid && sample.totalMBps > 0 &&
                                  sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
@@ -236,6 +238,7 @@ Analysis analyse(RunResult& run, const References& refs)
     s.diskValid = t.diskValid;
     s.diskBusyPct = t.diskBusyPct;
     s.systemCpuPct = t.cpuBusyPct;
+    s.processCpuPct = t.processCpuPct;
     s.fromRam = a.memoryBacked || a.servedFromCache;
     s.achievedMBps = achieved;
     s.hashLimitMBps = hashLimit;

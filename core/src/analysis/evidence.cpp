@@ -109,8 +109,13 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
     s += " (" + std::to_string(run.streams) + " streams on " + std::to_string(coresOf(run)) + " cores)";
   if (isFileWorkload(run.workload) || run.workload == Workload::Write)
     s += " while " + whereData(run, a, t);
-  if (t.cpuBusyPct >= 0)
+  if (t.cpuBusyPct >= 0) {
     s += ", with the whole CPU " + pct(t.cpuBusyPct) + " busy";
+    const int cores = coresOf(run);
+    const double others = t.processCpuPct >= 0 ? t.cpuBusyPct * cores - t.processCpuPct : -1;
+    if (run.workload != Workload::PeerTool && others >= 50)
+      s += fmt(" (%.1f", others / 100.0) + " of its " + std::to_string(cores) + " cores taken by other processes)";
+  }
 
   // The references and the limit.
   std::string refsText;

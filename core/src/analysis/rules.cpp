@@ -26,6 +26,13 @@ double normalisedWorkerPct(const Signals& s)
   return pct;
 }
 
+double otherProcessesPct(const Signals& s)
+{
+  if (s.systemCpuPct < 0 || s.processCpuPct < 0 || s.cores <= 0)
+    return -1;
+  return std::max(0.0, s.systemCpuPct * s.cores - s.processCpuPct);
+}
+
 namespace {
 
 bool known(double pct) { return pct >= 0; }
@@ -117,6 +124,11 @@ Verdict decide(const Signals& s)
       return Verdict::CpuBound;
     return Verdict::IoBound;
   }
+
+  // Every core was busy and other processes held a good part of them: the threads waited for CPU time
+  // (a peer tool is itself the "other process", so it is left out).
+  if (!peer && s.systemCpuPct >= kCpuSaturatedPct && otherProcessesPct(s) >= kOtherProcessesPct)
+    return Verdict::CpuBound;
 
   if (s.fromRam) {
     // The data came from RAM: whatever held the workers back was copying it out of memory.

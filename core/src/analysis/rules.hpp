@@ -17,7 +17,8 @@ struct Signals {
   double readerPct = -1;       // mean CPU share of the reader threads
   bool diskValid = false;
   double diskBusyPct = 0;
-  double systemCpuPct = -1;    // whole machine
+  double systemCpuPct = -1;    // whole machine, 0..100 of all cores
+  double processCpuPct = -1;   // this process, 100 = one core
   bool fromRam = false;        // memory-backed location, or served from the page cache
   double achievedMBps = 0;
   double hashLimitMBps = 0;    // hash-memory speed x min(streams, cores); 0 = unknown
@@ -31,6 +32,9 @@ double workerCapacityPct(int streams, int cores);
 // read as 100%), or the wall-time share they spent inside hash calls when that is higher (a hashing
 // thread that other processes keep off the CPU is still the bottleneck of the pipeline).
 double normalisedWorkerPct(const Signals& s);
+
+// CPU time other processes took while this one ran, in percent of one core; -1 when unknown.
+double otherProcessesPct(const Signals& s);
 
 // The classification itself. Returns Unknown when the signals say nothing.
 Verdict decide(const Signals& s);

@@ -29,6 +29,10 @@ inline constexpr double kMemoryGapFraction = 0.7;
 // of the two set the limit, whatever the thread accounting says (used when the threads alone do not tell,
 // e.g. when other processes share the cores).
 inline constexpr double kAtLimitFraction = 0.85;
+// The whole CPU counts as saturated at or above this busy share (all cores)...
+inline constexpr double kCpuSaturatedPct = 95.0;
+// ...and as taken by other processes when they used at least this much of it (100 = one core).
+inline constexpr double kOtherProcessesPct = 50.0;
 // A hash-memory run at or above this fraction of the memory (copy) speed is limited by memory.
 inline constexpr double kMemoryNearFraction = 0.8;
 // Runs shorter than this, or intervals shorter than kMinIntervalSeconds, carry no verdict.
