@@ -483,3 +483,27 @@ TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "
     CHECK(analyse(r, {}).verdict == Verdict::MemoryBound);
   }
 }
+
+TEST_CASE("read evidence speaks of the reader thread; peer-tool intervals only of the device", "[analysis]")
+{
+  RunResult read = makeRun(Workload::Read, "", 1, 1, 99);
+  for (auto& s : read.perStream)
+    s.readerCpuSeconds = s.wallSeconds * 0.12;
+  addSamples(read, true, 90, read.bytes);
+  const Analysis a = analyse(read, References{0, 0, 0});
+  CHECK(a.verdict == Verdict::IoBound);
+  CHECK(a.evidence.rfind("I/O-bound: the reader thread was on the CPU 12% of the time while the disk (vda) was "
+                         "busy 90%",
+                         0) == 0);
+
+  RunResult peer;
+  peer.workload = Workload::PeerTool;
+  peer.algorithm = "md5";
+  peer.bytes = kBytes;
+  peer.seconds = 2;
+  addSamples(peer, true, 90, kBytes);
+  Sample quiet = peer.samples.front();
+  quiet.diskBusyPct = 10;
+  CHECK(classifyInterval(peer.samples.front(), peer) == Verdict::IoBound);
+  CHECK(classifyInterval(quiet, peer) == Verdict::Unknown);
+}

@@ -140,6 +140,11 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   using namespace analysis;
   if (sample.interval < kMinIntervalSeconds)
     return Verdict::Unknown;
+  if (run.workload == Workload::PeerTool) {
+    // The child's CPU time is known only at its end: per interval only a busy device speaks.
+    return sample.diskValid && sample.diskBusyPct >= kDiskBusyPct && !isMemoryBacked(run) ? Verdict::IoBound
+                                                                                           : Verdict::Unknown;
+  }
   Signals s;
   s.workload = run.workload;
   s.hashing = !run.algorithm.empty();

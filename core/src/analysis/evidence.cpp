@@ -94,7 +94,13 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
   const bool hashing = run.workload == Workload::HashFile || run.workload == Workload::HashTree ||
                        run.workload == Workload::HashMemory;
   const double busy = hashing ? std::max(t.workerPct, t.busyPct) : t.workerPct;
-  if (busy >= 0) {
+  if (run.workload == Workload::Read && t.readerPct >= 0) {
+    // A plain read has nothing to compute: how much of the time the readers spent on the CPU (rather than
+    // blocked in reads) is the telling number.
+    s += (plural ? "the " + std::to_string(run.streams) + " reader threads were on the CPU "
+                 : std::string("the reader thread was on the CPU ")) +
+         pct(t.readerPct) + " of the time";
+  } else if (busy >= 0) {
     s += who + (run.workload == Workload::PeerTool ? " used the CPU " : plural ? " were busy " : " was busy ");
     s += pct(busy) + " of the time";
     // Other processes (or more streams than cores) kept the threads off the CPU part of the time they hashed.
@@ -119,7 +125,7 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
 
   // The references and the limit.
   std::string refsText;
-  if (refs.readMBps > 0 && run.workload != Workload::Read)
+  if (refs.readMBps > 0 && isFileWorkload(run.workload) && run.workload != Workload::Read)
     refsText += "reading alone runs at " + formatMBps(refs.readMBps);
   if (refs.hashMBps > 0 && !run.algorithm.empty() && run.workload != Workload::HashMemory) {
     if (!refsText.empty())
