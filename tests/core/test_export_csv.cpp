@@ -2,6 +2,8 @@
 #include "catch.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
@@ -103,4 +105,14 @@ TEST_CASE("toCsv quotes commas, quotes and line breaks and they read back unchan
   CHECK(rows[2][column("efficiency")] == "0.02");
   CHECK(rows[2][column("evidence")] == analysed.analysis->evidence);
   CHECK(rows[2][column("served_from_cache")] == "false");
+  CHECK(rows[1][column("user_seconds")] == "0");
+
+  RunResult nan;
+  nan.seconds = std::nan("");
+  nan.userSeconds = std::numeric_limits<double>::infinity();
+  const auto nanRows = parseCsv(toCsv({nan}));
+  REQUIRE(nanRows.size() == 2);
+  CHECK(nanRows[1][column("seconds")].empty());
+  CHECK(nanRows[1][column("user_seconds")].empty());
+  CHECK(nanRows[1][column("mb_per_s")] == "0");
 }
