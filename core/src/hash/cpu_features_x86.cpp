@@ -45,7 +45,10 @@ std::uint64_t xgetbv0()
 #endif
 }
 
-bool bit(std::uint32_t value, int n) { return ((value >> n) & 1u) != 0; }
+bool bit(std::uint32_t value, int n)
+{
+  return ((value >> n) & 1u) != 0;
+}
 
 CpuFeatures detect()
 {
@@ -63,8 +66,8 @@ CpuFeatures detect()
   f.pclmulqdq = bit(l1.ecx, 1);
   const bool osxsave = bit(l1.ecx, 27);
   const std::uint64_t xcr0 = osxsave ? xgetbv0() : 0;
-  const bool osYmm = (xcr0 & 0x6) == 0x6;     // XMM and YMM state
-  const bool osZmm = (xcr0 & 0xe6) == 0xe6;   // plus opmask and both ZMM halves
+  const bool osYmm = (xcr0 & 0x6) == 0x6;   // XMM and YMM state
+  const bool osZmm = (xcr0 & 0xe6) == 0xe6; // plus opmask and both ZMM halves
   f.avx = bit(l1.ecx, 28) && osYmm;
   if (maxLeaf >= 7) {
     const Regs l7 = cpuid(7, 0);
@@ -78,7 +81,7 @@ CpuFeatures detect()
   return f;
 }
 
-}  // namespace
+} // namespace
 
 const CpuFeatures& cpuFeatures()
 {
@@ -91,4 +94,4 @@ std::string_view cpuArchName()
   return sizeof(void*) == 8 ? "x86-64" : "x86";
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -61,10 +61,10 @@ std::string opensslPath(const AlgorithmSpec& spec)
     }
     return cpu.avx ? "AVX" : "x86-64 asm";
   }
-  return "x86-64 asm";  // md5, sha3-*
+  return "x86-64 asm"; // md5, sha3-*
 }
 
-std::string isal()
+[[maybe_unused]] std::string isal()
 {
 #if defined(ISAL_MAJOR_VERSION) && defined(ISAL_MINOR_VERSION)
   return "ISA-L " + std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION);
@@ -91,12 +91,12 @@ std::string xxhashHeader()
          std::to_string(XXH_VERSION_RELEASE);
 }
 
-}  // namespace
+} // namespace
 
 std::string implementationFor(const AlgorithmSpec& spec)
 {
   const CpuFeatures& cpu = cpuFeatures();
-  const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
+  [[maybe_unused]] const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
   switch (spec.backend) {
   case Backend::Evp:
     if (!evpAvailable(spec)) {
@@ -104,7 +104,8 @@ std::string implementationFor(const AlgorithmSpec& spec)
     }
     return withPath(openssl(), opensslPath(spec));
 #if defined(HASHSCOPE_HAVE_ISAL)
-  case Backend::Crc32:  // crc32_gzip_refl: base, by8 (SSE4.1+PCLMUL), by8_02 (AVX), by16_10 (AVX-512)
+  case Backend::Crc32: // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
+  case Backend::Cksum: // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
     if (avx512Clmul) {
       return withPath(isal(), "VPCLMULQDQ, AVX-512");
     }
@@ -112,7 +113,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(isal(), "PCLMULQDQ, AVX");
     }
     return withPath(isal(), cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven");
-  case Backend::Crc32c:  // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
+  case Backend::Crc32c: // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
     if (avx512Clmul) {
       return withPath(isal(), "VPCLMULQDQ, AVX-512");
     }
@@ -120,29 +121,36 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(isal(), cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32");
     }
     return withPath(isal(), "table-driven");
-  case Backend::Adler32:  // isal_adler32: base, sse (SSE4.1), avx2_4
+  case Backend::Adler32: // isal_adler32: base, sse (SSE4.1), avx2_4
     if (cpu.avx2) {
       return withPath(isal(), "AVX2");
     }
     return withPath(isal(), cpu.sse41 ? "SSE4.1" : "portable C");
 #else
-  case Backend::Crc32: return withPath(zlib(), "portable C");
-  case Backend::Crc32c: return "HashScope (slicing-by-8, portable C++)";
-  case Backend::Adler32: return withPath(zlib(), "portable C");
+  case Backend::Crc32:
+    return withPath(zlib(), "portable C");
+  case Backend::Crc32c:
+    return "HashScope (slicing-by-8, portable C++)";
+  case Backend::Adler32:
+    return withPath(zlib(), "portable C");
+  case Backend::Cksum:
+    return "HashScope (slicing-by-8, portable C++)";
 #endif
   case Backend::Xxh32:
-  case Backend::Xxh64: return withPath(xxhash(), "scalar");
+  case Backend::Xxh64:
+    return withPath(xxhash(), "scalar");
   case Backend::Xxh3_64:
   case Backend::Xxh3_128:
-    if (xxh3VectorUsable()) {  // our own build of the xxHash header, so the header's version
+    if (xxh3VectorUsable()) { // our own build of the xxHash header, so the header's version
       return withPath(xxhashHeader(), "AVX2");
     }
     return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
-  case Backend::Cksum: return "HashScope (slicing-by-8, portable C++)";
-  case Backend::SumBsd: return "HashScope (portable C++)";
-  case Backend::SumSysv: return "HashScope (SWAR, portable C++)";
+  case Backend::SumBsd:
+    return "HashScope (16-bit rotate-add, portable C++)";
+  case Backend::SumSysv:
+    return "HashScope (SWAR, portable C++)";
   }
   return {};
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -18,7 +18,7 @@ void reset64(void* state);
 void reset128(void* state);
 void update64(void* state, const void* data, std::size_t size);
 void update128(void* state, const void* data, std::size_t size);
-void digest64(const void* state, std::uint8_t out[8]);    // canonical, big-endian
-void digest128(const void* state, std::uint8_t out[16]);  // canonical, big-endian
+void digest64(const void* state, std::uint8_t out[8]);   // canonical, big-endian
+void digest128(const void* state, std::uint8_t out[16]); // canonical, big-endian
 
-}  // namespace hashscope::detail::xxh3vec
+} // namespace hashscope::detail::xxh3vec

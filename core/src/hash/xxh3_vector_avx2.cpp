@@ -9,7 +9,7 @@
 #error "xxh3_vector_avx2.cpp must be compiled with AVX2 enabled (-mavx2 or /arch:AVX2)"
 #endif
 
-#define XXH_INLINE_ALL  // xxHash picks its AVX2 code path from __AVX2__
+#define XXH_INLINE_ALL // xxHash picks its AVX2 code path from __AVX2__
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
@@ -57,4 +57,4 @@ void digest128(const void* state, std::uint8_t out[16])
                            XXH3_128bits_digest(static_cast<const XXH3_state_t*>(state)));
 }
 
-}  // namespace hashscope::detail::xxh3vec
+} // namespace hashscope::detail::xxh3vec

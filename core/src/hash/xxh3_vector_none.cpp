@@ -49,4 +49,4 @@ void digest128(const void* state, std::uint8_t out[16])
                            XXH3_128bits_digest(static_cast<const XXH3_state_t*>(state)));
 }
 
-}  // namespace hashscope::detail::xxh3vec
+} // namespace hashscope::detail::xxh3vec

@@ -3,16 +3,14 @@
 #include "hash/hashers.hpp"
 #include "hash/xxh3_vector.hpp"
 
-#define XXH_STATIC_LINKING_ONLY  // the state structs, so they live inside the hasher (no malloc)
-#include <xxhash.h>
-
+#define XXH_STATIC_LINKING_ONLY // the state structs, so they live inside the hasher (no malloc)
 #include <cstring>
+#include <xxhash.h>
 
 namespace hashscope::detail {
 namespace {
 
-template <typename Canonical>
-Digest toDigest(const Canonical& canonical)
+template <typename Canonical> Digest toDigest(const Canonical& canonical)
 {
   Digest digest(sizeof(canonical.digest));
   std::memcpy(digest.data(), canonical.digest, sizeof(canonical.digest));
@@ -57,8 +55,7 @@ private:
 
 // XXH3_state_t is 64-byte aligned; the class inherits that and C++17 aligned new honours it.
 // Vector=true calls the AVX2 build of XXH3 (xxh3_vector_*.cpp) directly, so update() stays one call.
-template <bool Wide, bool Vector>
-class Xxh3Hasher final : public Hasher {
+template <bool Wide, bool Vector> class Xxh3Hasher final : public Hasher {
 public:
   explicit Xxh3Hasher(const AlgorithmInfo& info) : info_(info) { reset(); }
   void update(const void* data, std::size_t size) override
@@ -104,20 +101,22 @@ private:
   const AlgorithmInfo& info_;
 };
 
-}  // namespace
+} // namespace
 
 bool xxh3VectorUsable()
 {
-  static const bool usable = xxh3vec::target() == "AVX2" && cpuFeatures().avx2 &&
-                             xxh3vec::stateSize() == sizeof(XXH3_state_t);
+  static const bool usable =
+      xxh3vec::target() == "AVX2" && cpuFeatures().avx2 && xxh3vec::stateSize() == sizeof(XXH3_state_t);
   return usable;
 }
 
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
   switch (spec.backend) {
-  case Backend::Xxh32: return std::make_unique<Xxh32Hasher>(info);
-  case Backend::Xxh64: return std::make_unique<Xxh64Hasher>(info);
+  case Backend::Xxh32:
+    return std::make_unique<Xxh32Hasher>(info);
+  case Backend::Xxh64:
+    return std::make_unique<Xxh64Hasher>(info);
   case Backend::Xxh3_64:
     if (xxh3VectorUsable()) {
       return std::make_unique<Xxh3Hasher<false, true>>(info);
@@ -128,8 +127,9 @@ std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const Algori
       return std::make_unique<Xxh3Hasher<true, true>>(info);
     }
     return std::make_unique<Xxh3Hasher<true, false>>(info);
-  default: return nullptr;
+  default:
+    return nullptr;
   }
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -2,10 +2,12 @@
 // renameat2(RENAME_NOREPLACE).
 #include "platform/file_io.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
@@ -238,8 +240,8 @@ OutputFile& OutputFile::operator=(OutputFile&& other) noexcept
     close();
     m_handle = std::exchange(other.m_handle, kInvalid);
     m_path = std::move(other.m_path);
-    m_lastOffset = other.m_lastOffset;
-    m_lastLength = other.m_lastLength;
+    std::copy(std::begin(other.m_inFlight), std::end(other.m_inFlight), std::begin(m_inFlight));
+    m_next = other.m_next;
   }
   return *this;
 }
@@ -318,16 +320,18 @@ bool OutputFile::flush(std::string& error)
 void OutputFile::writeBehind(std::uint64_t offset, std::uint64_t length)
 {
   const int fd = static_cast<int>(m_handle);
-  // Start writing this range now; wait for the previous one and drop it from the cache. Dirty memory then
-  // stays at about two ranges, and the device is kept busy (the approach of Linux's own write-behind advice).
+  // Start writing this range now; wait for the oldest range in flight and drop it from the cache. Dirty
+  // memory then stays at a few ranges while the device always has work queued (Linux's write-behind idiom).
   ::sync_file_range(fd, static_cast<off_t>(offset), static_cast<off_t>(length), SYNC_FILE_RANGE_WRITE);
-  if (m_lastLength > 0) {
-    ::sync_file_range(fd, static_cast<off_t>(m_lastOffset), static_cast<off_t>(m_lastLength),
+  Range& oldest = m_inFlight[m_next];
+  if (oldest.length > 0) {
+    ::sync_file_range(fd, static_cast<off_t>(oldest.offset), static_cast<off_t>(oldest.length),
                       SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
-    ::posix_fadvise(fd, static_cast<off_t>(m_lastOffset), static_cast<off_t>(m_lastLength), POSIX_FADV_DONTNEED);
+    ::posix_fadvise(fd, static_cast<off_t>(oldest.offset), static_cast<off_t>(oldest.length),
+                    POSIX_FADV_DONTNEED);
   }
-  m_lastOffset = offset;
-  m_lastLength = length;
+  oldest = Range{offset, length};
+  m_next = (m_next + 1) % kWriteBehindLag;
 }
 
 void OutputFile::evict()
