@@ -1,0 +1,105 @@
+// crc32 and adler32 (zlib-compatible) and crc32c: ISA-L when the build found it, else zlib / our own.
+#include "hash/crc32c_software.hpp"
+#include "hash/hashers.hpp"
+
+#include <zlib.h>
+
+#if defined(HASHSCOPE_HAVE_ISAL)
+#include <isa-l/crc.h>
+#include <isa-l/igzip_lib.h>
+#endif
+
+#include <algorithm>
+#include <climits>
+
+namespace hashscope::detail {
+namespace {
+
+Digest bigEndian32(std::uint32_t v)
+{
+  return {static_cast<std::uint8_t>(v >> 24), static_cast<std::uint8_t>(v >> 16),
+          static_cast<std::uint8_t>(v >> 8), static_cast<std::uint8_t>(v)};
+}
+
+// One small class per algorithm so update() is a single direct library call.
+class Crc32Hasher final : public Hasher {
+public:
+  explicit Crc32Hasher(const AlgorithmInfo& info) : info_(info) {}
+  void update(const void* data, std::size_t size) override
+  {
+#if defined(HASHSCOPE_HAVE_ISAL)
+    // Like zlib's crc32(): takes and returns the finished CRC, so it chains across calls.
+    crc_ = crc32_gzip_refl(crc_, static_cast<const unsigned char*>(data), size);
+#else
+    crc_ = static_cast<std::uint32_t>(crc32_z(crc_, static_cast<const Bytef*>(data), size));
+#endif
+  }
+  Digest finish() override { return bigEndian32(crc_); }
+  void reset() override { crc_ = 0; }
+  const AlgorithmInfo& info() const override { return info_; }
+
+private:
+  std::uint32_t crc_ = 0;
+  const AlgorithmInfo& info_;
+};
+
+class Crc32cHasher final : public Hasher {
+public:
+  explicit Crc32cHasher(const AlgorithmInfo& info) : info_(info) {}
+  void update(const void* data, std::size_t size) override
+  {
+#if defined(HASHSCOPE_HAVE_ISAL)
+    // crc32_iscsi works on the raw register (no pre/post inversion) and takes an int length.
+    const auto* p = static_cast<const unsigned char*>(data);
+    while (size > 0) {
+      const std::size_t chunk = std::min<std::size_t>(size, std::size_t{1} << 30);
+      raw_ = crc32_iscsi(const_cast<unsigned char*>(p), static_cast<int>(chunk), raw_);
+      p += chunk;
+      size -= chunk;
+    }
+#else
+    raw_ = ~crc32cSoftware(~raw_, data, size);
+#endif
+  }
+  Digest finish() override { return bigEndian32(~raw_); }
+  void reset() override { raw_ = 0xffffffffu; }
+  const AlgorithmInfo& info() const override { return info_; }
+
+private:
+  std::uint32_t raw_ = 0xffffffffu;  // the CRC register before the final inversion
+  const AlgorithmInfo& info_;
+};
+
+class Adler32Hasher final : public Hasher {
+public:
+  explicit Adler32Hasher(const AlgorithmInfo& info) : info_(info) {}
+  void update(const void* data, std::size_t size) override
+  {
+#if defined(HASHSCOPE_HAVE_ISAL)
+    adler_ = isal_adler32(adler_, static_cast<const unsigned char*>(data), size);
+#else
+    adler_ = static_cast<std::uint32_t>(adler32_z(adler_, static_cast<const Bytef*>(data), size));
+#endif
+  }
+  Digest finish() override { return bigEndian32(adler_); }
+  void reset() override { adler_ = 1; }
+  const AlgorithmInfo& info() const override { return info_; }
+
+private:
+  std::uint32_t adler_ = 1;
+  const AlgorithmInfo& info_;
+};
+
+}  // namespace
+
+std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
+{
+  switch (spec.backend) {
+  case Backend::Crc32: return std::make_unique<Crc32Hasher>(info);
+  case Backend::Crc32c: return std::make_unique<Crc32cHasher>(info);
+  case Backend::Adler32: return std::make_unique<Adler32Hasher>(info);
+  default: return nullptr;
+  }
+}
+
+}  // namespace hashscope::detail

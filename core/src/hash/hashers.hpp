@@ -1,0 +1,57 @@
+// Internal: the algorithm table and one factory per implementation backend.
+#pragma once
+
+#include "hashscope/hash.hpp"
+
+#include <cstddef>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+
+namespace hashscope::detail {
+
+// Which code computes an algorithm.
+enum class Backend { Evp, Crc32, Crc32c, Adler32, Xxh32, Xxh64, Xxh3_64, Xxh3_128, Cksum, SumBsd, SumSysv };
+
+// How the reference tool prints a digest line (see formatDigestLine).
+enum class LineStyle {
+  Coreutils,   // "HEX  PATH" / "TAG (PATH) = HEX", with coreutils' backslash escaping of odd names
+  Xxhsum,      // like coreutils but xxhsum 0.8.1 never escapes names
+  XxhsumXxh3,  // xxhsum 0.8.1 -H3 prints the tagged form even without --tag
+  Cksum,       // "CRC SIZE PATH"
+  SumBsd,      // "%05u %5llu PATH", 1 KiB blocks
+  SumSysv,     // "%u %llu PATH", 512-byte blocks
+};
+
+// The fixed facts about one algorithm; the implementation string is computed at run time.
+struct AlgorithmSpec {
+  std::string_view id;
+  std::string_view displayName;
+  AlgorithmFamily family;
+  std::size_t digestBytes;
+  std::string_view peerTool;
+  std::string_view tag;       // the name in the BSD tag form, as the reference tool spells it
+  Backend backend;
+  const char* evpName;        // OpenSSL fetch name for Backend::Evp, else nullptr
+  int evpSlot;                // index into the once-fetched EVP_MD table, -1 if not EVP
+  LineStyle style;
+};
+
+// Every algorithm in display order (same order as allAlgorithms()).
+std::span<const AlgorithmSpec> algorithmSpecs();
+const AlgorithmSpec* findSpec(std::string_view id);
+
+// Implementation strings, true for this machine ("OpenSSL 3.0.22 (SHA-NI)").
+std::string implementationFor(const AlgorithmSpec& spec);
+
+// Factories; each returns nullptr only when the backend cannot provide the algorithm.
+std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
+std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
+std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
+std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
+
+// True when OpenSSL could fetch this algorithm (a FIPS-only or trimmed OpenSSL may lack some).
+bool evpAvailable(const AlgorithmSpec& spec);
+
+}  // namespace hashscope::detail

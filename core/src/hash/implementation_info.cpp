@@ -1,0 +1,138 @@
+// Implementation strings: which library, which version, and which CPU path it takes on this machine.
+// The CPU-path rules mirror each library's own dispatch code (OpenSSL's perlasm capability checks,
+// ISA-L's multibinary dispatchers); they were checked against a debugger on an AMD EPYC with SHA-NI.
+#include "hash/cpu_features.hpp"
+#include "hash/hashers.hpp"
+
+#include <openssl/crypto.h>
+#include <xxhash.h>
+#include <zlib.h>
+
+#if defined(HASHSCOPE_HAVE_ISAL) && __has_include(<isa-l.h>)
+#include <isa-l.h>
+#endif
+
+namespace hashscope::detail {
+namespace {
+
+std::string withPath(std::string library, std::string_view path)
+{
+  if (!path.empty()) {
+    library += " (";
+    library += path;
+    library += ")";
+  }
+  return library;
+}
+
+std::string openssl()
+{
+  return std::string("OpenSSL ") + OpenSSL_version(OPENSSL_VERSION_STRING);
+}
+
+// OpenSSL 3.0's x86-64 assembly: sha1/sha256 prefer SHA extensions, then AVX2+BMI, AVX, SSSE3;
+// sha512 has AVX2+BMI and AVX paths; md5 and keccak are plain x86-64 assembly; BLAKE2 is C.
+std::string opensslPath(const AlgorithmSpec& spec)
+{
+  const CpuFeatures& cpu = cpuFeatures();
+  const std::string_view id = spec.id;
+  if (id.starts_with("blake2")) {
+    return "portable C";
+  }
+  if (!cpu.isX86) {
+    return std::string(cpuArchName());
+  }
+  const bool avx2Bmi = cpu.avx2 && cpu.bmi1 && cpu.bmi2;
+  if (id == "sha1" || id == "sha224" || id == "sha256") {
+    if (cpu.sha && cpu.ssse3) {
+      return "SHA-NI";
+    }
+    if (avx2Bmi) {
+      return "AVX2";
+    }
+    if (cpu.avx) {
+      return "AVX";
+    }
+    return cpu.ssse3 ? "SSSE3" : "x86-64 asm";
+  }
+  if (id == "sha384" || id == "sha512" || id == "sha512-256") {
+    if (avx2Bmi) {
+      return "AVX2";
+    }
+    return cpu.avx ? "AVX" : "x86-64 asm";
+  }
+  return "x86-64 asm";  // md5, sha3-*
+}
+
+std::string isal()
+{
+#if defined(ISAL_MAJOR_VERSION) && defined(ISAL_MINOR_VERSION)
+  return "ISA-L " + std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION);
+#else
+  return "ISA-L";
+#endif
+}
+
+[[maybe_unused]] std::string zlib()
+{
+  return std::string("zlib ") + zlibVersion();
+}
+
+std::string xxhash()
+{
+  const unsigned v = XXH_versionNumber();
+  return "xxHash " + std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." +
+         std::to_string(v % 100);
+}
+
+}  // namespace
+
+std::string implementationFor(const AlgorithmSpec& spec)
+{
+  const CpuFeatures& cpu = cpuFeatures();
+  const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
+  switch (spec.backend) {
+  case Backend::Evp:
+    if (!evpAvailable(spec)) {
+      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
+    }
+    return withPath(openssl(), opensslPath(spec));
+#if defined(HASHSCOPE_HAVE_ISAL)
+  case Backend::Crc32:  // crc32_gzip_refl: base, by8 (SSE4.1+PCLMUL), by8_02 (AVX), by16_10 (AVX-512)
+    if (avx512Clmul) {
+      return withPath(isal(), "VPCLMULQDQ, AVX-512");
+    }
+    if (cpu.avx && cpu.sse41 && cpu.pclmulqdq) {
+      return withPath(isal(), "PCLMULQDQ, AVX");
+    }
+    return withPath(isal(), cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven");
+  case Backend::Crc32c:  // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
+    if (avx512Clmul) {
+      return withPath(isal(), "VPCLMULQDQ, AVX-512");
+    }
+    if (cpu.sse42) {
+      return withPath(isal(), cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32");
+    }
+    return withPath(isal(), "table-driven");
+  case Backend::Adler32:  // isal_adler32: base, sse (SSE4.1), avx2_4
+    if (cpu.avx2) {
+      return withPath(isal(), "AVX2");
+    }
+    return withPath(isal(), cpu.sse41 ? "SSE4.1" : "portable C");
+#else
+  case Backend::Crc32: return withPath(zlib(), "portable C");
+  case Backend::Crc32c: return "HashScope (slicing-by-8, portable C++)";
+  case Backend::Adler32: return withPath(zlib(), "portable C");
+#endif
+  case Backend::Xxh32:
+  case Backend::Xxh64: return withPath(xxhash(), "scalar");
+  case Backend::Xxh3_64:
+  case Backend::Xxh3_128: return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
+  case Backend::Cksum: return "HashScope (slicing-by-8, portable C++)";
+  case Backend::SumBsd: return "HashScope (portable C++)";
+  case Backend::SumSysv: return "HashScope (SWAR, portable C++)";
+  }
+  return {};
+}
+
+}  // namespace hashscope::detail
