@@ -16,6 +16,7 @@
 #include "help.hpp"
 #include "names.hpp"
 #include "os.hpp"
+#include "stream_hash.hpp"
 
 namespace hashscope::cli {
 
@@ -105,6 +106,8 @@ int runCheck(Context& context, const Arguments& argv)
       FileDigests digests;
       if (file.kind != FileCheck::Kind::Regular)
         digests.error = file.kind == FileCheck::Kind::Folder ? "is a folder" : file.problem;
+      else if (file.size == 0)
+        digests = hashToEnd(entry->name, {entry->algorithm}, 1 * MiB);
       else
         digests = hashFile(entry->name, {entry->algorithm}, stop);
       if (stop.stop_requested())
@@ -112,7 +115,7 @@ int runCheck(Context& context, const Arguments& argv)
       std::string verdict;
       if (!digests.error.empty() || digests.digests.empty()) {
         if (!status)
-          printError(shown + ": " + (digests.error.empty() ? "cannot be read" : digests.error));
+          printError(withPath(shown, digests.error.empty() ? "cannot be read" : digests.error));
         ++tally.unreadable;
         verdict = "FAILED open or read";
       } else if (toHex(digests.digests.front()) != entry->hex) {

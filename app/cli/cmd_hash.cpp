@@ -1,6 +1,8 @@
 // `hashscope-cli hash`: digests of files, byte-identical to the coreutils-style reference tools.
 #include <algorithm>
 #include <atomic>
+#include <cerrno>
+#include <cstring>
 #include <condition_variable>
 #include <cstdio>
 #include <filesystem>
@@ -14,9 +16,9 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
-#include "names.hpp"
 #include "os.hpp"
 #include "progress.hpp"
+#include "stream_hash.hpp"
 
 namespace hashscope::cli {
 
@@ -32,30 +34,6 @@ struct HashItem {
   std::uint64_t size = 0;    // from stat, for the progress bar
   std::string error;         // set: nothing to hash, print this instead
 };
-
-// Hashes stdin in this thread (it cannot be split or re-read).
-FileDigests hashStdin(const std::vector<std::string>& algorithms, std::uint64_t blockSize)
-{
-  FileDigests out;
-  std::vector<std::unique_ptr<Hasher>> hashers;
-  for (const auto& id : algorithms)
-    hashers.push_back(makeHasher(id));
-  std::vector<char> buffer(static_cast<std::size_t>(blockSize));
-  for (;;) {
-    const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), stdin);
-    for (auto& hasher : hashers)
-      hasher->update(buffer.data(), n);
-    out.size += n;
-    if (n < buffer.size()) {
-      if (std::ferror(stdin))
-        out.error = "read error on standard input";
-      break;
-    }
-  }
-  for (auto& hasher : hashers)
-    out.digests.push_back(hasher->finish());
-  return out;
-}
 
 std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, bool recursive, std::stop_token stop)
 {
@@ -151,6 +129,8 @@ int runHash(Context& context, const Arguments& argv)
       FileDigests result;
       if (stop.stop_requested())
         result.error = "interrupted";
+      else if (item.error.empty() && !item.isStdin && item.size == 0)
+        result = hashToEnd(item.path, algorithms, blockSize);
       else if (item.error.empty() && !item.isStdin)
         result = hashFile(item.path, algorithms, stop, &counters, stream, blockSize);
       {
@@ -174,7 +154,7 @@ int runHash(Context& context, const Arguments& argv)
     const HashItem& item = items[index];
     FileDigests result;
     if (item.isStdin) {
-      result = hashStdin(algorithms, blockSize);
+      result = hashStream(stdin, algorithms, blockSize);
     } else {
       std::unique_lock lock(mutex);
       done.wait(lock, [&] { return results[index].has_value(); });
@@ -183,13 +163,13 @@ int runHash(Context& context, const Arguments& argv)
     if (stop.stop_requested())
       break;
     if (!item.error.empty() || !result.error.empty()) {
-      printError(item.error.empty() ? item.display + ": " + result.error : item.error);
+      printError(item.error.empty() ? withPath(item.display, result.error) : item.error);
       failed = true;
       continue;
     }
     std::string lines;
     for (std::size_t a = 0; a < infos.size(); ++a)
-      lines += digestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
+      lines += formatDigestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
     if (!writeOut(lines)) {
       printError("cannot write to standard output");
       context.stop.request_stop();

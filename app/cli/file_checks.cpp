@@ -24,6 +24,13 @@ std::string describeError(const std::error_code& error)
   return message;
 }
 
+std::string withPath(const std::string& path, const std::string& problem)
+{
+  if (problem.rfind(path, 0) == 0)
+    return problem;
+  return path + ": " + problem;
+}
+
 FileCheck checkInputFile(const fs::path& path)
 {
   FileCheck check;

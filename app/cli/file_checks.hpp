@@ -22,4 +22,7 @@ FileCheck checkInputFile(const std::filesystem::path& path);
 // A user-facing sentence for a filesystem error code ("permission denied", "no such file or folder").
 std::string describeError(const std::error_code& error);
 
+// "PATH: problem", unless the engine's sentence already starts with the path.
+std::string withPath(const std::string& path, const std::string& problem);
+
 }  // namespace hashscope::cli

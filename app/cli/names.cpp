@@ -40,22 +40,6 @@ std::optional<std::string> unescapeName(std::string_view escaped)
   return out;
 }
 
-bool algorithmEscapesNames(const AlgorithmInfo& algorithm)
-{
-  const std::string_view id = algorithm.id;
-  if (id == "cksum" || id.substr(0, 3) == "sum" || id.substr(0, 3) == "xxh")
-    return false;
-  return true;
-}
-
-std::string digestLine(const AlgorithmInfo& algorithm, const Digest& digest, std::uint64_t size,
-                       std::string_view path, bool tag)
-{
-  if (algorithmEscapesNames(algorithm) && nameNeedsEscape(path))
-    return "\\" + formatDigestLine(algorithm, digest, size, escapeName(path), tag);
-  return formatDigestLine(algorithm, digest, size, path, tag);
-}
-
 std::string checkOutputName(std::string_view name)
 {
   if (name.find_first_of("\n\r") != std::string_view::npos)
