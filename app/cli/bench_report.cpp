@@ -10,6 +10,8 @@ namespace hashscope::cli {
 namespace {
 
 bool usesCache(Workload w) { return w == Workload::Read || w == Workload::HashFile || w == Workload::HashTree; }
+// Device busy time means something only for runs that touch the disk.
+bool usesDisk(Workload w) { return usesCache(w) || w == Workload::Write || w == Workload::PeerTool; }
 
 std::string cacheCell(const RunResult& r)
 {
@@ -102,7 +104,7 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
       verdict += ", DIGEST DIFFERS";
     row.insert(row.end(), {std::string(toString(r.workload)), algorithmCell(r), std::to_string(r.streams),
                            cacheCell(r), fixed(r.mbPerSec(), 1), fixed(r.seconds, 3), percentCell(cpu),
-                           a ? percentCell(a->diskBusyPct) : "-",
+                           a && usesDisk(r.workload) ? percentCell(a->diskBusyPct) : "-",
                            a && a->limitMBps > 0 ? fixed(a->limitMBps, 0) : "-",
                            a && a->efficiency > 0 ? fixed(a->efficiency * 100, 0) + "%" : "-", verdict});
     table.addRow(std::move(row));
@@ -115,15 +117,17 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   for (const auto& r : results) {
     ++index;
     std::string lines;
-    if (r.analysis && !r.analysis->evidence.empty())
+    const bool hasEvidence = r.analysis && !r.analysis->evidence.empty();
+    if (hasEvidence)
       lines += "  " + r.analysis->evidence + "\n";
-    if (r.analysis && r.analysis->servedFromCache)
+    // The evidence sentence already says these when there is one; without it, say them here.
+    if (!hasEvidence && r.analysis && r.analysis->servedFromCache)
       lines += "  WARNING: served from the page cache: this result describes RAM, not the disk.\n";
-    if (!r.cacheNote.empty())
-      lines += "  Note: " + r.cacheNote + "\n";
-    if (r.digestMatches)
+    if (!hasEvidence && r.digestMatches)
       lines += *r.digestMatches ? "  Its digest matches HashScope's.\n"
                                 : "  WARNING: its digest differs from HashScope's (" + r.digest + ").\n";
+    if (!r.cacheNote.empty())
+      lines += "  Note: " + r.cacheNote + "\n";
     for (const auto& error : r.fileErrors)
       lines += "  Skipped: " + error + "\n";
     if (!lines.empty())

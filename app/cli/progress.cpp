@@ -101,11 +101,15 @@ void ProgressBar::draw(const ProgressState& state, double elapsed)
 {
   const auto now = std::chrono::steady_clock::now();
   if (state.label != m_lastLabel) {
-    // A new phase: its rate starts from here, not from the start of the whole command.
+    // A new phase: its rate starts from here, not from the start of the whole command. The first phase
+    // started with the bar (bytes done before the first draw count too).
+    if (m_drawn) {
+      m_labelStart = now;
+      m_labelStartBytes = state.done;
+    }
     m_lastLabel = state.label;
-    m_labelStart = now;
-    m_labelStartBytes = state.done;
   }
+  m_drawn = true;
   double fraction = state.fraction;
   if (fraction < 0 && state.total > 0)
     fraction = static_cast<double>(state.done) / static_cast<double>(state.total);

@@ -41,6 +41,7 @@ private:
   std::string m_lastLabel;
   std::chrono::steady_clock::time_point m_labelStart;
   std::uint64_t m_labelStartBytes = 0;
+  bool m_drawn = false;
   std::jthread m_thread;
 };
 

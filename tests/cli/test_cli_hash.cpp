@@ -331,3 +331,21 @@ TEST_CASE("hash usage errors exit 2 with one line", "[cli][hash][errors]")
     CHECK(r.out.empty());
   }
 }
+
+TEST_CASE("Ctrl-C stops hash: exit 130 within a moment", "[cli][hash][signal]")
+{
+  TempDir dir;
+  // A sparse 16 GiB file: no disk space used, and far too much to hash before the signal arrives.
+  const fs::path big = dir / "sparse";
+  writeTextFile(big, "");
+  fs::resize_file(big, 16ull * 1024 * 1024 * 1024);
+  ChildProcess child({cliPath(), "hash", "-a", "sha512", "-j", "2", big.string(), big.string()});
+  child.pump(1.0);
+  child.signal(SIGINT);
+  const ProcessResult r = child.wait(20);
+  CHECK_FALSE(r.timedOut);
+  CHECK(r.exitCode == 130);
+  CHECK(r.seconds < 5);
+  CHECK(r.out.empty());
+  CHECK(isOneErrorLine(r.err));
+}
