@@ -8,7 +8,7 @@
 using namespace clitest;
 namespace fs = std::filesystem;
 
-TEST_CASE("--version and --help", "[cli][misc]")
+TEST_CASE("version and help output", "[cli][misc]")
 {
   const ProcessResult version = runCli({"--version"});
   CHECK(version.exitCode == 0);
