@@ -18,9 +18,10 @@ command -v x86_64-w64-mingw32-g++-posix >/dev/null ||
 
 generator=()
 command -v ninja >/dev/null && generator=(-G Ninja)
+mkdir -p "$build"
 cmake -S "$here" -B "$build" "${generator[@]}" -DCMAKE_BUILD_TYPE=Release \
-  -DCMAKE_TOOLCHAIN_FILE="$here/mingw-toolchain.cmake" >"$build.configure.log" 2>&1 ||
-  { cat "$build.configure.log"; exit 1; }
+  -DCMAKE_TOOLCHAIN_FILE="$here/mingw-toolchain.cmake" >"$build/configure.log" 2>&1 ||
+  { cat "$build/configure.log"; exit 1; }
 # -k 0: keep going, so every file that fails is reported, not only the first.
 cmake --build "$build" -j "${HASHSCOPE_JOBS:-2}" -- -k 0 >"$build/build.log" 2>&1
 built=$?
