@@ -18,7 +18,13 @@ tools such as md5sum and sha256sum, and exports charts as PNG and
 results as CSV or JSON. The package contains the Qt desktop app
 (hashscope) and the command-line tool (hashscope-cli).")
 set(CPACK_PACKAGE_INSTALL_DIRECTORY "HashScope")
-set(CPACK_PACKAGE_ICON "${HASHSCOPE_ICON_DIR}/hashscope.ico")
+# The installer's branding image: a BMP header for NSIS, the volume icon for the .dmg.
+if(APPLE)
+  set(CPACK_PACKAGE_ICON "${HASHSCOPE_ICON_DIR}/hashscope.icns")
+elseif(WIN32)
+  # NSIS mishandles all-forward-slash paths here; CMake's docs ask for one escaped backslash.
+  set(CPACK_PACKAGE_ICON "${CMAKE_CURRENT_SOURCE_DIR}/windows\\\\nsis-header.bmp")
+endif()
 set(CPACK_PACKAGE_CHECKSUM SHA256)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/_CPack_Packages/")
