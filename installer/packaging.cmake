@@ -99,7 +99,7 @@ set(CPACK_RPM_PACKAGE_SUGGESTS "openssl, xxhash, b3sum, qt6-qtsvg")
 # Folders owned by the filesystem and hicolor-icon-theme packages: do not claim them.
 set(hs_rpm_owned /usr/share/applications /usr/share/metainfo /usr/share/icons /usr/share/icons/hicolor
   /usr/share/icons/hicolor/scalable /usr/share/icons/hicolor/scalable/apps
-  /usr/share/man /usr/share/man/man1 /usr/share/doc)
+  /usr/share/man /usr/share/man/man1 /usr/share/doc /usr/share/lintian /usr/share/lintian/overrides)
 foreach(size 16 22 24 32 48 64 128 256 512)
   list(APPEND hs_rpm_owned /usr/share/icons/hicolor/${size}x${size}
     /usr/share/icons/hicolor/${size}x${size}/apps)
