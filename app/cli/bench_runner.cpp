@@ -151,6 +151,12 @@ BenchOutcome runWorkloads(const BenchOptions& o, Context& context)
     const bool wantsSample = std::any_of(o.workloads.begin(), o.workloads.end(), needsSample) || o.peers;
 
     SampleResult sample;
+    if (wantsSample && storage.readOnly && !fs::exists(location / sampleFileName(o.size, o.content), ec)) {
+      // Say "read-only" first: it is the real reason, whatever the free space looks like.
+      printError(location.string() + " is on a read-only filesystem: choose another location");
+      outcome.failed = true;
+      continue;
+    }
     if (wantsSample) {
       SampleProgress latest;
       std::mutex mutex;

@@ -55,6 +55,9 @@ int create(Context& context, const Args& args)
   const std::uint64_t size = sizeOf(args);
   const SampleContent content = contentOf(args);
   requireFolder(location);
+  std::error_code ec;
+  if (describeStorage(location).readOnly && !fs::exists(location / sampleFileName(size, content), ec))
+    throw CommandError(location.string() + " is on a read-only filesystem: choose another location");
   InterruptGuard guard(context.stop);
   SampleProgress latest;
   std::mutex mutex;

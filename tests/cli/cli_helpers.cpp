@@ -200,6 +200,20 @@ TempDir::~TempDir()
   fs::remove_all(m_path, ignored);
 }
 
+ReadOnlyMount::ReadOnlyMount()
+{
+  if (::geteuid() != 0 || !toolExists("mount") || !toolExists("umount"))
+    return;
+  m_mounted = run({"mount", "-t", "tmpfs", "-o", "ro,size=1m", "hashscope-test-ro", m_dir.path().string()}, {}, 20)
+                  .exitCode == 0;
+}
+
+ReadOnlyMount::~ReadOnlyMount()
+{
+  if (m_mounted)
+    run({"umount", m_dir.path().string()}, {}, 20);
+}
+
 void writeRandomFile(const fs::path& path, std::uint64_t size, std::uint64_t seed)
 {
   std::mt19937_64 generator(seed);

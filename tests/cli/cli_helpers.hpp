@@ -64,6 +64,22 @@ private:
   std::filesystem::path m_path;
 };
 
+// A real read-only location: a small tmpfs mounted read-only on a fresh folder (needs root and mount
+// rights; ok() is false otherwise and the caller falls back or skips). Unmounted in the destructor.
+class ReadOnlyMount {
+public:
+  ReadOnlyMount();
+  ~ReadOnlyMount();
+  ReadOnlyMount(const ReadOnlyMount&) = delete;
+  ReadOnlyMount& operator=(const ReadOnlyMount&) = delete;
+  bool ok() const { return m_mounted; }
+  std::filesystem::path path() const { return m_dir.path(); }
+
+private:
+  TempDir m_dir;
+  bool m_mounted = false;
+};
+
 // Writes `size` pseudo-random bytes (deterministic for a seed).
 void writeRandomFile(const std::filesystem::path& path, std::uint64_t size, std::uint64_t seed);
 void writeTextFile(const std::filesystem::path& path, const std::string& text);

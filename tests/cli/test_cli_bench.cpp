@@ -167,7 +167,16 @@ TEST_CASE("bench errors: one line, exit code, nothing left behind", "[cli][bench
   }
   SECTION("read-only location")
   {
-    // Permission bits do not stop root, but nobody can create files in /proc.
+    ReadOnlyMount readOnly;
+    if (readOnly.ok()) {
+      const ProcessResult r = runCli(quickBench(readOnly.path()));
+      CHECK(r.exitCode == 1);
+      CHECK(isOneErrorLine(r.err));
+      CHECK(r.err.find("read-only") != std::string::npos);
+    } else {
+      WARN("no read-only mount possible here (needs root and mount rights): testing /proc instead, where "
+           "nobody can create files");
+    }
     const ProcessResult r = runCli(quickBench("/proc"));
     CHECK(r.exitCode == 1);
     CHECK(isOneErrorLine(r.err));

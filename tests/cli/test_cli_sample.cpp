@@ -60,9 +60,18 @@ TEST_CASE("sample remove refuses files HashScope did not create", "[cli][sample]
 TEST_CASE("sample errors: read-only, full and missing locations, bad options", "[cli][sample][errors]")
 {
   TempDir dir;
-  const ProcessResult readOnly = runCli({"sample", "create", "-l", "/proc", "-s", "1M"});
-  CHECK(readOnly.exitCode == 1);
-  CHECK(isOneErrorLine(readOnly.err));
+  const ProcessResult proc = runCli({"sample", "create", "-l", "/proc", "-s", "1M"});
+  CHECK(proc.exitCode == 1);
+  CHECK(isOneErrorLine(proc.err));
+  ReadOnlyMount readOnly;
+  if (readOnly.ok()) {
+    const ProcessResult r = runCli({"sample", "create", "-l", readOnly.path().string(), "-s", "4K"});
+    CHECK(r.exitCode == 1);
+    CHECK(isOneErrorLine(r.err));
+    CHECK(r.err.find("read-only") != std::string::npos);
+  } else {
+    WARN("no read-only mount possible here (needs root and mount rights): tested /proc only");
+  }
 
   const ProcessResult full = runCli({"sample", "create", "-l", dir.path().string(), "-s", "1000T"});
   CHECK(full.exitCode == 1);
