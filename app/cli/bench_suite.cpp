@@ -1,14 +1,14 @@
 // `bench --suite`: hashscope::runSuite with a progress bar that follows its steps.
+#include "bench.hpp"
+#include "hashscope/hash.hpp" // workload.hpp uses Digest without including hash.hpp
+#include "hashscope/storage.hpp"
+#include "hashscope/suite.hpp"
+#include "progress.hpp"
+
 #include <algorithm>
 #include <chrono>
 #include <map>
 #include <mutex>
-
-#include "bench.hpp"
-#include "hashscope/hash.hpp"  // workload.hpp uses Digest without including hash.hpp
-#include "hashscope/storage.hpp"
-#include "hashscope/suite.hpp"
-#include "progress.hpp"
 
 namespace hashscope::cli {
 
@@ -24,7 +24,7 @@ struct SuiteProgress {
   double t = 0, seconds = 0, mbps = -1;
 };
 
-}  // namespace
+} // namespace
 
 BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
 {
@@ -56,14 +56,14 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   };
   observer.stepStarted = [&](const SuiteStep& step, int total) {
     std::lock_guard lock(progress.mutex);
-    progress.title = "step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " + step.title;
+    progress.title =
+        "step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " + step.title;
     progress.index = step.index;
     progress.total = std::max(1, total);
     progress.workload = step.spec.workload;
     progress.bytes = 0;
-    progress.expected = step.spec.workload == Workload::HashMemory || step.spec.workload == Workload::Memory
-                            ? 0
-                            : o.size;
+    progress.expected =
+        step.spec.workload == Workload::HashMemory || step.spec.workload == Workload::Memory ? 0 : o.size;
     progress.seconds = step.spec.seconds;
     progress.t = 0;
     progress.mbps = -1;
@@ -120,4 +120,4 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   return outcome;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

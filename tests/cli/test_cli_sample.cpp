@@ -12,7 +12,8 @@ TEST_CASE("sample create, list, reuse and remove round-trip", "[cli][sample]")
   const std::string location = dir.path().string();
   const fs::path expected = dir / hashscope::sampleFileName(1024 * 1024, hashscope::SampleContent::Zeros);
 
-  const ProcessResult created = runCli({"sample", "create", "--location", location, "--size", "1M", "--content", "zeros"});
+  const ProcessResult created =
+      runCli({"sample", "create", "--location", location, "--size", "1M", "--content", "zeros"});
   INFO(created.err);
   REQUIRE(created.exitCode == 0);
   CHECK(created.out.rfind("created " + expected.string(), 0) == 0);
@@ -29,7 +30,8 @@ TEST_CASE("sample create, list, reuse and remove round-trip", "[cli][sample]")
   CHECK(reused.exitCode == 0);
   CHECK(reused.out.rfind("reused " + expected.string(), 0) == 0);
 
-  const ProcessResult removed = runCli({"sample", "remove", "-l", location, "-s", "1M", "--content", "zeros"});
+  const ProcessResult removed =
+      runCli({"sample", "remove", "-l", location, "-s", "1M", "--content", "zeros"});
   CHECK(removed.exitCode == 0);
   CHECK_FALSE(fs::exists(expected));
   CHECK(runCli({"sample", "list", "-l", location}).out.find("no HashScope samples") != std::string::npos);
