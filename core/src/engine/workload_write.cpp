@@ -10,7 +10,7 @@ namespace hashscope::engine {
 namespace {
 
 constexpr std::uint64_t kDefaultWriteSize = 256 * MiB;
-constexpr std::uint64_t kWriteBehindChunk = 32 * MiB;  // bounds dirty memory per stream
+constexpr std::uint64_t kWriteBehindChunk = 8 * MiB;  // bounds dirty memory per stream (x4 in flight)
 constexpr std::uint64_t kSliceAlignment = 1 * MiB;
 
 // Removes the file it guards when it goes out of scope: the write workload never leaves its file behind.

@@ -99,7 +99,9 @@ public:
   // Pushes written data to the device (fdatasync, F_FULLFSYNC, FlushFileBuffers).
   bool flush(std::string& error);
   // Bounds dirty memory while writing a big file: starts writeback of [offset, offset+length) and waits for
-  // (and drops from the cache) the range written before it. A no-op where the OS has no such call.
+  // (and drops from the cache) the range started kWriteBehindLag calls earlier, so a few ranges stay in
+  // flight. Keep ranges small (a few MiB): a wait, and so a cancellation, takes one range's write time.
+  // A no-op where the OS has no such call.
   void writeBehind(std::uint64_t offset, std::uint64_t length);
   // Drops the file's pages from the cache after flush(), so the next read of it is cold.
   void evict();
@@ -109,7 +111,12 @@ private:
   static constexpr std::intptr_t kInvalid = -1;
   std::intptr_t m_handle = kInvalid;
   std::filesystem::path m_path;
-  std::uint64_t m_lastOffset = 0, m_lastLength = 0;  // the previous writeBehind range
+  static constexpr int kWriteBehindLag = 4;
+  struct Range {
+    std::uint64_t offset = 0, length = 0;
+  };
+  Range m_inFlight[kWriteBehindLag];  // ring of the ranges handed to writeBehind, oldest at m_next
+  int m_next = 0;
 };
 
 // Renames `from` to `to`, failing (never replacing) when `to` exists. `error` gets one sentence.

@@ -1,11 +1,14 @@
 // Linux file I/O: O_DIRECT with statx-reported alignment, fadvise eviction, sync_file_range write-behind,
 // renameat2(RENAME_NOREPLACE).
 #include "platform/file_io.hpp"
+#include "platform/posix_errors.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <iterator>
 #include <fcntl.h>
 #include <linux/fs.h>
 #include <linux/magic.h>
@@ -18,48 +21,6 @@
 namespace hashscope::platform {
 
 namespace {
-
-std::string errnoText(int error)
-{
-  switch (error) {
-  case ENOENT: return "no such file";
-  case EACCES:
-  case EPERM: return "permission denied";
-  case ELOOP: return "symbolic link loop";
-  case ENOTDIR: return "a part of the path is not a folder";
-  case EROFS: return "read-only location";
-  case ENOSPC: return "no space left on the device";
-  case EDQUOT: return "disk quota exceeded";
-  case EEXIST: return "already exists";
-  case EIO: return "input/output error (the device reported a failure)";
-  case ENAMETOOLONG: return "name too long";
-  default: break;
-  }
-  std::string text = std::strerror(error);
-  if (!text.empty())
-    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-  return text;
-}
-
-std::string pathError(const std::filesystem::path& path, int error)
-{
-  return path.string() + ": " + errnoText(error);
-}
-
-// "/x is a FIFO, not a regular file" for anything we must not read as a file.
-std::string kindError(const std::filesystem::path& path, mode_t mode)
-{
-  const std::string p = path.string();
-  if (S_ISDIR(mode))
-    return p + " is a folder, not a regular file";
-  if (S_ISFIFO(mode))
-    return p + " is a FIFO, not a regular file";
-  if (S_ISCHR(mode) || S_ISBLK(mode))
-    return p + " is a device, not a regular file";
-  if (S_ISSOCK(mode))
-    return p + " is a socket, not a regular file";
-  return p + " is not a regular file";
-}
 
 bool memoryBackedFs(long type)
 {
@@ -238,8 +199,8 @@ OutputFile& OutputFile::operator=(OutputFile&& other) noexcept
     close();
     m_handle = std::exchange(other.m_handle, kInvalid);
     m_path = std::move(other.m_path);
-    m_lastOffset = other.m_lastOffset;
-    m_lastLength = other.m_lastLength;
+    std::copy(std::begin(other.m_inFlight), std::end(other.m_inFlight), std::begin(m_inFlight));
+    m_next = other.m_next;
   }
   return *this;
 }
@@ -318,16 +279,18 @@ bool OutputFile::flush(std::string& error)
 void OutputFile::writeBehind(std::uint64_t offset, std::uint64_t length)
 {
   const int fd = static_cast<int>(m_handle);
-  // Start writing this range now; wait for the previous one and drop it from the cache. Dirty memory then
-  // stays at about two ranges, and the device is kept busy (the approach of Linux's own write-behind advice).
+  // Start writing this range now; wait for the oldest range in flight and drop it from the cache. Dirty
+  // memory then stays at a few ranges while the device always has work queued (Linux's write-behind idiom).
   ::sync_file_range(fd, static_cast<off_t>(offset), static_cast<off_t>(length), SYNC_FILE_RANGE_WRITE);
-  if (m_lastLength > 0) {
-    ::sync_file_range(fd, static_cast<off_t>(m_lastOffset), static_cast<off_t>(m_lastLength),
+  Range& oldest = m_inFlight[m_next];
+  if (oldest.length > 0) {
+    ::sync_file_range(fd, static_cast<off_t>(oldest.offset), static_cast<off_t>(oldest.length),
                       SYNC_FILE_RANGE_WAIT_BEFORE | SYNC_FILE_RANGE_WRITE | SYNC_FILE_RANGE_WAIT_AFTER);
-    ::posix_fadvise(fd, static_cast<off_t>(m_lastOffset), static_cast<off_t>(m_lastLength), POSIX_FADV_DONTNEED);
+    ::posix_fadvise(fd, static_cast<off_t>(oldest.offset), static_cast<off_t>(oldest.length),
+                    POSIX_FADV_DONTNEED);
   }
-  m_lastOffset = offset;
-  m_lastLength = length;
+  oldest = Range{offset, length};
+  m_next = (m_next + 1) % kWriteBehindLag;
 }
 
 void OutputFile::evict()
