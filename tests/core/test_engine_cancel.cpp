@@ -134,3 +134,28 @@ TEST_CASE("a stop requested before the run starts returns at once", "[engine][ca
   }
   CHECK(dir.entries() == std::vector<std::string>{"f.bin"});
 }
+
+TEST_CASE("hash-tree stops within 200 ms, mid-file", "[engine][cancel]")
+{
+  TempDir dir;
+  for (int i = 0; i < 3; ++i) {
+    const auto file = dir / ("sparse" + std::to_string(i) + ".bin");
+    { std::ofstream create(file, std::ios::binary); }
+    std::filesystem::resize_file(file, 32 * GiB);
+  }
+  for (int streams : {1, 2}) {
+    CAPTURE(streams);
+    WorkloadSpec spec;
+    spec.workload = Workload::HashTree;
+    spec.algorithm = "sha256";
+    spec.target = dir.path();
+    spec.streams = streams;
+    Timed t = runAndStop(spec, std::chrono::milliseconds(300));
+    CHECK(t.result.cancelled);
+    CHECK(t.result.error == "");
+    CHECK(t.result.fileErrors.empty());
+    CHECK(t.result.bytes > 0);
+    CHECK(t.result.files == 0);
+    CHECK(t.stopToReturn < hashscope::test::cancelBudgetSeconds());
+  }
+}
