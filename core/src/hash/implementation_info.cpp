@@ -161,7 +161,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
   case Backend::SumBsd:
     return "HashScope (16-bit rotate-add, portable C++)";
   case Backend::SumSysv:
-    return "HashScope (SWAR, portable C++)";
+    return "HashScope (auto-vectorised byte sum, portable C++)";
   }
   return {};
 }
