@@ -9,10 +9,13 @@
 #include <chrono>
 #include <map>
 #include <mutex>
+#include <set>
 
 namespace hashscope::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 // What the suite's threads last reported, read by the progress bar's ticker.
 struct SuiteProgress {
@@ -28,8 +31,20 @@ struct SuiteProgress {
 
 BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
 {
+  BenchOutcome outcome;
   SuiteSpec spec;
-  spec.locations = o.locations;
+  for (const auto& location : o.locations) {
+    std::error_code ec;
+    if (fs::is_directory(location, ec)) {
+      spec.locations.push_back(location);
+      continue;
+    }
+    printError(location.string() + (fs::exists(location, ec) ? ": is not a folder" : ": no such folder") +
+               ": choose an existing folder with --location");
+    outcome.failed = true;
+  }
+  if (spec.locations.empty())
+    return outcome;
   spec.algorithms = o.algorithms;
   spec.sampleSize = o.size;
   spec.content = o.content;
@@ -78,7 +93,16 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     if (!result.error.empty())
       printError(step.title + ": " + result.error);
   };
-  observer.message = [&](const std::string& message) { printError(message); };
+  std::mutex printedMutex;
+  std::set<std::string> printed;  // messages also returned in SuiteResult::errors are printed once
+  observer.message = [&](const std::string& message) {
+    {
+      std::lock_guard lock(printedMutex);
+      if (!printed.insert(message).second)
+        return;
+    }
+    printError(message);
+  };
 
   SuiteResult suite;
   {
@@ -97,10 +121,10 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     suite = runSuite(spec, observer, context.stop.get_token());
   }
 
-  BenchOutcome outcome;
   outcome.cancelled = suite.cancelled || context.stop.stop_requested();
   for (const auto& error : suite.errors) {
-    printError(error);
+    if (printed.insert(error).second)
+      printError(error);
     outcome.failed = true;
   }
   std::map<std::filesystem::path, StorageInfo> storage;

@@ -169,6 +169,17 @@ TEST_CASE("bench errors: one line, exit code, nothing left behind", "[cli][bench
     const ProcessResult r = runCli(quickBench(dir / "missing"));
     CHECK(r.exitCode == 1);
     CHECK(isOneErrorLine(r.err));
+    const ProcessResult suite = runCli(quickBench(dir / "missing", {"--suite"}));
+    CHECK(suite.exitCode == 1);
+    CHECK(isOneErrorLine(suite.err));
+  }
+  SECTION("a file given as the location")
+  {
+    writeTextFile(dir / "file", "x");
+    const ProcessResult r = runCli(quickBench(dir / "file"));
+    CHECK(r.exitCode == 1);
+    CHECK(isOneErrorLine(r.err));
+    CHECK(readTextFile(dir / "file") == "x");
   }
   SECTION("read-only location")
   {
