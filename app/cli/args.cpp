@@ -80,7 +80,10 @@ void Args::record(const OptionSpec& spec, std::string value)
   slot.push_back(std::move(value));
 }
 
-bool Args::has(std::string_view name) const { return m_values.find(name) != m_values.end(); }
+bool Args::has(std::string_view name) const
+{
+  return m_values.find(name) != m_values.end();
+}
 
 std::optional<std::string> Args::value(std::string_view name) const
 {
@@ -103,7 +106,8 @@ std::vector<std::string> Args::list(std::string_view name) const
     std::size_t start = 0;
     for (;;) {
       const auto comma = value.find(',', start);
-      const std::string item = value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+      const std::string item =
+          value.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
       if (!item.empty())
         out.push_back(item);
       if (comma == std::string::npos)
@@ -114,4 +118,4 @@ std::vector<std::string> Args::list(std::string_view name) const
   return out;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -12,8 +12,8 @@ namespace hashscope::cli {
 
 // One option a command accepts.
 struct OptionSpec {
-  std::string name;        // long name without dashes: "algorithm"
-  char shortName = 0;      // 'a', or 0 for none
+  std::string name;   // long name without dashes: "algorithm"
+  char shortName = 0; // 'a', or 0 for none
   bool takesValue = false;
   bool repeatable = false; // may be given several times (values collected in order)
 };
@@ -42,4 +42,4 @@ private:
   std::vector<std::string> m_positionals;
 };
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -2,15 +2,15 @@
 // report (table with verdict sentences, CSV, JSON).
 #pragma once
 
+#include "common.hpp"
+#include "hashscope/results.hpp"
+#include "hashscope/types.hpp"
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <vector>
-
-#include "common.hpp"
-#include "hashscope/results.hpp"
-#include "hashscope/types.hpp"
 
 namespace hashscope::cli {
 
@@ -38,7 +38,7 @@ struct BenchOptions {
 // What a bench run produced: results in execution order, and whether anything failed.
 struct BenchOutcome {
   std::vector<RunResult> results;
-  bool failed = false;     // some run or location failed (errors already printed)
+  bool failed = false; // some run or location failed (errors already printed)
   bool cancelled = false;
 };
 
@@ -55,4 +55,4 @@ std::string renderBench(const std::vector<RunResult>& results, OutputFormat form
 // Short title of a run for progress and error lines: "md5 hash-file (cold), /tmp".
 std::string runTitle(const RunResult& result);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

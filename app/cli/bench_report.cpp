@@ -1,17 +1,23 @@
 // The bench report: the results table, the verdict sentences under it, CSV and JSON.
-#include <set>
-
 #include "bench.hpp"
 #include "hashscope/export.hpp"
 #include "table.hpp"
+
+#include <set>
 
 namespace hashscope::cli {
 
 namespace {
 
-bool usesCache(Workload w) { return w == Workload::Read || w == Workload::HashFile || w == Workload::HashTree; }
+bool usesCache(Workload w)
+{
+  return w == Workload::Read || w == Workload::HashFile || w == Workload::HashTree;
+}
 // Device busy time means something only for runs that touch the disk.
-bool usesDisk(Workload w) { return usesCache(w) || w == Workload::Write || w == Workload::PeerTool; }
+bool usesDisk(Workload w)
+{
+  return usesCache(w) || w == Workload::Write || w == Workload::PeerTool;
+}
 
 std::string cacheCell(const RunResult& r)
 {
@@ -32,9 +38,12 @@ std::string algorithmCell(const RunResult& r)
   return r.algorithm.empty() ? "-" : r.algorithm;
 }
 
-std::string percentCell(double value) { return value > 0 ? fixed(value, 0) : "-"; }
+std::string percentCell(double value)
+{
+  return value > 0 ? fixed(value, 0) : "-";
+}
 
-}  // namespace
+} // namespace
 
 std::string runTitle(const RunResult& r)
 {
@@ -141,16 +150,18 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
 std::string renderBench(const std::vector<RunResult>& results, OutputFormat format)
 {
   switch (format) {
-  case OutputFormat::Csv: return toCsv(results);
+  case OutputFormat::Csv:
+    return toCsv(results);
   case OutputFormat::Json: {
     std::string json = toJson(results);
     if (json.empty() || json.back() != '\n')
       json += '\n';
     return json;
   }
-  case OutputFormat::Table: break;
+  case OutputFormat::Table:
+    break;
   }
   return renderBenchTable(results);
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

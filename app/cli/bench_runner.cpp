@@ -1,10 +1,4 @@
 // Single-workload benchmarks: one sample per location, each workload sampled live, then analysed.
-#include <algorithm>
-#include <chrono>
-#include <memory>
-#include <mutex>
-#include <thread>
-
 #include "bench.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/counters.hpp"
@@ -15,17 +9,30 @@
 #include "hashscope/workload.hpp"
 #include "progress.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <memory>
+#include <mutex>
+#include <thread>
+
 namespace hashscope::cli {
 
 namespace {
 
 namespace fs = std::filesystem;
 
-bool needsAlgorithm(Workload w) { return w == Workload::HashMemory || w == Workload::HashFile || w == Workload::HashTree; }
-bool needsSample(Workload w) { return w == Workload::Read || w == Workload::HashFile; }
+bool needsAlgorithm(Workload w)
+{
+  return w == Workload::HashMemory || w == Workload::HashFile || w == Workload::HashTree;
+}
+bool needsSample(Workload w)
+{
+  return w == Workload::Read || w == Workload::HashFile;
+}
 
 // The planned runs of one location, in order.
-std::vector<WorkloadSpec> planLocation(const BenchOptions& o, const fs::path& location, const fs::path& sample)
+std::vector<WorkloadSpec> planLocation(const BenchOptions& o, const fs::path& location,
+                                       const fs::path& sample)
 {
   std::vector<WorkloadSpec> plan;
   auto base = [&](Workload w, const std::string& algorithm) {
@@ -61,10 +68,12 @@ std::vector<WorkloadSpec> planLocation(const BenchOptions& o, const fs::path& lo
         plan.back().cache = CacheMode::Warm;
       }
       if (o.ramp) {
-        const int top = o.maxStreams > 0 ? o.maxStreams : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+        const int top = o.maxStreams > 0
+                            ? o.maxStreams
+                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
         for (int n = 1; n <= top; ++n) {
           if (n == o.streams)
-            continue;  // the main run already measured this count
+            continue; // the main run already measured this count
           plan.push_back(base(w, algorithm));
           plan.back().streams = n;
         }
@@ -75,7 +84,8 @@ std::vector<WorkloadSpec> planLocation(const BenchOptions& o, const fs::path& lo
 }
 
 // One workload with its sampler and a progress bar.
-RunResult runOne(const WorkloadSpec& spec, const StorageInfo& storage, const BenchOptions& o, Context& context)
+RunResult runOne(const WorkloadSpec& spec, const StorageInfo& storage, const BenchOptions& o,
+                 Context& context)
 {
   LiveCounters counters(spec.streams);
   std::unique_ptr<Sampler> sampler;
@@ -83,7 +93,8 @@ RunResult runOne(const WorkloadSpec& spec, const StorageInfo& storage, const Ben
     std::unique_ptr<DiskCounterSource> disk;
     if (storage.device.hasCounters)
       disk = makeDiskCounterSource(storage.device);
-    sampler = std::make_unique<Sampler>(SamplerConfig{o.sampleHz}, counters, makeCpuCounterSource(), std::move(disk));
+    sampler = std::make_unique<Sampler>(SamplerConfig{o.sampleHz}, counters, makeCpuCounterSource(),
+                                        std::move(disk));
     sampler->start();
   }
   RunResult probe;
@@ -100,7 +111,8 @@ RunResult runOne(const WorkloadSpec& spec, const StorageInfo& storage, const Ben
     ProgressBar bar(context.progress, [&] {
       ProgressState state{title, counters.totalBytes(), counters.expectedBytes()};
       if (state.total == 0 && seconds > 0)
-        state.fraction = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / seconds;
+        state.fraction =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / seconds;
       return state;
     });
     result = runWorkload(spec, context.stop.get_token(), &counters);
@@ -131,7 +143,7 @@ References referencesFor(const RunResult& run, const std::vector<RunResult>& all
   return refs;
 }
 
-}  // namespace
+} // namespace
 
 BenchOutcome runWorkloads(const BenchOptions& o, Context& context)
 {
@@ -151,13 +163,20 @@ BenchOutcome runWorkloads(const BenchOptions& o, Context& context)
     const bool wantsSample = std::any_of(o.workloads.begin(), o.workloads.end(), needsSample) || o.peers;
 
     SampleResult sample;
+    if (wantsSample && storage.readOnly && !fs::exists(location / sampleFileName(o.size, o.content), ec)) {
+      // Say "read-only" first: it is the real reason, whatever the free space looks like.
+      printError(location.string() + " is on a read-only filesystem: choose another location");
+      outcome.failed = true;
+      continue;
+    }
     if (wantsSample) {
       SampleProgress latest;
       std::mutex mutex;
       {
         ProgressBar bar(context.progress, [&] {
           std::lock_guard lock(mutex);
-          return ProgressState{"creating sample in " + location.string(), latest.bytesWritten, latest.totalBytes};
+          return ProgressState{"creating sample in " + location.string(), latest.bytesWritten,
+                               latest.totalBytes};
         });
         sample = createSample(location, o.size, o.content, stop, [&](const SampleProgress& p) {
           std::lock_guard lock(mutex);
@@ -220,4 +239,4 @@ BenchOutcome runWorkloads(const BenchOptions& o, Context& context)
   return outcome;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

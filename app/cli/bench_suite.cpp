@@ -1,18 +1,21 @@
 // `bench --suite`: hashscope::runSuite with a progress bar that follows its steps.
-#include <algorithm>
-#include <chrono>
-#include <map>
-#include <mutex>
-
 #include "bench.hpp"
-#include "hashscope/hash.hpp"  // workload.hpp uses Digest without including hash.hpp
+#include "hashscope/hash.hpp" // workload.hpp uses Digest without including hash.hpp
 #include "hashscope/storage.hpp"
 #include "hashscope/suite.hpp"
 #include "progress.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+
 namespace hashscope::cli {
 
 namespace {
+
+namespace fs = std::filesystem;
 
 // What the suite's threads last reported, read by the progress bar's ticker.
 struct SuiteProgress {
@@ -24,12 +27,24 @@ struct SuiteProgress {
   double t = 0, seconds = 0, mbps = -1;
 };
 
-}  // namespace
+} // namespace
 
 BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
 {
+  BenchOutcome outcome;
   SuiteSpec spec;
-  spec.locations = o.locations;
+  for (const auto& location : o.locations) {
+    std::error_code ec;
+    if (fs::is_directory(location, ec)) {
+      spec.locations.push_back(location);
+      continue;
+    }
+    printError(location.string() + (fs::exists(location, ec) ? ": is not a folder" : ": no such folder") +
+               ": choose an existing folder with --location");
+    outcome.failed = true;
+  }
+  if (spec.locations.empty())
+    return outcome;
   spec.algorithms = o.algorithms;
   spec.sampleSize = o.size;
   spec.content = o.content;
@@ -56,14 +71,14 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   };
   observer.stepStarted = [&](const SuiteStep& step, int total) {
     std::lock_guard lock(progress.mutex);
-    progress.title = "step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " + step.title;
+    progress.title =
+        "step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " + step.title;
     progress.index = step.index;
     progress.total = std::max(1, total);
     progress.workload = step.spec.workload;
     progress.bytes = 0;
-    progress.expected = step.spec.workload == Workload::HashMemory || step.spec.workload == Workload::Memory
-                            ? 0
-                            : o.size;
+    progress.expected =
+        step.spec.workload == Workload::HashMemory || step.spec.workload == Workload::Memory ? 0 : o.size;
     progress.seconds = step.spec.seconds;
     progress.t = 0;
     progress.mbps = -1;
@@ -78,7 +93,16 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     if (!result.error.empty())
       printError(step.title + ": " + result.error);
   };
-  observer.message = [&](const std::string& message) { printError(message); };
+  std::mutex printedMutex;
+  std::set<std::string> printed;  // messages also returned in SuiteResult::errors are printed once
+  observer.message = [&](const std::string& message) {
+    {
+      std::lock_guard lock(printedMutex);
+      if (!printed.insert(message).second)
+        return;
+    }
+    printError(message);
+  };
 
   SuiteResult suite;
   {
@@ -97,10 +121,10 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     suite = runSuite(spec, observer, context.stop.get_token());
   }
 
-  BenchOutcome outcome;
   outcome.cancelled = suite.cancelled || context.stop.stop_requested();
   for (const auto& error : suite.errors) {
-    printError(error);
+    if (printed.insert(error).second)
+      printError(error);
     outcome.failed = true;
   }
   std::map<std::filesystem::path, StorageInfo> storage;
@@ -120,4 +144,4 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   return outcome;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

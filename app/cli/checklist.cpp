@@ -1,11 +1,11 @@
 #include "checklist.hpp"
 
+#include "hashscope/hash.hpp"
+#include "names.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <map>
-
-#include "hashscope/hash.hpp"
-#include "names.hpp"
 
 namespace hashscope::cli {
 
@@ -14,13 +14,15 @@ namespace {
 std::string lower(std::string_view text)
 {
   std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return out;
 }
 
 bool isHex(std::string_view text)
 {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
 
 // The tags the reference tools print, plus whatever our own formatDigestLine prints for each algorithm,
@@ -28,15 +30,28 @@ bool isHex(std::string_view text)
 const std::map<std::string, std::string>& tagTable()
 {
   static const std::map<std::string, std::string> table = [] {
-    std::map<std::string, std::string> t{
-        {"md5", "md5"},           {"sha1", "sha1"},           {"sha224", "sha224"},
-        {"sha256", "sha256"},     {"sha384", "sha384"},       {"sha512", "sha512"},
-        {"blake2b", "blake2b-512"}, {"blake2b-512", "blake2b-512"}, {"blake2s-256", "blake2s-256"},
-        {"sha512/256", "sha512-256"}, {"sha512-256", "sha512-256"}, {"sha3-256", "sha3-256"},
-        {"sha3-512", "sha3-512"}, {"xxh32", "xxh32"},         {"xxh64", "xxh64"},
-        {"xxh3", "xxh3-64"},      {"xxh3-64", "xxh3-64"},     {"xxh128", "xxh3-128"},
-        {"xxh3-128", "xxh3-128"}, {"crc32", "crc32"},         {"crc32c", "crc32c"},
-        {"adler32", "adler32"}};
+    std::map<std::string, std::string> t{{"md5", "md5"},
+                                         {"sha1", "sha1"},
+                                         {"sha224", "sha224"},
+                                         {"sha256", "sha256"},
+                                         {"sha384", "sha384"},
+                                         {"sha512", "sha512"},
+                                         {"blake2b", "blake2b-512"},
+                                         {"blake2b-512", "blake2b-512"},
+                                         {"blake2s-256", "blake2s-256"},
+                                         {"sha512/256", "sha512-256"},
+                                         {"sha512-256", "sha512-256"},
+                                         {"sha3-256", "sha3-256"},
+                                         {"sha3-512", "sha3-512"},
+                                         {"xxh32", "xxh32"},
+                                         {"xxh64", "xxh64"},
+                                         {"xxh3", "xxh3-64"},
+                                         {"xxh3-64", "xxh3-64"},
+                                         {"xxh128", "xxh3-128"},
+                                         {"xxh3-128", "xxh3-128"},
+                                         {"crc32", "crc32"},
+                                         {"crc32c", "crc32c"},
+                                         {"adler32", "adler32"}};
     for (const auto& info : allAlgorithms()) {
       if (info.digestBytes == 0)
         continue;
@@ -53,19 +68,28 @@ const std::map<std::string, std::string>& tagTable()
 std::string algorithmForLength(std::size_t hexDigits)
 {
   switch (hexDigits) {
-  case 8: return "xxh32";
-  case 16: return "xxh64";
-  case 32: return "md5";
-  case 40: return "sha1";
-  case 56: return "sha224";
-  case 64: return "sha256";
-  case 96: return "sha384";
-  case 128: return "sha512";
-  default: return {};
+  case 8:
+    return "xxh32";
+  case 16:
+    return "xxh64";
+  case 32:
+    return "md5";
+  case 40:
+    return "sha1";
+  case 56:
+    return "sha224";
+  case 64:
+    return "sha256";
+  case 96:
+    return "sha384";
+  case 128:
+    return "sha512";
+  default:
+    return {};
   }
 }
 
-}  // namespace
+} // namespace
 
 std::string algorithmForTag(std::string_view tag)
 {
@@ -97,7 +121,8 @@ std::optional<ChecklistEntry> parseChecklistLine(std::string_view line, const st
   } else {
     // GNU form: HEX, then two spaces (text) or space-star (binary), then NAME.
     const auto gap = line.find(' ');
-    if (gap == std::string_view::npos || gap + 2 > line.size() || (line[gap + 1] != ' ' && line[gap + 1] != '*'))
+    if (gap == std::string_view::npos || gap + 2 > line.size() ||
+        (line[gap + 1] != ' ' && line[gap + 1] != '*'))
       return std::nullopt;
     entry.hex = lower(line.substr(0, gap));
     rawName = std::string(line.substr(gap + 2));
@@ -119,4 +144,4 @@ std::optional<ChecklistEntry> parseChecklistLine(std::string_view line, const st
   return entry;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -18,7 +18,8 @@ struct ChecklistEntry {
 // for untagged lines; otherwise the digest length decides. nullopt when the line is not a valid entry.
 std::optional<ChecklistEntry> parseChecklistLine(std::string_view line, const std::string& forcedAlgorithm);
 
-// HashScope's id for a BSD tag ("MD5" -> "md5", "BLAKE2b" -> "blake2b-512", "XXH3" -> "xxh3-64"); "" if unknown.
+// HashScope's id for a BSD tag ("MD5" -> "md5", "BLAKE2b" -> "blake2b-512", "XXH3" -> "xxh3-64"); "" if
+// unknown.
 std::string algorithmForTag(std::string_view tag);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

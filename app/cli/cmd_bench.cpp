@@ -1,6 +1,4 @@
 // `hashscope-cli bench`: option parsing and validation, then the run and its report.
-#include <optional>
-
 #include "args.hpp"
 #include "bench.hpp"
 #include "commands.hpp"
@@ -9,6 +7,8 @@
 #include "help.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
+
+#include <optional>
 
 namespace hashscope::cli {
 
@@ -30,8 +30,9 @@ BenchOptions parseBenchOptions(const Args& args)
   for (const auto& name : args.list("workload")) {
     const auto workload = parseWorkload(name);
     if (!workload || *workload == Workload::PeerTool)
-      throw UsageError("unknown workload '" + name +
-                       "' (choose from memory, hash-memory, write, read, hash-file, hash-tree; peer tools: --peers)");
+      throw UsageError(
+          "unknown workload '" + name +
+          "' (choose from memory, hash-memory, write, read, hash-file, hash-tree; peer tools: --peers)");
     o.workloads.push_back(*workload);
   }
   if (o.workloads.empty())
@@ -40,7 +41,8 @@ BenchOptions parseBenchOptions(const Args& args)
   if (const auto size = args.value("size")) {
     o.size = parseSizeOption("--size", *size);
     if (o.size == 0)
-      throw UsageError("--size 0 would benchmark an empty file, which measures nothing: give a size such as 64M");
+      throw UsageError(
+          "--size 0 would benchmark an empty file, which measures nothing: give a size such as 64M");
   }
   if (const auto content = args.value("content")) {
     const auto parsed = parseSampleContent(*content);
@@ -96,21 +98,19 @@ BenchOptions parseBenchOptions(const Args& args)
   return o;
 }
 
-}  // namespace
+} // namespace
 
 int runBench(Context& context, const Arguments& argv)
 {
-  const Args args({{"location", 'l', true, true},    {"algorithm", 'a', true, true},
-                   {"workload", 'w', true, true},    {"size", 's', true, false},
-                   {"content", 0, true, false},      {"streams", 'j', true, false},
-                   {"cache", 0, true, false},        {"block-size", 0, true, false},
-                   {"duration", 'd', true, false},   {"format", 'f', true, false},
-                   {"output", 'o', true, false},     {"force", 0, false, false},
-                   {"suite", 0, false, false},       {"ramp", 0, false, false},
-                   {"max-streams", 0, true, false},  {"warm", 0, false, false},
-                   {"peers", 0, false, false},       {"sample-hz", 0, true, false},
-                   {"keep-sample", 0, false, false}, {"help", 'h', false, false}},
-                  argv);
+  const Args args(
+      {{"location", 'l', true, true},    {"algorithm", 'a', true, true}, {"workload", 'w', true, true},
+       {"size", 's', true, false},       {"content", 0, true, false},    {"streams", 'j', true, false},
+       {"cache", 0, true, false},        {"block-size", 0, true, false}, {"duration", 'd', true, false},
+       {"format", 'f', true, false},     {"output", 'o', true, false},   {"force", 0, false, false},
+       {"suite", 0, false, false},       {"ramp", 0, false, false},      {"max-streams", 0, true, false},
+       {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
+       {"keep-sample", 0, false, false}, {"help", 'h', false, false}},
+      argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
   const BenchOptions options = parseBenchOptions(args);
@@ -124,7 +124,7 @@ int runBench(Context& context, const Arguments& argv)
       options.suite ? runBenchSuite(options, context) : runWorkloads(options, context);
   if (outcome.cancelled || context.stop.stop_requested()) {
     printError("interrupted: the benchmark was stopped and its partial files removed");
-    return kExitInterrupted;  // `output` removes the file it reserved
+    return kExitInterrupted; // `output` removes the file it reserved
   }
   if (outcome.results.empty()) {
     if (!outcome.failed)
@@ -139,4 +139,4 @@ int runBench(Context& context, const Arguments& argv)
   return outcome.failed ? kExitFailure : kExitOk;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -1,12 +1,4 @@
 // `hashscope-cli check`: verifies checksum lists like `md5sum -c`, with the same output and warnings.
-#include <algorithm>
-#include <cstdio>
-#include <iostream>
-#include <optional>
-#include <fstream>
-#include <iterator>
-#include <sstream>
-
 #include "args.hpp"
 #include "checklist.hpp"
 #include "commands.hpp"
@@ -17,6 +9,14 @@
 #include "names.hpp"
 #include "os.hpp"
 #include "stream_hash.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <optional>
+#include <sstream>
 
 namespace hashscope::cli {
 
@@ -46,7 +46,7 @@ bool readList(const std::string& name, std::string& content)
   return !in.bad();
 }
 
-}  // namespace
+} // namespace
 
 int runCheck(Context& context, const Arguments& argv)
 {
@@ -153,4 +153,4 @@ int runCheck(Context& context, const Arguments& argv)
   return failed ? kExitFailure : kExitOk;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

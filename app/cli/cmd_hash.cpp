@@ -1,15 +1,4 @@
 // `hashscope-cli hash`: digests of files, byte-identical to the coreutils-style reference tools.
-#include <algorithm>
-#include <atomic>
-#include <cerrno>
-#include <cstring>
-#include <condition_variable>
-#include <cstdio>
-#include <filesystem>
-#include <mutex>
-#include <optional>
-#include <thread>
-
 #include "args.hpp"
 #include "commands.hpp"
 #include "file_checks.hpp"
@@ -20,6 +9,17 @@
 #include "progress.hpp"
 #include "stream_hash.hpp"
 
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <optional>
+#include <thread>
+
 namespace hashscope::cli {
 
 namespace {
@@ -28,14 +28,15 @@ namespace fs = std::filesystem;
 
 // One thing to hash, in output order: a file, stdin, or a problem found while expanding the arguments.
 struct HashItem {
-  std::string display;       // the name printed in digest lines
+  std::string display; // the name printed in digest lines
   fs::path path;
   bool isStdin = false;
-  std::uint64_t size = 0;    // from stat, for the progress bar
-  std::string error;         // set: nothing to hash, print this instead
+  std::uint64_t size = 0; // from stat, for the progress bar
+  std::string error;      // set: nothing to hash, print this instead
 };
 
-std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, bool recursive, std::stop_token stop)
+std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, bool recursive,
+                                      std::stop_token stop)
 {
   std::vector<HashItem> items;
   for (const auto& argument : paths) {
@@ -69,7 +70,7 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
   return items;
 }
 
-}  // namespace
+} // namespace
 
 int runHash(Context& context, const Arguments& argv)
 {
@@ -184,4 +185,4 @@ int runHash(Context& context, const Arguments& argv)
   return failed ? kExitFailure : kExitOk;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -62,7 +62,7 @@ std::string emit(const std::vector<std::pair<std::string, Table::Align>>& column
   return render(table, headers, rows, csv);
 }
 
-}  // namespace
+} // namespace
 
 int runAlgorithms(Context&, const Arguments& argv)
 {
@@ -77,7 +77,10 @@ int runAlgorithms(Context&, const Arguments& argv)
     rows.push_back({info.id, std::string(toString(info.family)), std::to_string(info.digestBytes * 8),
                     info.implementation, info.peerTool.empty() ? "-" : info.peerTool});
   using A = Table::Align;
-  return writeOut(emit({{"id", A::Left}, {"family", A::Left}, {"bits", A::Right}, {"implementation", A::Left},
+  return writeOut(emit({{"id", A::Left},
+                        {"family", A::Left},
+                        {"bits", A::Right},
+                        {"implementation", A::Left},
                         {"peer tool", A::Left}},
                        rows, csv))
              ? kExitOk
@@ -114,11 +117,16 @@ int runLocations(Context&, const Arguments& argv)
                     s.readOnly ? "read-only" : (s.writable ? "yes" : "no")});
   }
   using A = Table::Align;
-  const bool written = writeOut(emit({{"path", A::Left}, {"mount point", A::Left}, {"fs", A::Left},
-                                      {"device", A::Left}, {"kind", A::Left}, {"free", A::Right},
-                                      {"total", A::Right}, {"writable", A::Left}},
+  const bool written = writeOut(emit({{"path", A::Left},
+                                      {"mount point", A::Left},
+                                      {"fs", A::Left},
+                                      {"device", A::Left},
+                                      {"kind", A::Left},
+                                      {"free", A::Right},
+                                      {"total", A::Right},
+                                      {"writable", A::Left}},
                                      rows, csv));
   return failed || !written ? kExitFailure : kExitOk;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -1,6 +1,4 @@
 // `hashscope-cli sample create|list|remove`: HashScope's own sample files, and nothing else.
-#include <mutex>
-
 #include "args.hpp"
 #include "commands.hpp"
 #include "hashscope/samples.hpp"
@@ -9,6 +7,8 @@
 #include "os.hpp"
 #include "progress.hpp"
 #include "table.hpp"
+
+#include <mutex>
 
 namespace hashscope::cli {
 
@@ -26,7 +26,8 @@ std::uint64_t sizeOf(const Args& args)
 {
   const std::uint64_t size = args.value("size") ? parseSizeOption("--size", *args.value("size")) : 256 * MiB;
   if (size == 0)
-    throw UsageError("--size 0 would create an empty sample, which measures nothing: give a size such as 64M");
+    throw UsageError(
+        "--size 0 would create an empty sample, which measures nothing: give a size such as 64M");
   return size;
 }
 
@@ -45,7 +46,8 @@ void requireFolder(const fs::path& location)
 {
   std::error_code ec;
   if (!fs::is_directory(location, ec))
-    throw CommandError(location.string() + (fs::exists(location, ec) ? " is not a folder" : ": no such folder") +
+    throw CommandError(location.string() +
+                       (fs::exists(location, ec) ? " is not a folder" : ": no such folder") +
                        ": choose an existing folder with --location");
 }
 
@@ -55,6 +57,9 @@ int create(Context& context, const Args& args)
   const std::uint64_t size = sizeOf(args);
   const SampleContent content = contentOf(args);
   requireFolder(location);
+  std::error_code ec;
+  if (describeStorage(location).readOnly && !fs::exists(location / sampleFileName(size, content), ec))
+    throw CommandError(location.string() + " is on a read-only filesystem: choose another location");
   InterruptGuard guard(context.stop);
   SampleProgress latest;
   std::mutex mutex;
@@ -79,8 +84,8 @@ int create(Context& context, const Args& args)
   if (result.reused)
     writeOut("reused " + result.file.path.string() + " (" + what + ")\n");
   else
-    writeOut("created " + result.file.path.string() + " (" + what + ") in " + fixed(result.seconds, 2) + " s, " +
-             fixed(result.mbPerSec, 1) + " MB/s written\n");
+    writeOut("created " + result.file.path.string() + " (" + what + ") in " + fixed(result.seconds, 2) +
+             " s, " + fixed(result.mbPerSec, 1) + " MB/s written\n");
   return kExitOk;
 }
 
@@ -141,7 +146,7 @@ int remove(const Args& args)
   return failed ? kExitFailure : kExitOk;
 }
 
-}  // namespace
+} // namespace
 
 int runSample(Context& context, const Arguments& argv)
 {
@@ -167,4 +172,4 @@ int runSample(Context& context, const Arguments& argv)
   throw UsageError("unknown sample action '" + action + "' (choose create, list or remove)");
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

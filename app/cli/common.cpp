@@ -1,14 +1,14 @@
 #include "common.hpp"
 
+#include "hashscope/hash.hpp"
+#include "hashscope/types.hpp"
+#include "progress.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
-
-#include "hashscope/hash.hpp"
-#include "hashscope/types.hpp"
-#include "progress.hpp"
 
 namespace hashscope::cli {
 
@@ -22,14 +22,18 @@ void printWarning(std::string_view sentence)
   writeConsole(stderr, std::string(kProgramName) + ": WARNING: " + std::string(sentence) + "\n");
 }
 
-bool writeOut(std::string_view text) { return writeConsole(stdout, text); }
+bool writeOut(std::string_view text)
+{
+  return writeConsole(stdout, text);
+}
 
 std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values)
 {
   std::vector<std::string> ids;
   for (const auto& value : values) {
     std::string id = value;
-    std::transform(id.begin(), id.end(), id.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (!findAlgorithm(id))
       throw UsageError("unknown algorithm '" + value + "' (see: " + kProgramName + " algorithms)");
     if (std::find(ids.begin(), ids.end(), id) == ids.end())
@@ -73,4 +77,4 @@ std::string fixed(double value, int decimals)
   return buffer;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

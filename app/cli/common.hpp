@@ -31,7 +31,7 @@ struct CommandError : std::runtime_error {
 // What a command runs with: the stop source Ctrl-C triggers, and whether progress bars may be drawn.
 struct Context {
   std::stop_source stop;
-  bool progress = false;  // stderr is a terminal
+  bool progress = false; // stderr is a terminal
 };
 
 // Prints "hashscope-cli: <sentence>" on stderr (clearing any progress bar first).
@@ -51,4 +51,4 @@ double parseSecondsOption(std::string_view option, std::string_view text, double
 // "12.3" style numbers for tables: fixed with `decimals` digits.
 std::string fixed(double value, int decimals);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -39,7 +39,8 @@ FileCheck checkInputFile(const fs::path& path)
   if (ec || status.type() == fs::file_type::not_found) {
     if (!ec)
       ec = std::make_error_code(std::errc::no_such_file_or_directory);
-    check.kind = ec == std::errc::no_such_file_or_directory ? FileCheck::Kind::Missing : FileCheck::Kind::Error;
+    check.kind =
+        ec == std::errc::no_such_file_or_directory ? FileCheck::Kind::Missing : FileCheck::Kind::Error;
     // A dangling symbolic link exists itself but points nowhere: say so rather than "no such file".
     std::error_code linkError;
     if (check.kind == FileCheck::Kind::Missing && fs::is_symlink(fs::symlink_status(path, linkError)))
@@ -80,4 +81,4 @@ FileCheck checkInputFile(const fs::path& path)
   return check;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

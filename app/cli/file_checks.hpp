@@ -13,7 +13,8 @@ struct FileCheck {
   enum class Kind { Regular, Folder, Special, Missing, Error };
   Kind kind = Kind::Error;
   std::uint64_t size = 0;
-  std::string problem;  // for Special/Missing/Error: "no such file or folder", "is a FIFO, not a regular file" ...
+  std::string
+      problem; // for Special/Missing/Error: "no such file or folder", "is a FIFO, not a regular file" ...
 };
 
 // Follows symbolic links (a link loop is an Error with a sentence saying so).
@@ -25,4 +26,4 @@ std::string describeError(const std::error_code& error);
 // "PATH: problem", unless the engine's sentence already starts with the path.
 std::string withPath(const std::string& path, const std::string& problem);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -22,7 +22,8 @@ Options:
 Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted (Ctrl-C).
 )";
 
-constexpr std::string_view kHash = R"(Usage: hashscope-cli hash -a ALGO [-a ALGO]... [-r] [-j N] [--tag] [PATH]...
+constexpr std::string_view kHash =
+    R"(Usage: hashscope-cli hash -a ALGO [-a ALGO]... [-r] [-j N] [--tag] [PATH]...
 Print the digest of each file, in the format of the algorithm's reference tool (md5sum, sha256sum,
 b2sum, xxhsum, cksum, sum), so the output can be compared byte for byte. With several algorithms
 every line uses the BSD form "ALGO (PATH) = HEX". With no PATH, or when PATH is -, read stdin.
@@ -82,7 +83,8 @@ Options:
   -h, --help             show this help
 )";
 
-constexpr std::string_view kSample = R"(Usage: hashscope-cli sample create|list|remove --location DIR [OPTIONS]
+constexpr std::string_view kSample =
+    R"(Usage: hashscope-cli sample create|list|remove --location DIR [OPTIONS]
 Manage HashScope's sample files (named hashscope-sample-*.bin). Nothing else is ever removed.
 
   sample create --location DIR [--size SIZE] [--content random|zeros|text]
@@ -113,7 +115,7 @@ or describe the given PATHs: mount point, filesystem, device, kind (SSD, HDD, RA
 space, and whether this user can write there.
 )";
 
-}  // namespace
+} // namespace
 
 std::string_view helpText(std::string_view command)
 {
@@ -134,4 +136,4 @@ std::string_view helpText(std::string_view command)
   return {};
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

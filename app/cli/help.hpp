@@ -8,4 +8,4 @@ namespace hashscope::cli {
 // The help of `command` ("" = the program overview); empty when the command is unknown.
 std::string_view helpText(std::string_view command);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

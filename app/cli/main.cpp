@@ -1,14 +1,14 @@
 // hashscope-cli: the command-line front end of HashScope. Dispatches to one command per file.
-#include <cstdio>
-#include <exception>
-#include <string>
-#include <vector>
-
 #include "commands.hpp"
 #include "common.hpp"
 #include "hashscope/types.hpp"
 #include "help.hpp"
 #include "os.hpp"
+
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
 
 using namespace hashscope::cli;
 
@@ -28,7 +28,8 @@ int dispatch(Context& context, const std::vector<std::string>& args)
     return writeOut(text) ? kExitOk : kExitFailure;
   }
   if (command == "--version" || command == "-V" || command == "version")
-    return writeOut("hashscope-cli (HashScope) " + std::string(hashscope::version()) + "\n") ? kExitOk : kExitFailure;
+    return writeOut("hashscope-cli (HashScope) " + std::string(hashscope::version()) + "\n") ? kExitOk
+                                                                                             : kExitFailure;
   if (command == "hash")
     return runHash(context, rest);
   if (command == "check")
@@ -46,7 +47,7 @@ int dispatch(Context& context, const std::vector<std::string>& args)
   throw UsageError("unknown command '" + command + "' (see: hashscope-cli --help)");
 }
 
-}  // namespace
+} // namespace
 
 int main(int argc, char** argv)
 {

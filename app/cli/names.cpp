@@ -2,7 +2,10 @@
 
 namespace hashscope::cli {
 
-bool nameNeedsEscape(std::string_view name) { return name.find_first_of("\\\n\r") != std::string_view::npos; }
+bool nameNeedsEscape(std::string_view name)
+{
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
 
 std::string escapeName(std::string_view name)
 {
@@ -10,10 +13,18 @@ std::string escapeName(std::string_view name)
   out.reserve(name.size() + 4);
   for (char c : name) {
     switch (c) {
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\r': out += "\\r"; break;
-    default: out += c; break;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default:
+      out += c;
+      break;
     }
   }
   return out;
@@ -31,10 +42,17 @@ std::optional<std::string> unescapeName(std::string_view escaped)
     if (++i == escaped.size())
       return std::nullopt;
     switch (escaped[i]) {
-    case '\\': out += '\\'; break;
-    case 'n': out += '\n'; break;
-    case 'r': out += '\r'; break;
-    default: return std::nullopt;
+    case '\\':
+      out += '\\';
+      break;
+    case 'n':
+      out += '\n';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    default:
+      return std::nullopt;
     }
   }
   return out;
@@ -47,4 +65,4 @@ std::string checkOutputName(std::string_view name)
   return std::string(name);
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

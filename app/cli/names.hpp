@@ -20,4 +20,4 @@ std::optional<std::string> unescapeName(std::string_view escaped);
 // The name as `md5sum -c` prints it in "NAME: OK" lines (escaped only when it holds a newline or CR).
 std::string checkOutputName(std::string_view name);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

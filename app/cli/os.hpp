@@ -33,4 +33,4 @@ public:
   static bool interrupted();
 };
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

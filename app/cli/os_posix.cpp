@@ -5,15 +5,17 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
-#include <thread>
-
 #include <fcntl.h>
 #include <sys/ioctl.h>
+#include <thread>
 #include <unistd.h>
 
 namespace hashscope::cli {
 
-bool stderrIsTerminal() { return ::isatty(STDERR_FILENO) == 1; }
+bool stderrIsTerminal()
+{
+  return ::isatty(STDERR_FILENO) == 1;
+}
 
 int terminalColumns()
 {
@@ -48,7 +50,8 @@ namespace {
 // thread reads it and asks the engine to stop (std::stop_source is not signal-safe).
 int g_pipe[2] = {-1, -1};
 std::atomic<bool> g_interrupted{false};
-struct sigaction g_oldInt{}, g_oldTerm{};
+struct sigaction g_oldInt {
+}, g_oldTerm{};
 
 extern "C" void onSignal(int)
 {
@@ -60,7 +63,7 @@ extern "C" void onSignal(int)
 
 std::jthread g_watcher;
 
-}  // namespace
+} // namespace
 
 InterruptGuard::InterruptGuard(std::stop_source source)
 {
@@ -83,7 +86,7 @@ InterruptGuard::InterruptGuard(std::stop_source source)
       source.request_stop();
     }
   });
-  struct sigaction action{};
+  struct sigaction action {};
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
   action.sa_flags = SA_RESTART;
@@ -108,6 +111,9 @@ InterruptGuard::~InterruptGuard()
   g_pipe[0] = g_pipe[1] = -1;
 }
 
-bool InterruptGuard::interrupted() { return g_interrupted; }
+bool InterruptGuard::interrupted()
+{
+  return g_interrupted;
+}
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -4,18 +4,20 @@
 #include <atomic>
 #include <cerrno>
 #include <cstring>
-#include <mutex>
-#include <optional>
-
 #include <fcntl.h>
 #include <io.h>
+#include <mutex>
+#include <optional>
 #include <share.h>
 #include <sys/stat.h>
 #include <windows.h>
 
 namespace hashscope::cli {
 
-bool stderrIsTerminal() { return ::_isatty(::_fileno(stderr)) != 0; }
+bool stderrIsTerminal()
+{
+  return ::_isatty(::_fileno(stderr)) != 0;
+}
 
 int terminalColumns()
 {
@@ -34,8 +36,8 @@ void setBinaryStdio()
 std::FILE* createExclusive(const std::filesystem::path& path, std::string& error)
 {
   int fd = -1;
-  const errno_t rc = ::_wsopen_s(&fd, path.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY,
-                                 _SH_DENYNO, _S_IREAD | _S_IWRITE);
+  const errno_t rc = ::_wsopen_s(&fd, path.c_str(), _O_WRONLY | _O_CREAT | _O_EXCL | _O_BINARY, _SH_DENYNO,
+                                 _S_IREAD | _S_IWRITE);
   if (rc != 0 || fd < 0) {
     error = rc == EEXIST ? "already exists" : "cannot be created";
     return nullptr;
@@ -61,12 +63,12 @@ BOOL WINAPI onConsoleControl(DWORD type)
     return FALSE;
   std::lock_guard lock(g_mutex);
   if (g_interrupted.exchange(true) || !g_source)
-    return FALSE;  // second Ctrl-C: default handling ends the process
+    return FALSE; // second Ctrl-C: default handling ends the process
   g_source->request_stop();
   return TRUE;
 }
 
-}  // namespace
+} // namespace
 
 InterruptGuard::InterruptGuard(std::stop_source source)
 {
@@ -84,6 +86,9 @@ InterruptGuard::~InterruptGuard()
   g_source.reset();
 }
 
-bool InterruptGuard::interrupted() { return g_interrupted; }
+bool InterruptGuard::interrupted()
+{
+  return g_interrupted;
+}
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -1,9 +1,9 @@
 #include "output_file.hpp"
 
-#include <fstream>
-
 #include "common.hpp"
 #include "os.hpp"
+
+#include <fstream>
 
 namespace hashscope::cli {
 
@@ -13,7 +13,7 @@ OutputFile::OutputFile(std::filesystem::path path, bool force) : m_path(std::mov
   if (m_force && std::filesystem::exists(m_path, ec)) {
     if (std::filesystem::is_directory(m_path, ec))
       throw CommandError(m_path.string() + " is a folder: --output needs a file name");
-    return;  // replaced only at commit(), and never removed: it was not ours
+    return; // replaced only at commit(), and never removed: it was not ours
   }
   std::string error;
   m_file = createExclusive(m_path, error);
@@ -56,4 +56,4 @@ void OutputFile::commit(std::string_view text)
   m_committed = true;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

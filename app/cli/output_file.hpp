@@ -25,8 +25,8 @@ public:
 private:
   std::filesystem::path m_path;
   bool m_force = false;
-  std::FILE* m_file = nullptr;  // set when we created the file exclusively
+  std::FILE* m_file = nullptr; // set when we created the file exclusively
   bool m_committed = false;
 };
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

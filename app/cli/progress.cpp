@@ -1,20 +1,20 @@
 #include "progress.hpp"
 
+#include "common.hpp"
+#include "os.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
 #include <cstdio>
 
-#include "common.hpp"
-#include "os.hpp"
-
 namespace hashscope::cli {
 
 namespace {
 
-constexpr auto kTick = std::chrono::milliseconds(100);   // at most 10 redraws a second
-constexpr double kShowAfterSeconds = 1.0;                  // short work shows no bar at all
-bool g_barVisible = false;                                 // guarded by consoleMutex()
+constexpr auto kTick = std::chrono::milliseconds(100); // at most 10 redraws a second
+constexpr double kShowAfterSeconds = 1.0;              // short work shows no bar at all
+bool g_barVisible = false;                             // guarded by consoleMutex()
 
 std::mutex& consoleMutex()
 {
@@ -31,7 +31,7 @@ void clearLocked()
   g_barVisible = false;
 }
 
-}  // namespace
+} // namespace
 
 bool writeConsole(std::FILE* stream, std::string_view text)
 {
@@ -126,15 +126,16 @@ void ProgressBar::draw(const ProgressState& state, double elapsed)
 
   char numbers[96];
   if (fraction >= 0)
-    std::snprintf(numbers, sizeof numbers, " %3.0f%%  %8.1f MB/s  ETA %s", fraction * 100, rate < 0 ? 0.0 : rate,
-                  eta.c_str());
+    std::snprintf(numbers, sizeof numbers, " %3.0f%%  %8.1f MB/s  ETA %s", fraction * 100,
+                  rate < 0 ? 0.0 : rate, eta.c_str());
   else
     std::snprintf(numbers, sizeof numbers, "  %8.1f MB/s", rate < 0 ? 0.0 : rate);
 
   const int columns = std::max(40, terminalColumns() - 1);
   std::string label = state.label;
   const int barWidth = fraction >= 0 ? std::clamp(columns - static_cast<int>(std::string(numbers).size()) -
-                                                      static_cast<int>(label.size()) - 4, 10, 40)
+                                                      static_cast<int>(label.size()) - 4,
+                                                  10, 40)
                                      : 0;
   const int room = columns - static_cast<int>(std::string(numbers).size()) - (barWidth ? barWidth + 3 : 0);
   if (room > 4 && static_cast<int>(label.size()) > room - 1)
@@ -154,4 +155,4 @@ void ProgressBar::draw(const ProgressState& state, double elapsed)
   g_barVisible = true;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -17,18 +17,18 @@ namespace hashscope::cli {
 // What the bar shows at one moment. Filled by the poll function on the ticker thread, so the data it
 // reads must be thread-safe (atomics, LiveCounters, or guarded by a mutex).
 struct ProgressState {
-  std::string label;            // "md5 hash-file (cold)" or "hashing 12 files"
-  std::uint64_t done = 0;       // bytes done (drives MB/s when mbPerSec < 0)
-  std::uint64_t total = 0;      // bytes expected; 0 = unknown
-  double fraction = -1;         // 0..1 overrides done/total when >= 0
-  double mbPerSec = -1;         // overrides the rate computed from `done` when >= 0
+  std::string label;       // "md5 hash-file (cold)" or "hashing 12 files"
+  std::uint64_t done = 0;  // bytes done (drives MB/s when mbPerSec < 0)
+  std::uint64_t total = 0; // bytes expected; 0 = unknown
+  double fraction = -1;    // 0..1 overrides done/total when >= 0
+  double mbPerSec = -1;    // overrides the rate computed from `done` when >= 0
 };
 
 // One bar for the lifetime of the object. A disabled bar costs nothing and draws nothing.
 class ProgressBar {
 public:
   ProgressBar(bool enabled, std::function<ProgressState()> poll);
-  ~ProgressBar();  // stops the ticker and erases the bar
+  ~ProgressBar(); // stops the ticker and erases the bar
   ProgressBar(const ProgressBar&) = delete;
   ProgressBar& operator=(const ProgressBar&) = delete;
 
@@ -54,4 +54,4 @@ bool writeConsole(std::FILE* stream, std::string_view text);
 // "1:05" / "1:02:03" for ETA displays.
 std::string formatDuration(double seconds);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

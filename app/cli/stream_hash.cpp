@@ -1,10 +1,10 @@
 #include "stream_hash.hpp"
 
+#include "file_checks.hpp"
+
 #include <cerrno>
 #include <memory>
 #include <system_error>
-
-#include "file_checks.hpp"
 
 namespace hashscope::cli {
 
@@ -31,7 +31,8 @@ FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algori
   return out;
 }
 
-FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::string>& algorithms, std::uint64_t blockSize)
+FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::string>& algorithms,
+                      std::uint64_t blockSize)
 {
   std::FILE* file = std::fopen(path.string().c_str(), "rb");
   if (!file) {
@@ -44,4 +45,4 @@ FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::
   return out;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -8,13 +8,16 @@ std::size_t displayWidth(const std::string& text)
 {
   std::size_t width = 0;
   for (unsigned char c : text) {
-    if ((c & 0xC0) != 0x80)  // count lead bytes only
+    if ((c & 0xC0) != 0x80) // count lead bytes only
       ++width;
   }
   return width;
 }
 
-void Table::addColumn(std::string header, Align align) { m_columns.push_back({std::move(header), align}); }
+void Table::addColumn(std::string header, Align align)
+{
+  m_columns.push_back({std::move(header), align});
+}
 
 void Table::addRow(std::vector<std::string> cells)
 {
@@ -57,4 +60,4 @@ std::string Table::render() const
   return out;
 }
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

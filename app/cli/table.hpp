@@ -28,4 +28,4 @@ private:
 // Display width of UTF-8 text (code points; enough for the ASCII and Latin text we print).
 std::size_t displayWidth(const std::string& text);
 
-}  // namespace hashscope::cli
+} // namespace hashscope::cli

@@ -6,13 +6,12 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fstream>
-#include <random>
-#include <stdexcept>
-
 #include <fcntl.h>
+#include <fstream>
 #include <poll.h>
+#include <random>
 #include <spawn.h>
+#include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -35,7 +34,7 @@ void check(int rc, const char* what)
     throw std::runtime_error(std::string(what) + ": " + std::strerror(rc));
 }
 
-}  // namespace
+} // namespace
 
 ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path& stdinFile)
 {
@@ -43,7 +42,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path&
   if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0)
     throw std::runtime_error("pipe failed");
   for (int fd : {outPipe[0], outPipe[1], errPipe[0], errPipe[1]})
-    ::fcntl(fd, F_SETFD, FD_CLOEXEC);  // the child gets them only through dup2
+    ::fcntl(fd, F_SETFD, FD_CLOEXEC); // the child gets them only through dup2
   posix_spawn_file_actions_t actions;
   check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init");
   const std::string input = stdinFile.empty() ? "/dev/null" : stdinFile.string();
@@ -157,9 +156,13 @@ ProcessResult run(const std::vector<std::string>& argv, const std::string& stdin
   return child.wait(timeoutSeconds);
 }
 
-std::string cliPath() { return std::string(HASHSCOPE_BIN_DIR) + "/hashscope-cli"; }
+std::string cliPath()
+{
+  return std::string(HASHSCOPE_BIN_DIR) + "/hashscope-cli";
+}
 
-ProcessResult runCli(const std::vector<std::string>& args, const std::string& stdinData, double timeoutSeconds)
+ProcessResult runCli(const std::vector<std::string>& args, const std::string& stdinData,
+                     double timeoutSeconds)
 {
   std::vector<std::string> argv{cliPath()};
   argv.insert(argv.end(), args.begin(), args.end());
@@ -173,7 +176,8 @@ bool toolExists(const std::string& name)
   std::size_t start = 0;
   while (start <= paths.size()) {
     const auto colon = paths.find(':', start);
-    const std::string dir = paths.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
+    const std::string dir =
+        paths.substr(start, colon == std::string::npos ? std::string::npos : colon - start);
     if (!dir.empty() && ::access((dir + "/" + name).c_str(), X_OK) == 0)
       return true;
     if (colon == std::string::npos)
@@ -198,6 +202,21 @@ TempDir::~TempDir()
   // Tests may leave read-only entries behind; make sure the cleanup can descend.
   fs::permissions(m_path, fs::perms::owner_all, fs::perm_options::add, ignored);
   fs::remove_all(m_path, ignored);
+}
+
+ReadOnlyMount::ReadOnlyMount()
+{
+  if (::geteuid() != 0 || !toolExists("mount") || !toolExists("umount"))
+    return;
+  m_mounted =
+      run({"mount", "-t", "tmpfs", "-o", "ro,size=1m", "hashscope-test-ro", m_dir.path().string()}, {}, 20)
+          .exitCode == 0;
+}
+
+ReadOnlyMount::~ReadOnlyMount()
+{
+  if (m_mounted)
+    run({"umount", m_dir.path().string()}, {}, 20);
 }
 
 void writeRandomFile(const fs::path& path, std::uint64_t size, std::uint64_t seed)
@@ -255,4 +274,4 @@ std::vector<std::string> splitLines(const std::string& text)
   return lines;
 }
 
-}  // namespace clitest
+} // namespace clitest

@@ -11,10 +11,10 @@ namespace clitest {
 
 // What a finished child printed and how it ended.
 struct ProcessResult {
-  int exitCode = -1;        // exit status, or 128 + signal when killed by a signal
+  int exitCode = -1; // exit status, or 128 + signal when killed by a signal
   std::string out, err;
-  bool timedOut = false;    // killed by the helper after the timeout
-  double seconds = 0;       // wall time
+  bool timedOut = false; // killed by the helper after the timeout
+  double seconds = 0;    // wall time
 };
 
 // A running child with its stdout/stderr captured.
@@ -22,7 +22,7 @@ class ChildProcess {
 public:
   // Starts argv[0] (looked up on PATH) with stdin from `stdinFile` (empty: /dev/null).
   explicit ChildProcess(const std::vector<std::string>& argv, const std::filesystem::path& stdinFile = {});
-  ~ChildProcess();  // kills and reaps the child if still running
+  ~ChildProcess(); // kills and reaps the child if still running
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;
 
@@ -41,7 +41,8 @@ private:
 };
 
 // Runs a command to completion. `stdinData` is fed on stdin (via a temporary file).
-ProcessResult run(const std::vector<std::string>& argv, const std::string& stdinData = {}, double timeoutSeconds = 120);
+ProcessResult run(const std::vector<std::string>& argv, const std::string& stdinData = {},
+                  double timeoutSeconds = 120);
 // Runs build/bin/hashscope-cli with these arguments.
 ProcessResult runCli(const std::vector<std::string>& args, const std::string& stdinData = {},
                      double timeoutSeconds = 120);
@@ -64,6 +65,22 @@ private:
   std::filesystem::path m_path;
 };
 
+// A real read-only location: a small tmpfs mounted read-only on a fresh folder (needs root and mount
+// rights; ok() is false otherwise and the caller falls back or skips). Unmounted in the destructor.
+class ReadOnlyMount {
+public:
+  ReadOnlyMount();
+  ~ReadOnlyMount();
+  ReadOnlyMount(const ReadOnlyMount&) = delete;
+  ReadOnlyMount& operator=(const ReadOnlyMount&) = delete;
+  bool ok() const { return m_mounted; }
+  std::filesystem::path path() const { return m_dir.path(); }
+
+private:
+  TempDir m_dir;
+  bool m_mounted = false;
+};
+
 // Writes `size` pseudo-random bytes (deterministic for a seed).
 void writeRandomFile(const std::filesystem::path& path, std::uint64_t size, std::uint64_t seed);
 void writeTextFile(const std::filesystem::path& path, const std::string& text);
@@ -77,4 +94,4 @@ bool isOneErrorLine(const std::string& text);
 // Lines of `text` (without the newlines).
 std::vector<std::string> splitLines(const std::string& text);
 
-}  // namespace clitest
+} // namespace clitest

@@ -27,8 +27,8 @@ private:
   }
   void skipSpace()
   {
-    while (m_pos < m_text.size() && (m_text[m_pos] == ' ' || m_text[m_pos] == '\n' || m_text[m_pos] == '\r' ||
-                                     m_text[m_pos] == '\t'))
+    while (m_pos < m_text.size() &&
+           (m_text[m_pos] == ' ' || m_text[m_pos] == '\n' || m_text[m_pos] == '\r' || m_text[m_pos] == '\t'))
       ++m_pos;
   }
   char peek()
@@ -132,14 +132,30 @@ private:
         break;
       const char e = m_text[m_pos++];
       switch (e) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '/': out += '/'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
+      case '"':
+        out += '"';
+        break;
+      case '\\':
+        out += '\\';
+        break;
+      case '/':
+        out += '/';
+        break;
+      case 'b':
+        out += '\b';
+        break;
+      case 'f':
+        out += '\f';
+        break;
+      case 'n':
+        out += '\n';
+        break;
+      case 'r':
+        out += '\r';
+        break;
+      case 't':
+        out += '\t';
+        break;
       case 'u': {
         if (m_pos + 4 > m_text.size())
           fail("short \\u escape");
@@ -149,10 +165,11 @@ private:
         }
         const long code = std::strtol(m_text.substr(m_pos, 4).c_str(), nullptr, 16);
         m_pos += 4;
-        out += code < 0x80 ? static_cast<char>(code) : '?';  // the tests only compare ASCII
+        out += code < 0x80 ? static_cast<char>(code) : '?'; // the tests only compare ASCII
         break;
       }
-      default: fail("bad escape");
+      default:
+        fail("bad escape");
       }
     }
     fail("unterminated string");
@@ -191,8 +208,11 @@ private:
   std::size_t m_pos = 0;
 };
 
-}  // namespace
+} // namespace
 
-Json parseJson(const std::string& text) { return Parser(text).document(); }
+Json parseJson(const std::string& text)
+{
+  return Parser(text).document();
+}
 
-}  // namespace clitest
+} // namespace clitest

@@ -27,4 +27,4 @@ struct Json {
 // Parses a whole document (RFC 8259, no extensions); throws std::runtime_error with the offset on error.
 Json parseJson(const std::string& text);
 
-}  // namespace clitest
+} // namespace clitest

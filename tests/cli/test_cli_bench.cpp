@@ -1,12 +1,12 @@
 // `hashscope-cli bench`: JSON/CSV/table output on tiny sizes, --output safety, cleanup, bad locations,
 // bad options, and Ctrl-C.
-#include <csignal>
-#include <thread>
-
 #include "catch.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/export.hpp"
 #include "json_helpers.hpp"
+
+#include <csignal>
+#include <thread>
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -16,16 +16,16 @@ namespace {
 // A quick run: 4 MiB sample, 0.2 s of hash-memory, md5 only.
 std::vector<std::string> quickBench(const fs::path& location, std::vector<std::string> extra = {})
 {
-  std::vector<std::string> args{"bench",      "--location", location.string(), "-a",          "md5",
-                                "--size",     "4M",         "--duration",      "0.2",         "--sample-hz",
-                                "20"};
+  std::vector<std::string> args{"bench",      "--location", location.string(), "-a", "md5", "--size", "4M",
+                                "--duration", "0.2",        "--sample-hz",     "20"};
   args.insert(args.end(), extra.begin(), extra.end());
   return args;
 }
 
 void requireRunFields(const Json& result)
 {
-  for (const char* key : {"workload", "algorithm", "location", "mb_per_s", "seconds", "bytes", "streams", "cache"}) {
+  for (const char* key :
+       {"workload", "algorithm", "location", "mb_per_s", "seconds", "bytes", "streams", "cache"}) {
     INFO("field " << key);
     REQUIRE(result.has(key));
   }
@@ -38,7 +38,7 @@ void requireRunFields(const Json& result)
   CHECK(result["bytes"].number > 0);
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("bench --format json has the required fields and removes its sample", "[cli][bench]")
 {
@@ -51,7 +51,7 @@ TEST_CASE("bench --format json has the required fields and removes its sample", 
   CHECK(doc["schema"].string == "hashscope.run/1");
   REQUIRE(doc.has("results"));
   const auto& results = doc["results"].array;
-  REQUIRE(results.size() == 3);  // read, hash-memory md5, hash-file md5
+  REQUIRE(results.size() == 3); // read, hash-memory md5, hash-file md5
   std::vector<std::string> workloads;
   for (const auto& result : results) {
     requireRunFields(result);
@@ -67,13 +67,16 @@ TEST_CASE("bench --format json has the required fields and removes its sample", 
 TEST_CASE("bench table and csv output", "[cli][bench]")
 {
   TempDir dir;
-  const ProcessResult table = runCli(quickBench(dir.path(), {"--workload", "hash-memory,hash-file", "--cache", "as-is"}));
+  const ProcessResult table =
+      runCli(quickBench(dir.path(), {"--workload", "hash-memory,hash-file", "--cache", "as-is"}));
   INFO(table.err);
   REQUIRE(table.exitCode == 0);
   const auto lines = splitLines(table.out);
-  const auto header = std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("#", 0) == 0; });
+  const auto header =
+      std::find_if(lines.begin(), lines.end(), [](const std::string& l) { return l.rfind("#", 0) == 0; });
   REQUIRE(header != lines.end());
-  for (const char* column : {"workload", "algorithm", "streams", "cache", "MB/s", "seconds", "CPU%", "verdict"})
+  for (const char* column :
+       {"workload", "algorithm", "streams", "cache", "MB/s", "seconds", "CPU%", "verdict"})
     CHECK(header->find(column) != std::string::npos);
   CHECK(table.out.find("hash-memory") != std::string::npos);
   CHECK(table.out.find("hash-file") != std::string::npos);
@@ -101,7 +104,8 @@ TEST_CASE("bench --suite adds the verdict fields", "[cli][bench]")
   bool sawHashFile = false;
   for (const auto& result : results) {
     requireRunFields(result);
-    for (const char* key : {"verdict", "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "evidence"}) {
+    for (const char* key :
+         {"verdict", "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "evidence"}) {
       INFO("field " << key << " of " << result["workload"].string);
       CHECK(result.has(key));
     }
@@ -131,7 +135,8 @@ TEST_CASE("bench --output never overwrites a file it did not create", "[cli][ben
   TempDir out;
   const fs::path existing = out / "results.json";
   writeTextFile(existing, "precious");
-  const ProcessResult refused = runCli(quickBench(dir.path(), {"--workload", "hash-memory", "-o", existing.string()}));
+  const ProcessResult refused =
+      runCli(quickBench(dir.path(), {"--workload", "hash-memory", "-o", existing.string()}));
   CHECK(refused.exitCode == 1);
   CHECK(isOneErrorLine(refused.err));
   CHECK(refused.err.find("already exists") != std::string::npos);
@@ -144,8 +149,8 @@ TEST_CASE("bench --output never overwrites a file it did not create", "[cli][ben
   CHECK(written.out.empty());
   CHECK(parseJson(readTextFile(fresh))["results"].array.size() == 1);
 
-  const ProcessResult forced = runCli(
-      quickBench(dir.path(), {"--workload", "hash-memory", "--format", "csv", "--force", "-o", existing.string()}));
+  const ProcessResult forced = runCli(quickBench(
+      dir.path(), {"--workload", "hash-memory", "--format", "csv", "--force", "-o", existing.string()}));
   CHECK(forced.exitCode == 0);
   CHECK(readTextFile(existing).find("workload") != std::string::npos);
 
@@ -164,10 +169,30 @@ TEST_CASE("bench errors: one line, exit code, nothing left behind", "[cli][bench
     const ProcessResult r = runCli(quickBench(dir / "missing"));
     CHECK(r.exitCode == 1);
     CHECK(isOneErrorLine(r.err));
+    const ProcessResult suite = runCli(quickBench(dir / "missing", {"--suite"}));
+    CHECK(suite.exitCode == 1);
+    CHECK(isOneErrorLine(suite.err));
+  }
+  SECTION("a file given as the location")
+  {
+    writeTextFile(dir / "file", "x");
+    const ProcessResult r = runCli(quickBench(dir / "file"));
+    CHECK(r.exitCode == 1);
+    CHECK(isOneErrorLine(r.err));
+    CHECK(readTextFile(dir / "file") == "x");
   }
   SECTION("read-only location")
   {
-    // Permission bits do not stop root, but nobody can create files in /proc.
+    ReadOnlyMount readOnly;
+    if (readOnly.ok()) {
+      const ProcessResult r = runCli(quickBench(readOnly.path()));
+      CHECK(r.exitCode == 1);
+      CHECK(isOneErrorLine(r.err));
+      CHECK(r.err.find("read-only") != std::string::npos);
+    } else {
+      WARN("no read-only mount possible here (needs root and mount rights): testing /proc instead, where "
+           "nobody can create files");
+    }
     const ProcessResult r = runCli(quickBench("/proc"));
     CHECK(r.exitCode == 1);
     CHECK(isOneErrorLine(r.err));
@@ -231,8 +256,8 @@ TEST_CASE("Ctrl-C stops bench cleanly: exit 130, partial files removed", "[cli][
   }
   SECTION("while hashing memory")
   {
-    ChildProcess child({cliPath(), "bench", "--location", dir.path().string(), "--workload", "hash-memory", "-a",
-                        "sha256", "--duration", "60"});
+    ChildProcess child({cliPath(), "bench", "--location", dir.path().string(), "--workload", "hash-memory",
+                        "-a", "sha256", "--duration", "60"});
     child.pump(1.5);
     child.signal(SIGINT);
     const ProcessResult r = child.wait(20);

@@ -1,8 +1,8 @@
 // `hashscope-cli check` reads the lists the reference tools write, and reports like `md5sum -c`.
-#include <sys/stat.h>
-
 #include "catch.hpp"
 #include "cli_helpers.hpp"
+
+#include <sys/stat.h>
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -40,14 +40,20 @@ std::string okLines(const std::vector<std::string>& paths)
   return out;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("check verifies lists written by the coreutils tools", "[cli][check]")
 {
   Files files;
-  const std::vector<std::vector<std::string>> writers{
-      {"md5sum"}, {"sha1sum"}, {"sha256sum"}, {"sha512sum"}, {"sha256sum", "--tag"}, {"md5sum", "--binary"},
-      {"b2sum", "--tag"}, {"xxhsum", "-H1"}, {"xxhsum", "-H3"}};
+  const std::vector<std::vector<std::string>> writers{{"md5sum"},
+                                                      {"sha1sum"},
+                                                      {"sha256sum"},
+                                                      {"sha512sum"},
+                                                      {"sha256sum", "--tag"},
+                                                      {"md5sum", "--binary"},
+                                                      {"b2sum", "--tag"},
+                                                      {"xxhsum", "-H1"},
+                                                      {"xxhsum", "-H3"}};
   int checked = 0;
   for (const auto& writer : writers) {
     if (!toolExists(writer.front())) {
@@ -58,7 +64,7 @@ TEST_CASE("check verifies lists written by the coreutils tools", "[cli][check]")
     std::vector<std::string> argv = writer;
     std::vector<std::string> paths = files.paths;
     if (writer.front() == "xxhsum")
-      paths.pop_back();  // xxhsum 0.8 does not escape names, so a newline in a name breaks its own list
+      paths.pop_back(); // xxhsum 0.8 does not escape names, so a newline in a name breaks its own list
     argv.insert(argv.end(), paths.begin(), paths.end());
     const ProcessResult list = run(argv);
     REQUIRE(list.exitCode == 0);
@@ -97,15 +103,16 @@ TEST_CASE("check reports FAILED, unreadable files and bad lines like md5sum -c",
   writeTextFile(files.paths[1], "changed");
   const fs::path fifo = files.dir / "fifo";
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
-  const std::string text = list.out + "d41d8cd98f00b204e9800998ecf8427e  " + (files.dir / "missing").string() +
-                           "\nthis line is not a checksum\n" + "d41d8cd98f00b204e9800998ecf8427e  " + fifo.string() +
-                           "\n";
+  const std::string text = list.out + "d41d8cd98f00b204e9800998ecf8427e  " +
+                           (files.dir / "missing").string() + "\nthis line is not a checksum\n" +
+                           "d41d8cd98f00b204e9800998ecf8427e  " + fifo.string() + "\n";
   writeTextFile(files.dir / "list", text);
   const ProcessResult r = runCli({"check", (files.dir / "list").string()}, {}, 30);
   CHECK_FALSE(r.timedOut);
   CHECK(r.exitCode == 1);
-  CHECK(r.out == files.paths[0] + ": OK\n" + files.paths[1] + ": FAILED\n" + (files.dir / "missing").string() +
-                     ": FAILED open or read\n" + fifo.string() + ": FAILED open or read\n");
+  CHECK(r.out == files.paths[0] + ": OK\n" + files.paths[1] + ": FAILED\n" +
+                     (files.dir / "missing").string() + ": FAILED open or read\n" + fifo.string() +
+                     ": FAILED open or read\n");
   CHECK(r.err.find("hashscope-cli: WARNING: 1 line is improperly formatted\n") != std::string::npos);
   CHECK(r.err.find("hashscope-cli: WARNING: 2 listed files could not be read\n") != std::string::npos);
   CHECK(r.err.find("hashscope-cli: WARNING: 1 computed checksum did NOT match\n") != std::string::npos);
@@ -130,7 +137,8 @@ TEST_CASE("check: -a for untagged lines, stdin lists, and no valid line", "[cli]
   CHECK(forced.exitCode == 0);
   CHECK(forced.out == (dir / "abc").string() + ": OK\n");
 
-  const ProcessResult fromStdin = runCli({"check", "-"}, "900150983cd24fb0d6963f7d28e17f72 *" + (dir / "abc").string() + "\n");
+  const ProcessResult fromStdin =
+      runCli({"check", "-"}, "900150983cd24fb0d6963f7d28e17f72 *" + (dir / "abc").string() + "\n");
   CHECK(fromStdin.exitCode == 0);
   CHECK(fromStdin.out == (dir / "abc").string() + ": OK\n");
 

@@ -1,14 +1,14 @@
 // `hashscope-cli hash` against the system tools: byte-identical output on random files of several sizes
 // and awkward names, recursion with parallel jobs, stdin, and every bad input with its exit code.
+#include "catch.hpp"
+#include "cli_helpers.hpp"
+#include "hashscope/hash.hpp"
+
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <sys/stat.h>
 #include <unistd.h>
-
-#include "catch.hpp"
-#include "cli_helpers.hpp"
-#include "hashscope/hash.hpp"
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -23,12 +23,20 @@ struct Reference {
 
 const std::vector<Reference>& references()
 {
-  static const std::vector<Reference> list{
-      {"md5", {"md5sum"}},          {"sha1", {"sha1sum"}},         {"sha224", {"sha224sum"}},
-      {"sha256", {"sha256sum"}},    {"sha384", {"sha384sum"}},     {"sha512", {"sha512sum"}},
-      {"blake2b-512", {"b2sum"}},   {"xxh32", {"xxhsum", "-H0"}},  {"xxh64", {"xxhsum", "-H1"}},
-      {"xxh3-128", {"xxhsum", "-H2"}}, {"xxh3-64", {"xxhsum", "-H3"}}, {"cksum", {"cksum"}},
-      {"sum-bsd", {"sum", "-r"}},   {"sum-sysv", {"sum", "-s"}}};
+  static const std::vector<Reference> list{{"md5", {"md5sum"}},
+                                           {"sha1", {"sha1sum"}},
+                                           {"sha224", {"sha224sum"}},
+                                           {"sha256", {"sha256sum"}},
+                                           {"sha384", {"sha384sum"}},
+                                           {"sha512", {"sha512sum"}},
+                                           {"blake2b-512", {"b2sum"}},
+                                           {"xxh32", {"xxhsum", "-H0"}},
+                                           {"xxh64", {"xxhsum", "-H1"}},
+                                           {"xxh3-128", {"xxhsum", "-H2"}},
+                                           {"xxh3-64", {"xxhsum", "-H3"}},
+                                           {"cksum", {"cksum"}},
+                                           {"sum-bsd", {"sum", "-r"}},
+                                           {"sum-sysv", {"sum", "-s"}}};
   return list;
 }
 
@@ -49,7 +57,8 @@ std::vector<std::string> makeSizedFiles(const TempDir& dir)
 std::vector<std::string> makeAwkwardFiles(const TempDir& dir)
 {
   std::vector<std::string> files;
-  const std::string names[] = {"with space.txt", "back\\slash", "new\nline", "carriage\rreturn", "star*and (paren)"};
+  const std::string names[] = {"with space.txt", "back\\slash", "new\nline", "carriage\rreturn",
+                               "star*and (paren)"};
   std::uint64_t seed = 100;
   for (const auto& name : names) {
     writeRandomFile(dir / name, 333, seed++);
@@ -77,7 +86,7 @@ bool toolAvailable(const Reference& ref)
   return true;
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("hash prints exactly what the reference tools print", "[cli][hash]")
 {
@@ -125,7 +134,8 @@ TEST_CASE("hash with b2sum -l 256 only when such an algorithm exists", "[cli][ha
   }
   TempDir dir;
   const auto files = makeSizedFiles(dir);
-  CHECK(runCli(concat({"hash", "-a", "blake2b-256"}, files)).out == run(concat({"b2sum", "-l", "256"}, files)).out);
+  CHECK(runCli(concat({"hash", "-a", "blake2b-256"}, files)).out ==
+        run(concat({"b2sum", "-l", "256"}, files)).out);
 }
 
 TEST_CASE("hash with several algorithms prints BSD lines, file by file", "[cli][hash]")
@@ -256,7 +266,8 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
     } else {
       // Root reads through permission bits, but not these: write-only sysctl and sysfs attributes refuse
       // to open for reading (EACCES), and /proc/self/mem fails on read (EIO: its first page is unmapped).
-      for (const fs::path candidate : {"/proc/sys/vm/compact_memory", "/sys/bus/pci/rescan", "/proc/self/mem"}) {
+      for (const fs::path candidate :
+           {"/proc/sys/vm/compact_memory", "/sys/bus/pci/rescan", "/proc/self/mem"}) {
         std::error_code ec;
         if (fs::exists(candidate, ec))
           unreadable.push_back(candidate);
@@ -299,7 +310,7 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
     const fs::path tree = dir / "looped";
     fs::create_directories(tree / "sub");
     writeTextFile(tree / "sub" / "file", "abc");
-    fs::create_directory_symlink("..", tree / "sub" / "back-up");  // sub/back-up -> looped
+    fs::create_directory_symlink("..", tree / "sub" / "back-up"); // sub/back-up -> looped
     const ProcessResult r = runCli({"hash", "-r", "-a", "md5", tree.string()}, {}, 30);
     CHECK_FALSE(r.timedOut);
     CHECK(r.exitCode == 1);
@@ -319,10 +330,14 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
 
 TEST_CASE("hash usage errors exit 2 with one line", "[cli][hash][errors]")
 {
-  const std::vector<std::vector<std::string>> cases{
-      {"hash", "-a", "nosuchalgo", "x"},      {"hash", "x"},                      {"hash", "--bogus", "-a", "md5"},
-      {"hash", "-a"},                         {"hash", "-a", "md5", "-j", "0"},   {"hash", "-a", "md5", "-j", "x"},
-      {"hash", "-a", "md5", "--block-size", "lots"}, {"hash", "-a", "md5", "--tag=yes"}};
+  const std::vector<std::vector<std::string>> cases{{"hash", "-a", "nosuchalgo", "x"},
+                                                    {"hash", "x"},
+                                                    {"hash", "--bogus", "-a", "md5"},
+                                                    {"hash", "-a"},
+                                                    {"hash", "-a", "md5", "-j", "0"},
+                                                    {"hash", "-a", "md5", "-j", "x"},
+                                                    {"hash", "-a", "md5", "--block-size", "lots"},
+                                                    {"hash", "-a", "md5", "--tag=yes"}};
   for (const auto& args : cases) {
     INFO(args[1] << " " << (args.size() > 2 ? args[2] : ""));
     const ProcessResult r = runCli(args);

@@ -30,7 +30,8 @@ TEST_CASE("version and help output", "[cli][misc]")
 
 TEST_CASE("unknown commands and options exit 2 with one line", "[cli][misc][errors]")
 {
-  for (const auto& args : std::vector<std::vector<std::string>>{{}, {"frobnicate"}, {"--frobnicate"}, {"help", "nope"}}) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{}, {"frobnicate"}, {"--frobnicate"}, {"help", "nope"}}) {
     const ProcessResult r = runCli(args);
     CHECK(r.exitCode == 2);
     CHECK(isOneErrorLine(r.err));
@@ -42,13 +43,14 @@ TEST_CASE("algorithms lists every algorithm with its implementation", "[cli][mis
   const ProcessResult r = runCli({"algorithms"});
   REQUIRE(r.exitCode == 0);
   const auto lines = splitLines(r.out);
-  REQUIRE(lines.size() == hashscope::allAlgorithms().size() + 2);  // header + rule
+  REQUIRE(lines.size() == hashscope::allAlgorithms().size() + 2); // header + rule
   for (const char* column : {"id", "family", "bits", "implementation", "peer tool"})
     CHECK(lines[0].find(column) != std::string::npos);
   for (const auto& info : hashscope::allAlgorithms()) {
     INFO(info.id);
     const bool listed = std::any_of(lines.begin() + 2, lines.end(), [&](const std::string& line) {
-      return line.rfind(info.id + " ", 0) == 0 && line.find(std::to_string(info.digestBytes * 8)) != std::string::npos;
+      return line.rfind(info.id + " ", 0) == 0 &&
+             line.find(std::to_string(info.digestBytes * 8)) != std::string::npos;
     });
     CHECK(listed);
   }
@@ -82,8 +84,8 @@ TEST_CASE("the progress bar appears on a terminal only", "[cli][misc][progress]"
   const std::string command = cliPath() + " bench --location " + dir.path().string() +
                               " --workload hash-memory -a md5 --duration 2.5 --sample-hz 0";
   // Not a terminal: stderr stays empty.
-  const ProcessResult plain = runCli({"bench", "--location", dir.path().string(), "--workload", "hash-memory", "-a",
-                                      "md5", "--duration", "1.5", "--sample-hz", "0"});
+  const ProcessResult plain = runCli({"bench", "--location", dir.path().string(), "--workload", "hash-memory",
+                                      "-a", "md5", "--duration", "1.5", "--sample-hz", "0"});
   CHECK(plain.exitCode == 0);
   CHECK(plain.err.empty());
   if (!toolExists("script")) {
@@ -95,5 +97,5 @@ TEST_CASE("the progress bar appears on a terminal only", "[cli][misc][progress]"
   CHECK(tty.exitCode == 0);
   CHECK(tty.out.find("MB/s") != std::string::npos);
   CHECK(tty.out.find("ETA") != std::string::npos);
-  CHECK(tty.out.find("\r\033[K") != std::string::npos);  // redrawn in place, then erased
+  CHECK(tty.out.find("\r\033[K") != std::string::npos); // redrawn in place, then erased
 }

@@ -12,7 +12,8 @@ TEST_CASE("sample create, list, reuse and remove round-trip", "[cli][sample]")
   const std::string location = dir.path().string();
   const fs::path expected = dir / hashscope::sampleFileName(1024 * 1024, hashscope::SampleContent::Zeros);
 
-  const ProcessResult created = runCli({"sample", "create", "--location", location, "--size", "1M", "--content", "zeros"});
+  const ProcessResult created =
+      runCli({"sample", "create", "--location", location, "--size", "1M", "--content", "zeros"});
   INFO(created.err);
   REQUIRE(created.exitCode == 0);
   CHECK(created.out.rfind("created " + expected.string(), 0) == 0);
@@ -29,7 +30,8 @@ TEST_CASE("sample create, list, reuse and remove round-trip", "[cli][sample]")
   CHECK(reused.exitCode == 0);
   CHECK(reused.out.rfind("reused " + expected.string(), 0) == 0);
 
-  const ProcessResult removed = runCli({"sample", "remove", "-l", location, "-s", "1M", "--content", "zeros"});
+  const ProcessResult removed =
+      runCli({"sample", "remove", "-l", location, "-s", "1M", "--content", "zeros"});
   CHECK(removed.exitCode == 0);
   CHECK_FALSE(fs::exists(expected));
   CHECK(runCli({"sample", "list", "-l", location}).out.find("no HashScope samples") != std::string::npos);
@@ -60,9 +62,18 @@ TEST_CASE("sample remove refuses files HashScope did not create", "[cli][sample]
 TEST_CASE("sample errors: read-only, full and missing locations, bad options", "[cli][sample][errors]")
 {
   TempDir dir;
-  const ProcessResult readOnly = runCli({"sample", "create", "-l", "/proc", "-s", "1M"});
-  CHECK(readOnly.exitCode == 1);
-  CHECK(isOneErrorLine(readOnly.err));
+  const ProcessResult proc = runCli({"sample", "create", "-l", "/proc", "-s", "1M"});
+  CHECK(proc.exitCode == 1);
+  CHECK(isOneErrorLine(proc.err));
+  ReadOnlyMount readOnly;
+  if (readOnly.ok()) {
+    const ProcessResult r = runCli({"sample", "create", "-l", readOnly.path().string(), "-s", "4K"});
+    CHECK(r.exitCode == 1);
+    CHECK(isOneErrorLine(r.err));
+    CHECK(r.err.find("read-only") != std::string::npos);
+  } else {
+    WARN("no read-only mount possible here (needs root and mount rights): tested /proc only");
+  }
 
   const ProcessResult full = runCli({"sample", "create", "-l", dir.path().string(), "-s", "1000T"});
   CHECK(full.exitCode == 1);
