@@ -507,3 +507,34 @@ TEST_CASE("read evidence speaks of the reader thread; peer-tool intervals only o
   CHECK(classifyInterval(peer.samples.front(), peer) == Verdict::IoBound);
   CHECK(classifyInterval(quiet, peer) == Verdict::Unknown);
 }
+
+TEST_CASE("a peer tool on a CPU saturated by other processes is cpu-bound", "[analysis]")
+{
+  RunResult peer;
+  peer.workload = Workload::PeerTool;
+  peer.algorithm = "md5";
+  peer.tool = "md5sum /dev/shm/x";
+  peer.storage.kind = MediaKind::Ram;
+  peer.bytes = kBytes;
+  peer.seconds = 2;
+  peer.userSeconds = 0.2;  // md5sum on the CPU 10% of the time
+  peer.systemSeconds = 0;
+  addSamples(peer, false, 0, 0, 2, 0, 0);
+  for (Sample& s : peer.samples) {
+    s.cpuBusyPct = 100;
+    s.processCpuPct = 1;  // HashScope itself only samples
+  }
+  const Analysis a = analyse(peer, {});
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.evidence.find("(1.9 of its 2 cores taken by other processes)") != std::string::npos);
+
+  SECTION("when the child itself is what keeps the cores busy, others are not to blame")
+  {
+    peer.userSeconds = 1.9;  // one of the two cores, all the time; the other core idle
+    for (Sample& s : peer.samples)
+      s.cpuBusyPct = 50;
+    const Analysis own = analyse(peer, {});
+    CHECK(own.verdict == Verdict::CpuBound);
+    CHECK(own.evidence.find("taken by other processes") == std::string::npos);
+  }
+}

@@ -121,6 +121,10 @@ RunTotals totalsOf(const RunResult& run)
   }
   t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
   t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
+  // A peer tool's CPU time is its own, not this process's: count it as ours, so "other processes" means
+  // everything else on the machine.
+  if (run.workload == Workload::PeerTool && t.processCpuPct >= 0 && t.workerPct >= 0)
+    t.processCpuPct += t.workerPct;
   t.diskValid = anyDiskValid(run.samples);
   if (t.diskValid) {
     t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },

@@ -125,9 +125,8 @@ Verdict decide(const Signals& s)
     return Verdict::IoBound;
   }
 
-  // Every core was busy and other processes held a good part of them: the threads waited for CPU time
-  // (a peer tool is itself the "other process", so it is left out).
-  if (!peer && s.systemCpuPct >= kCpuSaturatedPct && otherProcessesPct(s) >= kOtherProcessesPct)
+  // Every core was busy and other processes held a good part of them: the threads waited for CPU time.
+  if (s.systemCpuPct >= kCpuSaturatedPct && otherProcessesPct(s) >= kOtherProcessesPct)
     return Verdict::CpuBound;
 
   if (s.fromRam) {
