@@ -389,3 +389,22 @@ TEST_CASE("the sampler can be destroyed without stop, and stopped without start"
   idle.stop();
   CHECK(idle.samples().empty());
 }
+
+TEST_CASE("a device that appears only after the start counts from its first reading", "[sampler]")
+{
+  LiveCounters counters(1);
+  auto disk = std::make_unique<StubDisk>();
+  disk->failAt = {0, 1};  // absent at the baseline and at the first sample
+  auto* diskPtr = disk.get();
+  Sampler sampler(at(100), counters, nullptr, std::move(disk));
+  sampler.start();
+  waitForReads(*diskPtr, 5);
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 4);
+  CHECK_FALSE(samples[0].diskValid);  // read 1 failed
+  CHECK_FALSE(samples[1].diskValid);  // read 2: the first reading, only a baseline
+  CHECK(samples[1].diskReadBytes == 0);
+  CHECK(samples[2].diskValid);
+  CHECK(samples[2].diskReadBytes == 1000000);
+}

@@ -249,13 +249,15 @@ struct Sampler::Impl {
 
   void publish(Sample&& s)
   {
+    const Sample* latest = nullptr;
     {
       std::lock_guard lock(samplesMutex);
-      series.push_back(s);
+      series.push_back(std::move(s));
+      latest = &series.back();  // stable until this thread pushes again; samples() only reads
     }
     if (callback) {
       try {
-        callback(s);
+        callback(*latest);
       } catch (...) {
         // A failing listener must not kill the sampler thread (and with it the process).
       }

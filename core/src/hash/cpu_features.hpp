@@ -19,6 +19,8 @@ struct CpuFeatures {
   bool sha = false;    // SHA-NI (SHA-1 / SHA-256 instructions)
   bool avx512 = false; // F+VL+BW+DQ and the OS saves ZMM/opmask state
   bool vpclmulqdq = false;
+  bool xop = false;   // AMD Bulldozer family; OpenSSL's SHA-512 prefers it
+  bool intel = false; // GenuineIntel: OpenSSL takes its AVX (non-AVX2) SHA paths only there
   bool isX86 = false;
 };
 

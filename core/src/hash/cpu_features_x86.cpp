@@ -54,7 +54,12 @@ CpuFeatures detect()
 {
   CpuFeatures f;
   f.isX86 = true;
-  const std::uint32_t maxLeaf = cpuid(0, 0).eax;
+  const Regs l0 = cpuid(0, 0);
+  const std::uint32_t maxLeaf = l0.eax;
+  f.intel = l0.ebx == 0x756e6547u && l0.edx == 0x49656e69u && l0.ecx == 0x6c65746eu; // "GenuineIntel"
+  if (cpuid(0x80000000u, 0).eax >= 0x80000001u) {
+    f.xop = bit(cpuid(0x80000001u, 0).ecx, 11);
+  }
   if (maxLeaf < 1) {
     return f;
   }

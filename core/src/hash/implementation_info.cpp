@@ -30,8 +30,9 @@ std::string openssl()
   return std::string("OpenSSL ") + OpenSSL_version(OPENSSL_VERSION_STRING);
 }
 
-// OpenSSL 3.0's x86-64 assembly: sha1/sha256 prefer SHA extensions, then AVX2+BMI, AVX, SSSE3;
-// sha512 has AVX2+BMI and AVX paths; md5 and keccak are plain x86-64 assembly; BLAKE2 is C.
+// OpenSSL 3.0's x86-64 perlasm dispatch (sha1-x86_64.pl, sha256/512-x86_64.pl): SHA extensions
+// first (SHA-1/256), XOP (SHA-512), then AVX2+BMI1+BMI2, then AVX on Intel CPUs only, then SSSE3
+// (SHA-1/256). md5 and keccak (SHA-3) are plain x86-64 assembly; BLAKE2 is C.
 std::string opensslPath(const AlgorithmSpec& spec)
 {
   const CpuFeatures& cpu = cpuFeatures();
@@ -43,23 +44,18 @@ std::string opensslPath(const AlgorithmSpec& spec)
     return std::string(cpuArchName());
   }
   const bool avx2Bmi = cpu.avx2 && cpu.bmi1 && cpu.bmi2;
-  if (id == "sha1" || id == "sha224" || id == "sha256") {
-    if (cpu.sha && cpu.ssse3) {
-      return "SHA-NI";
+  const bool intelAvx = cpu.avx && cpu.intel && cpu.ssse3;
+  if (id == "sha1") {
+    if (!cpu.ssse3) {
+      return "x86-64 asm";
     }
-    if (avx2Bmi) {
-      return "AVX2";
-    }
-    if (cpu.avx) {
-      return "AVX";
-    }
-    return cpu.ssse3 ? "SSSE3" : "x86-64 asm";
+    return cpu.sha ? "SHA-NI" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : "SSSE3";
+  }
+  if (id == "sha224" || id == "sha256") {
+    return cpu.sha ? "SHA-NI" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : cpu.ssse3 ? "SSSE3" : "x86-64 asm";
   }
   if (id == "sha384" || id == "sha512" || id == "sha512-256") {
-    if (avx2Bmi) {
-      return "AVX2";
-    }
-    return cpu.avx ? "AVX" : "x86-64 asm";
+    return cpu.xop ? "XOP" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : "x86-64 asm";
   }
   return "x86-64 asm"; // md5, sha3-*
 }
@@ -91,19 +87,13 @@ std::string xxhashHeader()
          std::to_string(XXH_VERSION_RELEASE);
 }
 
-} // namespace
-
-std::string implementationFor(const AlgorithmSpec& spec)
+// ISA-L's x86 multibinary dispatchers (crc_multibinary.asm, igzip_multibinary.asm), checked with a
+// debugger here: crc32_gzip_refl_by8_02, crc32_ieee_02, crc32_iscsi_01 and adler32_avx2_4 run.
+[[maybe_unused]] std::string isalX86(Backend backend)
 {
   const CpuFeatures& cpu = cpuFeatures();
-  [[maybe_unused]] const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
-  switch (spec.backend) {
-  case Backend::Evp:
-    if (!evpAvailable(spec)) {
-      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
-    }
-    return withPath(openssl(), opensslPath(spec));
-#if defined(HASHSCOPE_HAVE_ISAL)
+  const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
+  switch (backend) {
   case Backend::Crc32: // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
   case Backend::Cksum: // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
     if (avx512Clmul) {
@@ -126,6 +116,29 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(isal(), "AVX2");
     }
     return withPath(isal(), cpu.sse41 ? "SSE4.1" : "portable C");
+  default:
+    return isal();
+  }
+}
+
+} // namespace
+
+std::string implementationFor(const AlgorithmSpec& spec)
+{
+  const CpuFeatures& cpu = cpuFeatures();
+  switch (spec.backend) {
+  case Backend::Evp:
+    if (!evpAvailable(spec)) {
+      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
+    }
+    return withPath(openssl(), opensslPath(spec));
+#if defined(HASHSCOPE_HAVE_ISAL)
+  // ISA-L's x86 dispatch rules are below; elsewhere (aarch64: PMULL) only the arch is named.
+  case Backend::Crc32:
+  case Backend::Crc32c:
+  case Backend::Adler32:
+  case Backend::Cksum:
+    return cpu.isX86 ? isalX86(spec.backend) : withPath(isal(), cpuArchName());
 #else
   case Backend::Crc32:
     return withPath(zlib(), "portable C");
@@ -148,7 +161,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
   case Backend::SumBsd:
     return "HashScope (16-bit rotate-add, portable C++)";
   case Backend::SumSysv:
-    return "HashScope (SWAR, portable C++)";
+    return "HashScope (auto-vectorised byte sum, portable C++)";
   }
   return {};
 }

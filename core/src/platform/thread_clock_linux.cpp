@@ -1,7 +1,6 @@
 // Linux thread CPU clocks: pthread_getcpuclockid, readable from any thread while the thread lives.
 #include <mutex>
 #include <pthread.h>
-#include <sys/resource.h>
 #include <time.h>
 
 #include "platform/thread_clock.hpp"
@@ -51,13 +50,5 @@ std::shared_ptr<OwnThreadClock> makeThreadClock() { return std::make_shared<Linu
 }  // namespace platform
 
 std::shared_ptr<ThreadClock> currentThreadClock() { return platform::makeThreadClock(); }
-
-void processCpuSeconds(double& user, double& system)
-{
-  rusage ru{};
-  getrusage(RUSAGE_SELF, &ru);
-  user = static_cast<double>(ru.ru_utime.tv_sec) + static_cast<double>(ru.ru_utime.tv_usec) * 1e-6;
-  system = static_cast<double>(ru.ru_stime.tv_sec) + static_cast<double>(ru.ru_stime.tv_usec) * 1e-6;
-}
 
 }  // namespace hashscope
