@@ -32,6 +32,9 @@ bool isFileWorkload(Workload w)
 
 bool isMemoryBacked(const RunResult& run)
 {
+  // Only workloads that touch the location's files can be backed by it (hash-memory never is).
+  if (!isFileWorkload(run.workload) && run.workload != Workload::Write)
+    return false;
   return run.storage.kind == MediaKind::Ram || run.cacheMethod == "memory-backed";
 }
 
