@@ -32,6 +32,9 @@ bool isFileWorkload(Workload w)
 
 bool isMemoryBacked(const RunResult& run)
 {
+  // Only workloads that touch the location's files can be backed by it (hash-memory never is).
+  if (!isFileWorkload(run.workload) && run.workload != Workload::Write)
+    return false;
   return run.storage.kind == MediaKind::Ram || run.cacheMethod == "memory-backed";
 }
 
@@ -121,6 +124,10 @@ RunTotals totalsOf(const RunResult& run)
   }
   t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
   t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
+  // A peer tool's CPU time is its own, not this process's: count it as ours, so "other processes" means
+  // everything else on the machine.
+  if (run.workload == Workload::PeerTool && t.processCpuPct >= 0 && t.workerPct >= 0)
+    t.processCpuPct += t.workerPct;
   t.diskValid = anyDiskValid(run.samples);
   if (t.diskValid) {
     t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },
