@@ -154,6 +154,22 @@ TEST_CASE("a hash-file in RAM (tmpfs) is memory-backed; busy md5 there is cpu-bo
   CHECK(a.evidence.find("the data came from RAM (tmpfs, no disk device)") != std::string::npos);
 }
 
+TEST_CASE("in RAM (tmpfs) the location's read speed still limits a fast hash", "[analysis]")
+{
+  // xxh3 hashes far faster than the reader can copy out of tmpfs: reading sets the limit.
+  RunResult r = makeRun(Workload::HashFile, "xxh3-64", 1, 10, 90, 0.1);  // 256 MiB in 0.1 s: 2684 MB/s
+  r.storage = {};
+  r.storage.kind = MediaKind::Ram;
+  r.storage.filesystem = "tmpfs";
+  r.cacheMethod = "memory-backed";
+  addSamples(r, false, 0, 0);
+  const Analysis a = analyse(r, References{2800, 30000, 0});
+  CHECK(a.memoryBacked);
+  CHECK(a.limitMBps == Approx(2800));
+  CHECK(a.efficiency == Approx(r.mbPerSec() / 2800));
+  CHECK(a.verdict != Verdict::CpuBound);
+}
+
 TEST_CASE("cacheMethod memory-backed alone marks a run memory-backed", "[analysis]")
 {
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 99, 0);

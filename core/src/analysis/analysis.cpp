@@ -219,7 +219,10 @@ Analysis analyse(RunResult& run, const References& refs)
   case Workload::HashFile:
   case Workload::HashTree:
   case Workload::PeerTool: {
-    const double readLimit = a.servedFromCache || a.memoryBacked ? 0 : refs.readMBps;
+    // The read reference was measured in the requested cache mode at this location: it limits this run
+    // too, including on RAM-backed locations (copying out of tmpfs is the reader's work). Only a run
+    // served from the page cache has no valid read reference (it read RAM, not what was measured).
+    const double readLimit = a.servedFromCache ? 0 : refs.readMBps;
     if (hashLimit > 0 && readLimit > 0)
       a.limitMBps = std::min(hashLimit, readLimit);
     else
@@ -254,7 +257,7 @@ Analysis analyse(RunResult& run, const References& refs)
     s.fromRam = a.memoryBacked || a.servedFromCache;
     s.achievedMBps = achieved;
     s.hashLimitMBps = hashLimit;
-    s.readLimitMBps = refs.readMBps;
+    s.readLimitMBps = a.servedFromCache ? 0 : refs.readMBps;
     s.memoryLimitMBps = memoryLimit;
     a.verdict = decide(s);
   }

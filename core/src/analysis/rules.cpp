@@ -116,7 +116,7 @@ Verdict decide(const Signals& s)
     return Verdict::IoBound;
 
   // The run reached its limit: the resource that sets the limit is the bottleneck.
-  const double readLimit = s.fromRam ? 0 : s.readLimitMBps;
+  const double readLimit = s.readLimitMBps;  // 0 when the run was served from the page cache
   const double limit = s.hashLimitMBps > 0 && readLimit > 0 ? std::min(s.hashLimitMBps, readLimit)
                                                             : std::max(s.hashLimitMBps, readLimit);
   if (limit > 0 && s.achievedMBps >= kAtLimitFraction * limit) {
