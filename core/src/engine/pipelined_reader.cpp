@@ -107,14 +107,20 @@ bool PipelinedReader::next(ReadBlock& block)
     m_cv.notify_all();
   }
   auto finishedEarly = [this] { return m_failed && m_taken > m_failedIndex; };
-  if (m_taken >= m_blocks || finishedEarly())
+  // Once next() says "no more", no read of this job may still be running: the caller may close the file.
+  // Reads in flight after an error or a stop end on their own, within one block's read time.
+  auto endOfJob = [&] {
+    m_cv.wait(lock, [this] { return m_inFlight == 0; });
     return false;
+  };
+  if (m_taken >= m_blocks || finishedEarly())
+    return endOfJob();
   Slot& slot = m_slots[m_taken % m_slots.size()];
   m_cv.wait(lock, m_stop, [&] {
     return slot.state == SlotState::Ready || slot.state == SlotState::Failed || finishedEarly();
   });
   if (m_stop.stop_requested() || slot.state != SlotState::Ready)
-    return false;
+    return endOfJob();
   block = slot.block;
   ++m_taken;
   return true;

@@ -57,7 +57,8 @@ public:
   void start(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, bool dropBehind);
 
   // Gives the next block of the job, releasing the previous one. False at the end of the range, on a read
-  // error (see error()) or when stopped (see stopped()).
+  // error (see error()) or when stopped (see stopped()); by then no read of the job is running any more,
+  // so the file may be closed.
   bool next(ReadBlock& block);
 
   const std::string& error() const { return m_error.empty() ? m_jobError : m_error; }
