@@ -136,9 +136,9 @@ References referencesFor(const RunResult& run, const std::vector<RunResult>& all
     if (other.workload == Workload::Read && other.cache == run.cache && other.streams == 1)
       refs.readMBps = other.mbPerSec();
     else if (other.workload == Workload::HashMemory && other.algorithm == run.algorithm && other.streams >= 1)
-      refs.hashMBps = other.mbPerSec() / other.streams;
+      refs.hashMBps = cpuSpeedPerStream(other);
     else if (other.workload == Workload::Memory && other.streams >= 1)
-      refs.memoryMBps = other.mbPerSec() / other.streams;
+      refs.memoryMBps = cpuSpeedPerStream(other);
   }
   return refs;
 }

@@ -569,3 +569,22 @@ TEST_CASE("a peer tool on a CPU saturated by other processes is cpu-bound", "[an
     CHECK(own.evidence.find("taken by other processes") == std::string::npos);
   }
 }
+
+TEST_CASE("reference speeds are per second of the stream's own CPU time, like openssl speed", "[analysis]")
+{
+  RunResult hashMemory;
+  hashMemory.workload = Workload::HashMemory;
+  hashMemory.algorithm = "md5";
+  hashMemory.streams = 2;
+  hashMemory.bytes = 600'000'000;
+  hashMemory.seconds = 1.0;  // other processes held the cores: each thread ran only part of that second
+  hashMemory.perStream = {StreamResult{300'000'000, 1.0, 0.5}, StreamResult{300'000'000, 1.0, 0.25}};
+  CHECK(cpuSpeedPerStream(hashMemory) == Approx((600.0 + 1200.0) / 2));
+
+  SECTION("without thread clocks it falls back to wall-clock speed per stream")
+  {
+    for (StreamResult& s : hashMemory.perStream)
+      s.cpuSeconds = 0;
+    CHECK(cpuSpeedPerStream(hashMemory) == Approx(300.0));
+  }
+}

@@ -12,6 +12,11 @@ struct References {
   double memoryMBps = 0;    // memory workload speed, one stream (0 = unknown)
 };
 
+// The speed one stream of a reference run (hash-memory, memory) reaches per second of its own thread's CPU
+// time, like `openssl speed`: what the algorithm does on one core, however busy the other processes kept
+// the cores while it was measured. Falls back to wall-clock MB/s per stream when no thread clock was read.
+double cpuSpeedPerStream(const RunResult& referenceRun);
+
 // Classifies one sample interval (fills Sample::verdict's value).
 Verdict classifyInterval(const Sample& sample, const RunResult& run);
 

@@ -187,6 +187,21 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   return decide(s);
 }
 
+double cpuSpeedPerStream(const RunResult& referenceRun)
+{
+  double sum = 0;
+  int measured = 0;
+  for (const StreamResult& stream : referenceRun.perStream) {
+    if (stream.cpuSeconds > 0 && stream.bytes > 0) {
+      sum += megabytesPerSecond(stream.bytes, stream.cpuSeconds);
+      ++measured;
+    }
+  }
+  if (measured > 0)
+    return sum / measured;
+  return referenceRun.mbPerSec() / std::max(1, referenceRun.streams);
+}
+
 Analysis analyse(RunResult& run, const References& refs)
 {
   using namespace analysis;

@@ -138,7 +138,7 @@ void remember(const SuiteStep& step, const RunResult& r, LocationState& state)
     return;
   switch (step.spec.workload) {
   case Workload::Read: state.readMBps = r.mbPerSec(); break;
-  case Workload::HashMemory: state.hashMBps[step.spec.algorithm] = r.mbPerSec() / std::max(1, r.streams); break;
+  case Workload::HashMemory: state.hashMBps[step.spec.algorithm] = cpuSpeedPerStream(r); break;
   case Workload::HashFile:
     if (!r.digest.empty())
       state.digests.emplace(step.spec.algorithm, r.digest);
