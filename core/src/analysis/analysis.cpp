@@ -1,0 +1,250 @@
+// analyse() and classifyInterval(): gathers the numbers of a run (thread accounting, samples, references)
+// into Signals, applies the rules, and writes the evidence sentence.
+#include "hashscope/analysis.hpp"
+
+#include <algorithm>
+#include <thread>
+
+#include "analysis/evidence.hpp"
+#include "analysis/rules.hpp"
+#include "analysis/thresholds.hpp"
+
+namespace hashscope {
+
+std::string_view toString(Verdict verdict)
+{
+  switch (verdict) {
+  case Verdict::CpuBound: return "cpu-bound";
+  case Verdict::IoBound: return "io-bound";
+  case Verdict::MemoryBound: return "memory-bound";
+  case Verdict::Mixed: return "mixed";
+  case Verdict::Unknown: break;
+  }
+  return "unknown";
+}
+
+namespace analysis {
+
+bool isFileWorkload(Workload w)
+{
+  return w == Workload::Read || w == Workload::HashFile || w == Workload::HashTree || w == Workload::PeerTool;
+}
+
+bool isMemoryBacked(const RunResult& run)
+{
+  return run.storage.kind == MediaKind::Ram || run.cacheMethod == "memory-backed";
+}
+
+int coresOf(const RunResult& run)
+{
+  for (const Sample& s : run.samples) {
+    if (!s.coreBusyPct.empty())
+      return static_cast<int>(s.coreBusyPct.size());
+  }
+  return static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+}
+
+namespace {
+
+double mean(const std::vector<double>& values)
+{
+  if (values.empty())
+    return -1;
+  double sum = 0;
+  for (double v : values)
+    sum += v;
+  return sum / static_cast<double>(values.size());
+}
+
+// Time-weighted mean of one field over the samples where `use` holds; -1 when there are none.
+template <typename Field, typename Use>
+double weightedMean(const std::vector<Sample>& samples, Field field, Use use)
+{
+  double sum = 0, weight = 0;
+  for (const Sample& s : samples) {
+    if (s.interval <= 0 || !use(s))
+      continue;
+    const double v = field(s);
+    if (v < 0)
+      continue;
+    sum += v * s.interval;
+    weight += s.interval;
+  }
+  return weight > 0 ? sum / weight : -1;
+}
+
+bool anyDiskValid(const std::vector<Sample>& samples)
+{
+  return std::any_of(samples.begin(), samples.end(), [](const Sample& s) { return s.diskValid; });
+}
+
+}  // namespace
+
+RunTotals totalsOf(const RunResult& run)
+{
+  RunTotals t;
+  auto all = [](const Sample&) { return true; };
+  if (run.workload == Workload::PeerTool) {
+    // A peer tool is one process reading and hashing in turn: time off the CPU is time waiting for data.
+    if (run.seconds > 0) {
+      t.workerPct = std::min(100.0, 100.0 * (run.userSeconds + run.systemSeconds) / run.seconds);
+      t.waitPct = 100.0 - t.workerPct;
+    }
+  } else {
+    double cpu = 0, wall = 0, wait = 0, busy = 0, reader = 0;
+    bool haveReader = false;
+    for (const StreamResult& s : run.perStream) {
+      if (s.wallSeconds <= 0)
+        continue;
+      cpu += s.cpuSeconds / s.wallSeconds;
+      wait += s.waitSeconds / s.wallSeconds;
+      busy += s.busySeconds / s.wallSeconds;
+      reader += s.readerCpuSeconds / s.wallSeconds;
+      haveReader = haveReader || s.readerCpuSeconds > 0;
+      wall += 1;
+    }
+    if (wall > 0) {
+      t.workerPct = std::min(100.0, 100.0 * cpu / wall);
+      t.waitPct = std::min(100.0, 100.0 * wait / wall);
+      t.busyPct = std::min(100.0, 100.0 * busy / wall);
+      if (haveReader)
+        t.readerPct = std::min(100.0, 100.0 * reader / wall);
+    } else {
+      t.workerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.workerCpuPct); }, all);
+      t.waitPct = weightedMean(
+          run.samples, [](const Sample& s) { return s.waitPct + s.busyPct > 0 ? s.waitPct : -1.0; }, all);
+      t.busyPct = weightedMean(
+          run.samples, [](const Sample& s) { return s.waitPct + s.busyPct > 0 ? s.busyPct : -1.0; }, all);
+    }
+    if (t.readerPct < 0)
+      t.readerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.readerCpuPct); }, all);
+  }
+  t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
+  t.diskValid = anyDiskValid(run.samples);
+  if (t.diskValid) {
+    t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },
+                                               [](const Sample& s) { return s.diskValid; }));
+    for (const Sample& s : run.samples) {
+      if (s.diskValid)
+        t.deviceReadBytes = std::max(t.deviceReadBytes, s.diskReadBytes);
+    }
+  }
+  return t;
+}
+
+}  // namespace analysis
+
+Verdict classifyInterval(const Sample& sample, const RunResult& run)
+{
+  using namespace analysis;
+  if (sample.interval < kMinIntervalSeconds)
+    return Verdict::Unknown;
+  Signals s;
+  s.workload = run.workload;
+  s.hashing = !run.algorithm.empty();
+  s.streams = std::max(1, run.streams);
+  s.cores = sample.coreBusyPct.empty() ? coresOf(run) : static_cast<int>(sample.coreBusyPct.size());
+  if (!sample.workerCpuPct.empty()) {
+    double sum = 0;
+    for (double v : sample.workerCpuPct)
+      sum += v;
+    s.workerPct = sum / static_cast<double>(sample.workerCpuPct.size());
+  }
+  if (sample.waitPct + sample.busyPct > 0)
+    s.waitPct = sample.waitPct;
+  if (!sample.readerCpuPct.empty()) {
+    double sum = 0;
+    for (double v : sample.readerCpuPct)
+      sum += v;
+    s.readerPct = sum / static_cast<double>(sample.readerCpuPct.size());
+  }
+  s.diskValid = sample.diskValid;
+  s.diskBusyPct = sample.diskBusyPct;
+  s.systemCpuPct = sample.cpuBusyPct;
+  s.achievedMBps = sample.totalMBps;
+  const bool intervalFromCache = isFileWorkload(run.workload) && sample.diskValid && sample.totalMBps > 0 &&
+                                 sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
+  const bool runFromCache = run.analysis && run.analysis->servedFromCache;
+  s.fromRam = isMemoryBacked(run) || intervalFromCache || runFromCache;
+  if (sample.totalMBps <= 0 && s.workerPct <= 0 && !(sample.diskValid && sample.diskBusyPct > 0))
+    return Verdict::Unknown;  // nothing moved and nothing worked: a pause, the start or the tail
+  return decide(s);
+}
+
+Analysis analyse(RunResult& run, const References& refs)
+{
+  using namespace analysis;
+  Analysis a;
+  const RunTotals t = totalsOf(run);
+  a.memoryBacked = isMemoryBacked(run);
+  a.readMBps = refs.readMBps;
+  a.hashMBps = refs.hashMBps;
+  a.workerBusyPct = std::max(0.0, t.workerPct);
+  a.waitPct = std::max(0.0, t.waitPct);
+  a.diskBusyPct = t.diskBusyPct;
+  a.cpuBusyPct = std::max(0.0, t.cpuBusyPct);
+  a.deviceReadBytes = t.deviceReadBytes;
+
+  const bool fileWorkload = isFileWorkload(run.workload);
+  if (fileWorkload && !a.memoryBacked && run.bytes >= kCacheCheckMinBytes) {
+    if (t.diskValid)
+      a.servedFromCache = static_cast<double>(t.deviceReadBytes) <
+                          kCacheDeviceFraction * static_cast<double>(run.bytes);
+    else
+      a.servedFromCache = run.cacheMethod == "warm";  // no counters, but we read it into the cache ourselves
+  }
+
+  const int streams = std::max(1, run.streams);
+  const int cores = coresOf(run);
+  const double parallel = static_cast<double>(std::min(streams, cores));
+  const double hashLimit = refs.hashMBps > 0 ? refs.hashMBps * parallel : 0;
+  const double memoryLimit = refs.memoryMBps > 0 ? refs.memoryMBps * parallel : 0;
+  switch (run.workload) {
+  case Workload::HashFile:
+  case Workload::HashTree:
+  case Workload::PeerTool: {
+    const double readLimit = a.servedFromCache || a.memoryBacked ? 0 : refs.readMBps;
+    if (hashLimit > 0 && readLimit > 0)
+      a.limitMBps = std::min(hashLimit, readLimit);
+    else
+      a.limitMBps = std::max(hashLimit, readLimit);
+    break;
+  }
+  case Workload::Read: a.limitMBps = refs.readMBps; break;
+  case Workload::HashMemory: a.limitMBps = memoryLimit; break;
+  case Workload::Memory:
+  case Workload::Write: break;
+  }
+  const double achieved = run.mbPerSec();
+  if (a.limitMBps > 0 && achieved > 0)
+    a.efficiency = achieved / a.limitMBps;
+
+  if (!run.ok() || run.seconds < kMinRunSeconds || run.bytes == 0) {
+    a.verdict = Verdict::Unknown;
+  } else {
+    Signals s;
+    s.workload = run.workload;
+    s.hashing = !run.algorithm.empty();
+    s.streams = streams;
+    s.cores = cores;
+    s.workerPct = t.workerPct;
+    s.waitPct = t.waitPct;
+    s.readerPct = t.readerPct;
+    s.diskValid = t.diskValid;
+    s.diskBusyPct = t.diskBusyPct;
+    s.systemCpuPct = t.cpuBusyPct;
+    s.fromRam = a.memoryBacked || a.servedFromCache;
+    s.achievedMBps = achieved;
+    s.hashLimitMBps = hashLimit;
+    s.memoryLimitMBps = memoryLimit;
+    a.verdict = decide(s);
+  }
+  a.evidence = evidenceSentence(run, a, t, refs);
+
+  run.analysis = a;  // the interval classifier reads servedFromCache from here
+  for (Sample& sample : run.samples)
+    sample.verdict = classifyInterval(sample, run);
+  return a;
+}
+
+}  // namespace hashscope

@@ -1,0 +1,137 @@
+#include "analysis/evidence.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "hashscope/hash.hpp"
+
+namespace hashscope::analysis {
+
+namespace {
+
+std::string fmt(const char* format, double value)
+{
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, format, value);
+  return buffer;
+}
+
+std::string pct(double value) { return fmt("%.0f%%", std::max(0.0, value)); }
+
+std::string megabytes(std::uint64_t bytes)
+{
+  const double mb = static_cast<double>(bytes) / 1e6;
+  return fmt(mb >= 100 || mb == 0 ? "%.0f MB" : "%.1f MB", mb);
+}
+
+std::string lead(Verdict v)
+{
+  switch (v) {
+  case Verdict::CpuBound: return "CPU-bound: ";
+  case Verdict::IoBound: return "I/O-bound: ";
+  case Verdict::MemoryBound: return "Memory-bound: ";
+  case Verdict::Mixed: return "Mixed: ";
+  case Verdict::Unknown: break;
+  }
+  return "No verdict: ";
+}
+
+// "the md5 thread", "the 4 sha256 threads", "the reading thread", "md5sum".
+std::string actor(const RunResult& run, bool& plural)
+{
+  plural = false;
+  if (run.workload == Workload::PeerTool)
+    return run.tool.empty() ? std::string("the tool") : run.tool.substr(0, run.tool.find(' '));
+  std::string what = !run.algorithm.empty() ? run.algorithm
+                     : run.workload == Workload::Write  ? std::string("writing")
+                     : run.workload == Workload::Memory ? std::string("copying")
+                                                        : std::string("reading");
+  if (run.streams > 1) {
+    plural = true;
+    return "the " + std::to_string(run.streams) + " " + what + " threads";
+  }
+  return "the " + what + " thread";
+}
+
+std::string whereData(const RunResult& run, const Analysis& a, const RunTotals& t)
+{
+  if (a.memoryBacked)
+    return "the data came from RAM (" + (run.storage.filesystem.empty() ? std::string("no disk device")
+                                                                          : run.storage.filesystem + ", no disk device") + ")";
+  const std::string disk = run.storage.device.name.empty() ? "the disk" : "the disk (" + run.storage.device.name + ")";
+  if (!t.diskValid)
+    return "no disk counters were available";
+  return disk + " was busy " + pct(t.diskBusyPct) + " and delivered " + megabytes(t.deviceReadBytes);
+}
+
+}  // namespace
+
+std::string formatMBps(double mbps)
+{
+  return fmt(mbps >= 100 || mbps == 0 ? "%.0f MB/s" : "%.1f MB/s", mbps);
+}
+
+std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunTotals& t, const References& refs)
+{
+  std::string s;
+  if (a.servedFromCache) {
+    s += "SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk (the device delivered " +
+         megabytes(a.deviceReadBytes) + " of the " + megabytes(run.bytes) + " processed";
+    s += t.diskValid ? ")" : ", the file was read into the cache first)";
+    s += "; ";
+  }
+  if (!run.error.empty())
+    return s + "No verdict: the run failed (" + run.error + ").";
+  if (run.cancelled)
+    return s + "No verdict: the run was cancelled.";
+  if (run.bytes == 0 || run.seconds < 0.01)
+    return s + "No verdict: the run was too short to measure.";
+
+  s += lead(a.verdict);
+  bool plural = false;
+  const std::string who = actor(run, plural);
+  if (t.workerPct >= 0) {
+    s += who + (run.workload == Workload::PeerTool ? " used the CPU " : plural ? " were busy " : " was busy ");
+    s += pct(t.workerPct) + " of the time";
+    if (run.workload != Workload::PeerTool && t.waitPct >= 0 && isFileWorkload(run.workload))
+      s += " and waited for data " + pct(t.waitPct);
+  } else {
+    s += "no thread CPU times were recorded";
+  }
+  if (run.streams > coresOf(run))
+    s += " (" + std::to_string(run.streams) + " streams on " + std::to_string(coresOf(run)) + " cores)";
+  if (isFileWorkload(run.workload) || run.workload == Workload::Write)
+    s += " while " + whereData(run, a, t);
+  if (t.cpuBusyPct >= 0)
+    s += ", with the whole CPU " + pct(t.cpuBusyPct) + " busy";
+
+  // The references and the limit.
+  std::string refsText;
+  if (refs.readMBps > 0 && run.workload != Workload::Read)
+    refsText += "reading alone runs at " + formatMBps(refs.readMBps);
+  if (refs.hashMBps > 0 && !run.algorithm.empty() && run.workload != Workload::HashMemory) {
+    if (!refsText.empty())
+      refsText += ", ";
+    refsText += run.algorithm + " alone at " + formatMBps(refs.hashMBps) + (run.streams > 1 ? " per stream" : "");
+  }
+  if (!refsText.empty())
+    s += "; " + refsText;
+  if (a.limitMBps > 0) {
+    s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " is the limit and this run reached " +
+         pct(100.0 * a.efficiency) + " of it (" + formatMBps(run.mbPerSec()) + ")";
+  } else {
+    s += "; it ran at " + formatMBps(run.mbPerSec());
+  }
+  if (run.workload == Workload::PeerTool) {
+    if (run.digestMatches)
+      s += *run.digestMatches ? "; its digest matches HashScope's" : "; its digest DIFFERS from HashScope's";
+    else
+      s += findAlgorithm(run.algorithm) ? "; its digest was not checked (no HashScope digest to compare with)"
+                                        : "; its digest was not checked (HashScope does not compute " +
+                                              (run.algorithm.empty() ? std::string("it") : run.algorithm) + ")";
+  }
+  return s + ".";
+}
+
+}  // namespace hashscope::analysis

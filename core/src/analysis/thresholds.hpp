@@ -1,0 +1,34 @@
+// Every threshold the bottleneck analyser uses, in one place, so they can be tuned and tested at the edge.
+#pragma once
+
+#include <cstdint>
+
+namespace hashscope::analysis {
+
+// A worker (hashing) thread counts as "busy nearly all the time" at or above this CPU share of the
+// share it could get (100% of a core, or cores/streams when there are more streams than cores).
+inline constexpr double kCpuBusyPct = 85.0;
+// ...and the workers may wait for data at most this share of the time for a CPU-bound verdict.
+inline constexpr double kLowWaitPct = 10.0;
+// Workers waiting for data at least this share of the time point at the data source (I/O or RAM copy).
+inline constexpr double kHighWaitPct = 50.0;
+// The device counts as busy (io_ticks share of wall time) at or above this.
+inline constexpr double kDiskBusyPct = 60.0;
+// Without device counters: a reader thread on the CPU at most this share of the time was blocked in reads.
+inline constexpr double kReaderBlockedCpuPct = 50.0;
+// A read-only workload whose thread sat on the CPU at most this share was blocked on the device.
+inline constexpr double kReadBlockedCpuPct = 50.0;
+// Served from the page cache: the device delivered less than this fraction of the bytes processed.
+inline constexpr double kCacheDeviceFraction = 0.5;
+// ...judged only on runs that processed at least this many bytes (tiny runs are all noise).
+inline constexpr std::uint64_t kCacheCheckMinBytes = 4u << 20;
+// Hashing from RAM that reached less than this fraction of the hash-memory limit, while the workers
+// did not wait, was held back by memory rather than by the hash or a device.
+inline constexpr double kMemoryGapFraction = 0.7;
+// A hash-memory run at or above this fraction of the memory (copy) speed is limited by memory.
+inline constexpr double kMemoryNearFraction = 0.8;
+// Runs shorter than this, or intervals shorter than kMinIntervalSeconds, carry no verdict.
+inline constexpr double kMinRunSeconds = 0.01;
+inline constexpr double kMinIntervalSeconds = 0.005;
+
+}  // namespace hashscope::analysis

@@ -1,0 +1,206 @@
+#include "counters/proc_parsers.hpp"
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+namespace hashscope::counters {
+
+namespace {
+
+bool isSpace(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r';
+}
+
+// Reads the next whitespace-separated token from `text` at `pos`; empty at the end.
+std::string_view nextToken(std::string_view text, std::size_t& pos)
+{
+  while (pos < text.size() && isSpace(text[pos]))
+    ++pos;
+  std::size_t start = pos;
+  while (pos < text.size() && !isSpace(text[pos]) && text[pos] != '\n')
+    ++pos;
+  return text.substr(start, pos - start);
+}
+
+bool toUnsigned(std::string_view token, std::uint64_t& out)
+{
+  if (token.empty())
+    return false;
+  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), out);
+  return ec == std::errc() && ptr == token.data() + token.size();
+}
+
+std::string_view lineAt(std::string_view text, std::size_t& pos)
+{
+  std::size_t eol = text.find('\n', pos);
+  if (eol == std::string_view::npos)
+    eol = text.size();
+  std::string_view line = text.substr(pos, eol - pos);
+  pos = eol + 1;
+  return line;
+}
+
+}  // namespace
+
+bool parseProcStat(std::string_view text, double ticksPerSecond, CpuSnapshot& out)
+{
+  if (ticksPerSecond <= 0)
+    return false;
+  bool haveTotal = false;
+  std::size_t coreCount = 0;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::string_view line = lineAt(text, pos);
+    if (line.substr(0, 3) != "cpu") {
+      if (haveTotal)
+        break;  // the cpu lines come first; the rest (intr, ctxt ...) is not ours
+      continue;
+    }
+    std::size_t p = 0;
+    std::string_view label = nextToken(line, p);
+    // user nice system idle iowait irq softirq steal (guest, guest_nice are inside user/nice already).
+    // Old kernels have only the first 4 or 7: missing fields stay zero; more fields are ignored.
+    std::array<std::uint64_t, 8> v{};
+    std::size_t n = 0;
+    for (; n < v.size(); ++n) {
+      std::string_view tok = nextToken(line, p);
+      if (tok.empty() || !toUnsigned(tok, v[n]))
+        break;
+    }
+    if (n < 4)
+      continue;  // malformed
+    CpuTimes t;
+    t.user = v[0] / ticksPerSecond;
+    t.nice = v[1] / ticksPerSecond;
+    t.system = v[2] / ticksPerSecond;
+    t.idle = v[3] / ticksPerSecond;
+    t.iowait = v[4] / ticksPerSecond;
+    t.irq = v[5] / ticksPerSecond;
+    t.softirq = v[6] / ticksPerSecond;
+    t.steal = v[7] / ticksPerSecond;
+    if (label == "cpu") {
+      out.all = t;
+      haveTotal = true;
+      continue;
+    }
+    std::uint64_t index = 0;
+    if (!toUnsigned(label.substr(3), index) || index > 65535)
+      continue;
+    if (coreCount == 0)
+      out.cores.clear();  // keeps capacity: no allocation in steady state
+    if (out.cores.size() <= index)
+      out.cores.resize(index + 1);
+    out.cores[index] = t;
+    coreCount = std::max<std::size_t>(coreCount, index + 1);
+  }
+  if (coreCount == 0)
+    out.cores.clear();
+  return haveTotal;
+}
+
+bool parseDiskStatFields(std::string_view text, DiskStatFields& out)
+{
+  std::array<std::uint64_t, 11> v{};
+  std::size_t n = 0;
+  std::size_t pos = 0;
+  for (;;) {
+    std::string_view tok = nextToken(text, pos);
+    if (tok.empty())
+      break;
+    std::uint64_t value = 0;
+    if (!toUnsigned(tok, value))
+      return false;
+    if (n < v.size())
+      v[n] = value;
+    ++n;  // fields beyond 11 (discards, flushes) are counted, not kept
+  }
+  out = DiskStatFields{};
+  if (n == 4) {
+    // Old kernels' partition lines: reads, sectors read, writes, sectors written.
+    out.reads = v[0];
+    out.sectorsRead = v[1];
+    out.writes = v[2];
+    out.sectorsWritten = v[3];
+    out.hasTiming = false;
+    return true;
+  }
+  if (n < 11)
+    return false;
+  out.reads = v[0];
+  out.readsMerged = v[1];
+  out.sectorsRead = v[2];
+  out.msReading = v[3];
+  out.writes = v[4];
+  out.writesMerged = v[5];
+  out.sectorsWritten = v[6];
+  out.msWriting = v[7];
+  out.inFlight = v[8];
+  out.ioTicksMs = v[9];
+  out.weightedMs = v[10];
+  return true;
+}
+
+namespace {
+
+bool parseDiskStatsLine(std::string_view line, DiskStatsLine& out, bool withName)
+{
+  std::size_t p = 0;
+  std::uint64_t major = 0, minor = 0;
+  if (!toUnsigned(nextToken(line, p), major) || !toUnsigned(nextToken(line, p), minor))
+    return false;
+  std::string_view name = nextToken(line, p);
+  if (name.empty())
+    return false;
+  out.major = static_cast<unsigned>(major);
+  out.minor = static_cast<unsigned>(minor);
+  if (withName)
+    out.name.assign(name);
+  return parseDiskStatFields(line.substr(p), out.fields);
+}
+
+}  // namespace
+
+bool findInDiskStats(std::string_view text, std::string_view device, DiskStatFields& out)
+{
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::string_view line = lineAt(text, pos);
+    std::size_t p = 0;
+    nextToken(line, p);
+    nextToken(line, p);
+    if (nextToken(line, p) != device)
+      continue;
+    DiskStatsLine parsed;
+    if (!parseDiskStatsLine(line, parsed, false))
+      return false;
+    out = parsed.fields;
+    return true;
+  }
+  return false;
+}
+
+std::vector<DiskStatsLine> parseDiskStats(std::string_view text)
+{
+  std::vector<DiskStatsLine> lines;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    DiskStatsLine parsed;
+    if (parseDiskStatsLine(lineAt(text, pos), parsed, true))
+      lines.push_back(std::move(parsed));
+  }
+  return lines;
+}
+
+void accumulate(const DiskStatFields& f, DiskSnapshot& out)
+{
+  out.readBytes += f.sectorsRead * 512;
+  out.writeBytes += f.sectorsWritten * 512;
+  out.readOps += f.reads;
+  out.writeOps += f.writes;
+  out.busySeconds += static_cast<double>(f.ioTicksMs) / 1000.0;
+  out.inFlight += static_cast<double>(f.inFlight);
+}
+
+}  // namespace hashscope::counters

@@ -1,0 +1,46 @@
+// Parsers for Linux's /proc/stat, /proc/diskstats and /sys/block/DEV/stat. They take text, so tests
+// feed them recorded files (extra fields of newer kernels, short lines, garbage) on any OS.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashscope/counters.hpp"
+
+namespace hashscope::counters {
+
+// Fills `out` from the cpu and cpuN lines (USER_HZ ticks -> seconds). cores[N] is cpuN; CPUs that are
+// absent (offline) stay zero. Reuses out.cores' storage (no allocation once sized). False without a
+// "cpu " total line.
+bool parseProcStat(std::string_view text, double ticksPerSecond, CpuSnapshot& out);
+
+// The counters of one block device, as the kernel lists them (see Documentation/admin-guide/iostats).
+struct DiskStatFields {
+  std::uint64_t reads = 0, readsMerged = 0, sectorsRead = 0, msReading = 0;
+  std::uint64_t writes = 0, writesMerged = 0, sectorsWritten = 0, msWriting = 0;
+  std::uint64_t inFlight = 0, ioTicksMs = 0, weightedMs = 0;
+  bool hasTiming = true;  // false for the 4-field partition format of old kernels
+};
+
+// One /sys/block/DEV/stat body, or the part of a diskstats line after "major minor name":
+// 11 fields, or more (discard and flush fields of newer kernels are ignored), or the old 4-field
+// partition format. False when the text is anything else.
+bool parseDiskStatFields(std::string_view text, DiskStatFields& out);
+
+// One device from /proc/diskstats by kernel name. False when the device is not listed (or malformed).
+bool findInDiskStats(std::string_view text, std::string_view device, DiskStatFields& out);
+
+// Every device in /proc/diskstats, malformed lines skipped.
+struct DiskStatsLine {
+  unsigned major = 0, minor = 0;
+  std::string name;
+  DiskStatFields fields;
+};
+std::vector<DiskStatsLine> parseDiskStats(std::string_view text);
+
+// Adds one device's fields to a snapshot (sectors are always 512 bytes).
+void accumulate(const DiskStatFields& fields, DiskSnapshot& out);
+
+}  // namespace hashscope::counters

@@ -1,0 +1,338 @@
+// The sampler thread: a steady schedule (tick k at start + k * period, late ticks skipped, never
+// drifting), one Sample per tick from the engine's LiveCounters and the CPU and disk sources.
+#include <algorithm>
+#include <cmath>
+#include <condition_variable>
+#include <stop_token>
+
+#include "hashscope/counters.hpp"
+#include "hashscope/hash.hpp"  // workload.hpp uses Digest without including it (as of b858873)
+#include "hashscope/workload.hpp"
+
+namespace hashscope {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+std::uint64_t deltaU64(std::uint64_t now, std::uint64_t before)
+{
+  return now >= before ? now - before : 0;  // counters that go backwards (device reset) count as 0
+}
+double deltaD(double now, double before)
+{
+  return now >= before ? now - before : 0.0;
+}
+double pct(double part, double whole)
+{
+  return whole > 0 ? std::clamp(part / whole * 100.0, 0.0, 100.0) : 0.0;
+}
+
+struct CpuPct {
+  double busy = 0, user = 0, system = 0, iowait = 0;
+};
+CpuPct cpuPct(const CpuTimes& a, const CpuTimes& b)
+{
+  CpuTimes d;
+  d.user = deltaD(b.user, a.user);
+  d.nice = deltaD(b.nice, a.nice);
+  d.system = deltaD(b.system, a.system);
+  d.idle = deltaD(b.idle, a.idle);
+  d.iowait = deltaD(b.iowait, a.iowait);
+  d.irq = deltaD(b.irq, a.irq);
+  d.softirq = deltaD(b.softirq, a.softirq);
+  d.steal = deltaD(b.steal, a.steal);
+  const double total = d.total();
+  return {pct(d.busy(), total), pct(d.user + d.nice, total), pct(d.system + d.irq + d.softirq, total),
+          pct(d.iowait, total)};
+}
+
+// The CPU time of one registered thread, remembered between samples.
+struct ClockTrack {
+  const ThreadClock* clock = nullptr;  // identity only: a new clock (new thread) restarts from 0
+  double last = 0;
+
+  // CPU % of one core over `interval`, or 0 when the stream has no such thread.
+  double update(const std::shared_ptr<ThreadClock>& current, double interval)
+  {
+    if (!current) {
+      clock = nullptr;
+      return 0;
+    }
+    const double now = current->cpuSeconds();
+    const double before = current.get() == clock ? last : 0.0;  // registered during this interval
+    clock = current.get();
+    last = now;
+    return pct(deltaD(now, before), interval);
+  }
+};
+
+}  // namespace
+
+struct Sampler::Impl {
+  Impl(SamplerConfig cfg, const LiveCounters& c, std::unique_ptr<CpuCounterSource> cpuSource,
+       std::unique_ptr<DiskCounterSource> diskSource)
+      : config(cfg), counters(c), cpu(std::move(cpuSource)), disk(std::move(diskSource))
+  {
+    if (!(config.hz > 0) || !std::isfinite(config.hz))
+      config.hz = 10.0;
+    config.hz = std::clamp(config.hz, 0.1, 1000.0);
+  }
+
+  SamplerConfig config;
+  const LiveCounters& counters;
+  std::unique_ptr<CpuCounterSource> cpu;
+  std::unique_ptr<DiskCounterSource> disk;
+  std::function<void(const Sample&)> callback;
+
+  std::mutex wakeMutex;
+  std::condition_variable_any wake;
+  std::jthread thread;
+  bool started = false;
+
+  mutable std::mutex samplesMutex;
+  std::vector<Sample> series;
+
+  // Previous readings: touched by start() before the thread exists, then only by the thread.
+  Clock::time_point startTime;
+  double lastT = 0;
+  std::vector<std::uint64_t> lastBytes, lastWait, lastBusy;
+  std::vector<ClockTrack> workerTracks, readerTracks;
+  double lastProcessCpu = 0;
+  CpuSnapshot lastCpu, cpuNow;
+  bool lastCpuValid = false;
+  DiskSnapshot lastDisk;
+  bool lastDiskValid = false;
+  std::uint64_t diskReadSum = 0, diskWriteSum = 0;
+
+  static double processCpu()
+  {
+    double user = 0, system = 0;
+    processCpuSeconds(user, system);
+    return user + system;
+  }
+
+  void baseline()
+  {
+    startTime = Clock::now();
+    const auto n = static_cast<std::size_t>(counters.streams());
+    lastBytes.assign(n, 0);
+    lastWait.assign(n, 0);
+    lastBusy.assign(n, 0);
+    for (std::size_t i = 0; i < n; ++i) {
+      lastBytes[i] = counters.bytes(static_cast<int>(i));
+      lastWait[i] = counters.waitNanos(static_cast<int>(i));
+      lastBusy[i] = counters.busyNanos(static_cast<int>(i));
+    }
+    workerTracks.assign(n, {});
+    readerTracks.assign(n, {});
+    for (std::size_t i = 0; i < n; ++i) {
+      // Threads already running count from now, not from their birth.
+      if (auto c = counters.workerClock(static_cast<int>(i)))
+        workerTracks[i] = {c.get(), c->cpuSeconds()};
+      if (auto c = counters.readerClock(static_cast<int>(i)))
+        readerTracks[i] = {c.get(), c->cpuSeconds()};
+    }
+    lastProcessCpu = processCpu();
+    lastCpuValid = cpu && cpu->read(lastCpu);
+    lastDiskValid = disk && disk->read(lastDisk);
+  }
+
+  // Builds the sample for the interval that ends now; false when no time has passed.
+  bool take(Sample& s)
+  {
+    const double t = std::chrono::duration<double>(Clock::now() - startTime).count();
+    const double interval = t - lastT;
+    if (interval <= 0)
+      return false;
+    lastT = t;
+    s.t = t;
+    s.interval = interval;
+    fillStreams(s, interval);
+    fillCpu(s, interval);
+    fillDisk(s, interval);
+    return true;
+  }
+
+  void fillStreams(Sample& s, double interval)
+  {
+    const std::size_t n = lastBytes.size();
+    s.streamBytes.resize(n);
+    s.streamMBps.resize(n);
+    s.workerCpuPct.resize(n);
+    std::uint64_t intervalBytes = 0;
+    double waitSum = 0, busySum = 0;
+    bool anyReader = false;
+    for (std::size_t i = 0; i < n; ++i) {
+      const int stream = static_cast<int>(i);
+      const std::uint64_t bytes = counters.bytes(stream);
+      const std::uint64_t d = deltaU64(bytes, lastBytes[i]);
+      lastBytes[i] = bytes;
+      s.streamBytes[i] = bytes;
+      s.totalBytes += bytes;
+      s.streamMBps[i] = megabytesPerSecond(d, interval);
+      intervalBytes += d;
+
+      const std::uint64_t wait = counters.waitNanos(stream), busy = counters.busyNanos(stream);
+      waitSum += pct(static_cast<double>(deltaU64(wait, lastWait[i])) / 1e9, interval);
+      busySum += pct(static_cast<double>(deltaU64(busy, lastBusy[i])) / 1e9, interval);
+      lastWait[i] = wait;
+      lastBusy[i] = busy;
+
+      s.workerCpuPct[i] = workerTracks[i].update(counters.workerClock(stream), interval);
+      auto reader = counters.readerClock(stream);
+      anyReader = anyReader || reader;
+      const double readerPct = readerTracks[i].update(reader, interval);
+      if (reader) {
+        s.readerCpuPct.resize(n);
+        s.readerCpuPct[i] = readerPct;
+      }
+    }
+    if (!anyReader)
+      s.readerCpuPct.clear();
+    s.totalMBps = megabytesPerSecond(intervalBytes, interval);
+    s.waitPct = n ? waitSum / static_cast<double>(n) : 0;
+    s.busyPct = n ? busySum / static_cast<double>(n) : 0;
+
+    const double processNow = processCpu();
+    // 100 = one full core, so a process on 4 busy cores shows 400.
+    s.processCpuPct = std::max(0.0, deltaD(processNow, lastProcessCpu) / interval * 100.0);
+    lastProcessCpu = processNow;
+  }
+
+  void fillCpu(Sample& s, double /*interval*/)
+  {
+    if (!cpu)
+      return;
+    if (!cpu->read(cpuNow)) {
+      lastCpuValid = false;
+      return;
+    }
+    if (lastCpuValid) {
+      auto all = cpuPct(lastCpu.all, cpuNow.all);
+      s.cpuBusyPct = all.busy;
+      s.cpuUserPct = all.user;
+      s.cpuSystemPct = all.system;
+      s.cpuIowaitPct = all.iowait;
+      s.coreBusyPct.assign(cpuNow.cores.size(), 0.0);
+      const std::size_t common = std::min(cpuNow.cores.size(), lastCpu.cores.size());
+      for (std::size_t i = 0; i < common; ++i)
+        s.coreBusyPct[i] = cpuPct(lastCpu.cores[i], cpuNow.cores[i]).busy;
+    }
+    std::swap(lastCpu, cpuNow);  // swap keeps both vectors' storage: no allocation next time
+    lastCpuValid = true;
+  }
+
+  void fillDisk(Sample& s, double interval)
+  {
+    DiskSnapshot now;
+    const bool ok = disk && disk->read(now);
+    if (ok && lastDiskValid) {
+      const std::uint64_t dRead = deltaU64(now.readBytes, lastDisk.readBytes);
+      const std::uint64_t dWrite = deltaU64(now.writeBytes, lastDisk.writeBytes);
+      diskReadSum += dRead;
+      diskWriteSum += dWrite;
+      s.diskValid = true;
+      s.diskReadMBps = megabytesPerSecond(dRead, interval);
+      s.diskWriteMBps = megabytesPerSecond(dWrite, interval);
+      s.diskBusyPct = pct(deltaD(now.busySeconds, lastDisk.busySeconds), interval);
+    }
+    // A vanished device leaves this interval invalid; when it returns, its first reading is only a new
+    // baseline. The cumulative totals carry on either way.
+    if (ok)
+      s.diskInFlight = now.inFlight;
+    s.diskReadBytes = diskReadSum;
+    s.diskWriteBytes = diskWriteSum;
+    lastDisk = now;
+    lastDiskValid = ok;
+  }
+
+  void publish(Sample&& s)
+  {
+    {
+      std::lock_guard lock(samplesMutex);
+      series.push_back(s);
+    }
+    if (callback) {
+      try {
+        callback(s);
+      } catch (...) {
+        // A failing listener must not kill the sampler thread (and with it the process).
+      }
+    }
+  }
+
+  void run(std::stop_token stop)
+  {
+    const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / config.hz));
+    std::int64_t tick = 1;
+    for (;;) {
+      const auto deadline = startTime + period * tick;
+      {
+        std::unique_lock lock(wakeMutex);
+        wake.wait_until(lock, stop, deadline, [] { return false; });
+      }
+      if (stop.stop_requested())
+        break;
+      Sample s;
+      if (take(s))
+        publish(std::move(s));
+      // Next tick on the fixed grid; if this one ran late, skip the ticks already missed.
+      const auto now = Clock::now();
+      tick = std::max<std::int64_t>(tick + 1, (now - startTime) / period + 1);
+    }
+    // The final sample, so the series ends when the run did. A last interval under 1 ms says nothing new.
+    Sample last;
+    const double t = std::chrono::duration<double>(Clock::now() - startTime).count();
+    bool empty = false;
+    {
+      std::lock_guard lock(samplesMutex);
+      empty = series.empty();
+    }
+    if ((t - lastT >= 0.001 || empty) && take(last))
+      publish(std::move(last));
+  }
+};
+
+Sampler::Sampler(SamplerConfig config, const LiveCounters& counters, std::unique_ptr<CpuCounterSource> cpu,
+                 std::unique_ptr<DiskCounterSource> disk)
+    : d(std::make_unique<Impl>(config, counters, std::move(cpu), std::move(disk)))
+{
+}
+
+Sampler::~Sampler()
+{
+  stop();
+}
+
+void Sampler::setCallback(std::function<void(const Sample&)> callback)
+{
+  if (!d->started)
+    d->callback = std::move(callback);
+}
+
+void Sampler::start()
+{
+  if (d->started)
+    return;
+  d->started = true;
+  d->series.reserve(static_cast<std::size_t>(d->config.hz * 60) + 1);
+  d->baseline();
+  d->thread = std::jthread([impl = d.get()](std::stop_token stop) { impl->run(stop); });
+}
+
+void Sampler::stop()
+{
+  if (!d->thread.joinable())
+    return;
+  d->thread.request_stop();  // wakes the condition variable at once
+  d->thread.join();
+}
+
+std::vector<Sample> Sampler::samples() const
+{
+  std::lock_guard lock(d->samplesMutex);
+  return d->series;
+}
+
+}  // namespace hashscope

@@ -1,0 +1,109 @@
+// toCsv(): one row per result with stable columns, quoted as RFC 4180 says (CRLF line ends).
+#include "export/json_writer.hpp"
+#include "export/path_text.hpp"
+#include "hashscope/export.hpp"
+
+namespace hashscope {
+
+namespace {
+
+// Quotes a field when it holds a comma, quote, CR or LF (or starts/ends with a space, which some readers trim).
+void appendField(std::string& out, const std::string& field)
+{
+  const bool quote = field.find_first_of(",\"\r\n") != std::string::npos ||
+                     (!field.empty() && (field.front() == ' ' || field.back() == ' '));
+  if (!quote) {
+    out += field;
+    return;
+  }
+  out += '"';
+  for (char c : field) {
+    if (c == '"')
+      out += '"';
+    out += c;
+  }
+  out += '"';
+}
+
+std::string num(double value) { return value > 0 || value < 0 ? json::number(value) : std::string("0"); }
+std::string flag(bool value) { return value ? "true" : "false"; }
+
+std::vector<std::string> rowOf(const RunResult& r)
+{
+  const Analysis* a = r.analysis ? &*r.analysis : nullptr;
+  auto opt = [&](double v) { return a && v > 0 ? json::number(v) : std::string(); };
+  return {
+      std::string(toString(r.workload)),
+      r.algorithm,
+      r.tool,
+      pathText(r.location),
+      pathText(r.target),
+      r.storage.device.name,
+      r.storage.device.model,
+      std::string(toString(r.storage.kind)),
+      r.storage.filesystem,
+      std::to_string(r.streams),
+      std::to_string(r.blockSize),
+      std::string(toString(r.cache)),
+      r.cacheMethod,
+      r.cacheNote,
+      std::to_string(r.bytes),
+      std::to_string(r.files),
+      num(r.seconds),
+      num(r.mbPerSec()),
+      num(r.userSeconds),
+      num(r.systemSeconds),
+      r.digest,
+      r.digestMatches ? flag(*r.digestMatches) : std::string(),
+      flag(r.cancelled),
+      r.error,
+      a ? std::string(toString(a->verdict)) : std::string(),
+      a ? flag(a->servedFromCache) : std::string(),
+      a ? flag(a->memoryBacked) : std::string(),
+      a ? opt(a->limitMBps) : std::string(),
+      a ? opt(a->efficiency) : std::string(),
+      a ? num(a->workerBusyPct) : std::string(),
+      a ? num(a->waitPct) : std::string(),
+      a ? num(a->diskBusyPct) : std::string(),
+      a ? num(a->cpuBusyPct) : std::string(),
+      a ? std::to_string(a->deviceReadBytes) : std::string(),
+      a ? a->evidence : std::string(),
+  };
+}
+
+void appendRow(std::string& out, const std::vector<std::string>& fields)
+{
+  for (std::size_t i = 0; i < fields.size(); ++i) {
+    if (i > 0)
+      out += ',';
+    appendField(out, fields[i]);
+  }
+  out += "\r\n";
+}
+
+}  // namespace
+
+const std::vector<std::string>& csvColumns()
+{
+  static const std::vector<std::string> columns = {
+      "workload",       "algorithm",     "tool",           "location",       "target",
+      "device",         "device_model",  "media",          "filesystem",     "streams",
+      "block_size",     "cache",         "cache_method",   "cache_note",     "bytes",
+      "files",          "seconds",       "mb_per_s",       "user_seconds",   "system_seconds",
+      "digest",         "digest_matches", "cancelled",     "error",          "verdict",
+      "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "worker_busy_pct",
+      "wait_pct",       "disk_busy_pct", "cpu_busy_pct",   "device_read_bytes", "evidence",
+  };
+  return columns;
+}
+
+std::string toCsv(const std::vector<RunResult>& results)
+{
+  std::string out;
+  appendRow(out, csvColumns());
+  for (const RunResult& r : results)
+    appendRow(out, rowOf(r));
+  return out;
+}
+
+}  // namespace hashscope

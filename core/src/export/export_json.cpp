@@ -1,0 +1,280 @@
+// toJson(): the versioned "hashscope.run/1" document shared by the CLI and the GUI.
+#include <algorithm>
+#include <cmath>
+
+#include "export/json_writer.hpp"
+#include "export/machine_info.hpp"
+#include "export/path_text.hpp"
+#include "hashscope/export.hpp"
+
+namespace hashscope {
+
+std::string pathText(const std::filesystem::path& path)
+{
+  const std::u8string text = path.u8string();
+  return std::string(text.begin(), text.end());
+}
+
+namespace {
+
+void stringOrNull(json::Writer& w, const std::string& text)
+{
+  if (text.empty())
+    w.null();
+  else
+    w.value(text);
+}
+
+void writeDevice(json::Writer& w, const StorageInfo& storage)
+{
+  w.key("device");
+  w.beginObject();
+  w.key("name");
+  stringOrNull(w, storage.device.name);
+  w.key("partition");
+  stringOrNull(w, storage.device.partition);
+  w.key("model");
+  stringOrNull(w, storage.device.model);
+  w.key("kind");
+  w.value(toString(storage.kind));
+  w.key("rotational");
+  w.value(storage.device.rotational);
+  w.key("label");
+  stringOrNull(w, storage.label);
+  w.endObject();
+}
+
+void writePerStream(json::Writer& w, const std::vector<StreamResult>& streams)
+{
+  w.key("per_stream");
+  w.beginArray();
+  for (const StreamResult& s : streams) {
+    w.beginObject();
+    w.key("bytes");
+    w.value(s.bytes);
+    w.key("wall_seconds");
+    w.value(s.wallSeconds);
+    w.key("mb_per_s");
+    w.value(megabytesPerSecond(s.bytes, s.wallSeconds));
+    w.key("cpu_seconds");
+    w.value(s.cpuSeconds);
+    w.key("reader_cpu_seconds");
+    w.value(s.readerCpuSeconds);
+    w.key("wait_seconds");
+    w.value(s.waitSeconds);
+    w.key("busy_seconds");
+    w.value(s.busySeconds);
+    // The rest of the wall time: neither waiting for data nor working (start-up, joins, scheduling).
+    w.key("idle_seconds");
+    w.value(std::max(0.0, s.wallSeconds - s.waitSeconds - s.busySeconds));
+    w.key("files");
+    w.value(s.files);
+    w.endObject();
+  }
+  w.endArray();
+}
+
+template <typename Field>
+std::vector<double> column(const std::vector<Sample>& samples, Field field)
+{
+  std::vector<double> out;
+  out.reserve(samples.size());
+  for (const Sample& s : samples)
+    out.push_back(static_cast<double>(field(s)));
+  return out;
+}
+
+// Per-stream series as one array per stream ([stream][sample]).
+template <typename Field>
+void perStreamColumns(json::Writer& w, const std::vector<Sample>& samples, Field field)
+{
+  std::size_t streams = 0;
+  for (const Sample& s : samples)
+    streams = std::max(streams, field(s).size());
+  w.beginArray();
+  for (std::size_t i = 0; i < streams; ++i) {
+    std::vector<double> series;
+    series.reserve(samples.size());
+    for (const Sample& s : samples) {
+      const auto& values = field(s);
+      series.push_back(i < values.size() ? static_cast<double>(values[i]) : std::nan(""));
+    }
+    w.numberArray(series);
+  }
+  w.endArray();
+}
+
+// The time series as columns (one array per quantity): compact and easy to plot.
+void writeSamples(json::Writer& w, const std::vector<Sample>& samples)
+{
+  w.key("samples");
+  w.beginObject();
+  w.key("count");
+  w.value(static_cast<std::uint64_t>(samples.size()));
+  const std::pair<const char*, double (*)(const Sample&)> fields[] = {
+      {"t", [](const Sample& s) { return s.t; }},
+      {"interval", [](const Sample& s) { return s.interval; }},
+      {"total_bytes", [](const Sample& s) { return static_cast<double>(s.totalBytes); }},
+      {"total_mb_per_s", [](const Sample& s) { return s.totalMBps; }},
+      {"cpu_busy_pct", [](const Sample& s) { return s.cpuBusyPct; }},
+      {"cpu_user_pct", [](const Sample& s) { return s.cpuUserPct; }},
+      {"cpu_system_pct", [](const Sample& s) { return s.cpuSystemPct; }},
+      {"cpu_iowait_pct", [](const Sample& s) { return s.cpuIowaitPct; }},
+      {"process_cpu_pct", [](const Sample& s) { return s.processCpuPct; }},
+      {"wait_pct", [](const Sample& s) { return s.waitPct; }},
+      {"busy_pct", [](const Sample& s) { return s.busyPct; }},
+      {"disk_read_bytes", [](const Sample& s) { return s.diskValid ? static_cast<double>(s.diskReadBytes) : std::nan(""); }},
+      {"disk_write_bytes", [](const Sample& s) { return s.diskValid ? static_cast<double>(s.diskWriteBytes) : std::nan(""); }},
+      {"disk_read_mb_per_s", [](const Sample& s) { return s.diskValid ? s.diskReadMBps : std::nan(""); }},
+      {"disk_write_mb_per_s", [](const Sample& s) { return s.diskValid ? s.diskWriteMBps : std::nan(""); }},
+      {"disk_busy_pct", [](const Sample& s) { return s.diskValid ? s.diskBusyPct : std::nan(""); }},
+      {"disk_in_flight", [](const Sample& s) { return s.diskValid ? s.diskInFlight : std::nan(""); }},
+  };
+  for (const auto& [name, field] : fields) {
+    w.key(name);
+    w.numberArray(column(samples, field));
+  }
+  w.key("stream_mb_per_s");
+  perStreamColumns(w, samples, [](const Sample& s) -> const std::vector<double>& { return s.streamMBps; });
+  w.key("worker_cpu_pct");
+  perStreamColumns(w, samples, [](const Sample& s) -> const std::vector<double>& { return s.workerCpuPct; });
+  w.key("reader_cpu_pct");
+  perStreamColumns(w, samples, [](const Sample& s) -> const std::vector<double>& { return s.readerCpuPct; });
+  w.key("core_busy_pct");
+  perStreamColumns(w, samples, [](const Sample& s) -> const std::vector<double>& { return s.coreBusyPct; });
+  w.key("verdict");
+  w.beginArray();
+  for (const Sample& s : samples)
+    w.value(toString(s.verdict));
+  w.endArray();
+  w.endObject();
+}
+
+void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& options)
+{
+  w.beginObject();
+  w.key("workload");
+  w.value(toString(r.workload));
+  w.key("algorithm");
+  stringOrNull(w, r.algorithm);
+  w.key("tool");
+  stringOrNull(w, r.tool);
+  w.key("location");
+  w.value(pathText(r.location));
+  w.key("target");
+  w.value(pathText(r.target));
+  writeDevice(w, r.storage);
+  w.key("filesystem");
+  stringOrNull(w, r.storage.filesystem);
+  w.key("streams");
+  w.value(r.streams);
+  w.key("block_size");
+  w.value(r.blockSize);
+  w.key("cache");
+  w.value(toString(r.cache));
+  w.key("cache_method");
+  stringOrNull(w, r.cacheMethod);
+  w.key("cache_note");
+  stringOrNull(w, r.cacheNote);
+  w.key("bytes");
+  w.value(r.bytes);
+  w.key("files");
+  w.value(r.files);
+  w.key("seconds");
+  w.value(r.seconds);
+  w.key("mb_per_s");
+  w.value(r.mbPerSec());
+  w.key("user_seconds");
+  w.value(r.userSeconds);
+  w.key("system_seconds");
+  w.value(r.systemSeconds);
+  writePerStream(w, r.perStream);
+  w.key("digest");
+  stringOrNull(w, r.digest);
+  w.key("digest_matches");
+  if (r.digestMatches)
+    w.value(*r.digestMatches);
+  else
+    w.null();
+  w.key("cancelled");
+  w.value(r.cancelled);
+  w.key("error");
+  stringOrNull(w, r.error);
+  if (!r.fileErrors.empty()) {
+    w.key("file_errors");
+    w.beginArray();
+    for (const std::string& e : r.fileErrors)
+      w.value(e);
+    w.endArray();
+  }
+  if (r.analysis) {
+    const Analysis& a = *r.analysis;
+    w.key("verdict");
+    w.value(toString(a.verdict));
+    w.key("served_from_cache");
+    w.value(a.servedFromCache);
+    w.key("memory_backed");
+    w.value(a.memoryBacked);
+    w.key("limit_mb_per_s");
+    a.limitMBps > 0 ? w.value(a.limitMBps) : w.null();
+    w.key("efficiency");
+    a.efficiency > 0 ? w.value(a.efficiency) : w.null();
+    w.key("read_mb_per_s");
+    a.readMBps > 0 ? w.value(a.readMBps) : w.null();
+    w.key("hash_mb_per_s");
+    a.hashMBps > 0 ? w.value(a.hashMBps) : w.null();
+    w.key("worker_busy_pct");
+    w.value(a.workerBusyPct);
+    w.key("wait_pct");
+    w.value(a.waitPct);
+    w.key("disk_busy_pct");
+    w.value(a.diskBusyPct);
+    w.key("cpu_busy_pct");
+    w.value(a.cpuBusyPct);
+    w.key("device_read_bytes");
+    w.value(a.deviceReadBytes);
+    w.key("evidence");
+    w.value(a.evidence);
+  }
+  if (options.includeSamples)
+    writeSamples(w, r.samples);
+  w.endObject();
+}
+
+}  // namespace
+
+std::string toJson(const std::vector<RunResult>& results, const ExportOptions& options)
+{
+  json::Writer w(options.pretty);
+  w.beginObject();
+  w.key("schema");
+  w.value(kRunSchema);
+  w.key("tool");
+  w.beginObject();
+  w.key("name");
+  w.value("HashScope");
+  w.key("version");
+  w.value(version());
+  w.endObject();
+  const MachineInfo& machine = machineInfo();
+  w.key("machine");
+  w.beginObject();
+  w.key("cpu");
+  stringOrNull(w, machine.cpuModel);
+  w.key("logical_cores");
+  w.value(machine.logicalCores);
+  w.key("os");
+  w.value(machine.os);
+  w.endObject();
+  w.key("results");
+  w.beginArray();
+  for (const RunResult& r : results)
+    writeResult(w, r, options);
+  w.endArray();
+  w.endObject();
+  std::string out = w.text();
+  out += '\n';
+  return out;
+}
+
+}  // namespace hashscope

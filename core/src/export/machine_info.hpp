@@ -1,0 +1,18 @@
+// A small, portable description of this machine for exports: CPU model, logical cores, OS.
+#pragma once
+
+#include <string>
+
+namespace hashscope {
+
+// What a result file says about the machine it was measured on.
+struct MachineInfo {
+  std::string cpuModel;     // "Intel(R) Xeon(R) ..." or empty when unknown
+  int logicalCores = 0;
+  std::string os;           // "Linux 6.1.0-13-amd64 x86_64", "macOS 14.2", "Windows 10.0.22631"
+};
+
+// Read once per process (cheap afterwards). One implementation per platform.
+const MachineInfo& machineInfo();
+
+}  // namespace hashscope

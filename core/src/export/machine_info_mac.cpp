@@ -1,0 +1,46 @@
+// macOS: the CPU brand and OS version from sysctl (not compiled or run here: no Mac in this workplace).
+#include "export/machine_info.hpp"
+
+#include <sys/sysctl.h>
+#include <sys/types.h>
+
+#include <thread>
+
+namespace hashscope {
+
+namespace {
+
+std::string sysctlString(const char* name)
+{
+  std::size_t size = 0;
+  if (sysctlbyname(name, nullptr, &size, nullptr, 0) != 0 || size == 0)
+    return {};
+  std::string value(size, '\0');
+  if (sysctlbyname(name, value.data(), &size, nullptr, 0) != 0)
+    return {};
+  while (!value.empty() && value.back() == '\0')
+    value.pop_back();
+  return value;
+}
+
+MachineInfo readMachineInfo()
+{
+  MachineInfo info;
+  info.cpuModel = sysctlString("machdep.cpu.brand_string");
+  info.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
+  const std::string version = sysctlString("kern.osproductversion");
+  const std::string machine = sysctlString("hw.machine");
+  info.os = "macOS " + (version.empty() ? sysctlString("kern.osrelease") : version) +
+            (machine.empty() ? std::string() : " " + machine);
+  return info;
+}
+
+}  // namespace
+
+const MachineInfo& machineInfo()
+{
+  static const MachineInfo info = readMachineInfo();
+  return info;
+}
+
+}  // namespace hashscope

@@ -1,0 +1,171 @@
+// Windows: CreateProcessW with pipes for stdout/stderr (one reader thread each, so neither pipe can fill
+// up and stall the child), WaitForSingleObject in 50 ms steps for stop, GetProcessTimes for CPU times.
+// Not compiled or run here: written from the Win32 documentation.
+#include <windows.h>
+
+#include <chrono>
+#include <thread>
+
+#include "peer/process.hpp"
+
+namespace hashscope::peer {
+
+namespace {
+
+constexpr std::size_t kMaxCapture = 4u << 20;
+
+std::wstring widen(const std::string& text)
+{
+  if (text.empty())
+    return {};
+  const int size = MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), nullptr, 0);
+  std::wstring out(static_cast<std::size_t>(size), L'\0');
+  MultiByteToWideChar(CP_UTF8, 0, text.data(), static_cast<int>(text.size()), out.data(), size);
+  return out;
+}
+
+// Quotes one argument so CommandLineToArgvW (and the MSVC runtime) give it back unchanged.
+void appendQuoted(std::wstring& line, const std::wstring& arg)
+{
+  if (!arg.empty() && arg.find_first_of(L" \t\n\v\"") == std::wstring::npos) {
+    line += arg;
+    return;
+  }
+  line += L'"';
+  for (auto it = arg.begin();; ++it) {
+    std::size_t backslashes = 0;
+    while (it != arg.end() && *it == L'\\') {
+      ++it;
+      ++backslashes;
+    }
+    if (it == arg.end()) {
+      line.append(backslashes * 2, L'\\');
+      break;
+    }
+    if (*it == L'"') {
+      line.append(backslashes * 2 + 1, L'\\');
+      line += L'"';
+    } else {
+      line.append(backslashes, L'\\');
+      line += *it;
+    }
+  }
+  line += L'"';
+}
+
+std::string lastErrorText(const char* what)
+{
+  return std::string(what) + " (Windows error " + std::to_string(GetLastError()) + ")";
+}
+
+double seconds(const FILETIME& ft)
+{
+  ULARGE_INTEGER v;
+  v.LowPart = ft.dwLowDateTime;
+  v.HighPart = ft.dwHighDateTime;
+  return static_cast<double>(v.QuadPart) / 1e7;  // 100 ns units
+}
+
+void drain(HANDLE pipe, std::string& sink)
+{
+  char buffer[16384];
+  DWORD n = 0;
+  while (ReadFile(pipe, buffer, sizeof buffer, &n, nullptr) && n > 0) {
+    if (sink.size() < kMaxCapture)
+      sink.append(buffer, n);
+  }
+}
+
+}  // namespace
+
+char pathListSeparator() { return ';'; }
+std::vector<std::string> executableSuffixes() { return {".exe", ".com", ".bat", ""}; }
+
+bool isExecutableFile(const std::filesystem::path& file)
+{
+  std::error_code ec;
+  return std::filesystem::is_regular_file(file, ec);
+}
+
+ProcessOutcome runProcess(const std::filesystem::path& executable, const std::vector<std::string>& arguments,
+                          std::stop_token stop)
+{
+  ProcessOutcome result;
+  SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
+  HANDLE outRead = nullptr, outWrite = nullptr, errRead = nullptr, errWrite = nullptr;
+  if (!CreatePipe(&outRead, &outWrite, &inherit, 0) || !CreatePipe(&errRead, &errWrite, &inherit, 0)) {
+    result.error = lastErrorText("Could not create a pipe");
+    for (HANDLE h : {outRead, outWrite, errRead, errWrite})
+      if (h)
+        CloseHandle(h);
+    return result;
+  }
+  // Our ends must not leak into the child, or the pipes never report end-of-file.
+  SetHandleInformation(outRead, HANDLE_FLAG_INHERIT, 0);
+  SetHandleInformation(errRead, HANDLE_FLAG_INHERIT, 0);
+  HANDLE nul = CreateFileW(L"NUL", GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit, OPEN_EXISTING, 0,
+                           nullptr);
+
+  std::wstring commandLine;
+  appendQuoted(commandLine, executable.wstring());
+  for (const std::string& arg : arguments) {
+    commandLine += L' ';
+    appendQuoted(commandLine, widen(arg));
+  }
+
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  si.dwFlags = STARTF_USESTDHANDLES;
+  si.hStdInput = nul;
+  si.hStdOutput = outWrite;
+  si.hStdError = errWrite;
+  PROCESS_INFORMATION pi{};
+  const auto start = std::chrono::steady_clock::now();
+  const BOOL created = CreateProcessW(executable.wstring().c_str(), commandLine.data(), nullptr, nullptr, TRUE,
+                                      CREATE_NO_WINDOW, nullptr, nullptr, &si, &pi);
+  const std::string createError = created ? std::string() : lastErrorText("Could not start the program");
+  CloseHandle(outWrite);
+  CloseHandle(errWrite);
+  if (nul != INVALID_HANDLE_VALUE)
+    CloseHandle(nul);
+  if (!created) {
+    result.error = createError + ": " + executable.string();
+    CloseHandle(outRead);
+    CloseHandle(errRead);
+    return result;
+  }
+  result.started = true;
+  CloseHandle(pi.hThread);
+
+  {
+    std::jthread outReader([&] { drain(outRead, result.out); });
+    std::jthread errReader([&] { drain(errRead, result.err); });
+    while (WaitForSingleObject(pi.hProcess, 50) == WAIT_TIMEOUT) {
+      if (stop.stop_requested()) {
+        TerminateProcess(pi.hProcess, 1);
+        result.killed = true;
+        WaitForSingleObject(pi.hProcess, INFINITE);
+        break;
+      }
+    }
+    // The readers end when the child's handles close with it.
+  }
+  result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  CloseHandle(outRead);
+  CloseHandle(errRead);
+
+  FILETIME created_{}, exited{}, kernel{}, user{};
+  if (GetProcessTimes(pi.hProcess, &created_, &exited, &kernel, &user)) {
+    result.userSeconds = seconds(user);
+    result.systemSeconds = seconds(kernel);
+  }
+  DWORD code = 0;
+  if (GetExitCodeProcess(pi.hProcess, &code)) {
+    result.exited = !result.killed;
+    result.exitCode = static_cast<int>(code);
+  }
+  CloseHandle(pi.hProcess);
+  return result;
+}
+
+}  // namespace hashscope::peer

@@ -1,0 +1,194 @@
+#include "storage/mountinfo.hpp"
+
+#include <array>
+#include <charconv>
+
+namespace hashscope::storage {
+
+namespace {
+
+// Splits on single spaces (mountinfo never has empty fields: spaces inside fields are escaped).
+std::vector<std::string_view> splitFields(std::string_view line)
+{
+  std::vector<std::string_view> fields;
+  std::size_t pos = 0;
+  while (pos < line.size()) {
+    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
+      ++pos;
+    if (pos >= line.size())
+      break;
+    std::size_t end = pos;
+    while (end < line.size() && line[end] != ' ' && line[end] != '\t')
+      ++end;
+    fields.push_back(line.substr(pos, end - pos));
+    pos = end;
+  }
+  return fields;
+}
+
+template <typename T>
+bool toNumber(std::string_view text, T& out)
+{
+  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && ptr == text.data() + text.size();
+}
+
+bool hasOption(std::string_view options, std::string_view name)
+{
+  std::size_t pos = 0;
+  while (pos <= options.size()) {
+    std::size_t comma = options.find(',', pos);
+    if (comma == std::string_view::npos)
+      comma = options.size();
+    if (options.substr(pos, comma - pos) == name)
+      return true;
+    pos = comma + 1;
+  }
+  return false;
+}
+
+// `prefix` is a mount point; true when `path` is it or lies below it.
+bool isUnder(std::string_view path, std::string_view prefix)
+{
+  if (prefix == "/")
+    return !path.empty() && path.front() == '/';
+  if (path.size() < prefix.size() || path.substr(0, prefix.size()) != prefix)
+    return false;
+  return path.size() == prefix.size() || path[prefix.size()] == '/';
+}
+
+}  // namespace
+
+std::string unescapeMountField(std::string_view field)
+{
+  auto isOct = [](char c) { return c >= '0' && c <= '7'; };
+  std::string out;
+  out.reserve(field.size());
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '\\' && i + 3 < field.size() && isOct(field[i + 1]) && isOct(field[i + 2]) &&
+        isOct(field[i + 3])) {
+      int value = (field[i + 1] - '0') * 64 + (field[i + 2] - '0') * 8 + (field[i + 3] - '0');
+      out.push_back(static_cast<char>(value));
+      i += 3;
+      continue;
+    }
+    out.push_back(field[i]);
+  }
+  return out;
+}
+
+std::vector<MountEntry> parseMountInfo(std::string_view text)
+{
+  std::vector<MountEntry> mounts;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::size_t eol = text.find('\n', pos);
+    if (eol == std::string_view::npos)
+      eol = text.size();
+    std::string_view line = text.substr(pos, eol - pos);
+    pos = eol + 1;
+    if (!line.empty() && line.back() == '\r')
+      line.remove_suffix(1);
+
+    // id parent maj:min root mountpoint options [optional...] - fstype source superoptions
+    auto fields = splitFields(line);
+    if (fields.size() < 9)
+      continue;
+    std::size_t dash = 6;
+    while (dash < fields.size() && fields[dash] != "-")
+      ++dash;
+    if (dash + 2 >= fields.size())
+      continue;  // no separator, or no fstype/source after it
+    MountEntry e;
+    auto devField = fields[2];
+    auto colon = devField.find(':');
+    if (!toNumber(fields[0], e.id) || !toNumber(fields[1], e.parentId) || colon == std::string_view::npos ||
+        !toNumber(devField.substr(0, colon), e.major) || !toNumber(devField.substr(colon + 1), e.minor))
+      continue;
+    e.root = unescapeMountField(fields[3]);
+    e.mountPoint = unescapeMountField(fields[4]);
+    e.mountOptions = std::string(fields[5]);
+    e.fsType = unescapeMountField(fields[dash + 1]);
+    e.source = unescapeMountField(fields[dash + 2]);
+    if (dash + 3 < fields.size())
+      e.superOptions = std::string(fields[dash + 3]);
+    e.readOnly = hasOption(e.mountOptions, "ro") || hasOption(e.superOptions, "ro");
+    mounts.push_back(std::move(e));
+  }
+  return mounts;
+}
+
+const MountEntry* findMount(const std::vector<MountEntry>& mounts, std::string_view path,
+                            std::optional<std::pair<unsigned, unsigned>> dev)
+{
+  const MountEntry* best = nullptr;
+  bool bestMatchesDev = false;
+  for (const auto& m : mounts) {
+    if (!isUnder(path, m.mountPoint))
+      continue;
+    bool matchesDev = dev && m.major == dev->first && m.minor == dev->second;
+    if (!best || m.mountPoint.size() > best->mountPoint.size()) {
+      best = &m;
+      bestMatchesDev = matchesDev;
+    } else if (m.mountPoint.size() == best->mountPoint.size()) {
+      // Stacked on the same point: the later one is on top, unless only the earlier matches st_dev.
+      if (matchesDev || !bestMatchesDev) {
+        best = &m;
+        bestMatchesDev = matchesDev;
+      }
+    }
+  }
+  return best;
+}
+
+std::optional<std::string> mountOption(std::string_view options, std::string_view key)
+{
+  std::size_t pos = 0;
+  while (pos < options.size()) {
+    std::size_t comma = options.find(',', pos);
+    if (comma == std::string_view::npos)
+      comma = options.size();
+    auto item = options.substr(pos, comma - pos);
+    if (item.size() > key.size() && item.substr(0, key.size()) == key && item[key.size()] == '=')
+      return unescapeMountField(item.substr(key.size() + 1));
+    pos = comma + 1;
+  }
+  return std::nullopt;
+}
+
+MediaKind kindOfFilesystem(std::string_view fsType)
+{
+  static constexpr std::array<std::string_view, 2> ram{"tmpfs", "ramfs"};
+  static constexpr std::array<std::string_view, 18> network{
+      "nfs",        "nfs4",        "cifs",          "smb3",          "smbfs",       "9p",
+      "virtiofs",   "ceph",        "afs",           "ncpfs",         "davfs",       "fuse.sshfs",
+      "fuse.s3fs",  "fuse.rclone", "fuse.glusterfs", "fuse.cephfs",  "glusterfs",   "lustre"};
+  for (auto t : ram) {
+    if (fsType == t)
+      return MediaKind::Ram;
+  }
+  for (auto t : network) {
+    if (fsType == t)
+      return MediaKind::Network;
+  }
+  // fuseblk (ntfs-3g, exfat-fuse) sits on a real block device: let the device decide.
+  if (fsType == "fuse" || fsType.substr(0, 5) == "fuse.")
+    return MediaKind::Fuse;
+  return MediaKind::Unknown;
+}
+
+bool isPseudoFilesystem(std::string_view fsType)
+{
+  static constexpr std::array<std::string_view, 23> pseudo{
+      "proc",      "sysfs",      "devtmpfs",  "devpts",     "cgroup",     "cgroup2",  "securityfs",
+      "debugfs",   "tracefs",    "pstore",    "bpf",        "configfs",   "fusectl",  "mqueue",
+      "hugetlbfs", "autofs",     "binfmt_misc", "efivarfs", "squashfs",   "nsfs",     "rpc_pipefs",
+      "selinuxfs", "nfsd"};
+  for (auto t : pseudo) {
+    if (fsType == t)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace hashscope::storage

@@ -1,0 +1,51 @@
+// Linux /proc/self/mountinfo as data: a text parser and the lookups describeStorage needs.
+// Pure text processing (no system calls), so tests feed it recorded files on any OS.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashscope/storage.hpp"
+
+namespace hashscope::storage {
+
+// One mounted filesystem, as one line of mountinfo describes it.
+struct MountEntry {
+  int id = 0;
+  int parentId = 0;
+  unsigned major = 0, minor = 0;  // st_dev of files on it
+  std::string root;               // the folder of the filesystem mounted here ("/" unless a bind/subvolume)
+  std::string mountPoint;         // unescaped
+  std::string mountOptions;       // per-mount: "rw,relatime"
+  std::string fsType;             // "ext4", "fuse.sshfs" ...
+  std::string source;             // "/dev/vda", "tmpfs", "server:/export" (unescaped)
+  std::string superOptions;       // per-superblock: "rw,errors=remount-ro"
+  bool readOnly = false;          // "ro" in either option list
+};
+
+// Undoes the kernel's octal escapes (\040 space, \011 tab, \012 newline, \134 backslash).
+std::string unescapeMountField(std::string_view field);
+
+// Parses the whole file; malformed lines are skipped, never fatal.
+std::vector<MountEntry> parseMountInfo(std::string_view text);
+
+// The mount that holds `path` (an absolute, symlink-free path): the longest mount point that is a
+// path prefix of it. Among equal mount points the last one wins (stacked mounts hide earlier ones);
+// an entry whose device matches `dev` is preferred, which picks the right line for btrfs subvolumes.
+const MountEntry* findMount(const std::vector<MountEntry>& mounts, std::string_view path,
+                            std::optional<std::pair<unsigned, unsigned>> dev = std::nullopt);
+
+// The value of "key=value" in a comma-separated option list ("upperdir" in overlay's options).
+std::optional<std::string> mountOption(std::string_view options, std::string_view key);
+
+// What the filesystem type alone says about the medium: Ram, Network, Fuse, or Unknown when the
+// block device behind it decides (ext4, xfs, btrfs, fuseblk ...).
+MediaKind kindOfFilesystem(std::string_view fsType);
+
+// Filesystems that hold no user data (proc, sysfs, cgroup ...): never offered as locations.
+bool isPseudoFilesystem(std::string_view fsType);
+
+}  // namespace hashscope::storage

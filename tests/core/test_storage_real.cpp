@@ -1,0 +1,86 @@
+// Smoke tests on this machine's real /proc and /sys (Linux only; skipped elsewhere).
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
+#include "catch.hpp"
+#include "hashscope/storage.hpp"
+
+using namespace hashscope;
+
+#if defined(__linux__)
+
+TEST_CASE("describeStorage on the temp folder finds a real block device", "[storage][real]")
+{
+  auto info = describeStorage(std::filesystem::temp_directory_path());
+  INFO(info.label << " / " << info.error);
+  std::cout << "describeStorage(/tmp): " << info.label << "\n";
+  REQUIRE(info.error.empty());
+  CHECK(info.totalBytes > 0);
+  CHECK(info.freeBytes <= info.totalBytes);
+  CHECK(info.writable);
+  if (info.filesystem == "ext4" || info.filesystem == "xfs") {
+    CHECK(!info.device.name.empty());
+    CHECK(info.device.logicalBlockSize >= 512);
+    CHECK(info.device.sizeBytes > 0);
+    CHECK(info.device.hasCounters);
+    CHECK((info.kind == MediaKind::Hdd || info.kind == MediaKind::Ssd || info.kind == MediaKind::Removable));
+  }
+  // This workplace: /tmp is ext4 on /dev/vda, a virtio disk that says it rotates.
+  if (info.source == "/dev/vda") {
+    CHECK(info.device.name == "vda");
+    CHECK(info.filesystem == "ext4");
+    CHECK(info.kind == MediaKind::Hdd);
+    CHECK(info.label == "vda (HDD, ext4) mounted at /");
+  }
+}
+
+TEST_CASE("describeStorage on /dev/shm is RAM without a device", "[storage][real]")
+{
+  if (!std::filesystem::is_directory("/dev/shm"))
+    return;  // no /dev/shm on this system
+  auto info = describeStorage("/dev/shm");
+  std::cout << "describeStorage(/dev/shm): " << info.label << "\n";
+  REQUIRE(info.error.empty());
+  CHECK(info.filesystem == "tmpfs");
+  CHECK(info.kind == MediaKind::Ram);
+  CHECK(info.device.name.empty());
+  CHECK(!info.device.hasCounters);
+  CHECK(info.mountPoint == "/dev/shm");
+  CHECK(info.label.starts_with("RAM, no disk device (tmpfs)"));
+}
+
+TEST_CASE("describeStorage on the home folder and on a missing path", "[storage][real]")
+{
+  if (const char* home = std::getenv("HOME")) {
+    auto info = describeStorage(home);
+    std::cout << "describeStorage($HOME=" << home << "): " << info.label << "\n";
+    CHECK(info.error.empty());
+    CHECK(!info.mountPoint.empty());
+  }
+  auto missing = describeStorage("/definitely/not/here/hashscope");
+  CHECK(!missing.error.empty());
+  CHECK(missing.error.find("/definitely/not/here/hashscope") != std::string::npos);
+}
+
+TEST_CASE("candidateLocations lists temp and home first, no kernel filesystems", "[storage][real]")
+{
+  auto locations = candidateLocations();
+  REQUIRE(!locations.empty());
+  CHECK(locations.front().path == defaultLocation());
+  for (const auto& l : locations) {
+    std::cout << "candidate: " << l.path.string() << "  " << l.label << "\n";
+    CHECK(l.error.empty());
+    CHECK(l.filesystem != "proc");
+    CHECK(l.filesystem != "sysfs");
+    CHECK(l.filesystem != "cgroup");
+    CHECK(!l.path.string().starts_with("/proc"));
+    CHECK(!l.path.string().starts_with("/sys"));
+  }
+  for (std::size_t i = 0; i < locations.size(); ++i) {
+    for (std::size_t j = i + 1; j < locations.size(); ++j)
+      CHECK(locations[i].path != locations[j].path);
+  }
+}
+
+#endif
