@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "hashscope/hash.hpp"
 #include "hashscope/results.hpp"
 #include "hashscope/types.hpp"
 

@@ -1,0 +1,77 @@
+// hashFile (several digests in one read pass, the CLI's `hash`) and warmFile (the "warm" cache mode).
+#include "engine/workload_internal.hpp"
+
+namespace hashscope {
+
+FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::string>& algorithms,
+                     std::stop_token stop, LiveCounters* counters, int stream, std::uint64_t blockSize)
+{
+  FileDigests out;
+  try {
+    std::vector<std::unique_ptr<Hasher>> owned;
+    std::vector<Hasher*> hashers;
+    for (const auto& id : algorithms) {
+      owned.push_back(makeHasher(id));
+      if (!owned.back()) {
+        out.error = "Unknown hash algorithm \"" + id + "\"";
+        return out;
+      }
+      hashers.push_back(owned.back().get());
+    }
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, out.error);
+    if (!input.isOpen())
+      return out;
+    out.size = input.size();
+    LiveCounters local(1);
+    const bool external = counters && stream >= 0 && stream < counters->streams();
+    LiveCounters& live = external ? *counters : local;
+    if (!external)
+      stream = 0;
+    if (input.size() > 0) {
+      PipelinedReader reader(static_cast<std::size_t>(std::max<std::uint64_t>(blockSize, 4096)), 4, stop,
+                             &live, stream);
+      if (!reader.ok()) {
+        out.error = reader.error();
+        return out;
+      }
+      reader.start(input, 0, input.size(), false);
+      StreamResult result;
+      std::string error;
+      if (!engine::consumeJob(reader, hashers, live, stream, result, error)) {
+        out.error = error.empty() ? file.string() + ": cancelled" : error;
+        return out;
+      }
+    }
+    for (Hasher* h : hashers)
+      out.digests.push_back(h->finish());
+  } catch (const std::exception& e) {
+    out.digests.clear();
+    out.error = file.string() + ": " + e.what();
+  }
+  return out;
+}
+
+std::string warmFile(const std::filesystem::path& file, std::stop_token stop)
+{
+  std::string error;
+  platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  if (!input.isOpen())
+    return error;
+  constexpr std::size_t kChunk = 1 * MiB;
+  platform::AlignedBuffer buffer = platform::allocateAligned(kChunk, 4096);
+  if (!buffer)
+    return "Not enough memory to read " + file.string();
+  for (std::uint64_t pos = 0; pos < input.size();) {
+    if (stop.stop_requested())
+      return file.string() + ": cancelled";
+    const std::int64_t n = input.readAt(buffer.get(), kChunk, pos, error);
+    if (n < 0)
+      return error;
+    if (n == 0)
+      break;
+    pos += static_cast<std::uint64_t>(n);
+  }
+  return "";
+}
+
+}  // namespace hashscope

@@ -1,0 +1,157 @@
+#include <exception>
+#include <thread>
+
+#include "engine/workload_internal.hpp"
+
+namespace hashscope::engine {
+
+std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
+                                      const std::function<void(int, StreamOutcome&)>& body)
+{
+  std::vector<StreamOutcome> outcomes(static_cast<std::size_t>(streams));
+  {
+    std::vector<std::jthread> threads;
+    threads.reserve(outcomes.size());
+    for (int i = 0; i < streams; ++i) {
+      threads.emplace_back([i, &counters, &body, &outcome = outcomes[static_cast<std::size_t>(i)]] {
+        auto clock = platform::makeThreadClock();
+        counters.registerThread(i, false, clock);
+        const double cpu0 = clock->cpuSeconds();
+        const auto t0 = Clock::now();
+        try {
+          body(i, outcome);
+        } catch (const std::exception& e) {
+          outcome.error = std::string("Unexpected failure: ") + e.what();
+        } catch (...) {
+          outcome.error = "Unexpected failure in a worker thread";
+        }
+        outcome.result.wallSeconds = secondsBetween(t0, Clock::now());
+        outcome.result.cpuSeconds = clock->cpuSeconds() - cpu0;
+        clock->freeze();
+      });
+    }
+  }  // joins every thread
+  return outcomes;
+}
+
+void Measurement::begin()
+{
+  processCpuSeconds(m_user, m_system);
+  m_start = Clock::now();
+}
+
+void Measurement::end(RunResult& result)
+{
+  result.seconds = secondsBetween(m_start, Clock::now());
+  double user = 0, system = 0;
+  processCpuSeconds(user, system);
+  result.userSeconds = user - m_user;
+  result.systemSeconds = system - m_system;
+}
+
+bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
+                StreamResult& result, std::string& error)
+{
+  ReadBlock block;
+  std::uint64_t waitNs = 0, busyNs = 0;
+  auto t0 = Clock::now();
+  while (reader.next(block)) {
+    const auto t1 = Clock::now();
+    for (Hasher* h : hashers)
+      h->update(block.data, block.size);
+    const auto t2 = Clock::now();
+    const std::uint64_t w = nanosBetween(t0, t1), b = nanosBetween(t1, t2);
+    counters.addWaitNanos(stream, w);
+    counters.addBusyNanos(stream, b);
+    counters.addBytes(stream, block.size);
+    waitNs += w;
+    busyNs += b;
+    result.bytes += block.size;
+    t0 = t2;
+  }
+  result.waitSeconds += static_cast<double>(waitNs) * 1e-9;
+  result.busySeconds += static_cast<double>(busyNs) * 1e-9;
+  if (!reader.error().empty()) {
+    error = reader.error();
+    return false;
+  }
+  return !reader.stopped();
+}
+
+bool prepareFile(const std::filesystem::path& file, CacheMode cache, std::stop_token stop, CachePlan& plan,
+                 std::uint64_t& size, std::string& error)
+{
+  plan = CachePlan{};
+  const auto mode = cache == CacheMode::Cold ? platform::ReadMode::Direct : platform::ReadMode::Cached;
+  platform::InputFile probe = platform::InputFile::open(file, mode, error);
+  if (!probe.isOpen())
+    return false;
+  size = probe.size();
+  plan.mode = mode;
+  switch (cache) {
+  case CacheMode::AsIs:
+    plan.method = "as-is";
+    return true;
+  case CacheMode::Warm:
+    probe.close();
+    error = warmFile(file, stop);
+    plan.method = "warm";
+    return error.empty();
+  case CacheMode::Cold:
+    break;
+  }
+  std::string evictNote;
+  switch (probe.direct()) {
+  case platform::DirectResult::Direct:
+    // Direct reads skip the cache anyway, but dirty cached pages would be written back in the middle of
+    // the measurement: flush and drop them now.
+    probe.evict(evictNote);
+    plan.method = "direct";
+    break;
+  case platform::DirectResult::MemoryBacked:
+    plan.method = "memory-backed";
+    plan.note = probe.note();
+    break;
+  case platform::DirectResult::Fallback:
+  case platform::DirectResult::NotAsked:
+    probe.evict(evictNote);
+    plan.method = "evicted";
+    plan.dropBehind = true;
+    plan.note = probe.note();
+    break;
+  }
+  if (!evictNote.empty())
+    plan.note += (plan.note.empty() ? "" : "; ") + evictNote;
+  return true;
+}
+
+std::string folderProblem(const std::filesystem::path& folder)
+{
+  std::error_code ec;
+  const auto st = std::filesystem::status(folder, ec);
+  if (st.type() == std::filesystem::file_type::not_found)
+    return folder.string() + ": no such folder";
+  if (ec)
+    return folder.string() + ": " + ec.message();
+  if (st.type() != std::filesystem::file_type::directory)
+    return folder.string() + " is not a folder";
+  return "";
+}
+
+void collectOutcomes(std::vector<StreamOutcome>& outcomes, RunResult& result)
+{
+  result.perStream.clear();
+  result.bytes = 0;
+  result.files = 0;
+  for (StreamOutcome& o : outcomes) {
+    result.perStream.push_back(o.result);
+    result.bytes += o.result.bytes;
+    result.files += o.result.files;
+    if (result.error.empty() && !o.error.empty())
+      result.error = o.error;
+    for (std::string& e : o.fileErrors)
+      result.fileErrors.push_back(std::move(e));
+  }
+}
+
+}  // namespace hashscope::engine

@@ -1,0 +1,90 @@
+// read and hash-file: N streams read N contiguous slices of one file through pipelined readers.
+#include <algorithm>
+
+#include "engine/workload_internal.hpp"
+
+namespace hashscope::engine {
+
+namespace {
+
+// Slice boundaries fall on multiples of this, so direct I/O stays aligned inside the file.
+constexpr std::uint64_t kSliceAlignment = 64 * KiB;
+
+}  // namespace
+
+void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+{
+  const bool hashing = spec.workload == Workload::HashFile;
+  CachePlan plan;
+  std::uint64_t size = 0;
+  std::string error;
+  if (!prepareFile(spec.target, spec.cache, stop, plan, size, error)) {
+    if (stop.stop_requested())
+      result.cancelled = true;
+    else
+      result.error = error;
+    return;
+  }
+  result.cacheMethod = plan.method;
+  result.cacheNote = plan.note;
+  if (size == 0) {
+    result.error = spec.target.string() + " is empty: nothing to read";
+    return;
+  }
+  counters.setExpectedBytes(size);
+
+  const auto streams = static_cast<std::uint64_t>(spec.streams);
+  std::uint64_t slice = (size + streams - 1) / streams;
+  slice = (slice + kSliceAlignment - 1) / kSliceAlignment * kSliceAlignment;
+
+  // Every stream opens its own handle before the clock starts: opening is not reading.
+  std::vector<platform::InputFile> files(spec.streams);
+  for (auto& f : files) {
+    f = platform::InputFile::open(spec.target, plan.mode, error);
+    if (!f.isOpen()) {
+      result.error = error;
+      return;
+    }
+  }
+  std::vector<std::string> digests(spec.streams);
+
+  Measurement measure;
+  measure.begin();
+  auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
+    const std::uint64_t begin = std::min(size, slice * static_cast<std::uint64_t>(i));
+    const std::uint64_t end = std::min(size, begin + slice);
+    std::unique_ptr<Hasher> hasher = hashing ? makeHasher(spec.algorithm) : nullptr;
+    if (hashing && !hasher) {
+      out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
+      return;
+    }
+    PipelinedReader reader(spec.blockSize, spec.readDepth, stop, &counters, i);
+    if (!reader.ok()) {
+      out.error = reader.error().empty() ? "Could not start the reader" : reader.error();
+      return;
+    }
+    if (end > begin) {
+      reader.start(files[static_cast<std::size_t>(i)], begin, end - begin, plan.dropBehind);
+      Hasher* const list[] = {hasher.get()};
+      std::span<Hasher* const> hashers = hashing ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
+      std::string err;
+      if (!consumeJob(reader, hashers, counters, i, out.result, err) && !err.empty())
+        out.error = err;
+    }
+    out.result.readerCpuSeconds = reader.readerCpuSeconds();
+    out.result.files = end > begin ? 1 : 0;
+    if (hasher && out.error.empty() && !stop.stop_requested())
+      digests[static_cast<std::size_t>(i)] = toHex(hasher->finish());
+  });
+  measure.end(result);
+  collectOutcomes(outcomes, result);
+  result.files = result.error.empty() ? 1 : 0;
+  if (result.error.empty() && result.bytes != size && stop.stop_requested())
+    result.cancelled = true;
+  else if (result.error.empty() && result.bytes != size)
+    result.error = spec.target.string() + " changed size while it was being read";
+  if (spec.streams == 1 && hashing && result.ok())
+    result.digest = digests[0];
+}
+
+}  // namespace hashscope::engine

@@ -1,0 +1,87 @@
+// Pieces shared by the workload implementations: stream threads, timing, cache preparation, block consumers.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "engine/pipelined_reader.hpp"
+#include "hashscope/hash.hpp"
+#include "hashscope/workload.hpp"
+#include "platform/file_io.hpp"
+
+namespace hashscope::engine {
+
+using Clock = std::chrono::steady_clock;
+
+inline std::uint64_t nanosBetween(Clock::time_point a, Clock::time_point b)
+{
+  return static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(b - a).count());
+}
+inline double secondsBetween(Clock::time_point a, Clock::time_point b)
+{
+  return std::chrono::duration<double>(b - a).count();
+}
+
+// What one stream thread reports back to the run.
+struct StreamOutcome {
+  StreamResult result;
+  std::string error;                     // a failure that makes the whole run fail
+  std::vector<std::string> fileErrors;   // hash-tree: per-file problems
+  std::string cacheMethod, cacheNote;    // hash-tree: what the stream's files achieved
+};
+
+// Runs `body(stream, outcome)` on `streams` threads and joins them all. Each thread registers its CPU clock
+// in `counters` and gets its wall and CPU time measured; exceptions become outcome.error.
+std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
+                                      const std::function<void(int, StreamOutcome&)>& body);
+
+// Wall time and process CPU of the measured part of a run.
+class Measurement {
+public:
+  void begin();
+  void end(RunResult& result);
+
+private:
+  Clock::time_point m_start;
+  double m_user = 0, m_system = 0;
+};
+
+// Pulls every block of the reader's current job through `hashers` (none: read and discard), accounting
+// waiting for data vs working. Returns false with `error` on a read error or when stopped.
+bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
+                StreamResult& result, std::string& error);
+
+// How a file is opened for a given cache mode, and what that achieved.
+struct CachePlan {
+  platform::ReadMode mode = platform::ReadMode::Cached;
+  bool dropBehind = false;   // cold fallback: evict each consumed range
+  std::string method;        // "direct", "evicted", "memory-backed", "warm", "as-is"
+  std::string note;
+};
+// Prepares one file for reading under `cache` (warms it, or evicts it) and tells how to open it.
+// Returns false with `error` when the file cannot be read at all.
+bool prepareFile(const std::filesystem::path& file, CacheMode cache, std::stop_token stop, CachePlan& plan,
+                 std::uint64_t& size, std::string& error);
+
+// "Not enough free space in /x: 1 GiB needed, 12 MiB free", or "" when there is room (or it is unknown).
+std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t needed);
+
+// One clear sentence for a missing or unusable folder; "" when `folder` is a usable folder.
+std::string folderProblem(const std::filesystem::path& folder);
+
+// The individual workloads (run_workload.cpp validates the spec and catches everything around them).
+void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+
+// Fills result.perStream, bytes, files and the first stream error from the outcomes.
+void collectOutcomes(std::vector<StreamOutcome>& outcomes, RunResult& result);
+
+}  // namespace hashscope::engine

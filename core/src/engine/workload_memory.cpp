@@ -1,0 +1,126 @@
+// memory and hash-memory: the CPU-only ceilings, bounded by bytes per stream or by a duration.
+#include <algorithm>
+#include <cstring>
+#include <random>
+
+#include "engine/workload_internal.hpp"
+#include "hashscope/samples.hpp"
+
+namespace hashscope::engine {
+
+namespace {
+
+// Source plus destination exceed the last-level cache of common CPUs (32 MiB here), so "memory" measures
+// RAM bandwidth, not cache bandwidth, while setting the buffers up stays quick.
+constexpr std::size_t kMemoryRegion = 32 * MiB;
+// The hash-memory buffer stays cache-resident like `openssl speed`'s: pure algorithm speed.
+constexpr std::size_t kHashBuffer = 1 * MiB;
+constexpr double kDefaultSeconds = 2.0;
+
+// The loop shared by both workloads: `work(offset, length)` processes one block; stops at the byte budget,
+// the deadline or a stop request.
+template <typename Work>
+void loopBlocks(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, int stream,
+                std::size_t region, StreamOutcome& out, Work&& work)
+{
+  const std::uint64_t budget = spec.bytes;
+  const double seconds = spec.seconds > 0 ? spec.seconds : kDefaultSeconds;
+  const auto start = Clock::now();
+  const auto deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  const std::size_t block = static_cast<std::size_t>(std::min<std::uint64_t>(spec.blockSize, region));
+  std::size_t offset = 0;
+  std::uint64_t done = 0;
+  auto t0 = start;
+  while (budget == 0 || done < budget) {
+    if (stop.stop_requested())
+      break;
+    const std::size_t n = budget == 0 ? block : static_cast<std::size_t>(std::min<std::uint64_t>(block, budget - done));
+    if (offset + n > region)
+      offset = 0;
+    work(offset, n);
+    offset += n;
+    done += n;
+    counters.addBytes(stream, n);
+    const auto t1 = Clock::now();
+    counters.addBusyNanos(stream, nanosBetween(t0, t1));
+    t0 = t1;
+    if (budget == 0 && t1 >= deadline)
+      break;
+  }
+  out.result.bytes = done;
+  out.result.busySeconds = secondsBetween(start, t0);
+}
+
+void finish(const WorkloadSpec& spec, std::stop_token stop, std::vector<StreamOutcome>& outcomes,
+            RunResult& result)
+{
+  collectOutcomes(outcomes, result);
+  result.files = 0;
+  if (stop.stop_requested() && (spec.bytes == 0 || result.bytes < spec.bytes * static_cast<std::uint64_t>(spec.streams)))
+    result.cancelled = true;
+}
+
+}  // namespace
+
+void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+{
+  result.cacheMethod = "n/a";
+  if (spec.bytes > 0)
+    counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
+  const std::size_t region = std::max<std::size_t>(kMemoryRegion, static_cast<std::size_t>(spec.blockSize));
+  // Allocated and touched before the clock starts, so the copy measures RAM, not page faults.
+  const std::vector<std::byte> zeros(region, std::byte{0});
+  std::vector<std::vector<std::byte>> destinations(static_cast<std::size_t>(spec.streams));
+  for (auto& d : destinations) {
+    if (stop.stop_requested()) {
+      result.cancelled = true;
+      return;
+    }
+    d.assign(region, std::byte{1});
+  }
+  Measurement measure;
+  measure.begin();
+  auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
+    const std::byte* source = zeros.data();
+    std::byte* destination = destinations[static_cast<std::size_t>(i)].data();
+    volatile std::byte sink{};
+    loopBlocks(spec, stop, counters, i, region, out, [&](std::size_t offset, std::size_t n) {
+      std::memcpy(destination + offset, source + offset, n);
+      sink = destination[offset];  // keeps the copy observable
+    });
+    (void)sink;
+  });
+  measure.end(result);
+  finish(spec, stop, outcomes, result);
+}
+
+void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+{
+  result.cacheMethod = "n/a";
+  if (spec.bytes > 0)
+    counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
+  const std::size_t region = std::max<std::size_t>(kHashBuffer, static_cast<std::size_t>(spec.blockSize));
+  // Buffers are filled before the clock starts.
+  std::vector<std::vector<std::byte>> buffers(static_cast<std::size_t>(spec.streams));
+  for (std::size_t i = 0; i < buffers.size(); ++i) {
+    buffers[i].resize(region);
+    fillContent(buffers[i].data(), region, SampleContent::Random, 0x5eed + i);
+  }
+  Measurement measure;
+  measure.begin();
+  auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
+    std::unique_ptr<Hasher> hasher = makeHasher(spec.algorithm);
+    if (!hasher) {
+      out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
+      return;
+    }
+    const std::byte* data = buffers[static_cast<std::size_t>(i)].data();
+    loopBlocks(spec, stop, counters, i, region, out,
+               [&](std::size_t offset, std::size_t n) { hasher->update(data + offset, n); });
+    hasher->finish();
+  });
+  measure.end(result);
+  finish(spec, stop, outcomes, result);
+}
+
+}  // namespace hashscope::engine

@@ -1,0 +1,137 @@
+// The engine's window on the operating system's files: cache-controlled reads, exclusive writes, eviction.
+// One implementation per OS (file_io_linux.cpp, file_io_mac.cpp, file_io_win.cpp), chosen by CMake.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace hashscope::platform {
+
+// Page-aligned (or more) heap memory, as direct I/O needs. Freed with the platform's matching call.
+struct AlignedDeleter {
+  void operator()(std::byte* p) const noexcept;
+};
+using AlignedBuffer = std::unique_ptr<std::byte[], AlignedDeleter>;
+// nullptr when the allocation fails. `alignment` must be a power of two.
+AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment);
+
+// How a file should be opened for reading.
+enum class ReadMode {
+  Cached,  // through the page cache, with a sequential-access hint
+  Direct,  // bypass the page cache where the filesystem allows it (O_DIRECT, F_NOCACHE, NO_BUFFERING)
+};
+
+// What opening with ReadMode::Direct achieved.
+enum class DirectResult {
+  NotAsked,      // opened cached, as asked
+  Direct,        // the page cache is bypassed for every read
+  Fallback,      // direct I/O impossible here: reads are cached, evict() is the best we can do (see note())
+  MemoryBacked,  // the file lives in RAM (tmpfs, ramfs): there is no disk and no cache to bypass
+};
+
+// A regular file opened for positional reads. Refuses FIFOs, devices, sockets and directories without
+// blocking on them. Move-only; closes on destruction.
+class InputFile {
+public:
+  InputFile() = default;
+  ~InputFile();
+  InputFile(InputFile&& other) noexcept;
+  InputFile& operator=(InputFile&& other) noexcept;
+  InputFile(const InputFile&) = delete;
+  InputFile& operator=(const InputFile&) = delete;
+
+  // Opens `path`. On failure returns a closed file and sets `error` to one sentence ("/x: no such file").
+  static InputFile open(const std::filesystem::path& path, ReadMode mode, std::string& error);
+
+  bool isOpen() const { return m_handle != kInvalid; }
+  std::uint64_t size() const { return m_size; }
+  const std::filesystem::path& path() const { return m_path; }
+  DirectResult direct() const { return m_direct; }
+  const std::string& note() const { return m_note; }  // why direct I/O was not possible, when it was not
+  // Buffers, offsets and lengths of every read must be multiples of this (1 when reads are cached).
+  std::size_t alignment() const { return m_alignment; }
+
+  // Reads up to `size` bytes at `offset`. Returns the bytes read (0 at end of file), or -1 with `error` set.
+  // Retries interrupted calls; a short count means end of file.
+  std::int64_t readAt(void* buffer, std::size_t size, std::uint64_t offset, std::string& error);
+
+  // Drops the file's cached pages (flushing them first): the next reads come from the device.
+  // Advice to the OS: it reports what it did in `note` ("" when it is confident).
+  void evict(std::string& note);
+  // Drops cached pages of one range just consumed, so a cached "cold" read does not fill the cache. Cheap.
+  void dropRange(std::uint64_t offset, std::uint64_t length);
+
+  void close();
+
+private:
+  static constexpr std::intptr_t kInvalid = -1;
+  std::intptr_t m_handle = kInvalid;  // fd or HANDLE
+  std::uint64_t m_size = 0;
+  std::size_t m_alignment = 1;
+  DirectResult m_direct = DirectResult::NotAsked;
+  std::string m_note;
+  std::filesystem::path m_path;
+};
+
+// A file HashScope creates itself: always exclusively (never opens, truncates or replaces anything that
+// exists). Move-only; closes on destruction but never removes (the caller owns the name).
+class OutputFile {
+public:
+  OutputFile() = default;
+  ~OutputFile();
+  OutputFile(OutputFile&& other) noexcept;
+  OutputFile& operator=(OutputFile&& other) noexcept;
+  OutputFile(const OutputFile&) = delete;
+  OutputFile& operator=(const OutputFile&) = delete;
+
+  // Creates `path`, failing when anything exists under that name. `error` gets one sentence.
+  static OutputFile createExclusive(const std::filesystem::path& path, std::string& error);
+  // Opens a second handle on a file this process created (parallel writers). Never creates.
+  static OutputFile openExisting(const std::filesystem::path& path, std::string& error);
+
+  bool isOpen() const { return m_handle != kInvalid; }
+  // Writes all `size` bytes at `offset` (looping over short writes). False with `error` set on failure.
+  bool writeAt(const void* data, std::size_t size, std::uint64_t offset, std::string& error);
+  // Pushes written data to the device (fdatasync, F_FULLFSYNC, FlushFileBuffers).
+  bool flush(std::string& error);
+  // Bounds dirty memory while writing a big file: starts writeback of [offset, offset+length) and waits for
+  // (and drops from the cache) the range started kWriteBehindLag calls earlier, so a few ranges stay in
+  // flight. Keep ranges small (a few MiB): a wait, and so a cancellation, takes one range's write time.
+  // A no-op where the OS has no such call.
+  void writeBehind(std::uint64_t offset, std::uint64_t length);
+  // Drops the file's pages from the cache after flush(), so the next read of it is cold.
+  void evict();
+  void close();
+
+private:
+  static constexpr std::intptr_t kInvalid = -1;
+  std::intptr_t m_handle = kInvalid;
+  std::filesystem::path m_path;
+  static constexpr int kWriteBehindLag = 4;
+  struct Range {
+    std::uint64_t offset = 0, length = 0;
+  };
+  Range m_inFlight[kWriteBehindLag];  // ring of the ranges handed to writeBehind, oldest at m_next
+  int m_next = 0;
+};
+
+// Renames `from` to `to`, failing (never replacing) when `to` exists. `error` gets one sentence.
+bool renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to, std::string& error);
+
+// Identity of a file or folder on this machine (device + inode, volume serial + file index): detects loops.
+struct FileId {
+  std::uint64_t device = 0;
+  std::uint64_t inode = 0;
+  bool operator==(const FileId&) const = default;
+};
+// The identity of what `path` names after following links; nullopt when it cannot be read.
+std::optional<FileId> fileId(const std::filesystem::path& path);
+
+// True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
+bool isMemoryBacked(const std::filesystem::path& path);
+
+}  // namespace hashscope::platform

@@ -1,0 +1,100 @@
+// Helpers for the engine, reader and sample tests: a unique temporary folder and small files in it.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "hashscope/hash.hpp"
+#include "hashscope/samples.hpp"
+
+namespace hashscope::test {
+
+// A fresh folder under `base` (the system temp folder by default), removed with everything in it at the end.
+class TempDir {
+public:
+  explicit TempDir(std::filesystem::path base = std::filesystem::temp_directory_path())
+  {
+    static std::atomic<int> counter{0};
+    std::random_device rd;
+    for (int i = 0; i < 100; ++i) {
+      m_path = base / ("hashscope-test-" + std::to_string(rd()) + "-" + std::to_string(counter++));
+      if (std::filesystem::create_directory(m_path))
+        return;
+    }
+    throw std::runtime_error("cannot create a temporary folder in " + base.string());
+  }
+  ~TempDir()
+  {
+    std::error_code ec;
+    // Folders a test made read-only must become writable again before they can be emptied.
+    for (auto it = std::filesystem::recursive_directory_iterator(m_path, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_directory(ec) && !it->is_symlink(ec))
+        std::filesystem::permissions(it->path(), std::filesystem::perms::owner_all,
+                                     std::filesystem::perm_options::add, ec);
+    }
+    std::filesystem::remove_all(m_path, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  const std::filesystem::path& path() const { return m_path; }
+  std::filesystem::path operator/(const std::string& name) const { return m_path / name; }
+
+  // Names of everything directly inside the folder (hidden files too).
+  std::vector<std::string> entries() const
+  {
+    std::vector<std::string> names;
+    for (const auto& e : std::filesystem::directory_iterator(m_path))
+      names.push_back(e.path().filename().string());
+    return names;
+  }
+
+private:
+  std::filesystem::path m_path;
+};
+
+inline std::vector<std::uint8_t> randomBytes(std::size_t size, std::uint64_t seed = 42)
+{
+  std::vector<std::uint8_t> data(size);
+  fillContent(data.data(), size, SampleContent::Random, seed);
+  return data;
+}
+
+inline void writeBytes(const std::filesystem::path& path, const std::vector<std::uint8_t>& data)
+{
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out.write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(data.size()));
+  if (!out)
+    throw std::runtime_error("cannot write " + path.string());
+}
+
+inline std::vector<std::uint8_t> writeRandomFile(const std::filesystem::path& path, std::size_t size,
+                                                 std::uint64_t seed = 42)
+{
+  auto data = randomBytes(size, seed);
+  writeBytes(path, data);
+  return data;
+}
+
+// The digest of `data` in one update, the reference every streamed digest must equal.
+inline std::string oneShotHex(const std::string& algorithm, const void* data, std::size_t size)
+{
+  auto hasher = makeHasher(algorithm);
+  if (!hasher)
+    throw std::runtime_error("unknown algorithm " + algorithm);
+  hasher->update(data, size);
+  return toHex(hasher->finish());
+}
+
+inline double secondsSince(std::chrono::steady_clock::time_point t)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+}  // namespace hashscope::test
