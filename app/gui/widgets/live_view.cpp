@@ -1,0 +1,62 @@
+#include "widgets/live_view.hpp"
+
+#include <QVBoxLayout>
+
+#include <cmath>
+
+#include "charts/chart_widgets.hpp"
+#include "logic/benchmark_controller.hpp"
+
+namespace hashscope::gui {
+
+namespace {
+double niceTime(double t)
+{
+  // Grow the shared time axis in readable steps, so it moves rarely during a run.
+  for (double step : {10.0, 20.0, 30.0, 60.0, 90.0, 120.0, 180.0, 300.0, 600.0, 900.0, 1200.0, 1800.0, 3600.0}) {
+    if (t <= step)
+      return step;
+  }
+  return std::ceil(t / 3600.0) * 3600.0;
+}
+}  // namespace
+
+LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
+{
+  m_throughput = createLineChart(this);
+  m_throughput->setup({tr("Throughput"), tr("time (s)"), tr("MB/s"), QString(), 0, false, false});
+  m_throughput->setToolTip(tr("Throughput of the running step: each stream and the total, in decimal MB/s"));
+  m_bottleneck = createLineChart(this);
+  m_bottleneck->setup({tr("Bottleneck"), tr("time (s)"), tr("busy (%)"), tr("disk read (MB/s)"), 100, false, true});
+  m_bottleneck->setToolTip(tr("What the machine was doing: CPU of the hashing threads and of the whole system,\n"
+                              "how busy the disk was and how fast it read. Bands: what limited each interval."));
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(2);
+  layout->addWidget(m_throughput, 1);
+  layout->addWidget(m_bottleneck, 1);
+  connect(controller, &BenchmarkController::liveUpdated, this, &LiveView::update);
+}
+
+void LiveView::reset()
+{
+  m_xMax = 0;
+  m_throughput->clear();
+  m_bottleneck->clear();
+}
+
+void LiveView::update()
+{
+  const LiveTimeline& timeline = m_controller->timeline();
+  const double xMax = niceTime(std::max(1.0, timeline.lastTime()));
+  if (xMax != m_xMax) {
+    m_xMax = xMax;
+    m_throughput->setXRange(0, xMax);
+    m_bottleneck->setXRange(0, xMax);
+  }
+  m_throughput->setLines(timeline.throughputLines());
+  m_bottleneck->setLines(timeline.bottleneckLines());
+  m_bottleneck->setBands(timeline.bands());
+}
+
+}  // namespace hashscope::gui
