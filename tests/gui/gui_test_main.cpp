@@ -1,8 +1,34 @@
 // Test main for the GUI tests: offscreen platform, a QApplication, then Catch2.
 #define CATCH_CONFIG_RUNNER
 #include <QApplication>
+#include <QElapsedTimer>
 
 #include "catch.hpp"
+
+namespace {
+// With HASHSCOPE_SLOW_EVENTS set, reports every event the GUI thread took more than 20 ms to handle
+// (to find what makes the window unresponsive when the latency check fails).
+class TimingApplication : public QApplication {
+public:
+  using QApplication::QApplication;
+  bool notify(QObject* receiver, QEvent* event) override
+  {
+    if (!m_report)
+      return QApplication::notify(receiver, event);
+    QElapsedTimer clock;
+    clock.start();
+    const int type = event->type();
+    const bool result = QApplication::notify(receiver, event);
+    if (clock.elapsed() > 20)
+      qWarning("slow event: %lld ms, type %d, receiver %s", qint64(clock.elapsed()), type,
+               receiver->metaObject()->className());
+    return result;
+  }
+
+private:
+  bool m_report = qEnvironmentVariableIsSet("HASHSCOPE_SLOW_EVENTS");
+};
+}  // namespace
 
 int main(int argc, char* argv[])
 {
@@ -10,6 +36,6 @@ int main(int argc, char* argv[])
   qputenv("QT_QPA_PLATFORM", "offscreen");
   QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
   QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));
-  QApplication app(argc, argv);
+  TimingApplication app(argc, argv);
   return Catch::Session().run(argc, argv);
 }

@@ -54,7 +54,7 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
   auto* y = new QValueAxis;
   y->setTitleText(yLabel);
   y->setLabelFormat(QStringLiteral("%.0f"));
-  y->setRange(0, niceCeiling(max * 1.12));
+  setNiceRange(y, 0, niceCeiling(max * 1.12));
   chart->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
   chart->legend()->setVisible(!sets.isEmpty());

@@ -7,6 +7,7 @@
 #include <QLegend>
 #include <QPainter>
 #include <QPalette>
+#include <QValueAxis>
 
 #include <cmath>
 
@@ -72,6 +73,27 @@ QImage renderChart(QChart* chart, QSize size)
   }
   scene.removeItem(chart);  // the caller owns the chart
   return image;
+}
+
+void setNiceRange(QValueAxis* axis, double min, double max)
+{
+  if (!(max > min))
+    max = min + 1;
+  const double raw = (max - min) / 5.0;
+  const double exponent = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10 * exponent;
+  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
+    if (m * exponent >= raw) {
+      step = m * exponent;
+      break;
+    }
+  }
+  axis->setRange(min, max);
+  axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickAnchor(min);
+  axis->setTickInterval(step);
+  const int decimals = step >= 1 ? 0 : (step >= 0.1 ? 1 : 2);
+  axis->setLabelFormat(QStringLiteral("%.") % QString::number(decimals) % QStringLiteral("f"));
 }
 
 double niceCeiling(double value)

@@ -6,6 +6,8 @@
 #include <QImage>
 #include <QSize>
 
+class QValueAxis;
+
 namespace hashscope::gui::charts {
 
 // Light or dark chart theme following the application palette (system light/dark mode).
@@ -17,6 +19,8 @@ void styleForScreen(QChart* chart);
 void styleForExport(QChart* chart, QSize size);
 // Renders `chart` (not shown anywhere) alone into an image of exactly `size` pixels.
 QImage renderChart(QChart* chart, QSize size);
+// Sets the range and evenly spaced round ticks (1, 2, 2.5, 5 x 10^n) with matching label precision.
+void setNiceRange(QValueAxis* axis, double min, double max);
 // A rounded-up axis maximum (1, 2, 2.5, 5 x 10^n) with a little headroom.
 double niceCeiling(double value);
 

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <QImage>
+#include <QMargins>
 #include <QSize>
 #include <QWidget>
 
@@ -45,6 +46,13 @@ public:
   virtual void setXRange(double min, double max) = 0;  // share one time axis between charts
   virtual void clear() = 0;
   virtual int pointCount() const = 0;  // points currently plotted, all lines
+  // Space the axes take left and right of the plot area on their own (without alignment padding).
+  virtual QMargins axisInsets() const = 0;
+  // Pads the chart so its plot area starts and ends where another chart's does (one shared time axis).
+  virtual void setAlignmentPadding(int left, int right) = 0;
+
+Q_SIGNALS:
+  void plotAreaChanged();
 };
 
 // Grouped bars: categories along x, one set per group.

@@ -56,6 +56,8 @@ public:
   void setXRange(double min, double max) override;
   void clear() override;
   int pointCount() const override;
+  QMargins axisInsets() const override;
+  void setAlignmentPadding(int left, int right) override;
 
 protected:
   void changeEvent(QEvent* event) override;
@@ -68,6 +70,7 @@ private:
   QList<LineData> m_lines;
   QList<BandData> m_bandData;
   double m_xMin = 0, m_xMaxShared = -1;
+  int m_padLeft = 0, m_padRight = 0;
 };
 
 }  // namespace hashscope::gui::charts

@@ -45,7 +45,6 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   const int total = int(planSuite(spec).size());
   m_progress.start(total, spec.sampleSize);
   m_start = std::chrono::steady_clock::now();
-  m_stepOffset.store(0);
   m_clock.start();
   m_tick.start();
   Q_EMIT runStarted(id, total);
@@ -55,7 +54,6 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   auto post = [this](auto&& fn) { QMetaObject::invokeMethod(this, std::forward<decltype(fn)>(fn), Qt::QueuedConnection); };
   SuiteObserver observer;
   observer.stepStarted = [=, this](const SuiteStep& step, int totalSteps) {
-    m_stepOffset.store(suiteTime());
     post([=, this] {
       if (self)
         onStepStarted(id, step, totalSteps);
@@ -66,7 +64,8 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
     live.runId = id;
     live.step = step.index;
     live.streams = step.spec.streams;
-    live.t = m_stepOffset.load() + sample.t;
+    // Wall-clock suite time: a step's sampler may start well after stepStarted (warm-up reads).
+    live.t = suiteTime();
     live.sample = sample;
     m_buffer.push(std::move(live));
   };

@@ -75,7 +75,6 @@ private:
   QTimer m_tick;
   QElapsedTimer m_clock;
   std::chrono::steady_clock::time_point m_start;
-  std::atomic<double> m_stepOffset{0};  // suite time at which the current step's clock started
 };
 
 }  // namespace hashscope::gui

@@ -64,6 +64,11 @@ void LiveTimeline::add(const LiveSample& live)
     // The step starts from zero throughput: lines rise from its start instead of bridging from the last step.
     const double start = std::max(m_lastT, live.t - s.t);
     m_total.append({start, 0});
+    m_workerCpu.append({start, 0});
+    if (m_anyDisk) {
+      m_diskBusy.append({start, 0});
+      m_diskRead.append({start, 0});
+    }
   }
   ++m_received;
   m_lastT = std::max(m_lastT, t);
@@ -101,6 +106,13 @@ void LiveTimeline::endStep(double t)
 {
   m_lastT = std::max(m_lastT, t);
   m_total.append({m_lastT, 0});
+  // Between steps nothing hashes or reads: drop those lines to zero instead of bridging the gap.
+  // (System CPU is left alone: the machine is not idle just because HashScope is.)
+  m_workerCpu.append({m_lastT, 0});
+  if (m_anyDisk) {
+    m_diskBusy.append({m_lastT, 0});
+    m_diskRead.append({m_lastT, 0});
+  }
   for (std::size_t i = 0; i < m_streams.size(); ++i) {
     if (i < m_activeStreams.size() && m_activeStreams[i])
       m_streams[i].append({m_lastT, 0});

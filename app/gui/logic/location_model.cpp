@@ -42,6 +42,8 @@ QVariant LocationModel::data(const QModelIndex& index, int role) const
     QString tip = qs(s.label.empty() ? s.path.string() : s.label);
     if (!s.mountPoint.empty())
       tip += QLatin1Char('\n') % tr("Mounted at %1").arg(qs(s.mountPoint));
+    if (s.totalBytes)
+      tip += QLatin1Char('\n') % tr("%1 free of %2").arg(formatBytes(s.freeBytes), formatBytes(s.totalBytes));
     if (!s.device.model.empty())
       tip += QLatin1Char('\n') % tr("Model: %1").arg(qs(s.device.model));
     if (!reason.isEmpty())
@@ -59,10 +61,9 @@ QVariant LocationModel::data(const QModelIndex& index, int role) const
   switch (index.column()) {
   case PathColumn: return qs(s.path);
   case KindColumn: return mediaBadge(s.kind);
-  case DeviceColumn: return deviceLabel(s);
+  case DeviceColumn: return s.device.name.empty() ? QStringLiteral("—") : qs(s.device.name);
   case FilesystemColumn: return qs(s.filesystem);
-  case FreeColumn: return s.totalBytes ? tr("%1 of %2").arg(formatBytes(s.freeBytes), formatBytes(s.totalBytes))
-                                       : formatBytes(s.freeBytes);
+  case FreeColumn: return formatBytes(s.freeBytes);
   case StatusColumn:
     if (!r.error.isEmpty())
       return r.error;

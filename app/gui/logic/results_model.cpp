@@ -23,7 +23,7 @@ QVariant ResultsModel::display(const RunResult& r, int column) const
   const Analysis* a = r.analysis ? &*r.analysis : nullptr;
   switch (column) {
   case LocationColumn: return qs(r.location);
-  case DeviceColumn: return deviceLabel(r.storage);
+  case DeviceColumn: return r.storage.device.name.empty() ? deviceLabel(r.storage) : qs(r.storage.device.name);
   case AlgorithmColumn: return r.workload == Workload::PeerTool && !r.tool.empty() ? qs(r.tool) : qs(r.algorithm);
   case WorkloadColumn: return workloadName(r.workload);
   case StreamsColumn: return r.streams;

@@ -36,6 +36,20 @@ LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(p
   layout->addWidget(m_throughput, 1);
   layout->addWidget(m_bottleneck, 1);
   connect(controller, &BenchmarkController::liveUpdated, this, &LiveView::update);
+  connect(m_throughput, &LineChart::plotAreaChanged, this, &LiveView::alignPlots);
+  connect(m_bottleneck, &LineChart::plotAreaChanged, this, &LiveView::alignPlots);
+}
+
+void LiveView::alignPlots()
+{
+  // Both charts share one time axis: pad each so their plot areas line up exactly, whatever the
+  // width of their axis labels (the bottleneck chart has a second axis on the right).
+  const QMargins a = m_throughput->axisInsets();
+  const QMargins b = m_bottleneck->axisInsets();
+  const int left = std::max(a.left(), b.left());
+  const int right = std::max(a.right(), b.right());
+  m_throughput->setAlignmentPadding(left - a.left(), right - a.right());
+  m_bottleneck->setAlignmentPadding(left - b.left(), right - b.right());
 }
 
 void LiveView::reset()

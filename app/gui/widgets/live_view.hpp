@@ -19,6 +19,7 @@ public:
 
 private:
   void update();
+  void alignPlots();
   BenchmarkController* m_controller;
   LineChart* m_throughput;
   LineChart* m_bottleneck;

@@ -3,6 +3,7 @@
 #include <QCloseEvent>
 #include <QDir>
 #include <QGuiApplication>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QPushButton>
 #include <QScreen>
@@ -41,17 +42,15 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   m_liveView = new LiveView(m_controller, this);
   m_resultsView = new ResultsView(m_results, this);
   m_tabs = new QTabWidget(this);
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(buildSetupPage(), tr("Set&up"));
   m_tabs->addTab(m_liveView, tr("&Live"));
   m_tabs->addTab(m_resultsView, tr("&Results"));
-
-  m_splitter = new QSplitter(Qt::Horizontal, this);
-  m_splitter->setObjectName(QStringLiteral("MainSplitter"));
-  m_splitter->addWidget(buildSetupColumn());
-  m_splitter->addWidget(m_tabs);
-  m_splitter->setStretchFactor(0, 0);
-  m_splitter->setStretchFactor(1, 1);
-  m_splitter->setChildrenCollapsible(false);
-  setCentralWidget(m_splitter);
+  m_tabs->setCornerWidget(buildRunButtons(), Qt::TopRightCorner);
+  m_tabs->setTabToolTip(0, tr("Where and what to benchmark"));
+  m_tabs->setTabToolTip(1, tr("Throughput and bottleneck charts while the benchmark runs"));
+  m_tabs->setTabToolTip(2, tr("The results table, comparison charts and verdicts"));
+  setCentralWidget(m_tabs);
 
   m_status = new StatusStrip(this);
   statusBar()->addWidget(m_status, 1);
@@ -91,50 +90,49 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
 
 MainWindow::~MainWindow() { m_controller->stopAndWait(); }
 
-QWidget* MainWindow::buildSetupColumn()
+QWidget* MainWindow::buildSetupPage()
 {
   m_locationsPanel = new LocationsPanel(m_locations, this);
   m_samplesPanel = new SamplesPanel(this);
   m_algorithmsPanel = new AlgorithmsPanel(m_algorithms, this);
   m_optionsPanel = new OptionsPanel(this);
 
+  // Two columns in workflow order: where (locations, sample) on the left, what and how on the right.
   auto* setup = new QWidget;
-  auto* setupLayout = new QVBoxLayout(setup);
-  setupLayout->setContentsMargins(0, 0, 0, 0);
-  setupLayout->addWidget(m_locationsPanel, 3);
-  setupLayout->addWidget(m_samplesPanel, 0);
-  auto* row = new QHBoxLayout;
-  row->addWidget(m_algorithmsPanel, 1);
-  row->addWidget(m_optionsPanel, 0);
-  setupLayout->addLayout(row, 4);
+  auto* grid = new QGridLayout(setup);
+  grid->addWidget(m_locationsPanel, 0, 0);
+  grid->addWidget(m_samplesPanel, 1, 0);
+  grid->addWidget(m_algorithmsPanel, 0, 1);
+  grid->addWidget(m_optionsPanel, 1, 1);
+  grid->setColumnStretch(0, 3);
+  grid->setColumnStretch(1, 2);
+  grid->setRowStretch(0, 3);
+  grid->setRowStretch(1, 2);
 
   m_setupScroll = new QScrollArea;
   m_setupScroll->setWidget(setup);
   m_setupScroll->setWidgetResizable(true);
   m_setupScroll->setFrameShape(QFrame::NoFrame);
-  m_setupScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  return m_setupScroll;
+}
 
+QWidget* MainWindow::buildRunButtons()
+{
   m_benchmark = new QPushButton(tr("&Benchmark"));
   m_benchmark->setDefault(true);
   m_benchmark->setToolTip(tr("Run the suite on the ticked locations and algorithms (Ctrl+B)"));
-  m_benchmark->setMinimumHeight(m_benchmark->sizeHint().height() * 3 / 2);
   QFont bold = m_benchmark->font();
   bold.setBold(true);
   m_benchmark->setFont(bold);
+  m_benchmark->setMinimumWidth(m_benchmark->fontMetrics().horizontalAdvance(m_benchmark->text()) + 60);
   m_stop = new QPushButton(tr("&Stop"));
   m_stop->setToolTip(tr("Stop the running benchmark; partial files are removed (Esc)"));
-  m_stop->setMinimumHeight(m_benchmark->minimumHeight());
-
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(m_benchmark, 3);
-  buttons->addWidget(m_stop, 1);
-  auto* column = new QWidget;
-  auto* layout = new QVBoxLayout(column);
-  layout->setContentsMargins(6, 6, 0, 6);
-  layout->addWidget(m_setupScroll, 1);
-  layout->addLayout(buttons);
-  column->setMinimumWidth(440);
-  return column;
+  auto* buttons = new QWidget;
+  auto* layout = new QHBoxLayout(buttons);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->addWidget(m_benchmark);
+  layout->addWidget(m_stop);
+  return buttons;
 }
 
 QString MainWindow::statusText() const { return m_status->text(); }
@@ -186,8 +184,7 @@ void MainWindow::restoreSettings()
     resize(std::min(1280, screen.width()), std::min(800, screen.height()));
   }
   restoreState(m_settings.windowState());
-  if (!m_splitter->restoreState(m_settings.splitterState()))
-    m_splitter->setSizes({500, 780});
+  m_resultsView->splitter()->restoreState(m_settings.splitterState());
   onSpecChanged();
   onLocationsChanged();
 }
@@ -198,7 +195,7 @@ void MainWindow::saveSettings()
   m_settings.setAlgorithms(m_algorithms->checkedIds());
   m_settings.setLocations(m_locations->checkedPaths());
   m_settings.setExtraFolders(m_locations->addedFolders());
-  m_settings.setWindowLayout(saveGeometry(), saveState(), m_splitter->saveState());
+  m_settings.setWindowLayout(saveGeometry(), saveState(), m_resultsView->splitter()->saveState());
   m_settings.sync();
 }
 
@@ -285,11 +282,14 @@ void MainWindow::showProgress()
                                                 .arg(m_controller->currentStepTitle())
                                           : tr("Preparing the samples...");
   m_status->showProgress(step, p.fraction(), p.secondsLeft(m_controller->elapsedSeconds()));
+  // The progress in the title too, so it shows in the task bar while the window is in the background.
+  setWindowTitle(tr("HashScope (%1%)").arg(int(p.fraction() * 100)));
 }
 
 void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 {
   setRunning(false);
+  setWindowTitle(tr("HashScope"));
   m_resultsView->refresh();
   onLocationsChanged();  // the suite may have created samples
   if (!errors.isEmpty())

@@ -69,7 +69,8 @@ protected:
   void closeEvent(QCloseEvent* event) override;
 
 private:
-  QWidget* buildSetupColumn();
+  QWidget* buildSetupPage();
+  QWidget* buildRunButtons();
   void createActions();          // main_window_actions.cpp
   void askExportCsv();
   void askExportJson();
@@ -95,7 +96,6 @@ private:
   ResultsView* m_resultsView = nullptr;
   StatusStrip* m_status = nullptr;
   QTabWidget* m_tabs = nullptr;
-  QSplitter* m_splitter = nullptr;
   QScrollArea* m_setupScroll = nullptr;
   QPushButton* m_benchmark = nullptr;
   QPushButton* m_stop = nullptr;

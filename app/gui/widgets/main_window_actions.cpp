@@ -121,7 +121,7 @@ void MainWindow::askExportChart(int chart)
   for (const ChartWidget* c : all)
     names.append(c->title());
   if (chart < 0)  // from the menu: the chart on the visible tab
-    chart = m_tabs->currentWidget() == m_liveView ? 0 : 2;
+    chart = m_tabs->currentWidget() == m_resultsView ? 2 : 0;
   ChartExportDialog dialog(names, chart, this);
   if (dialog.exec() != QDialog::Accepted)
     return;

@@ -18,7 +18,7 @@
 namespace hashscope::gui {
 
 SamplesPanel::SamplesPanel(QWidget* parent)
-    : QGroupBox(tr("&Sample file"), parent), m_controller(new SampleController(this)),
+    : QGroupBox(tr("Sa&mple file"), parent), m_controller(new SampleController(this)),
       m_list(new SampleListModel(this))
 {
   m_size = new QComboBox(this);
@@ -38,7 +38,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_create->setToolTip(tr("Write the sample now in the selected location (the benchmark also does this itself)"));
   m_cancel = new QPushButton(tr("Cancel"), this);
   m_cancel->setToolTip(tr("Stop writing; the partial file is removed"));
-  m_delete = new QPushButton(tr("Delete"), this);
+  m_delete = new QPushButton(tr("Delete sample"), this);
   m_delete->setToolTip(tr("Delete the selected HashScope sample file (never any other file)"));
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
@@ -71,16 +71,16 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   top->addWidget(m_size);
   top->addWidget(contentLabel);
   top->addWidget(m_content, 1);
-  auto* buttons = new QHBoxLayout;
-  buttons->addWidget(m_create);
-  buttons->addWidget(m_cancel);
-  buttons->addWidget(m_progress, 1);
-  buttons->addWidget(m_delete);
+  top->addWidget(m_create);
+  top->addWidget(m_cancel);
+  auto* progress = new QHBoxLayout;
+  progress->addWidget(m_progress, 1);
+  progress->addWidget(m_delete);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
-  layout->addLayout(buttons);
   layout->addWidget(m_info);
   layout->addWidget(m_view);
+  layout->addLayout(progress);
 
   connect(m_size, &QComboBox::currentTextChanged, this, [this] {
     updateButtons();
