@@ -14,6 +14,10 @@ trap 'kill $APP $XVFB 2>/dev/null || true; rm -rf "$WORK"' EXIT
 
 window() { xdotool search --name '^HashScope' | head -1; }
 wait_idle() {  # the title shows "HashScope (NN%)" while a run goes on
+  for _ in $(seq 1 50); do
+    xdotool getwindowname "$(window)" | grep -q '%' && break
+    sleep 0.2
+  done
   for _ in $(seq 1 300); do
     [ "$(xdotool getwindowname "$(window)")" = "HashScope" ] && return 0
     sleep 1

@@ -163,6 +163,8 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
       REQUIRE_FALSE(image.isNull());
       CHECK(image.size() == QSize(900, 500));
       CHECK(test::greyDeviation(image) > 10.0);
+      if (const QString keep = qEnvironmentVariable("HASHSCOPE_KEEP_PNG"); !keep.isEmpty())
+        QFile::copy(path, keep + QStringLiteral("/chart%1.png").arg(i));  // to look at them
     }
     // The ramp did not run: exporting it says so instead of writing an empty picture.
     CHECK_FALSE(w.exportChartPng(charts[3], bench.dir.path() + QStringLiteral("/ramp.png"), QSize(900, 500)).isEmpty());

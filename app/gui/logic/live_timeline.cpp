@@ -156,8 +156,10 @@ QList<LineData> LiveTimeline::throughputLines() const
 {
   QList<LineData> lines;
   lines.append({tr("Total"), m_total.points(), 0});
-  for (std::size_t i = 0; i < m_streams.size(); ++i)
-    lines.append({tr("Stream %1").arg(i + 1), m_streams[i].points(), 0});
+  if (m_streams.size() > 1) {  // with one stream, its line would only repeat the total
+    for (std::size_t i = 0; i < m_streams.size(); ++i)
+      lines.append({tr("Stream %1").arg(i + 1), m_streams[i].points(), 0});
+  }
   return lines;
 }
 

@@ -283,7 +283,9 @@ void MainWindow::showProgress()
                                           : tr("Preparing the samples...");
   m_status->showProgress(step, p.fraction(), p.secondsLeft(m_controller->elapsedSeconds()));
   // The progress in the title too, so it shows in the task bar while the window is in the background.
-  setWindowTitle(tr("HashScope (%1%)").arg(int(p.fraction() * 100)));
+  const QString title = tr("HashScope (%1%)").arg(int(p.fraction() * 100));
+  if (title != windowTitle())
+    setWindowTitle(title);
 }
 
 void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
