@@ -188,6 +188,11 @@ TEST_CASE("a read-only location is refused for writing, and nothing is left ther
   }
   CHECK(r.error == folder.string() + ": read-only location: choose another");
   CHECK(std::filesystem::is_empty(folder));
+
+  SampleResult sample;
+  REQUIRE(asNobody([&] { sample = createSample(folder, 1 * MiB, SampleContent::Zeros, {}); }));
+  CHECK(sample.error == folder.string() + ": read-only location: choose another");
+  CHECK(std::filesystem::is_empty(folder));
 }
 
 TEST_CASE("listFiles reports loops, FIFOs, dangling links and unreadable folders, and sorts the rest",

@@ -1,6 +1,5 @@
 // formatDigestLine against recorded tool output and, where installed, the real tools themselves.
 #include "catch.hpp"
-
 #include "hashscope/hash.hpp"
 
 #include <cstdio>
@@ -11,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#if defined(_WIN32)  // the tools are absent there and the tests skip, but popen must still compile
+#if defined(_WIN32) // the tools are absent there and the tests skip, but popen must still compile
 #define popen _popen
 #define pclose _pclose
 #endif
@@ -82,13 +81,14 @@ struct ScratchDir {
   }
 };
 
-}  // namespace
+} // namespace
 
 TEST_CASE("Digest lines match recorded coreutils 9.1 / xxhsum 0.8.1 output", "[hash][format]")
 {
   CHECK(line("md5", "123456789", "t.txt", false) == "25f9e794323b453885f5181f1b624d0b  t.txt");
   CHECK(line("md5", "123456789", "t.txt", true) == "MD5 (t.txt) = 25f9e794323b453885f5181f1b624d0b");
-  CHECK(line("sha1", "123456789", "t.txt", true) == "SHA1 (t.txt) = f7c3bc1d808e04732adf679965ccc34ca7ae3441");
+  CHECK(line("sha1", "123456789", "t.txt", true) ==
+        "SHA1 (t.txt) = f7c3bc1d808e04732adf679965ccc34ca7ae3441");
   CHECK(line("sha224", "123456789", "t.txt", true) ==
         "SHA224 (t.txt) = 9b3e61bf29f17c75572fae2e86e17809a4513d07c8a18152acf34521");
   CHECK(line("blake2b-512", "123456789", "t.txt", true) ==
@@ -153,18 +153,29 @@ TEST_CASE("Digest lines equal the installed tools' output byte for byte", "[hash
     bool tag;
   };
   const std::vector<Tool> tools = {
-    {"md5", "md5sum", false},        {"md5", "md5sum --tag", true},
-    {"sha1", "sha1sum", false},      {"sha1", "sha1sum --tag", true},
-    {"sha224", "sha224sum", false},  {"sha256", "sha256sum", false},
-    {"sha256", "sha256sum --tag", true}, {"sha384", "sha384sum", false},
-    {"sha512", "sha512sum", false},  {"sha512", "sha512sum --tag", true},
-    {"blake2b-512", "b2sum", false}, {"blake2b-512", "b2sum --tag", true},
-    {"xxh32", "xxhsum -H0", false},  {"xxh32", "xxhsum -H0 --tag", true},
-    {"xxh64", "xxhsum -H1", false},  {"xxh64", "xxhsum -H1 --tag", true},
-    {"xxh3-64", "xxhsum -H3", false}, {"xxh3-64", "xxhsum -H3 --tag", true},
-    {"xxh3-128", "xxhsum -H2", false}, {"xxh3-128", "xxhsum -H2 --tag", true},
-    {"cksum", "cksum", false},       {"sum-bsd", "sum -r", false},
-    {"sum-sysv", "sum -s", false},
+      {"md5", "md5sum", false},
+      {"md5", "md5sum --tag", true},
+      {"sha1", "sha1sum", false},
+      {"sha1", "sha1sum --tag", true},
+      {"sha224", "sha224sum", false},
+      {"sha256", "sha256sum", false},
+      {"sha256", "sha256sum --tag", true},
+      {"sha384", "sha384sum", false},
+      {"sha512", "sha512sum", false},
+      {"sha512", "sha512sum --tag", true},
+      {"blake2b-512", "b2sum", false},
+      {"blake2b-512", "b2sum --tag", true},
+      {"xxh32", "xxhsum -H0", false},
+      {"xxh32", "xxhsum -H0 --tag", true},
+      {"xxh64", "xxhsum -H1", false},
+      {"xxh64", "xxhsum -H1 --tag", true},
+      {"xxh3-64", "xxhsum -H3", false},
+      {"xxh3-64", "xxhsum -H3 --tag", true},
+      {"xxh3-128", "xxhsum -H2", false},
+      {"xxh3-128", "xxhsum -H2 --tag", true},
+      {"cksum", "cksum", false},
+      {"sum-bsd", "sum -r", false},
+      {"sum-sysv", "sum -s", false},
   };
   ScratchDir dir;
   std::mt19937_64 rng(42);

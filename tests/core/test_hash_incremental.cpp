@@ -1,6 +1,6 @@
 // Incremental updates at awkward split points, reset() reuse, and the registry's contents.
 #include "catch.hpp"
-
+#include "hash/cksum_software.hpp"
 #include "hash/crc32c_software.hpp"
 #include "hashscope/hash.hpp"
 
@@ -33,14 +33,14 @@ Digest oneShot(Hasher& hasher, const std::uint8_t* data, std::size_t size)
   return hasher.finish();
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("Incremental updates at awkward offsets equal one-shot hashing", "[hash][incremental]")
 {
   const std::vector<std::uint8_t> data = pseudoRandomBytes(3 * 65536 + 4099);
-  const std::vector<std::size_t> splits = {0, 1, 3, 7, 8, 15, 31, 63, 64, 65, 127, 128, 129, 135, 136, 137,
-                                           143, 144, 255, 256, 257, 1023, 1024, 4095, 4096, 4097, 65535,
-                                           65536, 65537};
+  const std::vector<std::size_t> splits = {0,   1,    3,    7,    8,    15,   31,    63,    64,   65,
+                                           127, 128,  129,  135,  136,  137,  143,   144,   255,  256,
+                                           257, 1023, 1024, 4095, 4096, 4097, 65535, 65536, 65537};
   for (const AlgorithmInfo& algorithm : allAlgorithms()) {
     INFO(algorithm.id);
     auto hasher = makeHasher(algorithm.id);
@@ -115,17 +115,33 @@ TEST_CASE("The portable CRC-32C agrees with the check value and with the hasher"
   const std::uint32_t fromHasher = (std::uint32_t{digest[0]} << 24) | (std::uint32_t{digest[1]} << 16) |
                                    (std::uint32_t{digest[2]} << 8) | digest[3];
   CHECK(detail::crc32cSoftware(0, data.data(), data.size()) == fromHasher);
-  const std::uint32_t chained =
-    detail::crc32cSoftware(detail::crc32cSoftware(0, data.data(), 777), data.data() + 777, data.size() - 777);
+  const std::uint32_t chained = detail::crc32cSoftware(detail::crc32cSoftware(0, data.data(), 777),
+                                                       data.data() + 777, data.size() - 777);
   CHECK(chained == fromHasher);
+}
+
+TEST_CASE("The portable cksum CRC agrees with the check value and with the hasher", "[hash][cksum]")
+{
+  CHECK(detail::cksumFinish(detail::cksumUpdateSoftware(0, "123456789", 9), 9) == 930766865u);
+  CHECK(detail::cksumFinish(0, 0) == 4294967295u);
+  const std::vector<std::uint8_t> data = pseudoRandomBytes(300007);
+  auto hasher = makeHasher("cksum");
+  REQUIRE(hasher != nullptr);
+  hasher->update(data.data(), data.size());
+  const Digest digest = hasher->finish();
+  const std::uint32_t fromHasher = (std::uint32_t{digest[0]} << 24) | (std::uint32_t{digest[1]} << 16) |
+                                   (std::uint32_t{digest[2]} << 8) | digest[3];
+  std::uint32_t raw = detail::cksumUpdateSoftware(0, data.data(), 5);
+  raw = detail::cksumUpdateSoftware(raw, data.data() + 5, data.size() - 5);
+  CHECK(detail::cksumFinish(raw, data.size()) == fromHasher);
 }
 
 TEST_CASE("The registry lists every algorithm once, with honest metadata", "[hash][registry]")
 {
   const std::vector<std::string> expectedIds = {
-    "md5",   "sha1",   "sha224",  "sha256", "sha384",   "sha512",   "sha512-256", "sha3-256",
-    "sha3-512", "blake2b-512", "blake2s-256", "crc32", "crc32c", "adler32", "cksum", "sum-bsd",
-    "sum-sysv", "xxh32", "xxh64", "xxh3-64", "xxh3-128"};
+      "md5",      "sha1",     "sha224",      "sha256",      "sha384", "sha512",  "sha512-256",
+      "sha3-256", "sha3-512", "blake2b-512", "blake2s-256", "crc32",  "crc32c",  "adler32",
+      "cksum",    "sum-bsd",  "sum-sysv",    "xxh32",       "xxh64",  "xxh3-64", "xxh3-128"};
   const auto& all = allAlgorithms();
   REQUIRE(all.size() == expectedIds.size());
   std::set<std::string> seen;

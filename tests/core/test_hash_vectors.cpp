@@ -1,9 +1,9 @@
 // Every algorithm against published test vectors (RFC 1321, FIPS 180-4 / 202, RFC 7693, CRC check
 // values, xxHash sanity values) and the real `sum` outputs of this machine's coreutils.
 #include "catch.hpp"
-
 #include "hashscope/hash.hpp"
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 
@@ -29,8 +29,8 @@ struct Vector {
 
 const std::string_view k448 = "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq";
 const std::string_view k896 =
-  "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopq"
-  "rstnopqrstu";
+    "abcdefghbcdefghicdefghijdefghijkefghijklfghijklmghijklmnhijklmnoijklmnopjklmnopqklmnopqrlmnopqrsmnopq"
+    "rstnopqrstu";
 
 void checkAll(std::initializer_list<Vector> vectors)
 {
@@ -40,62 +40,62 @@ void checkAll(std::initializer_list<Vector> vectors)
   }
 }
 
-}  // namespace
+} // namespace
 
 TEST_CASE("MD5: the RFC 1321 test suite", "[hash][vectors]")
 {
   checkAll({
-    {"md5", "", "d41d8cd98f00b204e9800998ecf8427e"},
-    {"md5", "a", "0cc175b9c0f1b6a831c399e269772661"},
-    {"md5", "abc", "900150983cd24fb0d6963f7d28e17f72"},
-    {"md5", "message digest", "f96b697d7cb7938d525a2f31aaf161d0"},
-    {"md5", "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b"},
-    {"md5", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
-     "d174ab98d277d9f5a5611c2c9f419d9f"},
-    {"md5", "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
-     "57edf4a22be3c955ac49da2e2107b67a"},
+      {"md5", "", "d41d8cd98f00b204e9800998ecf8427e"},
+      {"md5", "a", "0cc175b9c0f1b6a831c399e269772661"},
+      {"md5", "abc", "900150983cd24fb0d6963f7d28e17f72"},
+      {"md5", "message digest", "f96b697d7cb7938d525a2f31aaf161d0"},
+      {"md5", "abcdefghijklmnopqrstuvwxyz", "c3fcd3d76192e4007dfb496cca67e13b"},
+      {"md5", "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789",
+       "d174ab98d277d9f5a5611c2c9f419d9f"},
+      {"md5", "12345678901234567890123456789012345678901234567890123456789012345678901234567890",
+       "57edf4a22be3c955ac49da2e2107b67a"},
   });
 }
 
 TEST_CASE("SHA-1 and SHA-2: FIPS 180 / NIST examples", "[hash][vectors]")
 {
   checkAll({
-    {"sha1", "", "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
-    {"sha1", "abc", "a9993e364706816aba3e25717850c26c9cd0d89d"},
-    {"sha1", k448, "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
-    {"sha1", k896, "a49b2446a02c645bf419f995b67091253a04a259"},
-    {"sha224", "", "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f"},
-    {"sha224", "abc", "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"},
-    {"sha224", k448, "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525"},
-    {"sha224", k896, "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3"},
-    {"sha256", "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
-    {"sha256", "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
-    {"sha256", k448, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
-    {"sha256", k896, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
-    {"sha384", "",
-     "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b"},
-    {"sha384", "abc",
-     "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"},
-    {"sha384", k448,
-     "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b"},
-    {"sha384", k896,
-     "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039"},
-    {"sha512", "",
-     "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f"
-     "63b931bd47417a81a538327af927da3e"},
-    {"sha512", "abc",
-     "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd"
-     "454d4423643ce80e2a9ac94fa54ca49f"},
-    {"sha512", k448,
-     "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca0"
-     "31ad85c7a71dd70354ec631238ca3445"},
-    {"sha512", k896,
-     "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433a"
-     "c7d329eeb6dd26545e96e55b874be909"},
-    {"sha512-256", "", "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a"},
-    {"sha512-256", "abc", "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},
-    {"sha512-256", k448, "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461"},
-    {"sha512-256", k896, "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
+      {"sha1", "", "da39a3ee5e6b4b0d3255bfef95601890afd80709"},
+      {"sha1", "abc", "a9993e364706816aba3e25717850c26c9cd0d89d"},
+      {"sha1", k448, "84983e441c3bd26ebaae4aa1f95129e5e54670f1"},
+      {"sha1", k896, "a49b2446a02c645bf419f995b67091253a04a259"},
+      {"sha224", "", "d14a028c2a3a2bc9476102bb288234c415a2b01f828ea62ac5b3e42f"},
+      {"sha224", "abc", "23097d223405d8228642a477bda255b32aadbce4bda0b3f7e36c9da7"},
+      {"sha224", k448, "75388b16512776cc5dba5da1fd890150b0c6455cb4f58b1952522525"},
+      {"sha224", k896, "c97ca9a559850ce97a04a96def6d99a9e0e0e2ab14e6b8df265fc0b3"},
+      {"sha256", "", "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855"},
+      {"sha256", "abc", "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad"},
+      {"sha256", k448, "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1"},
+      {"sha256", k896, "cf5b16a778af8380036ce59e7b0492370b249b11e8f07a51afac45037afee9d1"},
+      {"sha384", "",
+       "38b060a751ac96384cd9327eb1b1e36a21fdb71114be07434c0cc7bf63f6e1da274edebfe76f65fbd51ad2f14898b95b"},
+      {"sha384", "abc",
+       "cb00753f45a35e8bb5a03d699ac65007272c32ab0eded1631a8b605a43ff5bed8086072ba1e7cc2358baeca134c825a7"},
+      {"sha384", k448,
+       "3391fdddfc8dc7393707a65b1b4709397cf8b1d162af05abfe8f450de5f36bc6b0455a8520bc4e6f5fe95b1fe3c8452b"},
+      {"sha384", k896,
+       "09330c33f71147e83d192fc782cd1b4753111b173b3b05d22fa08086e3b0f712fcc7c71a557e2db966c3e9fa91746039"},
+      {"sha512", "",
+       "cf83e1357eefb8bdf1542850d66d8007d620e4050b5715dc83f4a921d36ce9ce47d0d13c5d85f2b0ff8318d2877eec2f"
+       "63b931bd47417a81a538327af927da3e"},
+      {"sha512", "abc",
+       "ddaf35a193617abacc417349ae20413112e6fa4e89a97ea20a9eeee64b55d39a2192992a274fc1a836ba3c23a3feebbd"
+       "454d4423643ce80e2a9ac94fa54ca49f"},
+      {"sha512", k448,
+       "204a8fc6dda82f0a0ced7beb8e08a41657c16ef468b228a8279be331a703c33596fd15c13b1b07f9aa1d3bea57789ca0"
+       "31ad85c7a71dd70354ec631238ca3445"},
+      {"sha512", k896,
+       "8e959b75dae313da8cf4f72814fc143f8f7779c6eb9f7fa17299aeadb6889018501d289e4900f7e4331b99dec4b5433a"
+       "c7d329eeb6dd26545e96e55b874be909"},
+      {"sha512-256", "", "c672b8d1ef56ed28ab87c3622c5114069bdd3ad7b8f9737498d0c01ecef0967a"},
+      {"sha512-256", "abc", "53048e2681941ef99b2e29b76b4c7dabe4c2d0c634fc6d46e0e2f13107e7af23"},
+      {"sha512-256", k448, "bde8e1f9f19bb9fd3406c90ec6bc47bd36d8ada9f11880dbc8a22a7078b6a461"},
+      {"sha512-256", k896, "3928e184fb8690f840da3988121d31be65cb9d3ef83ee6146feac861e19b563a"},
   });
 }
 
@@ -116,48 +116,48 @@ TEST_CASE("One million 'a': the long FIPS 180 messages", "[hash][vectors]")
 TEST_CASE("SHA-3: FIPS 202 examples", "[hash][vectors]")
 {
   checkAll({
-    {"sha3-256", "", "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"},
-    {"sha3-256", "abc", "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"},
-    {"sha3-512", "",
-     "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558"
-     "f500199d95b6d3e301758586281dcd26"},
-    {"sha3-512", "abc",
-     "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e39340"
-     "57340b4cf408d5a56592f8274eec53f0"},
+      {"sha3-256", "", "a7ffc6f8bf1ed76651c14756a061d662f580ff4de43b49fa82d80a4b80f8434a"},
+      {"sha3-256", "abc", "3a985da74fe225b2045c172d6bd390bd855f086e3e9d525b46bfe24511431532"},
+      {"sha3-512", "",
+       "a69f73cca23a9ac5c8b567dc185a756e97c982164fe25859e0d1dcc1475c80a615b2123af1f5f94c11e3e9402c3ac558"
+       "f500199d95b6d3e301758586281dcd26"},
+      {"sha3-512", "abc",
+       "b751850b1a57168a5693cd924b6b096e08f621827444f70d884f5d0240d2712e10e116e9192af3c91a7ec57647e39340"
+       "57340b4cf408d5a56592f8274eec53f0"},
   });
 }
 
 TEST_CASE("BLAKE2: RFC 7693 appendix examples", "[hash][vectors]")
 {
   checkAll({
-    {"blake2b-512", "abc",
-     "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc95"
-     "18d38aa8dbf1925ab92386edd4009923"},
-    {"blake2b-512", "",
-     "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b"
-     "903a685b1448b755d56f701afe9be2ce"},
-    {"blake2s-256", "abc", "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"},
-    {"blake2s-256", "", "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9"},
+      {"blake2b-512", "abc",
+       "ba80a53f981c4d0d6a2797b69f12f6e94c212f14685ac4b74b12bb6fdbffa2d17d87c5392aab792dc252d5de4533cc95"
+       "18d38aa8dbf1925ab92386edd4009923"},
+      {"blake2b-512", "",
+       "786a02f742015903c6c6fd852552d272912f4740e15847618a86e217f71f5419d25e1031afee585313896444934eb04b"
+       "903a685b1448b755d56f701afe9be2ce"},
+      {"blake2s-256", "abc", "508c5e8c327c14e2e1a72ba34eeb452f37458b209ed63a294d999b4c86675982"},
+      {"blake2s-256", "", "69217a3079908094e11121d042354a7c1f55b6482ca1a51e1b250dfd1ed0eef9"},
   });
 }
 
 TEST_CASE("CRCs and checksums: the \"123456789\" check values and empty input", "[hash][vectors]")
 {
   checkAll({
-    {"crc32", "123456789", "cbf43926"},
-    {"crc32", "", "00000000"},
-    {"crc32c", "123456789", "e3069283"},
-    {"crc32c", "", "00000000"},
-    {"adler32", "123456789", "091e01de"},
-    {"adler32", "", "00000001"},
-    {"adler32", "Wikipedia", "11e60398"},
-    {"cksum", "123456789", "377a6011"},  // 930766865, what `cksum` prints
-    {"cksum", "", "ffffffff"},           // 4294967295
-    // `sum -r` and `sum -s` (GNU coreutils 9.1) of "123456789": 53615 and 477; of nothing: 0.
-    {"sum-bsd", "123456789", "d16f"},
-    {"sum-bsd", "", "0000"},
-    {"sum-sysv", "123456789", "01dd"},
-    {"sum-sysv", "", "0000"},
+      {"crc32", "123456789", "cbf43926"},
+      {"crc32", "", "00000000"},
+      {"crc32c", "123456789", "e3069283"},
+      {"crc32c", "", "00000000"},
+      {"adler32", "123456789", "091e01de"},
+      {"adler32", "", "00000001"},
+      {"adler32", "Wikipedia", "11e60398"},
+      {"cksum", "123456789", "377a6011"}, // 930766865, what `cksum` prints
+      {"cksum", "", "ffffffff"},          // 4294967295
+      // `sum -r` and `sum -s` (GNU coreutils 9.1) of "123456789": 53615 and 477; of nothing: 0.
+      {"sum-bsd", "123456789", "d16f"},
+      {"sum-bsd", "", "0000"},
+      {"sum-sysv", "123456789", "01dd"},
+      {"sum-sysv", "", "0000"},
   });
 }
 
@@ -172,14 +172,44 @@ TEST_CASE("System V sum wraps its byte total at 2^32 like coreutils", "[hash][ve
 TEST_CASE("xxHash: reference sanity values, seed 0", "[hash][vectors]")
 {
   checkAll({
-    {"xxh32", "", "02cc5d05"},
-    {"xxh64", "", "ef46db3751d8e999"},
-    {"xxh3-64", "", "2d06800538d394c2"},
-    {"xxh3-128", "", "99aa06d3014798d86001c324468d497f"},
-    // As `xxhsum -H0/-H1/-H3/-H2` print them for a file holding "123456789".
-    {"xxh32", "123456789", "937bad67"},
-    {"xxh64", "123456789", "8cb841db40e6ae83"},
-    {"xxh3-64", "123456789", "72dcb18b67a17dff"},
-    {"xxh3-128", "123456789", "33119477ede5dcd5e9716427681d5860"},
+      {"xxh32", "", "02cc5d05"},
+      {"xxh64", "", "ef46db3751d8e999"},
+      {"xxh3-64", "", "2d06800538d394c2"},
+      {"xxh3-128", "", "99aa06d3014798d86001c324468d497f"},
+      // As `xxhsum -H0/-H1/-H3/-H2` print them for a file holding "123456789".
+      {"xxh32", "123456789", "937bad67"},
+      {"xxh64", "123456789", "8cb841db40e6ae83"},
+      {"xxh3-64", "123456789", "72dcb18b67a17dff"},
+      {"xxh3-128", "123456789", "33119477ede5dcd5e9716427681d5860"},
   });
+}
+
+TEST_CASE("xxHash: the sanity buffer of xxHash's own self-test, seed 0", "[hash][vectors]")
+{
+  // xxHash's xsum_sanity_check.c fills its buffer like this; lengths 1, 14 and 222 (and the XXH3
+  // value at length 1) are in its tables. The rest were recorded from libxxhash 0.8.1's scalar
+  // and SSE2 code, so they also check HashScope's AVX2 build of XXH3 on long inputs (> 240 bytes).
+  std::string buffer(2367, '\0');
+  std::uint64_t generator = 2654435761u;
+  for (char& c : buffer) {
+    c = static_cast<char>(generator >> 56);
+    generator *= 11400714785074694797ull;
+  }
+  const auto prefix = [&](std::size_t n) { return std::string_view(buffer).substr(0, n); };
+  CHECK(hashOf("xxh32", prefix(1)) == "cf65b03e");
+  CHECK(hashOf("xxh64", prefix(1)) == "e934a84adb052768");
+  CHECK(hashOf("xxh3-64", prefix(1)) == "c44bdff4074eecdb");
+  CHECK(hashOf("xxh3-128", prefix(1)) == "a6cd5e9392000f6ac44bdff4074eecdb");
+  CHECK(hashOf("xxh32", prefix(14)) == "1208e7e2");
+  CHECK(hashOf("xxh64", prefix(14)) == "8282dcc4994e35c8");
+  CHECK(hashOf("xxh3-64", prefix(14)) == "1ac0bbda2b9fcf03");
+  CHECK(hashOf("xxh3-128", prefix(14)) == "b2623398aa0bda1e352b80797cda6247");
+  CHECK(hashOf("xxh32", prefix(222)) == "5bd11dbd");
+  CHECK(hashOf("xxh64", prefix(222)) == "b641ae8cb691c174");
+  CHECK(hashOf("xxh3-64", prefix(222)) == "b9163b558664d356");
+  CHECK(hashOf("xxh3-128", prefix(222)) == "337e09641b948717f1aebd597cec6b3a");
+  CHECK(hashOf("xxh32", prefix(2367)) == "4c8a9773");
+  CHECK(hashOf("xxh64", prefix(2367)) == "a82418ddec0ea581");
+  CHECK(hashOf("xxh3-64", prefix(2367)) == "cb37aeb9e5d361ed");
+  CHECK(hashOf("xxh3-128", prefix(2367)) == "e89c0f6ff369b427cb37aeb9e5d361ed");
 }

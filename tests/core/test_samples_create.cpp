@@ -114,6 +114,23 @@ TEST_CASE("createSample never overwrites anything it did not create", "[samples]
   CHECK(dir.entries().size() == 1);
 }
 
+TEST_CASE("createSample reports progress at most about ten times a second", "[samples]")
+{
+  TempDir dir;
+  int calls = 0;
+  std::uint64_t last = 0;
+  SampleResult r = createSample(dir.path(), 96 * MiB, SampleContent::Random, {}, [&](const SampleProgress& p) {
+    ++calls;
+    CHECK(p.bytesWritten >= last);  // never goes backwards
+    CHECK(p.totalBytes == 96 * MiB);
+    last = p.bytesWritten;
+  });
+  REQUIRE(r.ok());
+  CHECK(calls >= 1);
+  CHECK(calls <= static_cast<int>(r.seconds * 10) + 2);
+  CHECK(last == 96 * MiB);
+}
+
 TEST_CASE("createSample refuses when the space is not there", "[samples]")
 {
   TempDir dir;

@@ -8,6 +8,23 @@
 
 using namespace hashscope;
 
+// On every OS: the temp folder is a real, writable place with a label and sizes.
+TEST_CASE("describeStorage on the default location works on any OS", "[storage][real]")
+{
+  auto info = describeStorage(defaultLocation());
+  INFO(info.label << " / " << info.error);
+  REQUIRE(info.error.empty());
+  CHECK(!info.mountPoint.empty());
+  CHECK(!info.label.empty());
+  CHECK(info.totalBytes > 0);
+  CHECK(info.freeBytes <= info.totalBytes);
+  CHECK(info.writable);
+  CHECK_FALSE(info.readOnly);
+  auto locations = candidateLocations();
+  REQUIRE(!locations.empty());
+  CHECK(locations.front().path == defaultLocation());
+}
+
 #if defined(__linux__)
 
 TEST_CASE("describeStorage on the temp folder finds a real block device", "[storage][real]")

@@ -120,6 +120,7 @@ RunTotals totalsOf(const RunResult& run)
       t.readerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.readerCpuPct); }, all);
   }
   t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
+  t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
   t.diskValid = anyDiskValid(run.samples);
   if (t.diskValid) {
     t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },
@@ -139,6 +140,11 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   using namespace analysis;
   if (sample.interval < kMinIntervalSeconds)
     return Verdict::Unknown;
+  if (run.workload == Workload::PeerTool) {
+    // The child's CPU time is known only at its end: per interval only a busy device speaks.
+    return sample.diskValid && sample.diskBusyPct >= kDiskBusyPct && !isMemoryBacked(run) ? Verdict::IoBound
+                                                                                           : Verdict::Unknown;
+  }
   Signals s;
   s.workload = run.workload;
   s.hashing = !run.algorithm.empty();
@@ -150,8 +156,10 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
       sum += v;
     s.workerPct = sum / static_cast<double>(sample.workerCpuPct.size());
   }
-  if (sample.waitPct + sample.busyPct > 0)
+  if (sample.waitPct + sample.busyPct > 0) {
     s.waitPct = sample.waitPct;
+    s.busyPct = sample.busyPct;
+  }
   if (!sample.readerCpuPct.empty()) {
     double sum = 0;
     for (double v : sample.readerCpuPct)
@@ -161,6 +169,7 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   s.diskValid = sample.diskValid;
   s.diskBusyPct = sample.diskBusyPct;
   s.systemCpuPct = sample.cpuBusyPct;
+  s.processCpuPct = sample.processCpuPct;
   s.achievedMBps = sample.totalMBps;
   const bool intervalFromCache = isFileWorkload(run.workload) && sample.diskValid && sample.totalMBps > 0 &&
                                  sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
@@ -229,13 +238,16 @@ Analysis analyse(RunResult& run, const References& refs)
     s.cores = cores;
     s.workerPct = t.workerPct;
     s.waitPct = t.waitPct;
+    s.busyPct = t.busyPct;
     s.readerPct = t.readerPct;
     s.diskValid = t.diskValid;
     s.diskBusyPct = t.diskBusyPct;
     s.systemCpuPct = t.cpuBusyPct;
+    s.processCpuPct = t.processCpuPct;
     s.fromRam = a.memoryBacked || a.servedFromCache;
     s.achievedMBps = achieved;
     s.hashLimitMBps = hashLimit;
+    s.readLimitMBps = refs.readMBps;
     s.memoryLimitMBps = memoryLimit;
     a.verdict = decide(s);
   }

@@ -91,9 +91,21 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
   s += lead(a.verdict);
   bool plural = false;
   const std::string who = actor(run, plural);
-  if (t.workerPct >= 0) {
+  const bool hashing = run.workload == Workload::HashFile || run.workload == Workload::HashTree ||
+                       run.workload == Workload::HashMemory;
+  const double busy = hashing ? std::max(t.workerPct, t.busyPct) : t.workerPct;
+  if (run.workload == Workload::Read && t.readerPct >= 0) {
+    // A plain read has nothing to compute: how much of the time the readers spent on the CPU (rather than
+    // blocked in reads) is the telling number.
+    s += (plural ? "the " + std::to_string(run.streams) + " reader threads were on the CPU "
+                 : std::string("the reader thread was on the CPU ")) +
+         pct(t.readerPct) + " of the time";
+  } else if (busy >= 0) {
     s += who + (run.workload == Workload::PeerTool ? " used the CPU " : plural ? " were busy " : " was busy ");
-    s += pct(t.workerPct) + " of the time";
+    s += pct(busy) + " of the time";
+    // Other processes (or more streams than cores) kept the threads off the CPU part of the time they hashed.
+    if (hashing && t.workerPct >= 0 && busy - t.workerPct >= 10)
+      s += " (on the CPU " + pct(t.workerPct) + ")";
     if (run.workload != Workload::PeerTool && t.waitPct >= 0 && isFileWorkload(run.workload))
       s += " and waited for data " + pct(t.waitPct);
   } else {
@@ -103,12 +115,17 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
     s += " (" + std::to_string(run.streams) + " streams on " + std::to_string(coresOf(run)) + " cores)";
   if (isFileWorkload(run.workload) || run.workload == Workload::Write)
     s += " while " + whereData(run, a, t);
-  if (t.cpuBusyPct >= 0)
+  if (t.cpuBusyPct >= 0) {
     s += ", with the whole CPU " + pct(t.cpuBusyPct) + " busy";
+    const int cores = coresOf(run);
+    const double others = t.processCpuPct >= 0 ? t.cpuBusyPct * cores - t.processCpuPct : -1;
+    if (run.workload != Workload::PeerTool && others >= 50)
+      s += fmt(" (%.1f", others / 100.0) + " of its " + std::to_string(cores) + " cores taken by other processes)";
+  }
 
   // The references and the limit.
   std::string refsText;
-  if (refs.readMBps > 0 && run.workload != Workload::Read)
+  if (refs.readMBps > 0 && isFileWorkload(run.workload) && run.workload != Workload::Read)
     refsText += "reading alone runs at " + formatMBps(refs.readMBps);
   if (refs.hashMBps > 0 && !run.algorithm.empty() && run.workload != Workload::HashMemory) {
     if (!refsText.empty())

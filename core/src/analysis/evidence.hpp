@@ -14,6 +14,7 @@ struct RunTotals {
   double busyPct = -1;     // share of time hashing/working (engine accounting)
   double readerPct = -1;   // CPU share of the reader threads
   double cpuBusyPct = -1;  // the whole machine
+  double processCpuPct = -1;  // this process, 100 = one core
   bool diskValid = false;
   double diskBusyPct = 0;
   std::uint64_t deviceReadBytes = 0;

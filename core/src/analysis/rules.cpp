@@ -15,9 +15,22 @@ double workerCapacityPct(int streams, int cores)
 
 double normalisedWorkerPct(const Signals& s)
 {
-  if (s.workerPct < 0)
+  double pct = -1;
+  if (s.workerPct >= 0)
+    pct = std::min(100.0, s.workerPct * 100.0 / workerCapacityPct(s.streams, s.cores));
+  // Plain reads and writes: time "busy" is time blocked in the syscall, so only the CPU share counts.
+  const bool hashAccounting = s.workload == Workload::HashFile || s.workload == Workload::HashTree ||
+                              s.workload == Workload::HashMemory;
+  if (hashAccounting && s.busyPct >= 0)
+    pct = std::max(pct, std::min(100.0, s.busyPct));
+  return pct;
+}
+
+double otherProcessesPct(const Signals& s)
+{
+  if (s.systemCpuPct < 0 || s.processCpuPct < 0 || s.cores <= 0)
     return -1;
-  return std::min(100.0, s.workerPct * 100.0 / workerCapacityPct(s.streams, s.cores));
+  return std::max(0.0, s.systemCpuPct * s.cores - s.processCpuPct);
 }
 
 namespace {
@@ -51,6 +64,10 @@ Verdict decideRead(const Signals& s, double worker)
     return known(worker) || s.achievedMBps > 0 ? Verdict::MemoryBound : Verdict::Unknown;
   if (s.diskValid && s.diskBusyPct >= kDiskBusyPct)
     return Verdict::IoBound;
+  // The reader thread sat off the CPU, blocked in reads: the device (busy or not by io_ticks, which
+  // understates devices that serve requests in parallel) is what it waited on.
+  if (known(s.readerPct))
+    return s.readerPct <= kReaderBlockedCpuPct ? Verdict::IoBound : Verdict::Mixed;
   if (known(s.waitPct) && s.waitPct >= kHighWaitPct && !s.diskValid)
     return Verdict::IoBound;
   if (!s.diskValid && known(worker) && worker <= kReadBlockedCpuPct)
@@ -80,33 +97,57 @@ Verdict decide(const Signals& s)
     break;
   }
 
-  if (!known(worker) && !known(s.waitPct) && !s.diskValid && !s.fromRam)
+  // A peer tool is one process: time off the CPU is waiting for data only when the data comes from a device;
+  // from RAM the copy is its own CPU time, so the rest is other processes holding the cores.
+  const bool peer = s.workload == Workload::PeerTool;
+  const double wait = peer && s.fromRam ? -1 : s.waitPct;
+  if (!known(worker) && !known(wait) && !s.diskValid && !s.fromRam)
     return Verdict::Unknown;
 
-  const bool lowWait = !known(s.waitPct) || s.waitPct <= kLowWaitPct;
+  const bool lowWait = !known(wait) || wait <= kLowWaitPct;
   if (known(worker) && worker >= kCpuBusyPct && lowWait)
     return Verdict::CpuBound;
 
-  const bool highWait = known(s.waitPct) && s.waitPct >= kHighWaitPct;
+  const bool highWait = known(wait) && wait >= kHighWaitPct;
+  // The reader thread sits off the CPU while its reads are in flight: blocked on the device even when
+  // io_ticks look low (NVMe and RAID serve requests in parallel).
+  const bool readerBlocked = known(s.readerPct) && s.readerPct <= kReaderBlockedCpuPct;
+  if (!s.fromRam && highWait && ((s.diskValid && s.diskBusyPct >= kDiskBusyPct) || readerBlocked))
+    return Verdict::IoBound;
+
+  // The run reached its limit: the resource that sets the limit is the bottleneck.
+  const double readLimit = s.fromRam ? 0 : s.readLimitMBps;
+  const double limit = s.hashLimitMBps > 0 && readLimit > 0 ? std::min(s.hashLimitMBps, readLimit)
+                                                            : std::max(s.hashLimitMBps, readLimit);
+  if (limit > 0 && s.achievedMBps >= kAtLimitFraction * limit) {
+    if (s.hashLimitMBps > 0 && s.hashLimitMBps <= limit)
+      return Verdict::CpuBound;
+    return Verdict::IoBound;
+  }
+
+  // Every core was busy and other processes held a good part of them: the threads waited for CPU time
+  // (a peer tool is itself the "other process", so it is left out).
+  if (!peer && s.systemCpuPct >= kCpuSaturatedPct && otherProcessesPct(s) >= kOtherProcessesPct)
+    return Verdict::CpuBound;
+
   if (s.fromRam) {
     // The data came from RAM: whatever held the workers back was copying it out of memory.
     if (highWait)
       return Verdict::MemoryBound;
-    if (s.hashLimitMBps > 0 && s.achievedMBps > 0 && s.achievedMBps < kMemoryGapFraction * s.hashLimitMBps &&
-        lowWait)
+    if (!peer && s.hashLimitMBps > 0 && s.achievedMBps > 0 &&
+        s.achievedMBps < kMemoryGapFraction * s.hashLimitMBps && lowWait)
       return Verdict::MemoryBound;
-    if (!known(worker) && !known(s.waitPct))
+    if (!known(worker) && !known(wait))
       return Verdict::Unknown;
     return Verdict::Mixed;
   }
 
   if (highWait) {
-    if (s.diskValid)
-      return s.diskBusyPct >= kDiskBusyPct ? Verdict::IoBound : Verdict::Mixed;
-    // No device counters: trust the reader thread, which sits off the CPU while reads are in flight.
-    if (!known(s.readerPct) || s.readerPct <= kReaderBlockedCpuPct)
-      return Verdict::IoBound;
-    return Verdict::Mixed;
+    if (known(s.readerPct))
+      return Verdict::Mixed;  // the reader was on the CPU, not blocked on the device
+    // Neither a reader clock nor a busy device: waiting on data from a disk is waiting on the disk, unless
+    // the device counters say it idled.
+    return s.diskValid ? Verdict::Mixed : Verdict::IoBound;
   }
   return Verdict::Mixed;
 }

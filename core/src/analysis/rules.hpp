@@ -13,20 +13,28 @@ struct Signals {
   int cores = 1;
   double workerPct = -1;       // mean CPU share of the working threads (peer tools: the child process)
   double waitPct = -1;         // mean share of time the workers waited for data
+  double busyPct = -1;         // mean share of wall time the workers spent hashing/working (engine accounting)
   double readerPct = -1;       // mean CPU share of the reader threads
   bool diskValid = false;
   double diskBusyPct = 0;
-  double systemCpuPct = -1;    // whole machine
+  double systemCpuPct = -1;    // whole machine, 0..100 of all cores
+  double processCpuPct = -1;   // this process, 100 = one core
   bool fromRam = false;        // memory-backed location, or served from the page cache
   double achievedMBps = 0;
   double hashLimitMBps = 0;    // hash-memory speed x min(streams, cores); 0 = unknown
+  double readLimitMBps = 0;    // read-only speed of the location (not used when the data came from RAM)
   double memoryLimitMBps = 0;  // memory speed x min(streams, cores); 0 = unknown
 };
 
 // The CPU share a worker thread could get at most, in percent: 100, or less when streams > cores.
 double workerCapacityPct(int streams, int cores);
-// The workers' CPU share relative to that capacity (so 4 threads at 50% on 2 cores read as 100%).
+// How busy the workers were: their CPU share relative to that capacity (so 4 threads at 50% on 2 cores
+// read as 100%), or the wall-time share they spent inside hash calls when that is higher (a hashing
+// thread that other processes keep off the CPU is still the bottleneck of the pipeline).
 double normalisedWorkerPct(const Signals& s);
+
+// CPU time other processes took while this one ran, in percent of one core; -1 when unknown.
+double otherProcessesPct(const Signals& s);
 
 // The classification itself. Returns Unknown when the signals say nothing.
 Verdict decide(const Signals& s);

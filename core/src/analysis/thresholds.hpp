@@ -14,7 +14,7 @@ inline constexpr double kLowWaitPct = 10.0;
 inline constexpr double kHighWaitPct = 50.0;
 // The device counts as busy (io_ticks share of wall time) at or above this.
 inline constexpr double kDiskBusyPct = 60.0;
-// Without device counters: a reader thread on the CPU at most this share of the time was blocked in reads.
+// A reader thread on the CPU at most this share of the time was blocked in reads (on the device).
 inline constexpr double kReaderBlockedCpuPct = 50.0;
 // A read-only workload whose thread sat on the CPU at most this share was blocked on the device.
 inline constexpr double kReadBlockedCpuPct = 50.0;
@@ -25,6 +25,14 @@ inline constexpr std::uint64_t kCacheCheckMinBytes = 4u << 20;
 // Hashing from RAM that reached less than this fraction of the hash-memory limit, while the workers
 // did not wait, was held back by memory rather than by the hash or a device.
 inline constexpr double kMemoryGapFraction = 0.7;
+// A run that reached at least this fraction of its limit (min of read and hash speed) was held by whichever
+// of the two set the limit, whatever the thread accounting says (used when the threads alone do not tell,
+// e.g. when other processes share the cores).
+inline constexpr double kAtLimitFraction = 0.85;
+// The whole CPU counts as saturated at or above this busy share (all cores)...
+inline constexpr double kCpuSaturatedPct = 95.0;
+// ...and as taken by other processes when they used at least this much of it (100 = one core).
+inline constexpr double kOtherProcessesPct = 50.0;
 // A hash-memory run at or above this fraction of the memory (copy) speed is limited by memory.
 inline constexpr double kMemoryNearFraction = 0.8;
 // Runs shorter than this, or intervals shorter than kMinIntervalSeconds, carry no verdict.

@@ -249,13 +249,15 @@ struct Sampler::Impl {
 
   void publish(Sample&& s)
   {
+    const Sample* latest = nullptr;
     {
       std::lock_guard lock(samplesMutex);
-      series.push_back(s);
+      series.push_back(std::move(s));
+      latest = &series.back();  // stable until this thread pushes again; samples() only reads
     }
     if (callback) {
       try {
-        callback(s);
+        callback(*latest);
       } catch (...) {
         // A failing listener must not kill the sampler thread (and with it the process).
       }
@@ -277,19 +279,15 @@ struct Sampler::Impl {
       Sample s;
       if (take(s))
         publish(std::move(s));
-      // Next tick on the fixed grid; if this one ran late, skip the ticks already missed.
-      const auto now = Clock::now();
-      tick = std::max<std::int64_t>(tick + 1, (now - startTime) / period + 1);
+      // Next tick on the fixed grid. If this one ran late, skip the ticks already missed and any tick
+      // closer than half a period: a sliver of an interval gives wild rates (lumpy counters over ~0 s).
+      const auto earliest = Clock::now() + period / 2 - startTime;
+      tick = std::max<std::int64_t>(tick + 1, (earliest + period - Clock::duration(1)) / period);
     }
-    // The final sample, so the series ends when the run did. A last interval under 1 ms says nothing new.
+    // The final sample, so the series ends when the run did and its totals are complete, however short
+    // the last interval (the analysis weighs intervals by their length).
     Sample last;
-    const double t = std::chrono::duration<double>(Clock::now() - startTime).count();
-    bool empty = false;
-    {
-      std::lock_guard lock(samplesMutex);
-      empty = series.empty();
-    }
-    if ((t - lastT >= 0.001 || empty) && take(last))
+    if (take(last))
       publish(std::move(last));
   }
 };

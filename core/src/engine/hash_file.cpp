@@ -27,7 +27,25 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
     LiveCounters& live = external ? *counters : local;
     if (!external)
       stream = 0;
-    if (input.size() > 0) {
+    if (input.size() > 0 && input.size() <= blockSize) {
+      // One block: a reader thread and its buffers would cost more than the read itself (hash -r of many
+      // small files).
+      std::vector<std::byte> data(static_cast<std::size_t>(input.size()));
+      const auto t0 = engine::Clock::now();
+      const std::int64_t n = input.readAt(data.data(), data.size(), 0, out.error);
+      if (n < 0)
+        return out;
+      if (static_cast<std::uint64_t>(n) != input.size()) {
+        out.error = file.string() + " got shorter while it was being read";
+        return out;
+      }
+      const auto t1 = engine::Clock::now();
+      for (Hasher* h : hashers)
+        h->update(data.data(), data.size());
+      live.addWaitNanos(stream, engine::nanosBetween(t0, t1));
+      live.addBusyNanos(stream, engine::nanosBetween(t1, engine::Clock::now()));
+      live.addBytes(stream, data.size());
+    } else if (input.size() > 0) {
       PipelinedReader reader(static_cast<std::size_t>(std::max<std::uint64_t>(blockSize, 4096)), 4, stop,
                              &live, stream);
       if (!reader.ok()) {

@@ -78,46 +78,47 @@ bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveC
   return !reader.stopped();
 }
 
-bool prepareFile(const std::filesystem::path& file, CacheMode cache, std::stop_token stop, CachePlan& plan,
-                 std::uint64_t& size, std::string& error)
+bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
+                 platform::InputFile& file, std::string& error)
 {
   plan = CachePlan{};
   const auto mode = cache == CacheMode::Cold ? platform::ReadMode::Direct : platform::ReadMode::Cached;
-  platform::InputFile probe = platform::InputFile::open(file, mode, error);
-  if (!probe.isOpen())
+  file = platform::InputFile::open(path, mode, error);
+  if (!file.isOpen())
     return false;
-  size = probe.size();
   plan.mode = mode;
   switch (cache) {
   case CacheMode::AsIs:
     plan.method = "as-is";
     return true;
   case CacheMode::Warm:
-    probe.close();
-    error = warmFile(file, stop);
+    file.close();
+    error = warmFile(path, stop);
     plan.method = "warm";
-    return error.empty();
+    if (error.empty())
+      file = platform::InputFile::open(path, mode, error);
+    return file.isOpen();
   case CacheMode::Cold:
     break;
   }
   std::string evictNote;
-  switch (probe.direct()) {
+  switch (file.direct()) {
   case platform::DirectResult::Direct:
     // Direct reads skip the cache anyway, but dirty cached pages would be written back in the middle of
     // the measurement: flush and drop them now.
-    probe.evict(evictNote);
+    file.evict(evictNote);
     plan.method = "direct";
     break;
   case platform::DirectResult::MemoryBacked:
     plan.method = "memory-backed";
-    plan.note = probe.note();
+    plan.note = file.note();
     break;
   case platform::DirectResult::Fallback:
   case platform::DirectResult::NotAsked:
-    probe.evict(evictNote);
+    file.evict(evictNote);
     plan.method = "evicted";
     plan.dropBehind = true;
-    plan.note = probe.note();
+    plan.note = file.note();
     break;
   }
   if (!evictNote.empty())

@@ -16,15 +16,17 @@ void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
 {
   const bool hashing = spec.workload == Workload::HashFile;
   CachePlan plan;
-  std::uint64_t size = 0;
   std::string error;
-  if (!prepareFile(spec.target, spec.cache, stop, plan, size, error)) {
+  // Every stream opens its own handle before the clock starts: opening is not reading.
+  std::vector<platform::InputFile> files(static_cast<std::size_t>(spec.streams));
+  if (!prepareFile(spec.target, spec.cache, stop, plan, files[0], error)) {
     if (stop.stop_requested())
       result.cancelled = true;
     else
       result.error = error;
     return;
   }
+  const std::uint64_t size = files[0].size();
   result.cacheMethod = plan.method;
   result.cacheNote = plan.note;
   if (size == 0) {
@@ -37,11 +39,9 @@ void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   std::uint64_t slice = (size + streams - 1) / streams;
   slice = (slice + kSliceAlignment - 1) / kSliceAlignment * kSliceAlignment;
 
-  // Every stream opens its own handle before the clock starts: opening is not reading.
-  std::vector<platform::InputFile> files(spec.streams);
-  for (auto& f : files) {
-    f = platform::InputFile::open(spec.target, plan.mode, error);
-    if (!f.isOpen()) {
+  for (std::size_t i = 1; i < files.size(); ++i) {
+    files[i] = platform::InputFile::open(spec.target, plan.mode, error);
+    if (!files[i].isOpen()) {
       result.error = error;
       return;
     }

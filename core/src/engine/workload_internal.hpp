@@ -63,10 +63,10 @@ struct CachePlan {
   std::string method;        // "direct", "evicted", "memory-backed", "warm", "as-is"
   std::string note;
 };
-// Prepares one file for reading under `cache` (warms it, or evicts it) and tells how to open it.
-// Returns false with `error` when the file cannot be read at all.
-bool prepareFile(const std::filesystem::path& file, CacheMode cache, std::stop_token stop, CachePlan& plan,
-                 std::uint64_t& size, std::string& error);
+// Opens one file for reading under `cache` (warming it, or evicting it, first) into `file`, and tells how
+// further handles must be opened. Returns false with `error` when the file cannot be read at all.
+bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
+                 platform::InputFile& file, std::string& error);
 
 // "Not enough free space in /x: 1 GiB needed, 12 MiB free", or "" when there is room (or it is unknown).
 std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t needed);

@@ -68,21 +68,27 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
   if (spec.bytes > 0)
     counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
   const std::size_t region = std::max<std::size_t>(kMemoryRegion, static_cast<std::size_t>(spec.blockSize));
-  // Allocated and touched before the clock starts, so the copy measures RAM, not page faults.
-  const std::vector<std::byte> zeros(region, std::byte{0});
-  std::vector<std::vector<std::byte>> destinations(static_cast<std::size_t>(spec.streams));
-  for (auto& d : destinations) {
-    if (stop.stop_requested()) {
-      result.cancelled = true;
-      return;
-    }
-    d.assign(region, std::byte{1});
+  // Allocated and touched before the clock starts, so the copy measures RAM, not page faults (and reads
+  // real memory, not the kernel's shared zero page). Touched in pieces: a stop during setup is prompt.
+  auto touched = [&](std::byte value) {
+    std::unique_ptr<std::byte[]> buffer(new std::byte[region]);
+    for (std::size_t at = 0; at < region && !stop.stop_requested(); at += 1 * MiB)
+      std::memset(buffer.get() + at, static_cast<int>(value), std::min<std::size_t>(1 * MiB, region - at));
+    return buffer;
+  };
+  const std::unique_ptr<std::byte[]> zeros = touched(std::byte{0});
+  std::vector<std::unique_ptr<std::byte[]>> destinations;
+  for (int i = 0; i < spec.streams; ++i)
+    destinations.push_back(touched(std::byte{1}));
+  if (stop.stop_requested()) {
+    result.cancelled = true;
+    return;
   }
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    const std::byte* source = zeros.data();
-    std::byte* destination = destinations[static_cast<std::size_t>(i)].data();
+    const std::byte* source = zeros.get();
+    std::byte* destination = destinations[static_cast<std::size_t>(i)].get();
     volatile std::byte sink{};
     loopBlocks(spec, stop, counters, i, region, out, [&](std::size_t offset, std::size_t n) {
       std::memcpy(destination + offset, source + offset, n);

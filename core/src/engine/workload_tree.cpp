@@ -69,13 +69,10 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
         break;
       const auto& path = listing.files[index];
       CachePlan plan;
-      std::uint64_t size = 0;
       std::string error;
       const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
       platform::InputFile file;
-      if (prepareFile(path, perFile, stop, plan, size, error))
-        file = platform::InputFile::open(path, plan.mode, error);
-      if (!file.isOpen()) {
+      if (!prepareFile(path, perFile, stop, plan, file, error)) {
         out.fileErrors.push_back(error);
         continue;
       }

@@ -1,4 +1,6 @@
 // toCsv(): one row per result with stable columns, quoted as RFC 4180 says (CRLF line ends).
+#include <cmath>
+
 #include "export/json_writer.hpp"
 #include "export/path_text.hpp"
 #include "hashscope/export.hpp"
@@ -25,7 +27,13 @@ void appendField(std::string& out, const std::string& field)
   out += '"';
 }
 
-std::string num(double value) { return value > 0 || value < 0 ? json::number(value) : std::string("0"); }
+// Finite numbers as the shortest exact text; NaN/inf as an empty field (no CSV reader agrees on their spelling).
+std::string num(double value)
+{
+  if (!std::isfinite(value))
+    return {};
+  return value > 0 || value < 0 ? json::number(value) : std::string("0");
+}
 std::string flag(bool value) { return value ? "true" : "false"; }
 
 std::vector<std::string> rowOf(const RunResult& r)

@@ -15,35 +15,35 @@ using L = LineStyle;
 // Tags follow the tools: md5sum --tag "MD5", b2sum --tag "BLAKE2b", xxhsum --tag "XXH3" ...; for
 // algorithms without such a tool the tag is the upper-case display name.
 constexpr std::array<AlgorithmSpec, 21> kSpecs{{
-  {"md5", "MD5", Cryptographic, 16, "md5sum", "MD5", B::Evp, "MD5", 0, L::Coreutils},
-  {"sha1", "SHA-1", Cryptographic, 20, "sha1sum", "SHA1", B::Evp, "SHA1", 1, L::Coreutils},
-  {"sha224", "SHA-224", Cryptographic, 28, "sha224sum", "SHA224", B::Evp, "SHA224", 2, L::Coreutils},
-  {"sha256", "SHA-256", Cryptographic, 32, "sha256sum", "SHA256", B::Evp, "SHA256", 3, L::Coreutils},
-  {"sha384", "SHA-384", Cryptographic, 48, "sha384sum", "SHA384", B::Evp, "SHA384", 4, L::Coreutils},
-  {"sha512", "SHA-512", Cryptographic, 64, "sha512sum", "SHA512", B::Evp, "SHA512", 5, L::Coreutils},
-  {"sha512-256", "SHA-512/256", Cryptographic, 32, "openssl dgst -sha512-256", "SHA-512/256", B::Evp,
-   "SHA512-256", 6, L::Coreutils},
-  {"sha3-256", "SHA3-256", Cryptographic, 32, "openssl dgst -sha3-256", "SHA3-256", B::Evp, "SHA3-256", 7,
-   L::Coreutils},
-  {"sha3-512", "SHA3-512", Cryptographic, 64, "openssl dgst -sha3-512", "SHA3-512", B::Evp, "SHA3-512", 8,
-   L::Coreutils},
-  {"blake2b-512", "BLAKE2b-512", Cryptographic, 64, "b2sum", "BLAKE2b", B::Evp, "BLAKE2B-512", 9,
-   L::Coreutils},
-  {"blake2s-256", "BLAKE2s-256", Cryptographic, 32, "openssl dgst -blake2s256", "BLAKE2S-256", B::Evp,
-   "BLAKE2S-256", 10, L::Coreutils},
-  {"crc32", "CRC32", Checksum, 4, "", "CRC32", B::Crc32, nullptr, -1, L::Coreutils},
-  {"crc32c", "CRC32C", Checksum, 4, "", "CRC32C", B::Crc32c, nullptr, -1, L::Coreutils},
-  {"adler32", "Adler-32", Checksum, 4, "", "ADLER-32", B::Adler32, nullptr, -1, L::Coreutils},
-  {"cksum", "POSIX cksum", Checksum, 4, "cksum", "CKSUM", B::Cksum, nullptr, -1, L::Cksum},
-  {"sum-bsd", "BSD sum", Checksum, 2, "sum -r", "SUM-BSD", B::SumBsd, nullptr, -1, L::SumBsd},
-  {"sum-sysv", "System V sum", Checksum, 2, "sum -s", "SUM-SYSV", B::SumSysv, nullptr, -1, L::SumSysv},
-  {"xxh32", "XXH32", Fast, 4, "xxhsum -H0", "XXH32", B::Xxh32, nullptr, -1, L::Xxhsum},
-  {"xxh64", "XXH64", Fast, 8, "xxhsum -H1", "XXH64", B::Xxh64, nullptr, -1, L::Xxhsum},
-  {"xxh3-64", "XXH3 (64-bit)", Fast, 8, "xxhsum -H3", "XXH3", B::Xxh3_64, nullptr, -1, L::XxhsumXxh3},
-  {"xxh3-128", "XXH3 (128-bit)", Fast, 16, "xxhsum -H2", "XXH128", B::Xxh3_128, nullptr, -1, L::Xxhsum},
+    {"md5", "MD5", Cryptographic, 16, "md5sum", "MD5", B::Evp, "MD5", 0, L::Coreutils},
+    {"sha1", "SHA-1", Cryptographic, 20, "sha1sum", "SHA1", B::Evp, "SHA1", 1, L::Coreutils},
+    {"sha224", "SHA-224", Cryptographic, 28, "sha224sum", "SHA224", B::Evp, "SHA224", 2, L::Coreutils},
+    {"sha256", "SHA-256", Cryptographic, 32, "sha256sum", "SHA256", B::Evp, "SHA256", 3, L::Coreutils},
+    {"sha384", "SHA-384", Cryptographic, 48, "sha384sum", "SHA384", B::Evp, "SHA384", 4, L::Coreutils},
+    {"sha512", "SHA-512", Cryptographic, 64, "sha512sum", "SHA512", B::Evp, "SHA512", 5, L::Coreutils},
+    {"sha512-256", "SHA-512/256", Cryptographic, 32, "openssl dgst -sha512-256", "SHA-512/256", B::Evp,
+     "SHA512-256", 6, L::Coreutils},
+    {"sha3-256", "SHA3-256", Cryptographic, 32, "openssl dgst -sha3-256", "SHA3-256", B::Evp, "SHA3-256", 7,
+     L::Coreutils},
+    {"sha3-512", "SHA3-512", Cryptographic, 64, "openssl dgst -sha3-512", "SHA3-512", B::Evp, "SHA3-512", 8,
+     L::Coreutils},
+    {"blake2b-512", "BLAKE2b-512", Cryptographic, 64, "b2sum", "BLAKE2b", B::Evp, "BLAKE2B-512", 9,
+     L::Coreutils},
+    {"blake2s-256", "BLAKE2s-256", Cryptographic, 32, "openssl dgst -blake2s256", "BLAKE2S-256", B::Evp,
+     "BLAKE2S-256", 10, L::Coreutils},
+    {"crc32", "CRC32", Checksum, 4, "", "CRC32", B::Crc32, nullptr, -1, L::Coreutils},
+    {"crc32c", "CRC32C", Checksum, 4, "", "CRC32C", B::Crc32c, nullptr, -1, L::Coreutils},
+    {"adler32", "Adler-32", Checksum, 4, "", "ADLER-32", B::Adler32, nullptr, -1, L::Coreutils},
+    {"cksum", "POSIX cksum", Checksum, 4, "cksum", "CKSUM", B::Cksum, nullptr, -1, L::Cksum},
+    {"sum-bsd", "BSD sum", Checksum, 2, "sum -r", "SUM-BSD", B::SumBsd, nullptr, -1, L::SumBsd},
+    {"sum-sysv", "System V sum", Checksum, 2, "sum -s", "SUM-SYSV", B::SumSysv, nullptr, -1, L::SumSysv},
+    {"xxh32", "XXH32", Fast, 4, "xxhsum -H0", "XXH32", B::Xxh32, nullptr, -1, L::Xxhsum},
+    {"xxh64", "XXH64", Fast, 8, "xxhsum -H1", "XXH64", B::Xxh64, nullptr, -1, L::Xxhsum},
+    {"xxh3-64", "XXH3 (64-bit)", Fast, 8, "xxhsum -H3", "XXH3", B::Xxh3_64, nullptr, -1, L::XxhsumXxh3},
+    {"xxh3-128", "XXH3 (128-bit)", Fast, 16, "xxhsum -H2", "XXH128", B::Xxh3_128, nullptr, -1, L::Xxhsum},
 }};
 
-}  // namespace
+} // namespace
 
 std::span<const AlgorithmSpec> algorithmSpecs()
 {
@@ -60,14 +60,17 @@ const AlgorithmSpec* findSpec(std::string_view id)
   return nullptr;
 }
 
-}  // namespace detail
+} // namespace detail
 
 std::string_view toString(AlgorithmFamily family)
 {
   switch (family) {
-  case AlgorithmFamily::Cryptographic: return "cryptographic";
-  case AlgorithmFamily::Checksum: return "checksum";
-  case AlgorithmFamily::Fast: return "fast";
+  case AlgorithmFamily::Cryptographic:
+    return "cryptographic";
+  case AlgorithmFamily::Checksum:
+    return "checksum";
+  case AlgorithmFamily::Fast:
+    return "fast";
   }
   return "unknown";
 }
@@ -108,19 +111,24 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id)
   if (spec == nullptr) {
     return nullptr;
   }
-  const AlgorithmInfo& info = allAlgorithms()[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
+  const AlgorithmInfo& info =
+      allAlgorithms()[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
   switch (spec->backend) {
-  case detail::Backend::Evp: return detail::makeEvpHasher(*spec, info);
+  case detail::Backend::Evp:
+    return detail::makeEvpHasher(*spec, info);
   case detail::Backend::Crc32:
   case detail::Backend::Crc32c:
-  case detail::Backend::Adler32: return detail::makeCrcHasher(*spec, info);
+  case detail::Backend::Adler32:
+    return detail::makeCrcHasher(*spec, info);
   case detail::Backend::Xxh32:
   case detail::Backend::Xxh64:
   case detail::Backend::Xxh3_64:
-  case detail::Backend::Xxh3_128: return detail::makeXxhashHasher(*spec, info);
+  case detail::Backend::Xxh3_128:
+    return detail::makeXxhashHasher(*spec, info);
   case detail::Backend::Cksum:
   case detail::Backend::SumBsd:
-  case detail::Backend::SumSysv: return detail::makePosixSumHasher(*spec, info);
+  case detail::Backend::SumSysv:
+    return detail::makePosixSumHasher(*spec, info);
   }
   return nullptr;
 }
@@ -137,4 +145,4 @@ std::string toHex(const Digest& digest)
   return out;
 }
 
-}  // namespace hashscope
+} // namespace hashscope

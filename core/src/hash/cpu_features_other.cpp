@@ -24,4 +24,4 @@ std::string_view cpuArchName()
 #endif
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

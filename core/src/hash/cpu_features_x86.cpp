@@ -45,13 +45,21 @@ std::uint64_t xgetbv0()
 #endif
 }
 
-bool bit(std::uint32_t value, int n) { return ((value >> n) & 1u) != 0; }
+bool bit(std::uint32_t value, int n)
+{
+  return ((value >> n) & 1u) != 0;
+}
 
 CpuFeatures detect()
 {
   CpuFeatures f;
   f.isX86 = true;
-  const std::uint32_t maxLeaf = cpuid(0, 0).eax;
+  const Regs l0 = cpuid(0, 0);
+  const std::uint32_t maxLeaf = l0.eax;
+  f.intel = l0.ebx == 0x756e6547u && l0.edx == 0x49656e69u && l0.ecx == 0x6c65746eu; // "GenuineIntel"
+  if (cpuid(0x80000000u, 0).eax >= 0x80000001u) {
+    f.xop = bit(cpuid(0x80000001u, 0).ecx, 11);
+  }
   if (maxLeaf < 1) {
     return f;
   }
@@ -63,8 +71,8 @@ CpuFeatures detect()
   f.pclmulqdq = bit(l1.ecx, 1);
   const bool osxsave = bit(l1.ecx, 27);
   const std::uint64_t xcr0 = osxsave ? xgetbv0() : 0;
-  const bool osYmm = (xcr0 & 0x6) == 0x6;     // XMM and YMM state
-  const bool osZmm = (xcr0 & 0xe6) == 0xe6;   // plus opmask and both ZMM halves
+  const bool osYmm = (xcr0 & 0x6) == 0x6;   // XMM and YMM state
+  const bool osZmm = (xcr0 & 0xe6) == 0xe6; // plus opmask and both ZMM halves
   f.avx = bit(l1.ecx, 28) && osYmm;
   if (maxLeaf >= 7) {
     const Regs l7 = cpuid(7, 0);
@@ -78,7 +86,7 @@ CpuFeatures detect()
   return f;
 }
 
-}  // namespace
+} // namespace
 
 const CpuFeatures& cpuFeatures()
 {
@@ -91,4 +99,4 @@ std::string_view cpuArchName()
   return sizeof(void*) == 8 ? "x86-64" : "x86";
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -11,7 +11,7 @@ using Tables = std::array<std::array<std::uint32_t, 256>, 8>;
 
 constexpr Tables makeTables()
 {
-  constexpr std::uint32_t kPoly = 0x82F63B78u;  // reflected Castagnoli polynomial
+  constexpr std::uint32_t kPoly = 0x82F63B78u; // reflected Castagnoli polynomial
   Tables t{};
   for (std::uint32_t i = 0; i < 256; ++i) {
     std::uint32_t c = i;
@@ -36,7 +36,7 @@ std::uint32_t loadLe32(const unsigned char* p)
          (static_cast<std::uint32_t>(p[2]) << 16) | (static_cast<std::uint32_t>(p[3]) << 24);
 }
 
-}  // namespace
+} // namespace
 
 std::uint32_t crc32cSoftware(std::uint32_t crc, const void* data, std::size_t size)
 {
@@ -57,4 +57,4 @@ std::uint32_t crc32cSoftware(std::uint32_t crc, const void* data, std::size_t si
   return ~c;
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

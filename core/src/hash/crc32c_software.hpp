@@ -10,4 +10,4 @@ namespace hashscope::detail {
 // zlib's crc32(): crc32cSoftware(crc32cSoftware(0, a), b) == crc32cSoftware(0, a + b).
 std::uint32_t crc32cSoftware(std::uint32_t crc, const void* data, std::size_t size);
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

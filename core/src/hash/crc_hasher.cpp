@@ -34,9 +34,18 @@ public:
     crc_ = static_cast<std::uint32_t>(crc32_z(crc_, static_cast<const Bytef*>(data), size));
 #endif
   }
-  Digest finish() override { return bigEndian32(crc_); }
-  void reset() override { crc_ = 0; }
-  const AlgorithmInfo& info() const override { return info_; }
+  Digest finish() override
+  {
+    return bigEndian32(crc_);
+  }
+  void reset() override
+  {
+    crc_ = 0;
+  }
+  const AlgorithmInfo& info() const override
+  {
+    return info_;
+  }
 
 private:
   std::uint32_t crc_ = 0;
@@ -61,12 +70,21 @@ public:
     raw_ = ~crc32cSoftware(~raw_, data, size);
 #endif
   }
-  Digest finish() override { return bigEndian32(~raw_); }
-  void reset() override { raw_ = 0xffffffffu; }
-  const AlgorithmInfo& info() const override { return info_; }
+  Digest finish() override
+  {
+    return bigEndian32(~raw_);
+  }
+  void reset() override
+  {
+    raw_ = 0xffffffffu;
+  }
+  const AlgorithmInfo& info() const override
+  {
+    return info_;
+  }
 
 private:
-  std::uint32_t raw_ = 0xffffffffu;  // the CRC register before the final inversion
+  std::uint32_t raw_ = 0xffffffffu; // the CRC register before the final inversion
   const AlgorithmInfo& info_;
 };
 
@@ -81,25 +99,38 @@ public:
     adler_ = static_cast<std::uint32_t>(adler32_z(adler_, static_cast<const Bytef*>(data), size));
 #endif
   }
-  Digest finish() override { return bigEndian32(adler_); }
-  void reset() override { adler_ = 1; }
-  const AlgorithmInfo& info() const override { return info_; }
+  Digest finish() override
+  {
+    return bigEndian32(adler_);
+  }
+  void reset() override
+  {
+    adler_ = 1;
+  }
+  const AlgorithmInfo& info() const override
+  {
+    return info_;
+  }
 
 private:
   std::uint32_t adler_ = 1;
   const AlgorithmInfo& info_;
 };
 
-}  // namespace
+} // namespace
 
 std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
   switch (spec.backend) {
-  case Backend::Crc32: return std::make_unique<Crc32Hasher>(info);
-  case Backend::Crc32c: return std::make_unique<Crc32cHasher>(info);
-  case Backend::Adler32: return std::make_unique<Adler32Hasher>(info);
-  default: return nullptr;
+  case Backend::Crc32:
+    return std::make_unique<Crc32Hasher>(info);
+  case Backend::Crc32c:
+    return std::make_unique<Crc32cHasher>(info);
+  case Backend::Adler32:
+    return std::make_unique<Adler32Hasher>(info);
+  default:
+    return nullptr;
   }
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -20,10 +20,17 @@ std::string escapedPath(std::string_view path)
   out.reserve(path.size() + 4);
   for (char c : path) {
     switch (c) {
-    case '\\': out += "\\\\"; break;
-    case '\n': out += "\\n"; break;
-    case '\r': out += "\\r"; break;
-    default: out += c;
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default:
+      out += c;
     }
   }
   return out;
@@ -70,7 +77,8 @@ std::uint32_t bigEndianValue(const Digest& digest)
   return v;
 }
 
-std::string numbersLine(const char* format, std::uint32_t checksum, std::uint64_t blocks, std::string_view path)
+std::string numbersLine(const char* format, std::uint32_t checksum, std::uint64_t blocks,
+                        std::string_view path)
 {
   char buffer[64];
   const int n = std::snprintf(buffer, sizeof buffer, format, static_cast<unsigned>(checksum),
@@ -81,7 +89,7 @@ std::string numbersLine(const char* format, std::uint32_t checksum, std::uint64_
   return line;
 }
 
-}  // namespace
+} // namespace
 
 std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest, std::uint64_t size,
                              std::string_view path, bool tag)
@@ -90,13 +98,13 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
   const std::string_view tagName = spec ? spec->tag : std::string_view(algorithm.displayName);
   const detail::LineStyle style = spec ? spec->style : detail::LineStyle::Coreutils;
   switch (style) {
-  case detail::LineStyle::Cksum:  // coreutils prints the legacy format even with --tag
+  case detail::LineStyle::Cksum: // coreutils prints the legacy format even with --tag
     return numbersLine("%u %llu", bigEndianValue(digest), size, path);
   case detail::LineStyle::SumBsd:
     return numbersLine("%05u %5llu", bigEndianValue(digest), (size + 1023) / 1024, path);
   case detail::LineStyle::SumSysv:
     return numbersLine("%u %llu", bigEndianValue(digest), (size + 511) / 512, path);
-  case detail::LineStyle::XxhsumXxh3:  // xxhsum 0.8.1 -H3 prints the tagged form in both modes
+  case detail::LineStyle::XxhsumXxh3: // xxhsum 0.8.1 -H3 prints the tagged form in both modes
     return taggedLine(tagName, toHex(digest), path, false);
   case detail::LineStyle::Xxhsum:
     return tag ? taggedLine(tagName, toHex(digest), path, false) : hexPathLine(toHex(digest), path, false);
@@ -106,4 +114,4 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
   return tag ? taggedLine(tagName, toHex(digest), path, true) : hexPathLine(toHex(digest), path, true);
 }
 
-}  // namespace hashscope
+} // namespace hashscope

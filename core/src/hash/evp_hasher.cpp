@@ -1,9 +1,8 @@
 // md5, SHA-1/2/3 and BLAKE2 through OpenSSL 3 EVP.
 #include "hash/hashers.hpp"
 
-#include <openssl/evp.h>
-
 #include <array>
+#include <openssl/evp.h>
 #include <stdexcept>
 
 namespace hashscope::detail {
@@ -72,7 +71,7 @@ private:
   const AlgorithmInfo& info_;
 };
 
-}  // namespace
+} // namespace
 
 bool evpAvailable(const AlgorithmSpec& spec)
 {
@@ -88,4 +87,4 @@ std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const Algorithm
   return std::make_unique<EvpHasher>(md, info);
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

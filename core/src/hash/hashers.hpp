@@ -16,12 +16,12 @@ enum class Backend { Evp, Crc32, Crc32c, Adler32, Xxh32, Xxh64, Xxh3_64, Xxh3_12
 
 // How the reference tool prints a digest line (see formatDigestLine).
 enum class LineStyle {
-  Coreutils,   // "HEX  PATH" / "TAG (PATH) = HEX", with coreutils' backslash escaping of odd names
-  Xxhsum,      // like coreutils but xxhsum 0.8.1 never escapes names
-  XxhsumXxh3,  // xxhsum 0.8.1 -H3 prints the tagged form even without --tag
-  Cksum,       // "CRC SIZE PATH"
-  SumBsd,      // "%05u %5llu PATH", 1 KiB blocks
-  SumSysv,     // "%u %llu PATH", 512-byte blocks
+  Coreutils,  // "HEX  PATH" / "TAG (PATH) = HEX", with coreutils' backslash escaping of odd names
+  Xxhsum,     // like coreutils but xxhsum 0.8.1 never escapes names
+  XxhsumXxh3, // xxhsum 0.8.1 -H3 prints the tagged form even without --tag
+  Cksum,      // "CRC SIZE PATH"
+  SumBsd,     // "%05u %5llu PATH", 1 KiB blocks
+  SumSysv,    // "%u %llu PATH", 512-byte blocks
 };
 
 // The fixed facts about one algorithm; the implementation string is computed at run time.
@@ -31,10 +31,10 @@ struct AlgorithmSpec {
   AlgorithmFamily family;
   std::size_t digestBytes;
   std::string_view peerTool;
-  std::string_view tag;       // the name in the BSD tag form, as the reference tool spells it
+  std::string_view tag; // the name in the BSD tag form, as the reference tool spells it
   Backend backend;
-  const char* evpName;        // OpenSSL fetch name for Backend::Evp, else nullptr
-  int evpSlot;                // index into the once-fetched EVP_MD table, -1 if not EVP
+  const char* evpName; // OpenSSL fetch name for Backend::Evp, else nullptr
+  int evpSlot;         // index into the once-fetched EVP_MD table, -1 if not EVP
   LineStyle style;
 };
 
@@ -51,7 +51,10 @@ std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const Algorithm
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 
+// True when XXH3 runs through the wider vector build (xxh3_vector_*.cpp) on this CPU.
+bool xxh3VectorUsable();
+
 // True when OpenSSL could fetch this algorithm (a FIPS-only or trimmed OpenSSL may lack some).
 bool evpAvailable(const AlgorithmSpec& spec);
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -30,8 +30,9 @@ std::string openssl()
   return std::string("OpenSSL ") + OpenSSL_version(OPENSSL_VERSION_STRING);
 }
 
-// OpenSSL 3.0's x86-64 assembly: sha1/sha256 prefer SHA extensions, then AVX2+BMI, AVX, SSSE3;
-// sha512 has AVX2+BMI and AVX paths; md5 and keccak are plain x86-64 assembly; BLAKE2 is C.
+// OpenSSL 3.0's x86-64 perlasm dispatch (sha1-x86_64.pl, sha256/512-x86_64.pl): SHA extensions
+// first (SHA-1/256), XOP (SHA-512), then AVX2+BMI1+BMI2, then AVX on Intel CPUs only, then SSSE3
+// (SHA-1/256). md5 and keccak (SHA-3) are plain x86-64 assembly; BLAKE2 is C.
 std::string opensslPath(const AlgorithmSpec& spec)
 {
   const CpuFeatures& cpu = cpuFeatures();
@@ -43,28 +44,23 @@ std::string opensslPath(const AlgorithmSpec& spec)
     return std::string(cpuArchName());
   }
   const bool avx2Bmi = cpu.avx2 && cpu.bmi1 && cpu.bmi2;
-  if (id == "sha1" || id == "sha224" || id == "sha256") {
-    if (cpu.sha && cpu.ssse3) {
-      return "SHA-NI";
+  const bool intelAvx = cpu.avx && cpu.intel && cpu.ssse3;
+  if (id == "sha1") {
+    if (!cpu.ssse3) {
+      return "x86-64 asm";
     }
-    if (avx2Bmi) {
-      return "AVX2";
-    }
-    if (cpu.avx) {
-      return "AVX";
-    }
-    return cpu.ssse3 ? "SSSE3" : "x86-64 asm";
+    return cpu.sha ? "SHA-NI" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : "SSSE3";
+  }
+  if (id == "sha224" || id == "sha256") {
+    return cpu.sha ? "SHA-NI" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : cpu.ssse3 ? "SSSE3" : "x86-64 asm";
   }
   if (id == "sha384" || id == "sha512" || id == "sha512-256") {
-    if (avx2Bmi) {
-      return "AVX2";
-    }
-    return cpu.avx ? "AVX" : "x86-64 asm";
+    return cpu.xop ? "XOP" : avx2Bmi ? "AVX2" : intelAvx ? "AVX" : "x86-64 asm";
   }
-  return "x86-64 asm";  // md5, sha3-*
+  return "x86-64 asm"; // md5, sha3-*
 }
 
-std::string isal()
+[[maybe_unused]] std::string isal()
 {
 #if defined(ISAL_MAJOR_VERSION) && defined(ISAL_MINOR_VERSION)
   return "ISA-L " + std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION);
@@ -85,20 +81,21 @@ std::string xxhash()
          std::to_string(v % 100);
 }
 
-}  // namespace
+std::string xxhashHeader()
+{
+  return "xxHash " + std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
+         std::to_string(XXH_VERSION_RELEASE);
+}
 
-std::string implementationFor(const AlgorithmSpec& spec)
+// ISA-L's x86 multibinary dispatchers (crc_multibinary.asm, igzip_multibinary.asm), checked with a
+// debugger here: crc32_gzip_refl_by8_02, crc32_ieee_02, crc32_iscsi_01 and adler32_avx2_4 run.
+[[maybe_unused]] std::string isalX86(Backend backend)
 {
   const CpuFeatures& cpu = cpuFeatures();
   const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
-  switch (spec.backend) {
-  case Backend::Evp:
-    if (!evpAvailable(spec)) {
-      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
-    }
-    return withPath(openssl(), opensslPath(spec));
-#if defined(HASHSCOPE_HAVE_ISAL)
-  case Backend::Crc32:  // crc32_gzip_refl: base, by8 (SSE4.1+PCLMUL), by8_02 (AVX), by16_10 (AVX-512)
+  switch (backend) {
+  case Backend::Crc32: // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
+  case Backend::Cksum: // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
     if (avx512Clmul) {
       return withPath(isal(), "VPCLMULQDQ, AVX-512");
     }
@@ -106,7 +103,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(isal(), "PCLMULQDQ, AVX");
     }
     return withPath(isal(), cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven");
-  case Backend::Crc32c:  // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
+  case Backend::Crc32c: // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
     if (avx512Clmul) {
       return withPath(isal(), "VPCLMULQDQ, AVX-512");
     }
@@ -114,25 +111,59 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return withPath(isal(), cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32");
     }
     return withPath(isal(), "table-driven");
-  case Backend::Adler32:  // isal_adler32: base, sse (SSE4.1), avx2_4
+  case Backend::Adler32: // isal_adler32: base, sse (SSE4.1), avx2_4
     if (cpu.avx2) {
       return withPath(isal(), "AVX2");
     }
     return withPath(isal(), cpu.sse41 ? "SSE4.1" : "portable C");
+  default:
+    return isal();
+  }
+}
+
+} // namespace
+
+std::string implementationFor(const AlgorithmSpec& spec)
+{
+  const CpuFeatures& cpu = cpuFeatures();
+  switch (spec.backend) {
+  case Backend::Evp:
+    if (!evpAvailable(spec)) {
+      return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
+    }
+    return withPath(openssl(), opensslPath(spec));
+#if defined(HASHSCOPE_HAVE_ISAL)
+  // ISA-L's x86 dispatch rules are below; elsewhere (aarch64: PMULL) only the arch is named.
+  case Backend::Crc32:
+  case Backend::Crc32c:
+  case Backend::Adler32:
+  case Backend::Cksum:
+    return cpu.isX86 ? isalX86(spec.backend) : withPath(isal(), cpuArchName());
 #else
-  case Backend::Crc32: return withPath(zlib(), "portable C");
-  case Backend::Crc32c: return "HashScope (slicing-by-8, portable C++)";
-  case Backend::Adler32: return withPath(zlib(), "portable C");
+  case Backend::Crc32:
+    return withPath(zlib(), "portable C");
+  case Backend::Crc32c:
+    return "HashScope (slicing-by-8, portable C++)";
+  case Backend::Adler32:
+    return withPath(zlib(), "portable C");
+  case Backend::Cksum:
+    return "HashScope (slicing-by-8, portable C++)";
 #endif
   case Backend::Xxh32:
-  case Backend::Xxh64: return withPath(xxhash(), "scalar");
+  case Backend::Xxh64:
+    return withPath(xxhash(), "scalar");
   case Backend::Xxh3_64:
-  case Backend::Xxh3_128: return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
-  case Backend::Cksum: return "HashScope (slicing-by-8, portable C++)";
-  case Backend::SumBsd: return "HashScope (portable C++)";
-  case Backend::SumSysv: return "HashScope (SWAR, portable C++)";
+  case Backend::Xxh3_128:
+    if (xxh3VectorUsable()) { // our own build of the xxHash header, so the header's version
+      return withPath(xxhashHeader(), "AVX2");
+    }
+    return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
+  case Backend::SumBsd:
+    return "HashScope (16-bit rotate-add, portable C++)";
+  case Backend::SumSysv:
+    return "HashScope (auto-vectorised byte sum, portable C++)";
   }
   return {};
 }
 
-}  // namespace hashscope::detail
+} // namespace hashscope::detail

@@ -1,5 +1,6 @@
 #include "storage/mountinfo.hpp"
 
+#include <algorithm>
 #include <array>
 #include <charconv>
 
@@ -189,6 +190,51 @@ bool isPseudoFilesystem(std::string_view fsType)
       return true;
   }
   return false;
+}
+
+namespace {
+
+// Mount points no user benchmarks: kernel interfaces, boot partitions, snaps and container internals.
+bool isSystemMountPoint(std::string_view mp)
+{
+  if (isUnder(mp, "/dev/shm") || isUnder(mp, "/run/media"))
+    return false;  // the RAM disk and desktop-mounted removable drives: both worth testing
+  for (std::string_view prefix : {"/proc", "/sys", "/dev", "/run", "/snap", "/boot", "/var/lib/docker",
+                                  "/var/lib/containers", "/var/snap"}) {
+    if (isUnder(mp, prefix))
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mounts)
+{
+  // A later mount on the same point hides the earlier one.
+  std::vector<const MountEntry*> visible;
+  for (const auto& m : mounts) {
+    std::erase_if(visible, [&](const MountEntry* v) { return v->mountPoint == m.mountPoint; });
+    visible.push_back(&m);
+  }
+  std::vector<const MountEntry*> out;
+  for (const auto* m : visible) {
+    if (m->readOnly || isPseudoFilesystem(m->fsType) || isSystemMountPoint(m->mountPoint))
+      continue;
+    const auto kind = kindOfFilesystem(m->fsType);
+    if (kind == MediaKind::Network || kind == MediaKind::Fuse)
+      continue;  // not local: no device counters, and often slow to even stat
+    const bool duplicate = std::any_of(out.begin(), out.end(), [&](const MountEntry* o) {
+      return o->major == m->major && o->minor == m->minor && o->root == m->root;
+    });
+    // A bind mount of a folder inside a volume that is mounted (and offered) whole adds nothing new.
+    const bool boundFolder = m->root != "/" && std::any_of(visible.begin(), visible.end(), [&](const MountEntry* o) {
+      return o != m && o->major == m->major && o->minor == m->minor && o->root == "/" && !o->readOnly;
+    });
+    if (!duplicate && !boundFolder)
+      out.push_back(m);
+  }
+  return out;
 }
 
 }  // namespace hashscope::storage

@@ -48,4 +48,10 @@ MediaKind kindOfFilesystem(std::string_view fsType);
 // Filesystems that hold no user data (proc, sysfs, cgroup ...): never offered as locations.
 bool isPseudoFilesystem(std::string_view fsType);
 
+// The mounts worth offering as benchmark locations, in table order: visible (not hidden by a later mount
+// on the same point), writable, local, holding user data (no /proc, /sys, /dev except /dev/shm, /run
+// except /run/media, /boot, /snap, container internals), and not a bind mount of a folder of a volume
+// that is listed itself. Whether the user may write there is the caller's question (access()).
+std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mounts);
+
 }  // namespace hashscope::storage

@@ -91,18 +91,6 @@ StorageInfo describeWith(const fs::path& path, const std::vector<storage::MountE
   return info;
 }
 
-// Mount points no user benchmarks: kernel interfaces and boot partitions.
-bool isSystemMountPoint(const std::string& mp)
-{
-  auto under = [&](std::string_view prefix) {
-    return mp == prefix || (mp.size() > prefix.size() && mp.starts_with(prefix) && mp[prefix.size()] == '/');
-  };
-  if (under("/dev/shm") || under("/run/media"))
-    return false;  // RAM disk and desktop-mounted removable drives: both worth testing
-  return under("/proc") || under("/sys") || under("/dev") || under("/run") || under("/snap") ||
-         under("/boot") || under("/var/lib/docker") || under("/var/lib/containers") || under("/var/snap");
-}
-
 }  // namespace
 
 StorageInfo describeStorage(const fs::path& path)
@@ -132,28 +120,9 @@ std::vector<StorageInfo> candidateLocations()
       add(describeWith(fs::weakly_canonical(home, ec), mounts, lookup));
   }
 
-  // Then every distinct local, writable volume. A later mount on the same point hides the earlier one;
-  // a bind mount of a filesystem already listed adds nothing new.
-  std::vector<const storage::MountEntry*> visible;
-  for (const auto& m : mounts) {
-    std::erase_if(visible, [&](const auto* v) { return v->mountPoint == m.mountPoint; });
-    visible.push_back(&m);
-  }
-  std::set<std::pair<DevNum, std::string>> seenFilesystems;
+  // Then every distinct local, writable volume.
   std::vector<StorageInfo> volumes;
-  for (const auto* m : visible) {
-    if (m->readOnly || storage::isPseudoFilesystem(m->fsType) || isSystemMountPoint(m->mountPoint))
-      continue;
-    auto fsKind = storage::kindOfFilesystem(m->fsType);
-    if (fsKind == MediaKind::Network || fsKind == MediaKind::Fuse)
-      continue;  // not local: no device counters, and often slow to even stat
-    if (!seenFilesystems.insert({DevNum{m->major, m->minor}, m->root}).second)
-      continue;
-    bool boundElsewhere = m->root != "/" && std::any_of(visible.begin(), visible.end(), [&](const auto* o) {
-      return o != m && o->major == m->major && o->minor == m->minor && o->root == "/";
-    });
-    if (boundElsewhere)
-      continue;  // a bind mount of a folder inside a volume that is listed itself
+  for (const auto* m : storage::candidateMounts(mounts)) {
     StorageInfo info = describeWith(m->mountPoint, mounts, lookup);
     if (info.error.empty() && info.writable)
       volumes.push_back(std::move(info));

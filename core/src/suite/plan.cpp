@@ -72,8 +72,7 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
           peer.workload = Workload::PeerTool;
           peer.algorithm = algorithm;
           peer.streams = 1;
-          peer.cache = CacheMode::AsIs;
-          add(location, peer, tool.name + " (peer tool)" + where, tool.name);
+          add(location, peer, tool.name + " (peer tool, " + cacheText(spec.cache) + ")" + where, tool.name);
         }
       }
       if (spec.warm) {
@@ -99,8 +98,7 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
         peer.workload = Workload::PeerTool;
         peer.algorithm = tool.algorithm;
         peer.streams = 1;
-        peer.cache = CacheMode::AsIs;
-        add(location, peer, tool.name + " (peer tool, blake3)" + where, tool.name);
+        add(location, peer, tool.name + " (peer tool, blake3, " + cacheText(spec.cache) + ")" + where, tool.name);
       }
     }
   }

@@ -10,6 +10,7 @@
 #include "hashscope/peer.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/suite.hpp"
+#include "platform/file_io.hpp"  // the engine's page-cache eviction, reused for peer tools
 
 namespace hashscope {
 
@@ -65,9 +66,33 @@ RunResult runPeerStep(const SuiteStep& step, LocationState& state, const SuiteOb
   return runPeerTool(*tool, step.spec.target, expected, stop);
 }
 
+// Peer tools read through the page cache: for a cold step, drop the sample's cached pages first, as the
+// engine does for its own cold runs. Returns the cache method achieved.
+std::string evictForPeer(const std::filesystem::path& file, const SuiteObserver& observer)
+{
+  std::string error;
+  platform::InputFile f = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  if (!f.isOpen()) {
+    note(observer, "Could not evict " + file.string() + " from the page cache: " + error);
+    return "as-is";
+  }
+  std::string evictNote;
+  f.evict(evictNote);
+  if (!evictNote.empty())
+    note(observer, evictNote);
+  return "evicted";
+}
+
 RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
                   const SuiteObserver& observer, std::stop_token stop)
 {
+  std::string peerCacheMethod = "as-is";
+  if (step.spec.workload == Workload::PeerTool && step.spec.cache == CacheMode::Cold)
+    peerCacheMethod = state.storage.kind == MediaKind::Ram ? "memory-backed"
+                                                           : evictForPeer(step.spec.target, observer);
+  else if (step.spec.workload == Workload::PeerTool && step.spec.cache == CacheMode::Warm)
+    peerCacheMethod = "warm";
+
   if (step.spec.cache == CacheMode::Warm && step.spec.workload != Workload::HashMemory) {
     // Warm the file before sampling starts, so the device reads of the warm-up are not counted in the run.
     const std::string error = warmFile(step.spec.target, stop);
@@ -88,6 +113,10 @@ RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
                                                          : runWorkload(step.spec, stop, &counters);
   sampler.stop();
   r.samples = sampler.samples();
+  if (step.spec.workload == Workload::PeerTool) {
+    r.cache = step.spec.cache;
+    r.cacheMethod = peerCacheMethod;
+  }
   r.location = step.location;
   r.storage = state.storage;
   return r;

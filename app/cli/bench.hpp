@@ -1,0 +1,58 @@
+// `hashscope-cli bench`: its options, the two ways of running (single workloads or the suite), and the
+// report (table with verdict sentences, CSV, JSON).
+#pragma once
+
+#include "common.hpp"
+#include "hashscope/results.hpp"
+#include "hashscope/types.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace hashscope::cli {
+
+enum class OutputFormat { Table, Csv, Json };
+
+// Everything `bench` was asked to do, validated.
+struct BenchOptions {
+  std::vector<std::filesystem::path> locations;
+  std::vector<std::string> algorithms;
+  std::vector<Workload> workloads;
+  std::uint64_t size = 256 * MiB;
+  SampleContent content = SampleContent::Random;
+  int streams = 1;
+  CacheMode cache = CacheMode::Cold;
+  std::uint64_t blockSize = 1 * MiB;
+  double duration = 1.0;
+  bool suite = false, warm = false, ramp = false, peers = false, keepSample = false;
+  int maxStreams = 0;
+  double sampleHz = 10.0;
+  OutputFormat format = OutputFormat::Table;
+  std::optional<std::filesystem::path> output;
+  bool force = false;
+};
+
+// What a bench run produced: results in execution order, and whether anything failed.
+struct BenchOutcome {
+  std::vector<RunResult> results;
+  bool failed = false; // some run or location failed (errors already printed)
+  bool cancelled = false;
+};
+
+// Runs the chosen workloads location by location (bench_runner.cpp).
+BenchOutcome runWorkloads(const BenchOptions& options, Context& context);
+// Runs hashscope::runSuite with a progress bar (bench_suite.cpp).
+BenchOutcome runBenchSuite(const BenchOptions& options, Context& context);
+
+// The human-readable report: an aligned table, then the verdict sentences and notes (bench_report.cpp).
+std::string renderBenchTable(const std::vector<RunResult>& results);
+// The report in the chosen format.
+std::string renderBench(const std::vector<RunResult>& results, OutputFormat format);
+
+// Short title of a run for progress and error lines: "md5 hash-file (cold), /tmp".
+std::string runTitle(const RunResult& result);
+
+} // namespace hashscope::cli

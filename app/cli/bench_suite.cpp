@@ -1,0 +1,147 @@
+// `bench --suite`: hashscope::runSuite with a progress bar that follows its steps.
+#include "bench.hpp"
+#include "hashscope/hash.hpp" // workload.hpp uses Digest without including hash.hpp
+#include "hashscope/storage.hpp"
+#include "hashscope/suite.hpp"
+#include "progress.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <mutex>
+#include <set>
+
+namespace hashscope::cli {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// What the suite's threads last reported, read by the progress bar's ticker.
+struct SuiteProgress {
+  std::mutex mutex;
+  std::string title = "planning";
+  int index = 0, total = 1;
+  Workload workload = Workload::HashFile;
+  std::uint64_t bytes = 0, expected = 0;
+  double t = 0, seconds = 0, mbps = -1;
+};
+
+} // namespace
+
+BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
+{
+  BenchOutcome outcome;
+  SuiteSpec spec;
+  for (const auto& location : o.locations) {
+    std::error_code ec;
+    if (fs::is_directory(location, ec)) {
+      spec.locations.push_back(location);
+      continue;
+    }
+    printError(location.string() + (fs::exists(location, ec) ? ": is not a folder" : ": no such folder") +
+               ": choose an existing folder with --location");
+    outcome.failed = true;
+  }
+  if (spec.locations.empty())
+    return outcome;
+  spec.algorithms = o.algorithms;
+  spec.sampleSize = o.size;
+  spec.content = o.content;
+  spec.cache = o.cache;
+  spec.blockSize = o.blockSize;
+  spec.streams = o.streams;
+  spec.warm = o.warm;
+  spec.ramp = o.ramp;
+  spec.maxStreams = o.maxStreams;
+  spec.peers = o.peers;
+  spec.hashMemorySeconds = o.duration;
+  spec.sampleHz = o.sampleHz;
+  spec.removeSamplesAfter = !o.keepSample;
+
+  SuiteProgress progress;
+  SuiteObserver observer;
+  observer.sampleProgress = [&](const std::filesystem::path& location, const SampleProgress& p) {
+    std::lock_guard lock(progress.mutex);
+    progress.title = "creating sample in " + location.string();
+    progress.workload = Workload::Write;
+    progress.bytes = p.bytesWritten;
+    progress.expected = p.totalBytes;
+    progress.mbps = -1;
+  };
+  observer.stepStarted = [&](const SuiteStep& step, int total) {
+    std::lock_guard lock(progress.mutex);
+    progress.title =
+        "step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " + step.title;
+    progress.index = step.index;
+    progress.total = std::max(1, total);
+    progress.workload = step.spec.workload;
+    progress.bytes = 0;
+    progress.expected =
+        step.spec.workload == Workload::HashMemory || step.spec.workload == Workload::Memory ? 0 : o.size;
+    progress.seconds = step.spec.seconds;
+    progress.t = 0;
+    progress.mbps = -1;
+  };
+  observer.sample = [&](const SuiteStep&, const Sample& sample) {
+    std::lock_guard lock(progress.mutex);
+    progress.bytes = sample.totalBytes;
+    progress.t = sample.t;
+    progress.mbps = sample.totalMBps;
+  };
+  observer.stepFinished = [&](const SuiteStep& step, const RunResult& result) {
+    if (!result.error.empty())
+      printError(step.title + ": " + result.error);
+  };
+  std::mutex printedMutex;
+  std::set<std::string> printed;  // messages also returned in SuiteResult::errors are printed once
+  observer.message = [&](const std::string& message) {
+    {
+      std::lock_guard lock(printedMutex);
+      if (!printed.insert(message).second)
+        return;
+    }
+    printError(message);
+  };
+
+  SuiteResult suite;
+  {
+    ProgressBar bar(context.progress, [&] {
+      std::lock_guard lock(progress.mutex);
+      ProgressState state{progress.title, progress.bytes, progress.expected};
+      double within = 0;
+      if (progress.expected > 0)
+        within = static_cast<double>(progress.bytes) / static_cast<double>(progress.expected);
+      else if (progress.seconds > 0)
+        within = progress.t / progress.seconds;
+      state.fraction = (progress.index + std::min(1.0, within)) / progress.total;
+      state.mbPerSec = progress.mbps;
+      return state;
+    });
+    suite = runSuite(spec, observer, context.stop.get_token());
+  }
+
+  outcome.cancelled = suite.cancelled || context.stop.stop_requested();
+  for (const auto& error : suite.errors) {
+    if (printed.insert(error).second)
+      printError(error);
+    outcome.failed = true;
+  }
+  std::map<std::filesystem::path, StorageInfo> storage;
+  for (auto& result : suite.results) {
+    if (!result.error.empty()) {
+      outcome.failed = true;
+      continue;
+    }
+    if (result.storage.path.empty()) {
+      auto it = storage.find(result.location);
+      if (it == storage.end())
+        it = storage.emplace(result.location, describeStorage(result.location)).first;
+      result.storage = it->second;
+    }
+    outcome.results.push_back(std::move(result));
+  }
+  return outcome;
+}
+
+} // namespace hashscope::cli

@@ -1,0 +1,142 @@
+// `hashscope-cli bench`: option parsing and validation, then the run and its report.
+#include "args.hpp"
+#include "bench.hpp"
+#include "commands.hpp"
+#include "hashscope/hash.hpp"
+#include "hashscope/storage.hpp"
+#include "help.hpp"
+#include "os.hpp"
+#include "output_file.hpp"
+
+#include <optional>
+
+namespace hashscope::cli {
+
+namespace {
+
+BenchOptions parseBenchOptions(const Args& args)
+{
+  BenchOptions o;
+  for (const auto& location : args.values("location"))
+    o.locations.emplace_back(location);
+  if (o.locations.empty())
+    o.locations.push_back(defaultLocation());
+  for (const auto& positional : args.positionals())
+    throw UsageError("unexpected argument '" + positional + "' (use --location DIR for a folder)");
+
+  o.algorithms = parseAlgorithms(args.list("algorithm"));
+  if (o.algorithms.empty())
+    o.algorithms = {"md5", "sha256", "xxh3-64", "crc32"};
+  for (const auto& name : args.list("workload")) {
+    const auto workload = parseWorkload(name);
+    if (!workload || *workload == Workload::PeerTool)
+      throw UsageError(
+          "unknown workload '" + name +
+          "' (choose from memory, hash-memory, write, read, hash-file, hash-tree; peer tools: --peers)");
+    o.workloads.push_back(*workload);
+  }
+  if (o.workloads.empty())
+    o.workloads = {Workload::Read, Workload::HashMemory, Workload::HashFile};
+
+  if (const auto size = args.value("size")) {
+    o.size = parseSizeOption("--size", *size);
+    if (o.size == 0)
+      throw UsageError(
+          "--size 0 would benchmark an empty file, which measures nothing: give a size such as 64M");
+  }
+  if (const auto content = args.value("content")) {
+    const auto parsed = parseSampleContent(*content);
+    if (!parsed)
+      throw UsageError("unknown --content '" + *content + "' (choose random, zeros or text)");
+    o.content = *parsed;
+  }
+  if (const auto streams = args.value("streams"))
+    o.streams = parseCountOption("--streams", *streams, 1, 256);
+  if (const auto cache = args.value("cache")) {
+    const auto parsed = parseCacheMode(*cache);
+    if (!parsed)
+      throw UsageError("unknown --cache '" + *cache + "' (choose cold, warm or as-is)");
+    o.cache = *parsed;
+  }
+  if (const auto block = args.value("block-size")) {
+    o.blockSize = parseSizeOption("--block-size", *block);
+    if (o.blockSize < 512 || o.blockSize > 1 * GiB)
+      throw UsageError("--block-size must be between 512 bytes and 1G");
+  }
+  if (const auto duration = args.value("duration"))
+    o.duration = parseSecondsOption("--duration", *duration, 0.01);
+  if (const auto hz = args.value("sample-hz")) {
+    o.sampleHz = parseSecondsOption("--sample-hz", *hz, 0);
+    if (o.sampleHz > 1000)
+      throw UsageError("--sample-hz must be between 0 (no sampling) and 1000");
+  }
+  if (const auto top = args.value("max-streams"))
+    o.maxStreams = parseCountOption("--max-streams", *top, 1, 256);
+  o.suite = args.has("suite");
+  o.warm = args.has("warm");
+  o.ramp = args.has("ramp");
+  o.peers = args.has("peers");
+  o.keepSample = args.has("keep-sample");
+  if (const auto format = args.value("format")) {
+    if (*format == "table")
+      o.format = OutputFormat::Table;
+    else if (*format == "csv")
+      o.format = OutputFormat::Csv;
+    else if (*format == "json")
+      o.format = OutputFormat::Json;
+    else
+      throw UsageError("unknown --format '" + *format + "' (choose table, csv or json)");
+  }
+  if (const auto output = args.value("output")) {
+    if (output->empty())
+      throw UsageError("--output needs a file name");
+    o.output = std::filesystem::path(*output);
+  }
+  o.force = args.has("force");
+  if (o.suite && args.has("workload"))
+    printWarning("--workload is ignored with --suite (the suite runs read, hash-memory and hash-file)");
+  return o;
+}
+
+} // namespace
+
+int runBench(Context& context, const Arguments& argv)
+{
+  const Args args(
+      {{"location", 'l', true, true},    {"algorithm", 'a', true, true}, {"workload", 'w', true, true},
+       {"size", 's', true, false},       {"content", 0, true, false},    {"streams", 'j', true, false},
+       {"cache", 0, true, false},        {"block-size", 0, true, false}, {"duration", 'd', true, false},
+       {"format", 'f', true, false},     {"output", 'o', true, false},   {"force", 0, false, false},
+       {"suite", 0, false, false},       {"ramp", 0, false, false},      {"max-streams", 0, true, false},
+       {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
+       {"keep-sample", 0, false, false}, {"help", 'h', false, false}},
+      argv);
+  if (args.has("help"))
+    return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
+  const BenchOptions options = parseBenchOptions(args);
+
+  InterruptGuard guard(context.stop);
+  std::optional<OutputFile> output;
+  if (options.output)
+    output.emplace(*options.output, options.force);
+
+  const BenchOutcome outcome =
+      options.suite ? runBenchSuite(options, context) : runWorkloads(options, context);
+  if (outcome.cancelled || context.stop.stop_requested()) {
+    printError("interrupted: the benchmark was stopped and its partial files removed");
+    return kExitInterrupted; // `output` removes the file it reserved
+  }
+  if (outcome.results.empty()) {
+    if (!outcome.failed)
+      printError("nothing was measured");
+    return kExitFailure;
+  }
+  const std::string report = renderBench(outcome.results, options.format);
+  if (output)
+    output->commit(report);
+  else if (!writeOut(report))
+    throw CommandError("cannot write to standard output");
+  return outcome.failed ? kExitFailure : kExitOk;
+}
+
+} // namespace hashscope::cli

@@ -1,0 +1,80 @@
+#include "common.hpp"
+
+#include "hashscope/hash.hpp"
+#include "hashscope/types.hpp"
+#include "progress.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+namespace hashscope::cli {
+
+void printError(std::string_view sentence)
+{
+  writeConsole(stderr, std::string(kProgramName) + ": " + std::string(sentence) + "\n");
+}
+
+void printWarning(std::string_view sentence)
+{
+  writeConsole(stderr, std::string(kProgramName) + ": WARNING: " + std::string(sentence) + "\n");
+}
+
+bool writeOut(std::string_view text)
+{
+  return writeConsole(stdout, text);
+}
+
+std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values)
+{
+  std::vector<std::string> ids;
+  for (const auto& value : values) {
+    std::string id = value;
+    std::transform(id.begin(), id.end(), id.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!findAlgorithm(id))
+      throw UsageError("unknown algorithm '" + value + "' (see: " + kProgramName + " algorithms)");
+    if (std::find(ids.begin(), ids.end(), id) == ids.end())
+      ids.push_back(id);
+  }
+  return ids;
+}
+
+std::uint64_t parseSizeOption(std::string_view option, std::string_view text)
+{
+  const auto size = parseSize(text);
+  if (!size)
+    throw UsageError("invalid size '" + std::string(text) + "' for " + std::string(option) +
+                     " (examples: 4096, 64K, 256M, 1G)");
+  return *size;
+}
+
+int parseCountOption(std::string_view option, std::string_view text, int min, int max)
+{
+  int value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || value < min || value > max)
+    throw UsageError("invalid number '" + std::string(text) + "' for " + std::string(option) + " (expected " +
+                     std::to_string(min) + ".." + std::to_string(max) + ")");
+  return value;
+}
+
+double parseSecondsOption(std::string_view option, std::string_view text, double min)
+{
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value) || value < min)
+    throw UsageError("invalid number of seconds '" + std::string(text) + "' for " + std::string(option));
+  return value;
+}
+
+std::string fixed(double value, int decimals)
+{
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.*f", decimals, value);
+  return buffer;
+}
+
+} // namespace hashscope::cli

@@ -1,0 +1,54 @@
+// What every CLI command shares: exit codes, the usage-error type, error printing, the run context,
+// and parsers for option values (algorithms, sizes, counts, seconds).
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <stop_token>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hashscope::cli {
+
+inline constexpr const char* kProgramName = "hashscope-cli";
+
+// Exit codes, as coreutils uses them, plus the shell's convention for Ctrl-C.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitFailure = 1;       // some file or run failed
+inline constexpr int kExitUsage = 2;         // bad usage: unknown option, algorithm, size ...
+inline constexpr int kExitInterrupted = 130; // SIGINT: 128 + 2
+
+// Bad usage: printed as one line and exit code 2.
+struct UsageError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+// A failure that ends the command: printed as one line and exit code 1.
+struct CommandError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// What a command runs with: the stop source Ctrl-C triggers, and whether progress bars may be drawn.
+struct Context {
+  std::stop_source stop;
+  bool progress = false; // stderr is a terminal
+};
+
+// Prints "hashscope-cli: <sentence>" on stderr (clearing any progress bar first).
+void printError(std::string_view sentence);
+// Prints "hashscope-cli: WARNING: <sentence>" on stderr.
+void printWarning(std::string_view sentence);
+// Writes all of `text` to stdout and flushes; false on a write error (e.g. a closed pipe).
+bool writeOut(std::string_view text);
+
+// Algorithm ids from -a values, validated against the known ones (UsageError otherwise), duplicates removed.
+std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values);
+// "--size 64M" and friends; UsageError naming the option when malformed.
+std::uint64_t parseSizeOption(std::string_view option, std::string_view text);
+int parseCountOption(std::string_view option, std::string_view text, int min, int max);
+double parseSecondsOption(std::string_view option, std::string_view text, double min);
+
+// "12.3" style numbers for tables: fixed with `decimals` digits.
+std::string fixed(double value, int decimals);
+
+} // namespace hashscope::cli

@@ -1,0 +1,84 @@
+#include "file_checks.hpp"
+
+#include <cctype>
+#include <cerrno>
+#include <system_error>
+
+namespace hashscope::cli {
+
+namespace fs = std::filesystem;
+
+std::string describeError(const std::error_code& error)
+{
+  if (error == std::errc::no_such_file_or_directory)
+    return "no such file or folder";
+  if (error == std::errc::too_many_symbolic_link_levels)
+    return "symbolic link loop (too many levels of symbolic links)";
+  if (error == std::errc::permission_denied || error == std::errc::operation_not_permitted)
+    return "permission denied";
+  if (error == std::errc::not_a_directory)
+    return "a part of the path is not a folder";
+  std::string message = error.message();
+  if (!message.empty())
+    message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
+  return message;
+}
+
+std::string withPath(const std::string& path, const std::string& problem)
+{
+  if (problem.rfind(path, 0) == 0)
+    return problem;
+  return path + ": " + problem;
+}
+
+FileCheck checkInputFile(const fs::path& path)
+{
+  FileCheck check;
+  std::error_code ec;
+  const fs::file_status status = fs::status(path, ec);
+  if (ec || status.type() == fs::file_type::not_found) {
+    if (!ec)
+      ec = std::make_error_code(std::errc::no_such_file_or_directory);
+    check.kind =
+        ec == std::errc::no_such_file_or_directory ? FileCheck::Kind::Missing : FileCheck::Kind::Error;
+    // A dangling symbolic link exists itself but points nowhere: say so rather than "no such file".
+    std::error_code linkError;
+    if (check.kind == FileCheck::Kind::Missing && fs::is_symlink(fs::symlink_status(path, linkError)))
+      check.problem = "symbolic link to a missing file";
+    else
+      check.problem = describeError(ec);
+    return check;
+  }
+  switch (status.type()) {
+  case fs::file_type::regular:
+    check.kind = FileCheck::Kind::Regular;
+    check.size = fs::file_size(path, ec);
+    if (ec)
+      check.size = 0;
+    break;
+  case fs::file_type::directory:
+    check.kind = FileCheck::Kind::Folder;
+    check.problem = "is a folder";
+    break;
+  case fs::file_type::fifo:
+    check.kind = FileCheck::Kind::Special;
+    check.problem = "is a FIFO (named pipe), not a regular file: not read, it might never end";
+    break;
+  case fs::file_type::socket:
+    check.kind = FileCheck::Kind::Special;
+    check.problem = "is a socket, not a regular file";
+    break;
+  case fs::file_type::character:
+  case fs::file_type::block:
+    check.kind = FileCheck::Kind::Special;
+    check.problem = "is a device, not a regular file: not read, it might never end";
+    break;
+  default:
+    check.kind = FileCheck::Kind::Special;
+    check.problem = "is not a regular file";
+    break;
+  }
+  return check;
+}
+
+} // namespace hashscope::cli

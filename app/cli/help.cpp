@@ -1,0 +1,139 @@
+#include "help.hpp"
+
+namespace hashscope::cli {
+
+namespace {
+
+constexpr std::string_view kOverview = R"(Usage: hashscope-cli COMMAND [OPTIONS]...
+Measure how fast this machine hashes files, and whether the disk or the CPU holds it back.
+
+Commands:
+  hash        print digests of files, exactly like md5sum, sha256sum, b2sum, xxhsum, cksum, sum
+  check       verify a checksum list, like md5sum -c
+  bench       benchmark reading and hashing at a storage location, with a bottleneck verdict
+  sample      create, list or remove HashScope's sample files
+  algorithms  list the algorithms and the implementation in use on this machine
+  locations   list the storage locations worth testing on this machine
+
+Options:
+  -h, --help     show this help (COMMAND --help shows the help of a command)
+  -V, --version  show the version
+
+Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted (Ctrl-C).
+)";
+
+constexpr std::string_view kHash =
+    R"(Usage: hashscope-cli hash -a ALGO [-a ALGO]... [-r] [-j N] [--tag] [PATH]...
+Print the digest of each file, in the format of the algorithm's reference tool (md5sum, sha256sum,
+b2sum, xxhsum, cksum, sum), so the output can be compared byte for byte. With several algorithms
+every line uses the BSD form "ALGO (PATH) = HEX". With no PATH, or when PATH is -, read stdin.
+
+Options:
+  -a, --algorithm ALGO  algorithm to use (repeatable, or comma-separated; see: hashscope-cli algorithms)
+  -r, --recursive       hash every file under each folder, sorted by path (like md5deep -r)
+  -j, --jobs N          hash N files at a time (output order stays the same)
+      --tag             BSD-style lines "ALGO (PATH) = HEX"
+      --block-size SIZE bytes per read (default 1M)
+  -h, --help            show this help
+
+FIFOs, sockets and devices are refused (they may never end). Exit status 1 when any file failed.
+)";
+
+constexpr std::string_view kCheck = R"(Usage: hashscope-cli check [-a ALGO] [--quiet] [--status] FILE...
+Read checksum lists (as written by md5sum, sha*sum, b2sum, xxhsum or hashscope-cli hash) and check
+each file: "PATH: OK", "PATH: FAILED" or "PATH: FAILED open or read". Lines may be "HEX  PATH",
+"HEX *PATH" or BSD tags "ALGO (PATH) = HEX"; the algorithm comes from the tag, from -a, or from the
+length of the digest (32 hex digits: md5, 40: sha1, 56: sha224, 64: sha256, 96: sha384, 128: sha512,
+16: xxh64, 8: xxh32). FILE - reads the list from stdin.
+
+Options:
+  -a, --algorithm ALGO  the algorithm of untagged lines
+      --quiet           do not print OK lines
+      --status          print nothing; the exit status tells
+  -h, --help            show this help
+
+Exit status 1 when any file failed, could not be read, or a list had no valid line.
+)";
+
+constexpr std::string_view kBench = R"(Usage: hashscope-cli bench [--location DIR]... [OPTIONS]
+Create (or reuse) a sample file at each location and measure reading and hashing it, then say what
+limited the speed (cpu-bound, io-bound, memory-bound, mixed) with the numbers behind the verdict.
+
+Options:
+  -l, --location DIR     folder to test (repeatable; default: the system temp folder)
+  -a, --algorithm ALGO   algorithm (repeatable; default: md5 sha256 xxh3-64 crc32)
+  -w, --workload NAME    memory, hash-memory, write, read, hash-file, hash-tree (repeatable;
+                         default: read, hash-memory, hash-file)
+  -s, --size SIZE        sample file size (default 256M)
+      --content KIND     random (default), zeros or text
+  -j, --streams N        parallel streams (default 1)
+      --cache MODE       cold (default), warm or as-is
+      --block-size SIZE  bytes per read/update (default 1M)
+  -d, --duration SEC     duration of memory and hash-memory runs (default 1)
+      --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
+      --warm             add hash-file with a warm cache
+      --ramp             add hash-file with 1..N streams (N: --max-streams, default logical cores)
+      --max-streams N    top of the ramp
+      --peers            add the installed peer tools (md5sum, openssl, xxhsum ...) on the same sample
+      --sample-hz HZ     CPU/disk sampling rate (default 10; 0 = no sampling)
+      --keep-sample      keep the sample files this run created (reused ones are always kept)
+  -f, --format FMT       table (default), csv or json
+  -o, --output FILE      write the results to FILE (never overwrites an existing file)
+      --force            allow --output to replace an existing file
+  -h, --help             show this help
+)";
+
+constexpr std::string_view kSample =
+    R"(Usage: hashscope-cli sample create|list|remove --location DIR [OPTIONS]
+Manage HashScope's sample files (named hashscope-sample-*.bin). Nothing else is ever removed.
+
+  sample create --location DIR [--size SIZE] [--content random|zeros|text]
+                create a sample (reuses an existing one of the same size and content)
+  sample list   --location DIR
+                list the samples in DIR
+  sample remove --location DIR [--size SIZE --content KIND | --all]
+                remove one sample (or every sample with --all)
+  sample remove FILE...
+                remove these files, only if they are HashScope samples
+
+Options:
+  -l, --location DIR   the folder (default: the system temp folder)
+  -s, --size SIZE      sample size (default 256M)
+      --content KIND   random (default), zeros or text
+      --all            remove: every sample in the folder
+  -h, --help           show this help
+)";
+
+constexpr std::string_view kAlgorithms = R"(Usage: hashscope-cli algorithms [--format table|csv]
+List every algorithm: id (as -a spells it), family, digest bits, the implementation in use on this
+machine, and the reference tool whose output `hashscope-cli hash` matches.
+)";
+
+constexpr std::string_view kLocations = R"(Usage: hashscope-cli locations [--format table|csv] [PATH]...
+List the storage locations worth testing (mounted, writable, local volumes, the home and temp folders),
+or describe the given PATHs: mount point, filesystem, device, kind (SSD, HDD, RAM ...), free and total
+space, and whether this user can write there.
+)";
+
+} // namespace
+
+std::string_view helpText(std::string_view command)
+{
+  if (command.empty())
+    return kOverview;
+  if (command == "hash")
+    return kHash;
+  if (command == "check")
+    return kCheck;
+  if (command == "bench")
+    return kBench;
+  if (command == "sample")
+    return kSample;
+  if (command == "algorithms")
+    return kAlgorithms;
+  if (command == "locations")
+    return kLocations;
+  return {};
+}
+
+} // namespace hashscope::cli

@@ -1,0 +1,68 @@
+#include "names.hpp"
+
+namespace hashscope::cli {
+
+bool nameNeedsEscape(std::string_view name)
+{
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+std::string escapeName(std::string_view name)
+{
+  std::string out;
+  out.reserve(name.size() + 4);
+  for (char c : name) {
+    switch (c) {
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default:
+      out += c;
+      break;
+    }
+  }
+  return out;
+}
+
+std::optional<std::string> unescapeName(std::string_view escaped)
+{
+  std::string out;
+  out.reserve(escaped.size());
+  for (std::size_t i = 0; i < escaped.size(); ++i) {
+    if (escaped[i] != '\\') {
+      out += escaped[i];
+      continue;
+    }
+    if (++i == escaped.size())
+      return std::nullopt;
+    switch (escaped[i]) {
+    case '\\':
+      out += '\\';
+      break;
+    case 'n':
+      out += '\n';
+      break;
+    case 'r':
+      out += '\r';
+      break;
+    default:
+      return std::nullopt;
+    }
+  }
+  return out;
+}
+
+std::string checkOutputName(std::string_view name)
+{
+  if (name.find_first_of("\n\r") != std::string_view::npos)
+    return "\\" + escapeName(name);
+  return std::string(name);
+}
+
+} // namespace hashscope::cli

@@ -1,0 +1,258 @@
+// Windows: describeStorage and candidateLocations from the volume APIs and the disk IOCTLs.
+// Not run in HashScope's Linux workplace: compile-checked with mingw-w64 only.
+#include <windows.h>
+#include <winioctl.h>
+
+#include <algorithm>
+#include <system_error>
+
+#include "hashscope/storage.hpp"
+#include "storage/storage_model.hpp"
+
+namespace hashscope {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A HANDLE closed on scope exit.
+struct Handle {
+  HANDLE h = INVALID_HANDLE_VALUE;
+  explicit Handle(HANDLE handle) : h(handle) {}
+  ~Handle()
+  {
+    if (h != INVALID_HANDLE_VALUE)
+      CloseHandle(h);
+  }
+  Handle(const Handle&) = delete;
+  Handle& operator=(const Handle&) = delete;
+  bool ok() const { return h != INVALID_HANDLE_VALUE; }
+};
+
+std::string narrow(const std::wstring& wide)
+{
+  if (wide.empty())
+    return {};
+  int n = WideCharToMultiByte(CP_UTF8, 0, wide.data(), static_cast<int>(wide.size()), nullptr, 0, nullptr, nullptr);
+  std::string out(static_cast<std::size_t>(n), '\0');
+  WideCharToMultiByte(CP_UTF8, 0, wide.data(), static_cast<int>(wide.size()), out.data(), n, nullptr, nullptr);
+  return out;
+}
+
+std::string lastError()
+{
+  return std::system_category().message(static_cast<int>(GetLastError()));
+}
+
+std::string trimmed(std::string s)
+{
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\0'))
+    s.pop_back();
+  std::size_t first = s.find_first_not_of(' ');
+  return first == std::string::npos ? std::string() : s.substr(first);
+}
+
+// The physical disks a volume spans (usually one), from IOCTL_VOLUME_GET_VOLUME_DISK_EXTENTS.
+std::vector<DWORD> volumeDisks(const std::wstring& volumeGuidPath)
+{
+  std::wstring device = volumeGuidPath;
+  if (!device.empty() && device.back() == L'\\')
+    device.pop_back();  // "\\?\Volume{...}" opens the volume; with the backslash it is its root folder
+  Handle volume(CreateFileW(device.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING, 0,
+                            nullptr));
+  if (!volume.ok())
+    return {};
+  std::vector<unsigned char> buffer(sizeof(VOLUME_DISK_EXTENTS));
+  DWORD bytes = 0;
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    if (DeviceIoControl(volume.h, IOCTL_VOLUME_GET_VOLUME_DISK_EXTENTS, nullptr, 0, buffer.data(),
+                        static_cast<DWORD>(buffer.size()), &bytes, nullptr)) {
+      break;
+    }
+    if (GetLastError() != ERROR_MORE_DATA)
+      return {};
+    // A volume spanning several disks: make room for every extent and ask again.
+    auto* partial = reinterpret_cast<VOLUME_DISK_EXTENTS*>(buffer.data());
+    buffer.resize(sizeof(VOLUME_DISK_EXTENTS) + partial->NumberOfDiskExtents * sizeof(DISK_EXTENT));
+    if (attempt == 1)
+      return {};
+  }
+  const auto* extents = reinterpret_cast<const VOLUME_DISK_EXTENTS*>(buffer.data());
+  std::vector<DWORD> disks;
+  for (DWORD i = 0; i < extents->NumberOfDiskExtents; ++i) {
+    DWORD n = extents->Extents[i].DiskNumber;
+    if (std::find(disks.begin(), disks.end(), n) == disks.end())
+      disks.push_back(n);
+  }
+  std::sort(disks.begin(), disks.end());
+  return disks;
+}
+
+// Model, seek penalty, removability, sector size and size of \\.\PhysicalDriveN. Needs no admin rights:
+// the handle is opened with no access, enough for these queries.
+DeviceInfo physicalDisk(DWORD number)
+{
+  DeviceInfo d;
+  d.name = "PhysicalDrive" + std::to_string(number);
+  std::wstring path = L"\\\\.\\PhysicalDrive" + std::to_wstring(number);
+  Handle disk(CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING, 0, nullptr));
+  if (!disk.ok())
+    return d;
+  DWORD bytes = 0;
+
+  STORAGE_PROPERTY_QUERY query{};
+  query.PropertyId = StorageDeviceProperty;
+  query.QueryType = PropertyStandardQuery;
+  std::vector<unsigned char> buffer(1024);
+  if (DeviceIoControl(disk.h, IOCTL_STORAGE_QUERY_PROPERTY, &query, sizeof(query), buffer.data(),
+                      static_cast<DWORD>(buffer.size()), &bytes, nullptr) &&
+      bytes >= sizeof(STORAGE_DEVICE_DESCRIPTOR)) {
+    const auto* desc = reinterpret_cast<const STORAGE_DEVICE_DESCRIPTOR*>(buffer.data());
+    auto field = [&](DWORD offset) {
+      if (offset == 0 || offset >= bytes)
+        return std::string();
+      const char* s = reinterpret_cast<const char*>(buffer.data() + offset);
+      return trimmed(std::string(s, strnlen(s, bytes - offset)));
+    };
+    std::string vendor = field(desc->VendorIdOffset), product = field(desc->ProductIdOffset);
+    d.model = vendor.empty() ? product : (product.empty() ? vendor : vendor + " " + product);
+    d.removable = desc->RemovableMedia || desc->BusType == BusTypeUsb || desc->BusType == BusTypeSd ||
+                  desc->BusType == BusTypeMmc;
+  }
+
+  query.PropertyId = StorageDeviceSeekPenaltyProperty;
+  DEVICE_SEEK_PENALTY_DESCRIPTOR seek{};
+  if (DeviceIoControl(disk.h, IOCTL_STORAGE_QUERY_PROPERTY, &query, sizeof(query), &seek, sizeof(seek), &bytes,
+                      nullptr) &&
+      bytes >= sizeof(seek)) {
+    d.rotational = seek.IncursSeekPenalty != FALSE;
+  }
+
+  query.PropertyId = StorageAccessAlignmentProperty;
+  STORAGE_ACCESS_ALIGNMENT_DESCRIPTOR align{};
+  if (DeviceIoControl(disk.h, IOCTL_STORAGE_QUERY_PROPERTY, &query, sizeof(query), &align, sizeof(align), &bytes,
+                      nullptr) &&
+      bytes >= sizeof(align)) {
+    d.logicalBlockSize = align.BytesPerLogicalSector;
+  }
+
+  GET_LENGTH_INFORMATION length{};
+  if (DeviceIoControl(disk.h, IOCTL_DISK_GET_LENGTH_INFO, nullptr, 0, &length, sizeof(length), &bytes, nullptr))
+    d.sizeBytes = static_cast<std::uint64_t>(length.Length.QuadPart);
+
+  // The performance counters answer unless they were switched off ("diskperf -n").
+  DISK_PERFORMANCE perf{};
+  d.hasCounters =
+      DeviceIoControl(disk.h, IOCTL_DISK_PERFORMANCE, nullptr, 0, &perf, sizeof(perf), &bytes, nullptr) != FALSE;
+  return d;
+}
+
+}  // namespace
+
+StorageInfo describeStorage(const fs::path& path)
+{
+  StorageInfo info;
+  info.path = path;
+  std::error_code ec;
+  fs::path abs = fs::canonical(path, ec);
+  if (ec) {
+    info.error = "Cannot examine " + path.string() + ": " + ec.message() + ".";
+    return info;
+  }
+  wchar_t mount[MAX_PATH + 1] = {};
+  if (!GetVolumePathNameW(abs.c_str(), mount, MAX_PATH)) {
+    info.error = "Cannot find the volume of " + abs.string() + ": " + lastError() + ".";
+    return info;
+  }
+  info.mountPoint = mount;
+
+  wchar_t fsName[MAX_PATH + 1] = {};
+  DWORD fsFlags = 0;
+  if (GetVolumeInformationW(mount, nullptr, 0, nullptr, nullptr, &fsFlags, fsName, MAX_PATH))
+    info.filesystem = narrow(fsName);
+  info.readOnly = (fsFlags & FILE_READ_ONLY_VOLUME) != 0;
+
+  ULARGE_INTEGER freeToUser{}, total{}, totalFree{};
+  if (GetDiskFreeSpaceExW(abs.c_str(), &freeToUser, &total, &totalFree)) {
+    info.totalBytes = total.QuadPart;
+    info.freeBytes = freeToUser.QuadPart;
+  }
+  // Writable: try what the user would do, create a file (there is no access(W_OK) that honours ACLs).
+  fs::path dir = fs::is_directory(abs, ec) ? abs : abs.parent_path();
+  wchar_t probe[MAX_PATH + 1] = {};
+  if (!info.readOnly && GetTempFileNameW(dir.c_str(), L"hsw", 0, probe) != 0) {
+    info.writable = true;
+    DeleteFileW(probe);  // GetTempFileNameW created it: ours to remove
+  }
+
+  wchar_t volumeName[MAX_PATH + 1] = {};
+  const UINT type = GetDriveTypeW(mount);
+  info.source = narrow(mount);
+  if (GetVolumeNameForVolumeMountPointW(mount, volumeName, MAX_PATH))
+    info.source = narrow(volumeName);
+
+  switch (type) {
+  case DRIVE_REMOTE:
+    info.kind = MediaKind::Network;
+    break;
+  case DRIVE_RAMDISK:
+    info.kind = MediaKind::Ram;
+    break;
+  default: {
+    auto disks = volumeName[0] ? volumeDisks(volumeName) : std::vector<DWORD>{};
+    if (disks.empty()) {
+      info.kind = type == DRIVE_REMOVABLE ? MediaKind::Removable : MediaKind::Virtual;
+      break;
+    }
+    info.device = physicalDisk(disks.front());
+    if (disks.size() > 1) {
+      // A spanned/striped volume: counters are summed over every member disk.
+      for (DWORD n : disks) {
+        DeviceInfo member = physicalDisk(n);
+        info.device.slaves.push_back(member.name);
+        info.device.rotational = info.device.rotational || member.rotational;
+        info.device.hasCounters = info.device.hasCounters && member.hasCounters;
+      }
+      info.device.model.clear();
+    }
+    info.kind = storage::kindOfDevice(info.device);
+    if (type == DRIVE_REMOVABLE)
+      info.kind = MediaKind::Removable;
+    break;
+  }
+  }
+  info.label = storage::storageLabel(info);
+  return info;
+}
+
+std::vector<StorageInfo> candidateLocations()
+{
+  std::vector<StorageInfo> out;
+  auto add = [&](StorageInfo info) {
+    if (!info.error.empty())
+      return;
+    for (const auto& o : out) {
+      if (o.path == info.path)
+        return;
+    }
+    out.push_back(std::move(info));
+  };
+  add(describeStorage(defaultLocation()));
+  wchar_t profile[MAX_PATH + 1] = {};
+  if (GetEnvironmentVariableW(L"USERPROFILE", profile, MAX_PATH) > 0)
+    add(describeStorage(profile));
+
+  wchar_t drives[512] = {};
+  DWORD n = GetLogicalDriveStringsW(511, drives);
+  for (const wchar_t* d = drives; n > 0 && n < 512 && *d; d += wcslen(d) + 1) {
+    const UINT type = GetDriveTypeW(d);
+    if (type != DRIVE_FIXED && type != DRIVE_REMOVABLE && type != DRIVE_RAMDISK)
+      continue;  // optical, network and unmapped letters are not local, writable volumes
+    StorageInfo info = describeStorage(d);
+    if (info.writable && !info.readOnly)
+      add(std::move(info));
+  }
+  return out;
+}
+
+}  // namespace hashscope

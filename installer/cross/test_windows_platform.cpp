@@ -1,0 +1,212 @@
+// A small test of HashScope's Windows platform layer, cross-compiled with mingw-w64 and run under wine
+// (or on Windows) by check-windows-platform.sh. Each part is compiled only when its *_win.cpp exists
+// (HS_HAVE_*_WIN). File I/O and thread clocks must work; storage and counter results are printed, and
+// only their failure to answer at all counts, because wine emulates volume and disk IOCTLs partially.
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "hashscope/counters.hpp"
+#include "hashscope/storage.hpp"
+#include "hashscope/workload.hpp"
+#include "platform/file_io.hpp"
+
+namespace fs = std::filesystem;
+
+namespace {
+
+int g_failures = 0;
+int g_checks = 0;
+
+void check(bool ok, const std::string& what) {
+  ++g_checks;
+  if (!ok) ++g_failures;
+  std::printf("  [%s] %s\n", ok ? "ok" : "FAIL", what.c_str());
+}
+
+[[maybe_unused]] std::vector<std::byte> pattern(std::size_t size) {
+  std::vector<std::byte> data(size);
+  std::uint32_t x = 2463534242u;  // xorshift32: cheap, not periodic within a few MiB
+  for (auto& b : data) {
+    x ^= x << 13;
+    x ^= x >> 17;
+    x ^= x << 5;
+    b = static_cast<std::byte>(x & 0xff);
+  }
+  return data;
+}
+
+#if HS_HAVE_FILE_IO_WIN
+void testFileIo(const fs::path& dir) {
+  using namespace hashscope::platform;
+  std::puts("file_io_win.cpp");
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const fs::path path = dir / ("hashscope-wincheck-" + std::to_string(stamp) + ".bin");
+  const fs::path other = dir / ("hashscope-wincheck-" + std::to_string(stamp) + ".other");
+  const std::size_t size = 3 * 1024 * 1024 + 123;  // not a multiple of any sector size
+  const auto data = pattern(size);
+  std::string error;
+
+  {
+    auto out = OutputFile::createExclusive(path, error);
+    check(out.isOpen(), "createExclusive creates a new file " + error);
+    bool wrote = true;
+    for (std::size_t off = 0; off < size && wrote; off += 1024 * 1024) {
+      const std::size_t n = std::min<std::size_t>(1024 * 1024, size - off);
+      wrote = out.writeAt(data.data() + off, n, off, error);
+    }
+    check(wrote, "writeAt writes 3 MiB + 123 bytes " + error);
+    check(out.flush(error), "flush " + error);
+    out.evict();
+    out.close();
+  }
+  {
+    std::string again;
+    auto dup = OutputFile::createExclusive(path, again);
+    check(!dup.isOpen() && !again.empty(), "createExclusive refuses an existing name: " + again);
+  }
+  {
+    auto in = InputFile::open(path, ReadMode::Cached, error);
+    check(in.isOpen() && in.size() == size, "open cached, size " + std::to_string(in.size()) + " " + error);
+    std::vector<std::byte> back(size + 10);
+    const auto n = in.readAt(back.data(), back.size(), 0, error);
+    check(n == static_cast<std::int64_t>(size) && std::equal(data.begin(), data.end(), back.begin()),
+          "cached read returns the same bytes");
+    check(in.readAt(back.data(), 16, size, error) == 0, "read at end of file returns 0");
+  }
+  {
+    auto in = InputFile::open(path, ReadMode::Direct, error);
+    const char* modes[] = {"not asked", "direct", "fallback", "memory-backed"};
+    std::printf("  direct open: %s, alignment %zu, note \"%s\"\n", modes[static_cast<int>(in.direct())],
+                in.alignment(), in.note().c_str());
+    check(in.isOpen(), "open direct " + error);
+    const std::size_t block = 1024 * 1024;
+    auto buffer = allocateAligned(block, std::max<std::size_t>(in.alignment(), 4096));
+    check(buffer != nullptr, "allocateAligned 1 MiB");
+    std::uint64_t total = 0;
+    bool same = true;
+    for (;;) {
+      const auto n = in.readAt(buffer.get(), block, total, error);
+      if (n <= 0) {
+        check(n == 0, "direct read until end of file " + error);
+        break;
+      }
+      same = same && std::equal(buffer.get(), buffer.get() + n, data.begin() + static_cast<std::ptrdiff_t>(total));
+      total += static_cast<std::uint64_t>(n);
+    }
+    check(total == size && same, "direct reads return every byte, " + std::to_string(total));
+    std::string note;
+    in.evict(note);
+    std::printf("  evict note: \"%s\"\n", note.c_str());
+  }
+  {
+    auto folder = InputFile::open(dir, ReadMode::Cached, error);
+    check(!folder.isOpen() && !error.empty(), "a folder is refused: " + error);
+    error.clear();
+    auto missing = InputFile::open(dir / "hashscope-wincheck-missing", ReadMode::Cached, error);
+    check(!missing.isOpen() && !error.empty(), "a missing file is refused: " + error);
+  }
+  {
+    const auto a = fileId(path);
+    const auto b = fileId(path);
+    check(a && b && *a == *b && (a->device != 0 || a->inode != 0), "fileId is stable");
+    auto o = OutputFile::createExclusive(other, error);
+    o.close();
+    const auto c = fileId(other);
+    check(c && !(*c == *a), "fileId differs between files");
+    std::string renameError;
+    const bool renamed = renameNoReplace(path, other, renameError);
+    check(!renamed && fs::exists(path) && !renameError.empty(),
+          "renameNoReplace refuses to replace, with a reason: \"" + renameError + "\"");
+  }
+  std::printf("  isMemoryBacked(temp) = %d\n", hashscope::platform::isMemoryBacked(dir) ? 1 : 0);
+  std::error_code ec;
+  fs::remove(path, ec);
+  fs::remove(other, ec);
+}
+#endif
+
+#if HS_HAVE_THREAD_CLOCK_WIN
+void testThreadClock() {
+  std::puts("thread_clock_win.cpp");
+  auto clock = hashscope::currentThreadClock();
+  const double before = clock->cpuSeconds();
+  volatile std::uint64_t sink = 0;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(200);
+  while (std::chrono::steady_clock::now() < until) {
+    for (int i = 0; i < 10000; ++i) sink = sink + static_cast<std::uint64_t>(i) * 2654435761u;
+  }
+  const double after = clock->cpuSeconds();
+  std::printf("  thread CPU %.3f s -> %.3f s\n", before, after);
+  check(after > before, "thread CPU clock advances while spinning");
+  double user = 0, system = 0;
+  hashscope::processCpuSeconds(user, system);
+  std::printf("  process CPU user %.3f s, system %.3f s\n", user, system);
+  check(user + system > 0, "process CPU time is positive");
+}
+#endif
+
+#if HS_HAVE_STORAGE_WIN
+hashscope::StorageInfo testStorage(const fs::path& dir) {
+  std::puts("storage_win.cpp");
+  auto info = hashscope::describeStorage(dir);
+  std::printf("  %s: fs \"%s\", mount \"%s\", device \"%s\" (%s), %llu of %llu bytes free, error \"%s\"\n",
+              dir.string().c_str(), info.filesystem.c_str(), info.mountPoint.string().c_str(),
+              info.device.name.c_str(), std::string(hashscope::toString(info.kind)).c_str(),
+              static_cast<unsigned long long>(info.freeBytes), static_cast<unsigned long long>(info.totalBytes),
+              info.error.c_str());
+  std::printf("  label: %s\n", info.label.c_str());
+  check(info.totalBytes > 0 || !info.error.empty(), "describeStorage answers (sizes or an error)");
+  const auto all = hashscope::candidateLocations();
+  std::printf("  candidateLocations: %zu\n", all.size());
+  for (const auto& l : all) std::printf("    %s\n", l.label.c_str());
+  return info;
+}
+#endif
+
+}  // namespace
+
+int main() {
+  const fs::path dir = fs::temp_directory_path();
+  std::printf("HashScope Windows platform check, temp folder %s\n", dir.string().c_str());
+#if HS_HAVE_FILE_IO_WIN
+  testFileIo(dir);
+#endif
+#if HS_HAVE_THREAD_CLOCK_WIN
+  testThreadClock();
+#endif
+#if HS_HAVE_STORAGE_WIN
+  [[maybe_unused]] const auto info = testStorage(dir);
+#endif
+#if HS_HAVE_CPU_WIN
+  {
+    std::puts("cpu_win.cpp");
+    auto cpu = hashscope::makeCpuCounterSource();
+    hashscope::CpuSnapshot a, b;
+    const bool ra = cpu && cpu->read(a);
+    volatile double x = 1;
+    for (int i = 0; i < 20000000; ++i) x = x * 1.0000001;
+    const bool rb = cpu && cpu->read(b);
+    std::printf("  read: %d %d, %zu cores, busy %.3f -> %.3f s, total %.3f -> %.3f s\n", ra, rb, b.cores.size(),
+                a.all.busy(), b.all.busy(), a.all.total(), b.all.total());
+    check(ra && rb && b.all.total() >= a.all.total(), "CPU counters read and do not go backwards");
+  }
+#endif
+#if HS_HAVE_DISK_WIN && HS_HAVE_STORAGE_WIN
+  {
+    std::puts("disk_win.cpp");
+    auto disk = hashscope::makeDiskCounterSource(info.device);
+    hashscope::DiskSnapshot s;
+    const bool ok = disk && disk->read(s);
+    std::printf("  device \"%s\": source %s, read %d, %llu bytes read, busy %.3f s (wine may not emulate this)\n",
+                info.device.name.c_str(), disk ? "made" : "null", ok ? 1 : 0,
+                static_cast<unsigned long long>(s.readBytes), s.busySeconds);
+  }
+#endif
+  std::printf("%d passed, %d failed\n", g_checks - g_failures, g_failures);
+  return g_failures == 0 ? 0 : 1;
+}

@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# Speed of `hashscope-cli hash` against the peer tools, side by side in one run (issue 2's speed goal).
+#
+#   tests/bench/peer_speed.sh [--size 1G] [--runs 5] [--disk-dir /var/tmp] [--cli build/bin/hashscope-cli]
+#                             [--no-disk]
+#
+# RAM: a random file in /dev/shm. For md5, sha1, sha256, sha512 the reference is OpenSSL's in-memory
+# speed (`openssl speed -evp ALGO -bytes 1048576`); HashScope end to end from the file should be within
+# 3% of it, so clearly faster than `openssl dgst` and `md5sum`, which read and hash in turn.
+# For xxh3-64 and crc32 the reference is `cat FILE >/dev/null`: HashScope should reach >= 90% of it.
+# Disk: a file in --disk-dir, its pages dropped from the cache before every timed command
+# (`dd iflag=nocache count=0`, no root needed), so every tool reads from the device.
+# Commands are interleaved run by run so drift on a shared machine hits all tools alike; medians reported.
+set -euo pipefail
+
+size=1G runs=5 disk_dir=/var/tmp do_disk=1
+cli="$(cd "$(dirname "$0")/../.." && pwd)/build/bin/hashscope-cli"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) size=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --disk-dir) disk_dir=$2; shift 2 ;;
+    --cli) cli=$2; shift 2 ;;
+    --no-disk) do_disk=0; shift ;;
+    -h|--help) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    *) echo "peer_speed.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+[ -x "$cli" ] || { echo "peer_speed.sh: $cli not found: build first (./setup.sh build)" >&2; exit 2; }
+
+bytes=$(numfmt --from=iec "$size")
+files=()
+cleanup() { rm -f "${files[@]}"; }
+trap cleanup EXIT
+
+make_file() {  # make_file DIR -> path of a new random file of $bytes bytes (mktemp: never overwrites)
+  local f
+  f=$(mktemp "$1/hashscope-bench-XXXXXX.bin")
+  files+=("$f")
+  openssl rand -out "$f" "$bytes" 2>/dev/null || head -c "$bytes" /dev/urandom >"$f"
+  echo "$f"
+}
+
+now_ns() { date +%s%N; }
+# time_cmd VAR CMD...: seconds of one run of CMD (stdout discarded) appended to the array VAR
+time_cmd() {
+  local -n out=$1; shift
+  local t0 t1
+  t0=$(now_ns); "$@" >/dev/null; t1=$(now_ns)
+  out+=("$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.6f", (b - a) / 1e9 }')")
+}
+median() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
+mbps() { awk -v b="$bytes" -v s="$1" 'BEGIN { printf "%.0f", b / s / 1e6 }'; }
+have() { command -v "$1" >/dev/null 2>&1; }
+openssl_speed() {  # in-memory MB/s of `openssl speed -evp ALGO` on 1 MiB blocks (its "k" is 1000 bytes)
+  openssl speed -seconds 3 -bytes 1048576 -evp "$1" 2>/dev/null | awk -v a="$1" '$1 == a { sub("k", "", $2); printf "%.0f", $2 / 1000 }'
+}
+
+# run_group TITLE FILE REF_NAME REF_MBPS EVICT NAME1 CMD1 NAME2 CMD2 ...  (CMD: a string split on spaces)
+run_group() {
+  local title=$1 file=$2 ref_name=$3 ref_mbps=$4 evict=$5; shift 5
+  local names=() cmds=() i r
+  while [ $# -gt 0 ]; do names+=("$1"); cmds+=("$2"); shift 2; done
+  declare -A times=()
+  for ((r = 0; r < runs; r++)); do
+    for i in "${!cmds[@]}"; do
+      local arr=()
+      [ "$evict" = 1 ] && dd if="$file" iflag=nocache count=0 status=none
+      read -r -a argv <<<"${cmds[$i]}"
+      time_cmd arr "${argv[@]}" "$file"
+      times[$i]+="${arr[0]} "
+    done
+  done
+  printf '\n%s (%s, %d runs, medians)\n' "$title" "$(numfmt --to=iec "$bytes")B" "$runs"
+  printf '  %-34s %10s %10s %10s\n' "command" "seconds" "MB/s" "vs ref"
+  [ -n "$ref_mbps" ] && printf '  %-34s %10s %10s %10s\n' "$ref_name (reference)" "-" "$ref_mbps" "1.000"
+  for i in "${!cmds[@]}"; do
+    # shellcheck disable=SC2086
+    local m; m=$(median ${times[$i]})
+    local speed; speed=$(mbps "$m")
+    local ratio="-"
+    [ -n "$ref_mbps" ] && ratio=$(awk -v a="$speed" -v b="$ref_mbps" 'BEGIN { printf "%.3f", a / b }')
+    printf '  %-34s %10.3f %10s %10s\n' "${names[$i]}" "$m" "$speed" "$ratio"
+    if [ "$i" -eq 0 ] && [ -n "$ref_mbps" ]; then first_ratio=$ratio; fi
+  done
+}
+
+echo "HashScope peer speed benchmark — $(date -u +%FT%TZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+echo "hashscope-cli $("$cli" --version 2>/dev/null | head -1), $(openssl version)"
+
+ram=$(make_file /dev/shm)
+summary=()
+for algo in md5 sha1 sha256 sha512; do
+  ref=$(openssl_speed "$algo")
+  group=("hashscope-cli hash -a $algo" "$cli hash -a $algo" "openssl dgst -$algo" "openssl dgst -$algo")
+  have "${algo}sum" && group+=("${algo}sum" "${algo}sum")
+  first_ratio=""
+  run_group "$algo, file in RAM (/dev/shm)" "$ram" "openssl speed -evp $algo" "$ref" 0 "${group[@]}"
+  summary+=("$(printf '%-8s RAM  hashscope / openssl speed = %s (target >= 0.970)' "$algo" "$first_ratio")")
+done
+
+cat_ref() {  # median MB/s of cat FILE >/dev/null
+  local arr=() r
+  for ((r = 0; r < runs * 2; r++)); do time_cmd arr cat "$1"; done
+  # shellcheck disable=SC2068
+  mbps "$(median ${arr[@]})"
+}
+for algo in xxh3-64 crc32; do
+  ref=$(cat_ref "$ram")
+  group=("hashscope-cli hash -a $algo" "$cli hash -a $algo")
+  [ "$algo" = xxh3-64 ] && have xxhsum && group+=("xxhsum -H3" "xxhsum -H3")
+  first_ratio=""
+  run_group "$algo, file in RAM (/dev/shm)" "$ram" "cat FILE >/dev/null" "$ref" 0 "${group[@]}"
+  summary+=("$(printf '%-8s RAM  hashscope / cat = %s (target >= 0.900)' "$algo" "$first_ratio")")
+done
+if have b3sum; then
+  first_ratio=""
+  run_group "blake3 (b3sum, for reference; HashScope has no blake3)" "$ram" "" "" 0 "b3sum" "b3sum" "b3sum --num-threads 1" "b3sum --num-threads 1"
+fi
+rm -f "$ram"
+
+if [ "$do_disk" = 1 ]; then
+  disk=$(make_file "$disk_dir")
+  dd if="$disk" iflag=nocache count=0 status=none
+  group=("cat (cold)" "cat" "hashscope-cli hash -a md5 (cold)" "$cli hash -a md5" "openssl dgst -md5 (cold)" "openssl dgst -md5"
+         "hashscope-cli hash -a xxh3-64 (cold)" "$cli hash -a xxh3-64")
+  have md5sum && group+=("md5sum (cold)" "md5sum")
+  have xxhsum && group+=("xxhsum -H3 (cold)" "xxhsum -H3")
+  first_ratio=""
+  run_group "On disk ($disk_dir, page cache dropped before each command)" "$disk" "" "" 1 "${group[@]}"
+fi
+
+printf '\nSummary\n'
+printf '  %s\n' "${summary[@]}"

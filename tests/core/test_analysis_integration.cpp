@@ -1,0 +1,162 @@
+// The analyser on real runs on this machine: md5 from RAM (/dev/shm) is cpu-bound and memory-backed, a warm
+// file on the disk is served from the page cache, and a cold read of a file on the disk makes the device
+// deliver (within 5%) exactly the file's bytes.
+#include "catch.hpp"
+
+#include <cmath>
+#include <filesystem>
+#include <unistd.h>
+
+#include "hashscope/analysis.hpp"
+#include "hashscope/counters.hpp"
+#include "hashscope/samples.hpp"
+#include "hashscope/storage.hpp"
+#include "hashscope/workload.hpp"
+
+using namespace hashscope;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct TempFolder {
+  fs::path path;
+  TempFolder(const fs::path& parent, const std::string& tag)
+  {
+    path = parent / ("hashscope-analysis-test-" + tag + "-" + std::to_string(getpid()));
+    fs::remove_all(path);
+    fs::create_directories(path);
+  }
+  ~TempFolder()
+  {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+// One workload, sampled at 10 Hz as the suite does, with the storage described.
+RunResult runSampled(const WorkloadSpec& spec, const fs::path& location)
+{
+  const StorageInfo storage = describeStorage(location);
+  LiveCounters counters(spec.streams);
+  std::unique_ptr<DiskCounterSource> disk;
+  if (!storage.device.name.empty())
+    disk = makeDiskCounterSource(storage.device);
+  Sampler sampler(SamplerConfig{10.0}, counters, makeCpuCounterSource(), std::move(disk));
+  sampler.start();
+  RunResult r = runWorkload(spec, {}, &counters);
+  sampler.stop();
+  r.samples = sampler.samples();
+  r.location = location;
+  r.storage = storage;
+  return r;
+}
+
+double hashMemoryMBps(const std::string& algorithm)
+{
+  WorkloadSpec spec;
+  spec.workload = Workload::HashMemory;
+  spec.algorithm = algorithm;
+  spec.seconds = 0.5;
+  const RunResult r = runWorkload(spec, {});
+  REQUIRE(r.ok());
+  return r.mbPerSec();
+}
+
+fs::path makeSample(const fs::path& folder, std::uint64_t size)
+{
+  const SampleResult s = createSample(folder, size, SampleContent::Random, {});
+  INFO(s.error);
+  REQUIRE(s.ok());
+  return s.file.path;
+}
+
+bool onBlockDevice(const fs::path& folder)
+{
+  const StorageInfo info = describeStorage(folder);
+  return info.error.empty() && !info.device.name.empty() && info.kind != MediaKind::Ram;
+}
+
+}  // namespace
+
+TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis][integration]")
+{
+  if (!fs::is_directory("/dev/shm")) {
+    WARN("/dev/shm is missing: skipped");
+    return;
+  }
+  TempFolder folder("/dev/shm", "shm");
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.algorithm = "md5";
+  spec.target = makeSample(folder.path, 128 * MiB);
+  spec.cache = CacheMode::Cold;
+  const double md5 = hashMemoryMBps("md5");
+  RunResult r = runSampled(spec, folder.path);
+  REQUIRE(r.ok());
+  const Analysis a = analyse(r, References{0, md5, 0});
+  WARN(a.evidence);
+  CHECK(a.memoryBacked);
+  CHECK_FALSE(a.servedFromCache);
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.limitMBps == Approx(md5));
+}
+
+TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[analysis][integration]")
+{
+  const fs::path tmp = fs::temp_directory_path();
+  if (!onBlockDevice(tmp)) {
+    WARN(tmp << " is not on a block device: skipped");
+    return;
+  }
+  TempFolder folder(tmp, "warm");
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.algorithm = "md5";
+  spec.target = makeSample(folder.path, 64 * MiB);
+  spec.cache = CacheMode::Warm;
+  REQUIRE(warmFile(spec.target, {}).empty());  // before sampling, as the suite does
+  RunResult r = runSampled(spec, folder.path);
+  REQUIRE(r.ok());
+  const Analysis a = analyse(r, References{0, hashMemoryMBps("md5"), 0});
+  WARN(a.evidence);
+  CHECK(a.servedFromCache);
+  CHECK_FALSE(a.memoryBacked);
+  CHECK(a.evidence.rfind("SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk", 0) == 0);
+}
+
+TEST_CASE("a cold xxh3-64 hash of a file on the disk reads the file's bytes from the device",
+          "[analysis][integration]")
+{
+  const fs::path tmp = fs::temp_directory_path();
+  if (!onBlockDevice(tmp)) {
+    WARN(tmp << " is not on a block device: skipped");
+    return;
+  }
+  const StorageInfo storage = describeStorage(tmp);
+  if (!makeDiskCounterSource(storage.device)) {
+    WARN("no device counters for " << storage.device.name << ": skipped");
+    return;
+  }
+  TempFolder folder(tmp, "cold");
+  constexpr std::uint64_t kSize = 128 * MiB;
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.algorithm = "xxh3-64";
+  spec.target = makeSample(folder.path, kSize);
+  spec.cache = CacheMode::Cold;
+  // Other processes share the disk: retry when their reads landed in our window.
+  Analysis a;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    RunResult r = runSampled(spec, folder.path);
+    REQUIRE(r.ok());
+    CHECK(r.bytes == kSize);
+    a = analyse(r, {});
+    if (std::abs(static_cast<double>(a.deviceReadBytes) - static_cast<double>(kSize)) <= 0.05 * kSize)
+      break;
+  }
+  WARN(a.evidence);
+  CHECK(static_cast<double>(a.deviceReadBytes) >= 0.95 * kSize);
+  CHECK(static_cast<double>(a.deviceReadBytes) <= 1.05 * kSize);
+  CHECK_FALSE(a.servedFromCache);
+  CHECK_FALSE(a.memoryBacked);
+}

@@ -1,0 +1,206 @@
+// toJson(): the document parses back (with Qt's parser when the build has Qt) with the right fields and
+// types; the writer escapes every control character, passes UTF-8 through and never writes NaN or inf.
+#include "catch.hpp"
+
+#include <cmath>
+#include <limits>
+
+#include "export/json_writer.hpp"
+#include "hashscope/analysis.hpp"
+#include "hashscope/export.hpp"
+
+#ifdef HASHSCOPE_TESTS_HAVE_QT
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#endif
+
+using namespace hashscope;
+
+namespace {
+
+RunResult sampleResult()
+{
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.location = "/tmp/caf\xc3\xa9 \"quoted\"";
+  r.target = r.location / "hashscope-sample-random-1GiB.bin";
+  r.streams = 2;
+  r.blockSize = MiB;
+  r.cache = CacheMode::Cold;
+  r.cacheMethod = "direct";
+  r.bytes = 1000000000;
+  r.files = 1;
+  r.seconds = 2.0;
+  r.userSeconds = 1.5;
+  r.systemSeconds = 0.25;
+  r.storage.kind = MediaKind::Hdd;
+  r.storage.filesystem = "ext4";
+  r.storage.device.name = "vda";
+  r.storage.device.model = "Virtio\tdisk\n";
+  for (int i = 0; i < 2; ++i) {
+    StreamResult s;
+    s.bytes = 500000000;
+    s.wallSeconds = 2.0;
+    s.cpuSeconds = 1.9;
+    s.waitSeconds = 0.05;
+    s.busySeconds = 1.9;
+    r.perStream.push_back(s);
+  }
+  for (int i = 1; i <= 3; ++i) {
+    Sample s;
+    s.t = 0.1 * i;
+    s.interval = 0.1;
+    s.totalBytes = 50000000u * static_cast<unsigned>(i);
+    s.totalMBps = 500;
+    s.streamMBps = {250, 250};
+    s.workerCpuPct = {97, 96};
+    s.coreBusyPct = {99, 98};
+    s.cpuBusyPct = 98.5;
+    s.waitPct = 1;
+    s.busyPct = 98;
+    s.diskValid = i != 2;  // a gap in the device counters
+    s.diskReadBytes = 1000000000ull * static_cast<unsigned>(i) / 3;
+    s.diskReadMBps = 500;
+    s.diskBusyPct = 30;
+    r.samples.push_back(s);
+  }
+  analyse(r, References{2900, 300, 0});
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("the JSON writer escapes strings and refuses non-finite numbers", "[export]")
+{
+  std::string out;
+  json::appendString(out, "a\"b\\c\n\r\t\b\f\x01\x1f\x7f caf\xc3\xa9");
+  CHECK(out == "\"a\\\"b\\\\c\\n\\r\\t\\b\\f\\u0001\\u001f\\u007f caf\xc3\xa9\"");
+  out.clear();
+  json::appendString(out, std::string("nul\0byte", 8));
+  CHECK(out == "\"nul\\u0000byte\"");
+
+  CHECK(json::number(std::nan("")) == "null");
+  CHECK(json::number(std::numeric_limits<double>::infinity()) == "null");
+  CHECK(json::number(-std::numeric_limits<double>::infinity()) == "null");
+  CHECK(json::number(0.0) == "0");
+  CHECK(json::number(-0.0) == "0");
+  CHECK(json::number(1.5) == "1.5");
+  CHECK(json::number(0.1) == "0.1");
+  CHECK(std::stod(json::number(1.0 / 3.0)) == 1.0 / 3.0);
+
+  json::Writer w(false);
+  w.beginObject();
+  w.key("a");
+  w.beginArray();
+  w.endArray();
+  w.key("b");
+  w.beginObject();
+  w.endObject();
+  w.key("c");
+  w.numberArray({1, std::nan(""), 2.5});
+  w.key("d");
+  w.value(std::uint64_t{18446744073709551615u});
+  w.endObject();
+  CHECK(w.text() == "{\"a\":[],\"b\":{},\"c\":[1,null,2.5],\"d\":18446744073709551615}");
+}
+
+TEST_CASE("toJson carries the schema, tool, machine and every result field", "[export]")
+{
+  const RunResult r = sampleResult();
+  RunResult plain;
+  plain.workload = Workload::Read;
+  plain.bytes = 0;
+  plain.seconds = std::nan("");
+  const std::string text = toJson({r, plain});
+  CHECK(text.find("NaN") == std::string::npos);
+  CHECK(text.find("inf") == std::string::npos);
+  CHECK(text.find("\"schema\": \"hashscope.run/1\"") != std::string::npos);
+
+#ifdef HASHSCOPE_TESTS_HAVE_QT
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+  INFO(error.errorString().toStdString());
+  REQUIRE(error.error == QJsonParseError::NoError);
+  const QJsonObject root = doc.object();
+  CHECK(root["schema"].toString() == "hashscope.run/1");
+  CHECK(root["tool"].toObject()["name"].toString() == "HashScope");
+  CHECK(root["tool"].toObject()["version"].toString().toStdString() == std::string(version()));
+  CHECK(root["machine"].toObject()["logical_cores"].toInt() >= 1);
+  CHECK(root["machine"].toObject()["os"].isString());
+  const QJsonArray results = root["results"].toArray();
+  REQUIRE(results.size() == 2);
+
+  const QJsonObject j = results[0].toObject();
+  CHECK(j["workload"].toString() == "hash-file");
+  CHECK(j["algorithm"].toString() == "md5");
+  CHECK(j["tool"].isNull());
+  CHECK(j["location"].toString() == QString::fromUtf8("/tmp/caf\xc3\xa9 \"quoted\""));
+  CHECK(j["target"].toString().endsWith("hashscope-sample-random-1GiB.bin"));
+  CHECK(j["device"].toObject()["name"].toString() == "vda");
+  CHECK(j["device"].toObject()["model"].toString() == "Virtio\tdisk\n");
+  CHECK(j["device"].toObject()["kind"].isString());
+  CHECK(j["filesystem"].toString() == "ext4");
+  CHECK(j["streams"].toInt() == 2);
+  CHECK(j["block_size"].toDouble() == 1048576.0);
+  CHECK(j["cache"].toString() == "cold");
+  CHECK(j["cache_method"].toString() == "direct");
+  CHECK(j["cache_note"].isNull());
+  CHECK(j["bytes"].toDouble() == 1e9);
+  CHECK(j["files"].toInt() == 1);
+  CHECK(j["seconds"].toDouble() == 2.0);
+  CHECK(j["mb_per_s"].toDouble() == Approx(500));
+  CHECK(j["user_seconds"].toDouble() == 1.5);
+  CHECK(j["system_seconds"].toDouble() == 0.25);
+  REQUIRE(j["per_stream"].toArray().size() == 2);
+  const QJsonObject s0 = j["per_stream"].toArray()[0].toObject();
+  CHECK(s0["bytes"].toDouble() == 5e8);
+  CHECK(s0["wait_seconds"].toDouble() == 0.05);
+  CHECK(s0["idle_seconds"].toDouble() == Approx(0.05));
+  CHECK(j["digest"].isNull());
+  CHECK(j["digest_matches"].isNull());
+  CHECK(j["cancelled"].toBool() == false);
+  CHECK(j["error"].isNull());
+  CHECK(j["verdict"].toString() == "cpu-bound");
+  CHECK(j["served_from_cache"].isBool());
+  CHECK(j["memory_backed"].toBool() == false);
+  CHECK(j["limit_mb_per_s"].toDouble() == Approx(600));
+  CHECK(j["efficiency"].toDouble() == Approx(500.0 / 600.0));
+  CHECK(j["evidence"].toString().startsWith("CPU-bound"));
+  const QJsonObject samples = j["samples"].toObject();
+  CHECK(samples["count"].toInt() == 3);
+  CHECK(samples["t"].toArray().size() == 3);
+  CHECK(samples["total_mb_per_s"].toArray()[0].toDouble() == 500);
+  CHECK(samples["disk_busy_pct"].toArray()[1].isNull());  // the gap in the device counters
+  CHECK(samples["stream_mb_per_s"].toArray().size() == 2);
+  CHECK(samples["worker_cpu_pct"].toArray()[1].toArray()[2].toDouble() == 96);
+  CHECK(samples["verdict"].toArray()[0].toString() == "cpu-bound");
+
+  const QJsonObject p = results[1].toObject();
+  CHECK(p["workload"].toString() == "read");
+  CHECK(p["seconds"].isNull());     // NaN became null
+  CHECK(p["mb_per_s"].toDouble() == 0);
+  CHECK_FALSE(p.contains("verdict"));  // not analysed
+#else
+  WARN("Qt is not part of this build: the JSON was checked by text only");
+  CHECK(text.find("\"verdict\": \"cpu-bound\"") != std::string::npos);
+#endif
+}
+
+TEST_CASE("toJson leaves the samples out when asked, and compact output is one line", "[export]")
+{
+  const RunResult r = sampleResult();
+  ExportOptions options;
+  options.includeSamples = false;
+  options.pretty = false;
+  const std::string text = toJson({r}, options);
+  CHECK(text.find("\"samples\"") == std::string::npos);
+  CHECK(text.find('\n') == text.size() - 1);
+#ifdef HASHSCOPE_TESTS_HAVE_QT
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+  REQUIRE(error.error == QJsonParseError::NoError);
+  CHECK(doc.object()["results"].toArray()[0].toObject()["verdict"].toString() == "cpu-bound");
+#endif
+}

@@ -1,0 +1,410 @@
+// The Sampler with stub sources and LiveCounters driven by hand: schedule, rates, clamping,
+// vanishing devices, stop latency, the final sample.
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cmath>
+#include <mutex>
+#include <thread>
+
+#include "catch.hpp"
+#include "hashscope/counters.hpp"
+#include "hashscope/hash.hpp"  // for workload.hpp, which uses Digest without including it
+#include "hashscope/workload.hpp"
+
+using namespace hashscope;
+using namespace std::chrono_literals;
+
+namespace {
+
+// Every read advances the CPU by a scripted step: `busyShare` of it busy (split user/system), the rest idle.
+class StubCpu final : public CpuCounterSource {
+public:
+  std::atomic<int> reads{0};
+  std::atomic<bool> backwardsOnce{false};
+  double busyShare = 0.5;
+  CpuSnapshot state;
+
+  bool read(CpuSnapshot& out) override
+  {
+    ++reads;
+    if (backwardsOnce.exchange(false)) {
+      CpuSnapshot back = state;
+      back.all.user -= 5;  // a counter that goes backwards (a hotplugged CPU, a buggy hypervisor)
+      back.all.idle -= 5;
+      out = back;
+      return true;
+    }
+    state.cores.resize(2);
+    state.all.user += 0.6 * busyShare;
+    state.all.system += 0.4 * busyShare;
+    state.all.idle += 1.0 - busyShare;
+    state.all.iowait += 0.0;
+    state.cores[0].user += busyShare;  // core 0 carries the load
+    state.cores[0].idle += 1.0 - busyShare;
+    state.cores[1].idle += 1.0;
+    out = state;
+    return true;
+  }
+};
+
+// Every read adds `step` bytes and `busyStep` seconds of io_ticks; reads listed in `failAt` fail;
+// the read numbered `backAt` returns smaller counters (a device reset).
+class StubDisk final : public DiskCounterSource {
+public:
+  std::mutex mutex;
+  int reads = 0;
+  std::vector<int> failAt;
+  int backAt = -1;
+  std::uint64_t step = 1000000;
+  DiskSnapshot state;
+
+  bool read(DiskSnapshot& out) override
+  {
+    std::lock_guard lock(mutex);
+    int n = reads++;
+    if (std::find(failAt.begin(), failAt.end(), n) != failAt.end())
+      return false;
+    if (n == backAt) {
+      DiskSnapshot reset;
+      reset.readBytes = 10;
+      state = reset;
+      out = reset;
+      return true;
+    }
+    state.readBytes += step;
+    state.writeBytes += step / 2;
+    state.busySeconds += 0.001;
+    state.inFlight = 3;
+    out = state;
+    return true;
+  }
+};
+
+class StubClock final : public ThreadClock {
+public:
+  std::atomic<double> seconds{0};
+  double cpuSeconds() const override { return seconds.load(); }
+};
+
+// Waits (polling, up to 10 s) until the stub disk has been read `n` times: tests count samples, not time.
+void waitForReads(StubDisk& disk, int n)
+{
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (std::chrono::steady_clock::now() < deadline) {
+    {
+      std::lock_guard lock(disk.mutex);
+      if (disk.reads >= n)
+        return;
+    }
+    std::this_thread::sleep_for(1ms);
+  }
+}
+
+SamplerConfig at(double hz)
+{
+  SamplerConfig c;
+  c.hz = hz;
+  return c;
+}
+
+}  // namespace
+
+// A CPU source that takes `cost` per read: a sampler that waited one period after each sample would
+// drift by `cost` every tick; one on a fixed grid does not.
+class SlowCpu final : public CpuCounterSource {
+public:
+  std::chrono::milliseconds cost{30};
+  bool read(CpuSnapshot& out) override
+  {
+    std::this_thread::sleep_for(cost);
+    out.all.idle += 1;
+    return true;
+  }
+};
+
+TEST_CASE("the sampler samples at its rate on a fixed grid and ends with a final sample", "[sampler]")
+{
+  LiveCounters counters(2);
+  Sampler sampler(at(10), counters, std::make_unique<SlowCpu>(), std::make_unique<StubDisk>());
+  std::atomic<int> callbacks{0};
+  sampler.setCallback([&](const Sample&) { ++callbacks; });
+  const auto begin = std::chrono::steady_clock::now();
+  sampler.start();
+  std::this_thread::sleep_for(1000ms);  // the test thread only waits; the sampler must tick on its own
+  sampler.stop();
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+
+  auto samples = sampler.samples();
+  // ~10 ticks in 1 s at 10 Hz, plus the final one. Generous bounds: the machine is shared.
+  CHECK(samples.size() >= 5);
+  CHECK(samples.size() <= 12);
+  CHECK(callbacks.load() == static_cast<int>(samples.size()));
+  const double period = 1.0 / 10;
+  std::vector<double> offsets;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    CHECK(samples[i].interval > 0);
+    if (i > 0) {
+      CHECK(samples[i].t > samples[i - 1].t);
+      CHECK(samples[i].interval == Approx(samples[i].t - samples[i - 1].t));
+    }
+    if (i + 1 < samples.size())
+      offsets.push_back(samples[i].t - std::floor(samples[i].t / period) * period);
+  }
+  // Each tick wakes just after its grid point: the typical lateness is the wake-up latency, not the
+  // 30 ms each sample costs piling up (which would spread the offsets evenly over the period).
+  REQUIRE(!offsets.empty());
+  std::sort(offsets.begin(), offsets.end());
+  CHECK(offsets[offsets.size() / 2] < 0.35 * period);
+  // The final sample covers the run up to stop().
+  CHECK(samples.back().t <= elapsed);
+  CHECK(samples.back().t >= 1.0);
+}
+
+TEST_CASE("stop() returns at once, however long the period", "[sampler]")
+{
+  LiveCounters counters(1);
+  Sampler sampler(at(0.2), counters, std::make_unique<StubCpu>(), nullptr);  // one tick per 5 s
+  sampler.start();
+  std::this_thread::sleep_for(20ms);
+  const auto before = std::chrono::steady_clock::now();
+  sampler.stop();
+  const auto took = std::chrono::steady_clock::now() - before;
+  CHECK(took < 50ms);
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() == 1);  // only the final sample
+  CHECK(samples[0].t >= 0.02);
+  sampler.stop();  // a second stop is harmless
+}
+
+TEST_CASE("rates and cumulative bytes follow the counters", "[sampler]")
+{
+  LiveCounters counters(2);
+  auto cpu = std::make_unique<StubCpu>();
+  auto disk = std::make_unique<StubDisk>();
+  auto* diskPtr = disk.get();
+  auto worker = std::make_shared<StubClock>();
+  auto reader = std::make_shared<StubClock>();
+  counters.registerThread(0, false, worker);
+  counters.registerThread(0, true, reader);
+  Sampler sampler(at(40), counters, std::move(cpu), std::move(disk));
+  sampler.start();
+  const auto begin = std::chrono::steady_clock::now();
+  std::uint64_t added0 = 0, added1 = 0;
+  for (int i = 0; i < 30; ++i) {
+    counters.addBytes(0, 1000000);
+    counters.addBytes(1, 250000);
+    added0 += 1000000;
+    added1 += 250000;
+    counters.addBusyNanos(0, 2000000);  // 2 ms busy per pass (of 10 ms or more)
+    counters.addWaitNanos(0, 1000000);  // 1 ms waiting
+    const double t = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+    worker->seconds = 0.2 * t;  // the worker thread uses a fifth of a core
+    std::this_thread::sleep_for(10ms);
+  }
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 3);
+
+  const auto& last = samples.back();
+  CHECK(last.streamBytes == std::vector<std::uint64_t>{added0, added1});
+  CHECK(last.totalBytes == added0 + added1);
+
+  // Interval rates integrate back to the bytes: sum(MB/s x interval) = bytes.
+  double integrated0 = 0, integrated1 = 0, integratedTotal = 0, workerSeconds = 0, busy = 0, wait = 0, span = 0;
+  for (const auto& s : samples) {
+    REQUIRE(s.streamMBps.size() == 2);
+    REQUIRE(s.workerCpuPct.size() == 2);
+    REQUIRE(s.readerCpuPct.size() == 2);  // a reader is registered for stream 0
+    integrated0 += s.streamMBps[0] * 1e6 * s.interval;
+    integrated1 += s.streamMBps[1] * 1e6 * s.interval;
+    integratedTotal += s.totalMBps * 1e6 * s.interval;
+    workerSeconds += s.workerCpuPct[0] / 100 * s.interval;
+    busy += s.busyPct * s.interval;
+    wait += s.waitPct * s.interval;
+    span += s.interval;
+    CHECK(s.workerCpuPct[1] == 0);  // no thread registered for stream 1
+    CHECK(s.readerCpuPct[0] == 0);  // the reader clock never moved
+    CHECK(s.cpuBusyPct == Approx(50));
+    CHECK(s.cpuUserPct == Approx(30));
+    CHECK(s.cpuSystemPct == Approx(20));
+    CHECK(s.cpuIowaitPct == 0);
+    REQUIRE(s.coreBusyPct.size() == 2);
+    CHECK(s.coreBusyPct[0] == Approx(50));
+    CHECK(s.coreBusyPct[1] == 0);
+    CHECK(s.processCpuPct >= 0);
+    CHECK(s.diskValid);
+    CHECK(s.diskInFlight == 3);
+    CHECK(s.diskBusyPct >= 0);
+    CHECK(s.diskBusyPct <= 100);
+    CHECK(s.verdict == Verdict::Unknown);
+  }
+  CHECK(integrated0 == Approx(static_cast<double>(added0)));
+  CHECK(integrated1 == Approx(static_cast<double>(added1)));
+  CHECK(integratedTotal == Approx(static_cast<double>(added0 + added1)));
+  CHECK(workerSeconds == Approx(worker->seconds.load()).margin(0.02));
+  CHECK(span == Approx(last.t));
+  // Shares integrate back to the nanoseconds the streams reported (means over two streams: x2).
+  CHECK(busy / 100 * 2 == Approx(30 * 0.002).epsilon(0.02));
+  CHECK(wait / 100 * 2 == Approx(30 * 0.001).epsilon(0.02));
+
+  // Device bytes are cumulative since start: one `step` per read after the baseline.
+  std::lock_guard lock(diskPtr->mutex);
+  CHECK(last.diskReadBytes == static_cast<std::uint64_t>(diskPtr->reads - 1) * diskPtr->step);
+  CHECK(last.diskWriteBytes == last.diskReadBytes / 2);
+  double diskIntegrated = 0;
+  for (const auto& s : samples)
+    diskIntegrated += s.diskReadMBps * 1e6 * s.interval;
+  CHECK(diskIntegrated == Approx(static_cast<double>(last.diskReadBytes)));
+}
+
+TEST_CASE("counters going backwards are clamped, never negative", "[sampler]")
+{
+  LiveCounters counters(1);
+  auto cpu = std::make_unique<StubCpu>();
+  auto* cpuPtr = cpu.get();
+  auto disk = std::make_unique<StubDisk>();
+  disk->backAt = 3;  // the device's counters reset at the third sample
+  auto* diskPtr = disk.get();
+  Sampler sampler(at(100), counters, std::move(cpu), std::move(disk));
+  sampler.start();
+  waitForReads(*diskPtr, 2);
+  cpuPtr->backwardsOnce = true;
+  waitForReads(*diskPtr, 7);
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 5);
+  std::uint64_t lastRead = 0;
+  for (const auto& s : samples) {
+    CHECK(s.cpuBusyPct >= 0);
+    CHECK(s.cpuBusyPct <= 100);
+    CHECK(s.diskReadMBps >= 0);
+    CHECK(s.diskReadBytes >= lastRead);  // cumulative bytes never decrease
+    lastRead = s.diskReadBytes;
+  }
+  // Reads 1, 2 add a step each; read 3 resets (delta 0); reads 4.. add steps again.
+  CHECK(samples[2].diskReadBytes == samples[1].diskReadBytes);
+  CHECK(samples[2].diskReadMBps == 0);
+  CHECK(samples[3].diskReadBytes == samples[2].diskReadBytes + 1000000);
+}
+
+TEST_CASE("a device that vanishes mid-run invalidates its intervals and the run carries on", "[sampler]")
+{
+  LiveCounters counters(1);
+  auto disk = std::make_unique<StubDisk>();
+  disk->failAt = {3, 4};  // read 0 is the baseline; sample k does read k+1
+  auto* diskPtr = disk.get();
+  Sampler sampler(at(100), counters, std::make_unique<StubCpu>(), std::move(disk));
+  sampler.start();
+  waitForReads(*diskPtr, 8);
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 6);
+  CHECK(samples[0].diskValid);
+  CHECK(samples[1].diskValid);
+  CHECK_FALSE(samples[2].diskValid);  // read 3 failed
+  CHECK_FALSE(samples[3].diskValid);  // read 4 failed
+  CHECK_FALSE(samples[4].diskValid);  // read 5 is only a new baseline
+  CHECK(samples[5].diskValid);
+  CHECK(samples[2].diskReadMBps == 0);
+  // The cumulative total carries across the gap (only the gap's bytes are unknown).
+  CHECK(samples[4].diskReadBytes == samples[1].diskReadBytes);
+  CHECK(samples[5].diskReadBytes == samples[4].diskReadBytes + 1000000);
+}
+
+TEST_CASE("without sources the sampler still samples the engine's counters", "[sampler]")
+{
+  LiveCounters counters(1);
+  counters.addBytes(0, 123);  // before start: not part of this run's rates
+  Sampler sampler(at(100), counters, nullptr, nullptr);
+  sampler.start();
+  std::this_thread::sleep_for(30ms);
+  counters.addBytes(0, 1000);
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(!samples.empty());
+  double integrated = 0;
+  for (const auto& s : samples) {
+    CHECK_FALSE(s.diskValid);
+    CHECK(s.cpuBusyPct == 0);
+    CHECK(s.coreBusyPct.empty());
+    CHECK(s.readerCpuPct.empty());
+    integrated += s.totalMBps * 1e6 * s.interval;
+  }
+  CHECK(integrated == Approx(1000));
+  CHECK(samples.back().totalBytes == 1123);
+}
+
+TEST_CASE("a thread clock registered mid-run counts from its start", "[sampler]")
+{
+  LiveCounters counters(1);
+  Sampler sampler(at(20), counters, nullptr, nullptr);
+  sampler.start();
+  std::this_thread::sleep_for(60ms);
+  auto late = std::make_shared<StubClock>();
+  late->seconds = 0.004;  // less than one interval of CPU: a thread cannot exceed 100 % of a core
+  counters.registerThread(0, false, late);
+  std::this_thread::sleep_for(60ms);
+  sampler.stop();
+  double seconds = 0;
+  for (const auto& s : sampler.samples())
+    seconds += s.workerCpuPct[0] / 100 * s.interval;
+  CHECK(seconds == Approx(0.004).margin(1e-9));
+}
+
+TEST_CASE("the real sources feed a sampler without errors", "[sampler][real]")
+{
+  LiveCounters counters(1);
+  auto location = describeStorage(defaultLocation());
+  Sampler sampler(at(20), counters, makeCpuCounterSource(), makeDiskCounterSource(location.device));
+  sampler.start();
+  // Burn some CPU on this thread so the process CPU share is visibly above zero.
+  const auto until = std::chrono::steady_clock::now() + 200ms;
+  volatile std::uint64_t spin = 0;
+  while (std::chrono::steady_clock::now() < until)
+    spin = spin + 1;
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 2);
+  double processCpu = 0;
+  for (const auto& s : samples) {
+    CHECK(s.cpuBusyPct >= 0);
+    CHECK(s.cpuBusyPct <= 100);
+    CHECK(!s.coreBusyPct.empty());
+    processCpu += s.processCpuPct * s.interval;
+    if (location.device.hasCounters)
+      CHECK(s.diskValid);
+  }
+  CHECK(processCpu > 0);
+}
+
+TEST_CASE("the sampler can be destroyed without stop, and stopped without start", "[sampler]")
+{
+  LiveCounters counters(1);
+  {
+    Sampler running(at(10), counters, nullptr, nullptr);
+    running.start();
+  }
+  Sampler idle(at(10), counters, nullptr, nullptr);
+  idle.stop();
+  CHECK(idle.samples().empty());
+}
+
+TEST_CASE("a device that appears only after the start counts from its first reading", "[sampler]")
+{
+  LiveCounters counters(1);
+  auto disk = std::make_unique<StubDisk>();
+  disk->failAt = {0, 1};  // absent at the baseline and at the first sample
+  auto* diskPtr = disk.get();
+  Sampler sampler(at(100), counters, nullptr, std::move(disk));
+  sampler.start();
+  waitForReads(*diskPtr, 5);
+  sampler.stop();
+  auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 4);
+  CHECK_FALSE(samples[0].diskValid);  // read 1 failed
+  CHECK_FALSE(samples[1].diskValid);  // read 2: the first reading, only a baseline
+  CHECK(samples[1].diskReadBytes == 0);
+  CHECK(samples[2].diskValid);
+  CHECK(samples[2].diskReadBytes == 1000000);
+}

@@ -1,0 +1,83 @@
+// planSuite(): the steps a suite expands to, in order, before anything runs.
+#include "catch.hpp"
+
+#include <thread>
+
+#include "hashscope/peer.hpp"
+#include "hashscope/samples.hpp"
+#include "hashscope/suite.hpp"
+
+using namespace hashscope;
+
+TEST_CASE("planSuite expands locations x algorithms into read, hash-memory, hash-file, warm and ramp", "[suite]")
+{
+  SuiteSpec spec;
+  spec.locations = {"/a", "/b"};
+  spec.algorithms = {"md5", "crc32"};
+  spec.sampleSize = 8 * MiB;
+  spec.warm = true;
+  spec.ramp = true;
+  spec.maxStreams = 3;
+  spec.streams = 2;
+  const auto steps = planSuite(spec);
+  // Per location: 1 read + per algorithm (hash-memory, hash-file, warm, ramp 1..3) = 1 + 2 * 6.
+  REQUIRE(steps.size() == 26);
+  for (std::size_t i = 0; i < steps.size(); ++i)
+    CHECK(steps[i].index == static_cast<int>(i));
+
+  CHECK(steps[0].location == "/a");
+  CHECK(steps[0].spec.workload == Workload::Read);
+  CHECK(steps[0].spec.cache == CacheMode::Cold);
+  CHECK(steps[0].spec.target == std::filesystem::path("/a") / sampleFileName(8 * MiB, SampleContent::Random));
+  CHECK(steps[0].title == "read (cold, 2 streams), /a");
+  CHECK(steps[1].spec.workload == Workload::HashMemory);
+  CHECK(steps[1].spec.algorithm == "md5");
+  CHECK(steps[1].spec.seconds == spec.hashMemorySeconds);
+  CHECK(steps[2].spec.workload == Workload::HashFile);
+  CHECK(steps[2].spec.streams == 2);
+  CHECK(steps[2].title == "md5 hash-file (cold, 2 streams), /a");
+  CHECK(steps[3].spec.cache == CacheMode::Warm);
+  CHECK(steps[4].spec.streams == 1);
+  CHECK(steps[5].spec.streams == 2);
+  CHECK(steps[6].spec.streams == 3);
+  CHECK(steps[6].title == "md5 ramp 3/3 (cold, 3 streams), /a");
+  CHECK(steps[7].spec.algorithm == "crc32");
+  CHECK(steps[13].location == "/b");
+  CHECK(steps[13].spec.workload == Workload::Read);
+}
+
+TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "[suite]")
+{
+  SuiteSpec spec;
+  spec.locations = {"/a"};
+  CHECK(planSuite(spec).size() == 1 + 4 * 2);
+  spec.ramp = true;
+  const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  CHECK(planSuite(spec).size() == static_cast<std::size_t>(1 + 4 * (2 + cores)));
+  spec.locations.clear();
+  CHECK(planSuite(spec).empty());
+}
+
+TEST_CASE("planSuite adds the installed peer tools, and b3sum once per location", "[suite]")
+{
+  SuiteSpec spec;
+  spec.locations = {"/a"};
+  spec.algorithms = {"md5"};
+  spec.peers = true;
+  const auto peers = findPeerTools("md5");
+  const auto blake3 = findPeerTools("blake3");
+  const auto steps = planSuite(spec);
+  REQUIRE(steps.size() == 3 + peers.size() + blake3.size());
+  std::size_t i = 3;
+  for (const PeerTool& tool : peers) {
+    CHECK(steps[i].spec.workload == Workload::PeerTool);
+    CHECK(steps[i].tool == tool.name);
+    CHECK(steps[i].spec.algorithm == "md5");
+    ++i;
+  }
+  for (const PeerTool& tool : blake3) {
+    CHECK(steps[i].tool == tool.name);
+    CHECK(steps[i].spec.algorithm == "blake3");
+    ++i;
+  }
+}
