@@ -1,7 +1,9 @@
 // hashscope: the desktop app. --help and --version are answered before QApplication exists, so they
 // work with no display at all.
 #include <QApplication>
+#include <QDir>
 #include <QIcon>
+#include <QImageReader>
 
 #include <iostream>
 
@@ -21,7 +23,13 @@ int main(int argc, char* argv[])
   QApplication::setDesktopFileName(QStringLiteral("io.github.hashscope.HashScope"));
   QApplication app(argc, argv);
 #ifdef HASHSCOPE_HAVE_ICON
-  QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/hashscope.svg")));
+  QIcon icon;
+  const bool svg = QImageReader::supportedImageFormats().contains("svg");  // the svg plugin is optional
+  for (const QString& file : QDir(QStringLiteral(":/icons")).entryList()) {
+    if (svg || !file.endsWith(QLatin1String(".svg")))
+      icon.addFile(QStringLiteral(":/icons/") + file);
+  }
+  QApplication::setWindowIcon(icon);
 #endif
 
   hashscope::gui::AppSettings settings;

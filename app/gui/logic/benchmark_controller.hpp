@@ -34,7 +34,7 @@ public:
   void stopAndWait();    // stop and join now (closing the window)
   bool isRunning() const { return m_activeRun != 0; }
   std::uint64_t activeRunId() const { return m_activeRun; }
-  void setTickInterval(int milliseconds);  // live update period (default 66 ms = 15 Hz)
+  void setTickInterval(int milliseconds);  // live update period (default 80 ms = 12.5 Hz)
 
   const LiveTimeline& timeline() const { return m_timeline; }
   const ProgressEstimate& progress() const { return m_progress; }
