@@ -23,6 +23,18 @@ namespace {
 constexpr Verdict kBandOrder[] = {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed};
 }
 
+namespace {
+// A count axis (streams): whole-number ticks, with a little room so the end points are not on the edges.
+void setCountRange(QValueAxis* axis, double max)
+{
+  axis->setRange(0.75, max + 0.25);
+  axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickAnchor(1);
+  axis->setTickInterval(std::max(1.0, std::ceil((max - 1) / 10)));
+  axis->setLabelFormat(QStringLiteral("%d"));
+}
+}  // namespace
+
 LinePlot::LinePlot(QChart* chart) : m_chart(chart) {}
 
 void LinePlot::setup(const LineChartSetup& setup)
@@ -78,8 +90,10 @@ void LinePlot::clear()
   m_yMax = m_setup.yMax > 0 ? m_setup.yMax : 0;
   m_y2Max = 0;
   m_sharedX = false;
-  if (m_x)
-    setNiceRange(m_x, m_setup.integerX ? 1 : 0, m_setup.integerX ? 2 : 10);
+  if (m_x && m_setup.integerX)
+    setCountRange(m_x, 2);
+  else if (m_x)
+    setNiceRange(m_x, 0, 10);
   if (m_y)
     setNiceRange(m_y, 0, m_setup.yMax > 0 ? m_setup.yMax : 10);
   if (m_y2)
@@ -125,10 +139,7 @@ void LinePlot::growAxes(const QList<LineData>& lines)
   if (!m_sharedX && xMax > m_xMax) {
     m_xMax = m_setup.integerX ? std::max(2.0, std::ceil(xMax)) : niceCeiling(xMax * 1.05);
     if (m_setup.integerX) {
-      m_x->setRange(1, m_xMax);
-      m_x->setTickType(QValueAxis::TicksDynamic);
-      m_x->setTickAnchor(1);
-      m_x->setTickInterval(std::max(1.0, std::ceil((m_xMax - 1) / 10)));
+      setCountRange(m_x, m_xMax);
     } else {
       setNiceRange(m_x, 0, m_xMax);
     }
