@@ -26,7 +26,7 @@ QtBarChart::QtBarChart(QWidget* parent) : BarChart(parent), m_chart(new QChart)
 }
 
 void QtBarChart::populate(QChart* chart, const QString& title, const QString& yLabel, const QStringList& categories,
-                          const QList<BarSetData>& sets, bool labels)
+                          const QList<BarSetData>& sets)
 {
   chart->removeAllSeries();
   for (QAbstractAxis* axis : chart->axes())
@@ -42,10 +42,6 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
     }
     series->append(set);
   }
-  series->setLabelsVisible(labels);
-  series->setLabelsFormat(QStringLiteral("@value"));
-  series->setLabelsPrecision(4);
-  series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
   chart->addSeries(series);
   auto* x = new QBarCategoryAxis;
   x->append(categories);
@@ -67,7 +63,7 @@ void QtBarChart::setData(const QString& title, const QString& yLabel, const QStr
   m_yLabel = yLabel;
   m_categories = categories;
   m_sets = sets;
-  populate(m_chart, title, yLabel, categories, sets, true);
+  populate(m_chart, title, yLabel, categories, sets);
 }
 
 int QtBarChart::valueCount() const
@@ -82,7 +78,7 @@ QImage QtBarChart::renderImage(QSize size) const
 {
   QChart chart;
   chart.setTheme(QChart::ChartThemeLight);
-  populate(&chart, m_title, m_yLabel, m_categories, m_sets, true);
+  populate(&chart, m_title, m_yLabel, m_categories, m_sets);
   styleForExport(&chart, size);
   return renderChart(&chart, size);
 }
@@ -91,7 +87,7 @@ void QtBarChart::changeEvent(QEvent* event)
 {
   if (event->type() == QEvent::PaletteChange) {
     styleForScreen(m_chart);
-    populate(m_chart, m_title, m_yLabel, m_categories, m_sets, true);
+    populate(m_chart, m_title, m_yLabel, m_categories, m_sets);
   }
   BarChart::changeEvent(event);
 }

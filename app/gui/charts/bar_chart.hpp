@@ -24,7 +24,7 @@ protected:
 
 private:
   static void populate(QChart* chart, const QString& title, const QString& yLabel, const QStringList& categories,
-                       const QList<BarSetData>& sets, bool labels);
+                       const QList<BarSetData>& sets);
   QChartView* m_view;
   QChart* m_chart;
   QString m_title, m_yLabel;
