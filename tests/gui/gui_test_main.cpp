@@ -1,6 +1,7 @@
 // Test main for the GUI tests: offscreen platform, a QApplication, then Catch2.
 #define CATCH_CONFIG_RUNNER
 #include <QApplication>
+#include <QDateTime>
 #include <QElapsedTimer>
 
 #include "catch.hpp"
@@ -20,7 +21,7 @@ public:
     const int type = event->type();
     const bool result = QApplication::notify(receiver, event);
     if (clock.elapsed() > 20)
-      qWarning("slow event: %lld ms, type %d, receiver %s", qint64(clock.elapsed()), type,
+      qWarning("slow event: %lld ms (ended at %lld), type %d, receiver %s", qint64(clock.elapsed()), QDateTime::currentMSecsSinceEpoch() % 100000, type,
                receiver->metaObject()->className());
     return result;
   }

@@ -16,6 +16,7 @@
 #include "catch.hpp"
 #include "charts/chart_widgets.hpp"
 #include "gui_test_helpers.hpp"
+#include "hashscope/hash.hpp"
 #include "hashscope/workload.hpp"
 #include "logic/benchmark_controller.hpp"
 #include "logic/results_model.hpp"
@@ -55,6 +56,16 @@ public:
   QString slow() const { return m_slow; }
 
 private:
+  // Both waits count: the 2 ms timer firing late and the queued call being answered late, so a block
+  // that starts while the probe sleeps is measured too.
+  void record(qint64 latency, double busy, qint64 at)
+  {
+    m_maxNs = std::max(m_maxNs, latency);
+    m_maxBusy = std::max(m_maxBusy, busy);
+    m_all.push_back(latency);
+    if (latency > 20'000'000)
+      m_slow += QStringLiteral("%1 ms (GUI thread busy %2 ms) at %3 ms; ").arg(latency / 1e6).arg(busy * 1e3).arg(at / 1e6);
+  }
   void post()
   {
     const qint64 sent = m_clock.nsecsElapsed();
@@ -62,19 +73,16 @@ private:
     QMetaObject::invokeMethod(
         this,
         [this, sent, sentCpu] {
-          const qint64 latency = m_clock.nsecsElapsed() - sent;
-          const double busy = m_cpu->cpuSeconds() - sentCpu;
-          m_maxNs = std::max(m_maxNs, latency);
-          m_maxBusy = std::max(m_maxBusy, busy);
-          m_all.push_back(latency);
-          if (latency > 20'000'000)
-            m_slow += QStringLiteral("%1 ms (GUI thread busy %2 ms) at %3 ms; ")
-                          .arg(latency / 1e6)
-                          .arg(busy * 1e3)
-                          .arg(sent / 1e6);
+          record(m_clock.nsecsElapsed() - sent, m_cpu->cpuSeconds() - sentCpu, sent);
           ++m_count;
-          if (m_running)
-            QTimer::singleShot(2, this, [this] { post(); });
+          if (!m_running)
+            return;
+          const qint64 due = m_clock.nsecsElapsed() + 2'000'000;
+          const double dueCpu = m_cpu->cpuSeconds();
+          QTimer::singleShot(2, Qt::PreciseTimer, this, [this, due, dueCpu] {
+            record(std::max<qint64>(0, m_clock.nsecsElapsed() - due), m_cpu->cpuSeconds() - dueCpu, due);
+            post();
+          });
         },
         Qt::QueuedConnection);
   }
@@ -138,16 +146,18 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
   CHECK(w.statusText().startsWith(QStringLiteral("Finished")));
 
   // The GUI thread kept answering while the engine worked.
-  // The GUI thread never spent more than 50 ms of its own time before answering; in wall time,
-  // nothing froze (the wall bound is loose because this machine's 2 cores are shared with other work).
+  // The GUI thread never spent more than 50 ms of its own time before answering, and 99% of the calls
+  // were answered within 50 ms of wall time. The single worst call gets 100 ms: this machine's 2 cores
+  // are shared with other work, and the OS may deschedule the GUI thread (measured here: worst ~15 ms,
+  // busy ~6 ms, with a compiler running beside it).
   INFO("queued calls answered: " << probe.count() << ", wall p50 " << probe.percentileMs(0.5) << " ms, p99 "
                                   << probe.percentileMs(0.99) << " ms, worst " << probe.maxMs()
                                   << " ms; GUI thread busy at most " << probe.maxBusyMs()
                                   << " ms; slow: " << probe.slow().toStdString());
   CHECK(probe.count() > 50);
   CHECK(probe.maxBusyMs() < 50.0);
-  CHECK(probe.percentileMs(0.5) < 50.0);
-  CHECK(probe.maxMs() < 1000.0);
+  CHECK(probe.percentileMs(0.99) < 50.0);
+  CHECK(probe.maxMs() < 100.0);
 
   // CSV export parses back to the same rows (one run checked several ways: sections would rerun the benchmark)
   {

@@ -88,10 +88,12 @@ void setNiceRange(QValueAxis* axis, double min, double max)
       break;
     }
   }
-  axis->setRange(min, max);
+  // The interval first, then the range: the other order briefly asks for thousands of ticks (the old
+  // small interval over the new large range), and the chart lays out a label for each (~100 ms).
   axis->setTickType(QValueAxis::TicksDynamic);
-  axis->setTickAnchor(min);
   axis->setTickInterval(step);
+  axis->setTickAnchor(min);
+  axis->setRange(min, max);
   const int decimals = step >= 1 ? 0 : (step >= 0.1 ? 1 : 2);
   axis->setLabelFormat(QStringLiteral("%.") % QString::number(decimals) % QStringLiteral("f"));
 }

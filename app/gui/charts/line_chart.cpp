@@ -27,10 +27,10 @@ namespace {
 // A count axis (streams): whole-number ticks, with a little room so the end points are not on the edges.
 void setCountRange(QValueAxis* axis, double max)
 {
-  axis->setRange(0.75, max + 0.25);
   axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickInterval(std::max(1.0, std::ceil((max - 1) / 10)));  // before the range: see setNiceRange
   axis->setTickAnchor(1);
-  axis->setTickInterval(std::max(1.0, std::ceil((max - 1) / 10)));
+  axis->setRange(0.75, max + 0.25);
   axis->setLabelFormat(QStringLiteral("%d"));
 }
 }  // namespace

@@ -163,12 +163,12 @@ QList<LineData> LiveTimeline::throughputLines() const
   return lines;
 }
 
-QList<LineData> LiveTimeline::bottleneckLines() const
+QList<LineData> LiveTimeline::bottleneckLines(bool alwaysDisk) const
 {
   QList<LineData> lines;
   lines.append({tr("Hashing threads CPU %"), m_workerCpu.points(), 0});
   lines.append({tr("System CPU %"), m_systemCpu.points(), 0});
-  if (m_anyDisk) {
+  if (m_anyDisk || alwaysDisk) {
     lines.append({tr("Disk busy %"), m_diskBusy.points(), 0});
     lines.append({tr("Disk read MB/s"), m_diskRead.points(), 1});
   }

@@ -39,7 +39,8 @@ public:
   void applyFinalVerdicts(int step, const RunResult& result);
 
   QList<LineData> throughputLines() const;  // Total, Stream 1..N (MB/s)
-  QList<LineData> bottleneckLines() const;  // CPU %, disk %, disk MB/s (axis 1)
+  // CPU %, disk %, disk MB/s (axis 1); the disk lines only once disk counters were seen, unless asked.
+  QList<LineData> bottleneckLines(bool alwaysDisk = false) const;
   QList<BandData> bands() const;
   double lastTime() const { return m_lastT; }
   int samplesReceived() const { return m_received; }

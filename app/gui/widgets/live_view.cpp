@@ -30,6 +30,9 @@ LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(p
   m_bottleneck->setup({tr("Bottleneck"), tr("time (s)"), tr("busy (%)"), tr("disk read (MB/s)"), 100, false, true});
   m_bottleneck->setToolTip(tr("What the machine was doing: CPU of the hashing threads and of the whole system,\n"
                               "how busy the disk was and how fast it read. Bands: what limited each interval."));
+  // Create the lines now, empty, so the legend is complete from the start and no series is created
+  // in the middle of a run.
+  prepareLines();
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->setSpacing(2);
@@ -50,6 +53,13 @@ void LiveView::alignPlots()
   const int right = std::max(a.right(), b.right());
   m_throughput->setAlignmentPadding(left - a.left(), right - a.right());
   m_bottleneck->setAlignmentPadding(left - b.left(), right - b.right());
+}
+
+void LiveView::prepareLines()
+{
+  const LiveTimeline empty;
+  m_throughput->setLines(empty.throughputLines());
+  m_bottleneck->setLines(empty.bottleneckLines(true));
 }
 
 void LiveView::reset()

@@ -19,6 +19,7 @@ public:
 
 private:
   void update();
+  void prepareLines();
   void alignPlots();
   BenchmarkController* m_controller;
   LineChart* m_throughput;
