@@ -16,7 +16,7 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
   qt6-base-dev qt6-charts-dev libgl-dev catch2
   libssl-dev libxxhash-dev libisal-dev zlib1g-dev)
-TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep xauth xvfb)
+TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream)
 # Packaging and its checks (installer/ci/package-linux.sh, installer/test-deb-in-debootstrap.sh).
 PACKAGE_PACKAGES=(dpkg-dev fakeroot file rpm lintian appstream desktop-file-utils debootstrap)
 

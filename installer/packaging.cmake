@@ -29,9 +29,9 @@ set(CPACK_PACKAGE_CHECKSUM SHA256)
 set(CPACK_STRIP_FILES ON)
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/_CPack_Packages/")
 # WiX only takes .txt or .rtf licence files, so give every generator a LICENSE.txt copy.
-configure_file("${PROJECT_SOURCE_DIR}/LICENSE" "${CMAKE_CURRENT_BINARY_DIR}/LICENSE.txt" COPYONLY)
+configure_file("${hs_top}/LICENSE" "${CMAKE_CURRENT_BINARY_DIR}/LICENSE.txt" COPYONLY)
 set(CPACK_RESOURCE_FILE_LICENSE "${CMAKE_CURRENT_BINARY_DIR}/LICENSE.txt")
-set(CPACK_RESOURCE_FILE_README "${PROJECT_SOURCE_DIR}/README.md")
+set(CPACK_RESOURCE_FILE_README "${hs_top}/README.md")
 
 # Start-menu shortcut (NSIS, WiX): executable name, then its label.
 if(TARGET hashscope)
@@ -99,7 +99,7 @@ set(CPACK_RPM_PACKAGE_SUGGESTS "openssl, xxhash, b3sum, qt6-qtsvg")
 # Folders owned by the filesystem and hicolor-icon-theme packages: do not claim them.
 set(hs_rpm_owned /usr/share/applications /usr/share/metainfo /usr/share/icons /usr/share/icons/hicolor
   /usr/share/icons/hicolor/scalable /usr/share/icons/hicolor/scalable/apps
-  /usr/share/man /usr/share/man/man1 /usr/share/doc)
+  /usr/share/man /usr/share/man/man1 /usr/share/doc /usr/share/lintian /usr/share/lintian/overrides)
 foreach(size 16 22 24 32 48 64 128 256 512)
   list(APPEND hs_rpm_owned /usr/share/icons/hicolor/${size}x${size}
     /usr/share/icons/hicolor/${size}x${size}/apps)
@@ -120,7 +120,6 @@ set(CPACK_NSIS_EXECUTABLES_DIRECTORY "bin")
 # Offer to put bin\ on PATH so hashscope-cli works from any console.
 set(CPACK_NSIS_MODIFY_PATH ON)
 set(CPACK_NSIS_MANIFEST_DPI_AWARE ON)
-set(CPACK_NSIS_BRANDING_TEXT "HashScope ${PROJECT_VERSION}")
 
 # A fixed upgrade code lets a newer .msi replace an older one instead of installing beside it.
 set(CPACK_WIX_UPGRADE_GUID "6F1D3C2A-8B4E-4F57-9A0C-2E7B5D9C4A31")

@@ -24,7 +24,7 @@ fi
 shopt -s nullglob
 for deb in "$dir"/*.deb; do
   log "$(basename "$deb"): control"
-  dpkg-deb --field "$deb" Package Version Architecture Depends Suggests Section Installed-Size
+  dpkg-deb --field "$deb" Package Version Architecture Depends Recommends Suggests Section Installed-Size
   contents="$(dpkg-deb --contents "$deb")"
   for f in ./usr/bin/hashscope-cli ./usr/share/man/man1/hashscope-cli.1.gz ./usr/share/doc/hashscope/copyright; do
     grep -q " $f\$" <<<"$contents" || { log "missing in the .deb: $f"; status=1; }

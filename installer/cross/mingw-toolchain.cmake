@@ -26,3 +26,7 @@ if(HASHSCOPE_WINE)
 endif()
 # Static runtime: the programs run under wine or on Windows without the mingw DLLs beside them.
 set(CMAKE_EXE_LINKER_FLAGS_INIT "-static -static-libgcc -static-libstdc++")
+# install(RUNTIME_DEPENDENCY_SET) on this Linux host reads the PE imports with mingw's objdump.
+set(CMAKE_GET_RUNTIME_DEPENDENCIES_PLATFORM "windows+pe")
+set(CMAKE_GET_RUNTIME_DEPENDENCIES_TOOL "objdump")
+find_program(CMAKE_GET_RUNTIME_DEPENDENCIES_COMMAND ${HASHSCOPE_MINGW_TRIPLE}-objdump)

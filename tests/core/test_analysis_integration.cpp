@@ -114,10 +114,16 @@ TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[
   spec.algorithm = "md5";
   spec.target = makeSample(folder.path, 64 * MiB);
   spec.cache = CacheMode::Warm;
-  REQUIRE(warmFile(spec.target, {}).empty());  // before sampling, as the suite does
-  RunResult r = runSampled(spec, folder.path);
-  REQUIRE(r.ok());
-  const Analysis a = analyse(r, References{0, hashMemoryMBps("md5"), 0});
+  const double md5 = hashMemoryMBps("md5");
+  // The device counters cover the whole disk: other processes' reads in our window can hide the cache, so
+  // retry (their heavy I/O is rare and short).
+  Analysis a;
+  for (int attempt = 0; attempt < 3 && !a.servedFromCache; ++attempt) {
+    REQUIRE(warmFile(spec.target, {}).empty());  // before sampling, as the suite does
+    RunResult r = runSampled(spec, folder.path);
+    REQUIRE(r.ok());
+    a = analyse(r, References{0, md5, 0});
+  }
   WARN(a.evidence);
   CHECK(a.servedFromCache);
   CHECK_FALSE(a.memoryBacked);

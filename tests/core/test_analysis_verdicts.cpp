@@ -154,6 +154,22 @@ TEST_CASE("a hash-file in RAM (tmpfs) is memory-backed; busy md5 there is cpu-bo
   CHECK(a.evidence.find("the data came from RAM (tmpfs, no disk device)") != std::string::npos);
 }
 
+TEST_CASE("in RAM (tmpfs) the location's read speed still limits a fast hash", "[analysis]")
+{
+  // xxh3 hashes far faster than the reader can copy out of tmpfs: reading sets the limit.
+  RunResult r = makeRun(Workload::HashFile, "xxh3-64", 1, 10, 90, 0.1);  // 256 MiB in 0.1 s: 2684 MB/s
+  r.storage = {};
+  r.storage.kind = MediaKind::Ram;
+  r.storage.filesystem = "tmpfs";
+  r.cacheMethod = "memory-backed";
+  addSamples(r, false, 0, 0);
+  const Analysis a = analyse(r, References{2800, 30000, 0});
+  CHECK(a.memoryBacked);
+  CHECK(a.limitMBps == Approx(2800));
+  CHECK(a.efficiency == Approx(r.mbPerSec() / 2800));
+  CHECK(a.verdict != Verdict::CpuBound);
+}
+
 TEST_CASE("cacheMethod memory-backed alone marks a run memory-backed", "[analysis]")
 {
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 99, 0);
@@ -164,6 +180,12 @@ TEST_CASE("cacheMethod memory-backed alone marks a run memory-backed", "[analysi
 
 TEST_CASE("reading from RAM, or hashing from RAM while waiting on the copy, is memory-bound", "[analysis]")
 {
+  SECTION("hash-memory is never memory-backed, whatever the location")
+  {
+    RunResult r = makeRun(Workload::HashMemory, "md5", 1, 100, 0);
+    r.storage.kind = MediaKind::Ram;
+    CHECK_FALSE(analyse(r, {}).memoryBacked);
+  }
   SECTION("read workload on tmpfs")
   {
     RunResult r = makeRun(Workload::Read, "", 1, 100, 0);
@@ -458,10 +480,13 @@ TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "
   // which waits for CPU time.
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 21, 79);
   r.storage.kind = MediaKind::Ram;
+  for (auto& s : r.perStream)
+    s.readerCpuSeconds = s.wallSeconds * 0.3;  // the reader, copying from RAM, got the CPU 30% of the time
   addSamples(r, false, 0, 0, 2, 21, 79);
   for (Sample& s : r.samples) {
     s.cpuBusyPct = 100;
     s.processCpuPct = 60;
+    s.readerCpuPct = {30};
   }
   const Analysis a = analyse(r, {});
   CHECK(a.verdict == Verdict::CpuBound);
@@ -474,6 +499,12 @@ TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "
   {
     for (Sample& s : r.samples)
       s.cpuBusyPct = th::kCpuSaturatedPct - 1;
+    CHECK(analyse(r, {}).verdict == Verdict::MemoryBound);
+  }
+  SECTION("a reader on the CPU all along was limited by the copy out of RAM, not by the other processes")
+  {
+    for (auto& s : r.perStream)
+      s.readerCpuSeconds = s.wallSeconds * 0.95;
     CHECK(analyse(r, {}).verdict == Verdict::MemoryBound);
   }
   SECTION("when this process itself fills the cores, other processes are not to blame")
@@ -506,4 +537,35 @@ TEST_CASE("read evidence speaks of the reader thread; peer-tool intervals only o
   quiet.diskBusyPct = 10;
   CHECK(classifyInterval(peer.samples.front(), peer) == Verdict::IoBound);
   CHECK(classifyInterval(quiet, peer) == Verdict::Unknown);
+}
+
+TEST_CASE("a peer tool on a CPU saturated by other processes is cpu-bound", "[analysis]")
+{
+  RunResult peer;
+  peer.workload = Workload::PeerTool;
+  peer.algorithm = "md5";
+  peer.tool = "md5sum /dev/shm/x";
+  peer.storage.kind = MediaKind::Ram;
+  peer.bytes = kBytes;
+  peer.seconds = 2;
+  peer.userSeconds = 0.2;  // md5sum on the CPU 10% of the time
+  peer.systemSeconds = 0;
+  addSamples(peer, false, 0, 0, 2, 0, 0);
+  for (Sample& s : peer.samples) {
+    s.cpuBusyPct = 100;
+    s.processCpuPct = 1;  // HashScope itself only samples
+  }
+  const Analysis a = analyse(peer, {});
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.evidence.find("(1.9 of its 2 cores taken by other processes)") != std::string::npos);
+
+  SECTION("when the child itself is what keeps the cores busy, others are not to blame")
+  {
+    peer.userSeconds = 1.9;  // one of the two cores, all the time; the other core idle
+    for (Sample& s : peer.samples)
+      s.cpuBusyPct = 50;
+    const Analysis own = analyse(peer, {});
+    CHECK(own.verdict == Verdict::CpuBound);
+    CHECK(own.evidence.find("taken by other processes") == std::string::npos);
+  }
 }

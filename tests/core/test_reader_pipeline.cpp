@@ -65,16 +65,25 @@ TEST_CASE("the reader reports a file that is shorter than the range asked for", 
   TempDir dir;
   const auto path = dir / "short.bin";
   hashscope::test::writeRandomFile(path, 10000);
-  std::string error;
-  platform::InputFile file = platform::InputFile::open(path, platform::ReadMode::Cached, error);
-  PipelinedReader reader(4096, 2, {});
-  reader.start(file, 0, 20000, false);
-  ReadBlock block;
-  std::uint64_t total = 0;
-  while (reader.next(block))
-    total += block.size;
-  CHECK(total == 10000);
-  CHECK(reader.error() == path.string() + " got shorter while it was being read");
+  for (auto mode : {platform::ReadMode::Cached, platform::ReadMode::Direct}) {
+    for (int depth : {2, 4, 8}) {
+      CAPTURE(static_cast<int>(mode), depth);
+      std::string error;
+      platform::InputFile file = platform::InputFile::open(path, mode, error);
+      PipelinedReader reader(4096, depth, {});
+      for (int job = 0; job < 2; ++job) {  // the reader is usable again after a failed job
+        reader.start(file, 0, 20000, false);
+        ReadBlock block;
+        std::uint64_t total = 0;
+        while (reader.next(block)) {
+          CHECK(block.offset == total);
+          total += block.size;
+        }
+        CHECK(total == 10000);
+        CHECK(reader.error() == path.string() + " got shorter while it was being read");
+      }
+    }
+  }
 }
 
 TEST_CASE("the reader stops promptly and registers its thread clock", "[reader]")

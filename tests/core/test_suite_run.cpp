@@ -109,20 +109,22 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
   CHECK(disk.empty());
 }
 
-TEST_CASE("runSuite keeps samples it did not create", "[suite][integration]")
+TEST_CASE("runSuite keeps samples it did not create, and runs a location listed twice twice", "[suite][integration]")
 {
   TempFolder folder(fs::temp_directory_path(), "reuse");
   const SampleResult existing = createSample(folder.path, 4 * MiB, SampleContent::Random, {});
   REQUIRE(existing.ok());
   SuiteSpec spec;
-  spec.locations = {folder.path};
+  spec.locations = {folder.path, folder.path};  // listed twice: each pass runs its own steps
   spec.algorithms = {"crc32"};
   spec.sampleSize = 4 * MiB;
   spec.hashMemorySeconds = 0.05;
   spec.removeSamplesAfter = true;
   const SuiteResult result = runSuite(spec, {}, {});
   CHECK(result.errors.empty());
-  CHECK(result.results.size() == 3);
+  REQUIRE(result.results.size() == 6);
+  CHECK(result.results[0].workload == Workload::Read);
+  CHECK(result.results[3].workload == Workload::Read);
   CHECK(fs::exists(existing.file.path));
 }
 

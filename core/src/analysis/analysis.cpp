@@ -32,6 +32,9 @@ bool isFileWorkload(Workload w)
 
 bool isMemoryBacked(const RunResult& run)
 {
+  // Only workloads that touch the location's files can be backed by it (hash-memory never is).
+  if (!isFileWorkload(run.workload) && run.workload != Workload::Write)
+    return false;
   return run.storage.kind == MediaKind::Ram || run.cacheMethod == "memory-backed";
 }
 
@@ -121,6 +124,10 @@ RunTotals totalsOf(const RunResult& run)
   }
   t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
   t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
+  // A peer tool's CPU time is its own, not this process's: count it as ours, so "other processes" means
+  // everything else on the machine.
+  if (run.workload == Workload::PeerTool && t.processCpuPct >= 0 && t.workerPct >= 0)
+    t.processCpuPct += t.workerPct;
   t.diskValid = anyDiskValid(run.samples);
   if (t.diskValid) {
     t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },
@@ -212,7 +219,10 @@ Analysis analyse(RunResult& run, const References& refs)
   case Workload::HashFile:
   case Workload::HashTree:
   case Workload::PeerTool: {
-    const double readLimit = a.servedFromCache || a.memoryBacked ? 0 : refs.readMBps;
+    // The read reference was measured in the requested cache mode at this location: it limits this run
+    // too, including on RAM-backed locations (copying out of tmpfs is the reader's work). Only a run
+    // served from the page cache has no valid read reference (it read RAM, not what was measured).
+    const double readLimit = a.servedFromCache ? 0 : refs.readMBps;
     if (hashLimit > 0 && readLimit > 0)
       a.limitMBps = std::min(hashLimit, readLimit);
     else
@@ -247,7 +257,7 @@ Analysis analyse(RunResult& run, const References& refs)
     s.fromRam = a.memoryBacked || a.servedFromCache;
     s.achievedMBps = achieved;
     s.hashLimitMBps = hashLimit;
-    s.readLimitMBps = refs.readMBps;
+    s.readLimitMBps = a.servedFromCache ? 0 : refs.readMBps;
     s.memoryLimitMBps = memoryLimit;
     a.verdict = decide(s);
   }

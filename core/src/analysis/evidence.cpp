@@ -119,7 +119,7 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
     s += ", with the whole CPU " + pct(t.cpuBusyPct) + " busy";
     const int cores = coresOf(run);
     const double others = t.processCpuPct >= 0 ? t.cpuBusyPct * cores - t.processCpuPct : -1;
-    if (run.workload != Workload::PeerTool && others >= 50)
+    if (others >= 50)
       s += fmt(" (%.1f", others / 100.0) + " of its " + std::to_string(cores) + " cores taken by other processes)";
   }
 

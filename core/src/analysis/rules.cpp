@@ -116,7 +116,7 @@ Verdict decide(const Signals& s)
     return Verdict::IoBound;
 
   // The run reached its limit: the resource that sets the limit is the bottleneck.
-  const double readLimit = s.fromRam ? 0 : s.readLimitMBps;
+  const double readLimit = s.readLimitMBps;  // 0 when the run was served from the page cache
   const double limit = s.hashLimitMBps > 0 && readLimit > 0 ? std::min(s.hashLimitMBps, readLimit)
                                                             : std::max(s.hashLimitMBps, readLimit);
   if (limit > 0 && s.achievedMBps >= kAtLimitFraction * limit) {
@@ -125,15 +125,18 @@ Verdict decide(const Signals& s)
     return Verdict::IoBound;
   }
 
-  // Every core was busy and other processes held a good part of them: the threads waited for CPU time
-  // (a peer tool is itself the "other process", so it is left out).
-  if (!peer && s.systemCpuPct >= kCpuSaturatedPct && otherProcessesPct(s) >= kOtherProcessesPct)
+  // Every core was busy and other processes held a good part of them: threads waited for CPU time.
+  const bool contended = s.systemCpuPct >= kCpuSaturatedPct && otherProcessesPct(s) >= kOtherProcessesPct;
+  if (s.fromRam && highWait) {
+    // The workers waited for data copied out of RAM. A reader on the CPU all along was limited by the copy
+    // (memory); a reader kept off the CPU by other processes was limited by CPU time.
+    const bool readerStarved = known(s.readerPct) && s.readerPct < kCpuBusyPct;
+    return contended && readerStarved ? Verdict::CpuBound : Verdict::MemoryBound;
+  }
+  if (contended)
     return Verdict::CpuBound;
 
   if (s.fromRam) {
-    // The data came from RAM: whatever held the workers back was copying it out of memory.
-    if (highWait)
-      return Verdict::MemoryBound;
     if (!peer && s.hashLimitMBps > 0 && s.achievedMBps > 0 &&
         s.achievedMBps < kMemoryGapFraction * s.hashLimitMBps && lowWait)
       return Verdict::MemoryBound;

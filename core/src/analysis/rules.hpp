@@ -22,7 +22,7 @@ struct Signals {
   bool fromRam = false;        // memory-backed location, or served from the page cache
   double achievedMBps = 0;
   double hashLimitMBps = 0;    // hash-memory speed x min(streams, cores); 0 = unknown
-  double readLimitMBps = 0;    // read-only speed of the location (not used when the data came from RAM)
+  double readLimitMBps = 0;    // read-only speed of the location; 0 when the run was served from the page cache
   double memoryLimitMBps = 0;  // memory speed x min(streams, cores); 0 = unknown
 };
 

@@ -18,17 +18,15 @@ namespace hashscope {
 
 class LiveCounters;
 
-// The CPU time of every reader thread a stream used, as one clock the sampler can read at any time.
+// The CPU time of all the reader threads of a stream, as one clock the sampler can read at any time.
 class StreamReaderClock final : public ThreadClock {
 public:
   double cpuSeconds() const override;
   void attach(std::shared_ptr<platform::OwnThreadClock> clock);
-  void detach();  // after the thread froze its clock
 
 private:
   mutable std::mutex m_mutex;
-  double m_finished = 0;
-  std::shared_ptr<platform::OwnThreadClock> m_current;
+  std::vector<std::shared_ptr<platform::OwnThreadClock>> m_clocks;  // frozen ones keep their final value
 };
 
 // A block handed from the reader to the consumer: valid until the next call to next().
@@ -38,14 +36,16 @@ struct ReadBlock {
   std::uint64_t offset = 0;
 };
 
-// One reader thread serving one consumer (single producer, single consumer), job after job: each job reads
-// a byte range of one file in file order. Memory stays depth x blockSize whatever the file size.
+// Reader threads serving one consumer, job after job: each job reads a byte range of one file, handed over
+// in file order. Cached reads use one thread (the kernel reads ahead); direct reads have no readahead, so
+// up to depth-1 threads each keep one read in flight, as a queue depth would. Memory stays
+// depth x blockSize whatever the file size.
 class PipelinedReader {
 public:
-  // `stop` cancels everything; `counters`/`stream` (optional) receive the reader thread's clock.
+  // `stop` cancels everything; `counters`/`stream` (optional) receive the reader threads' clock.
   PipelinedReader(std::size_t blockSize, int depth, std::stop_token stop, LiveCounters* counters = nullptr,
                   int stream = 0);
-  ~PipelinedReader();  // stops and joins the thread
+  ~PipelinedReader();  // stops and joins the threads
   PipelinedReader(const PipelinedReader&) = delete;
   PipelinedReader& operator=(const PipelinedReader&) = delete;
 
@@ -53,25 +53,34 @@ public:
   bool ok() const { return m_error.empty(); }
 
   // Starts reading [offset, offset+length) of `file`, which must outlive the job. Call only when idle (at
-  // first, or after next() returned false). `dropBehind` evicts each range once consumed (cold fallback).
+  // first, or after next() returned false). `dropBehind` evicts each range once read (cold fallback).
   void start(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, bool dropBehind);
 
   // Gives the next block of the job, releasing the previous one. False at the end of the range, on a read
-  // error (see error()) or when stopped (see stopped()).
+  // error (see error()) or when stopped (see stopped()); by then no read of the job is running any more,
+  // so the file may be closed.
   bool next(ReadBlock& block);
 
-  const std::string& error() const { return m_jobError; }
+  const std::string& error() const { return m_error.empty() ? m_jobError : m_error; }
   bool stopped() const { return m_stop.stop_requested(); }
-  // The reader thread's CPU time so far (all jobs), readable at any time.
+  // The reader threads' CPU time so far (all jobs), readable at any time.
   double readerCpuSeconds() const { return m_clock->cpuSeconds(); }
 
 private:
+  enum class SlotState { Free, Reading, Ready, Failed };
   struct Slot {
     platform::AlignedBuffer buffer;
     ReadBlock block;
+    SlotState state = SlotState::Free;
   };
-  void run();
-  void runJob();
+  struct Job {
+    platform::InputFile* file;
+    std::uint64_t offset, end, step, align;
+    bool dropBehind;
+  };
+  void run(std::size_t thread);
+  // Reads block `index` of `job` into its slot; returns "" or the error. Called without the lock.
+  std::string readBlock(const Job& job, std::uint64_t index, ReadBlock& block, bool& shortRead);
 
   std::size_t m_blockSize;
   std::vector<Slot> m_slots;
@@ -79,19 +88,22 @@ private:
   std::stop_token m_stop;
   std::stop_callback<std::function<void()>> m_forward;
   std::shared_ptr<StreamReaderClock> m_clock = std::make_shared<StreamReaderClock>();
-  std::string m_error;
+  std::string m_error;  // construction failure
 
   std::mutex m_mutex;
   std::condition_variable_any m_cv;
-  // Job state, guarded by m_mutex.
-  platform::InputFile* m_file = nullptr;
-  std::uint64_t m_offset = 0, m_end = 0;
-  bool m_dropBehind = false;
-  bool m_hasJob = false, m_jobDone = true;
-  std::uint64_t m_produced = 0, m_consumed = 0, m_taken = 0;
+  // Job state, guarded by m_mutex. Block i of a job covers [offset + i*step, min(end, offset + (i+1)*step)).
+  Job m_job{nullptr, 0, 0, 1, 1, false};
+  std::uint64_t m_blocks = 0;              // blocks in the job
+  std::uint64_t m_generation = 0;          // bumped by start(): threads join each new job once
+  int m_jobThreads = 1;                    // how many threads read this job
+  std::uint64_t m_issued = 0, m_taken = 0, m_consumed = 0;
+  bool m_failed = false;                   // a read failed: no more blocks are issued
+  std::uint64_t m_failedIndex = 0;         // the first block that failed (or came back short)
+  int m_inFlight = 0;                      // reads running right now
   std::string m_jobError;
 
-  std::thread m_thread;  // last: starts after everything above exists
+  std::vector<std::thread> m_threads;  // last: they start after everything above exists
 };
 
 }  // namespace hashscope

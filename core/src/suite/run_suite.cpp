@@ -2,7 +2,6 @@
 #include <chrono>
 #include <exception>
 #include <map>
-#include <set>
 
 #include "hashscope/analysis.hpp"
 #include "hashscope/counters.hpp"
@@ -158,12 +157,11 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
   try {
     const std::vector<SuiteStep> plan = planSuite(spec);
     const int total = static_cast<int>(plan.size());
-    std::size_t next = 0;
-    for (const auto& location : spec.locations) {
-      // This location's steps are contiguous in the plan.
-      const std::size_t first = next;
-      while (next < plan.size() && plan[next].location == location)
-        ++next;
+    // Every location expands to the same number of contiguous steps (even when a folder is listed twice).
+    const std::size_t perLocation = spec.locations.empty() ? 0 : plan.size() / spec.locations.size();
+    for (std::size_t l = 0; l < spec.locations.size(); ++l) {
+      const auto& location = spec.locations[l];
+      const std::size_t first = l * perLocation, next = first + perLocation;
       if (stop.stop_requested())
         break;
 
