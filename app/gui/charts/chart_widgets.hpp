@@ -1,0 +1,71 @@
+// The app's only view of charts: two small widget interfaces and their factories. Everything that
+// touches Qt Charts lives in this folder (Qt Charts is deprecated from Qt 6.10; a Qt Graphs backend
+// would replace these files and nothing else).
+#pragma once
+
+#include <QImage>
+#include <QMargins>
+#include <QSize>
+#include <QWidget>
+
+#include "logic/chart_data.hpp"
+
+namespace hashscope::gui {
+
+// Any chart: a widget that can also render itself alone, at any size, for PNG export.
+class ChartWidget : public QWidget {
+  Q_OBJECT
+public:
+  using QWidget::QWidget;
+  virtual QString title() const = 0;
+  // The chart alone (title, axes with units, legend) on an opaque light background.
+  virtual QImage renderImage(QSize size) const = 0;
+  virtual bool isEmpty() const = 0;
+};
+
+// Axis texts and ranges of a line chart.
+struct LineChartSetup {
+  QString title;
+  QString xLabel;          // with unit: "time (s)"
+  QString yLabel;          // left axis: "MB/s"
+  QString y2Label;         // right axis, empty = none
+  double yMax = 0;         // fixed left maximum (e.g. 100 for %); 0 = grow with the data
+  bool integerX = false;   // x is a count (streams)
+  bool showBands = false;  // verdict bands behind the lines
+};
+
+// Lines over a value x axis, optionally with verdict bands behind them.
+class LineChart : public ChartWidget {
+  Q_OBJECT
+public:
+  using ChartWidget::ChartWidget;
+  virtual void setup(const LineChartSetup& setup) = 0;
+  // One replace() per line per call; lines are matched by name and created on first sight.
+  virtual void setLines(const QList<LineData>& lines) = 0;
+  virtual void setBands(const QList<BandData>& bands) = 0;
+  virtual void setXRange(double min, double max) = 0;  // share one time axis between charts
+  virtual void clear() = 0;
+  virtual int pointCount() const = 0;  // points currently plotted, all lines
+  // Space the axes take left and right of the plot area on their own (without alignment padding).
+  virtual QMargins axisInsets() const = 0;
+  // Pads the chart so its plot area starts and ends where another chart's does (one shared time axis).
+  virtual void setAlignmentPadding(int left, int right) = 0;
+
+Q_SIGNALS:
+  void plotAreaChanged();
+};
+
+// Grouped bars: categories along x, one set per group.
+class BarChart : public ChartWidget {
+  Q_OBJECT
+public:
+  using ChartWidget::ChartWidget;
+  virtual void setData(const QString& title, const QString& yLabel, const QStringList& categories,
+                       const QList<BarSetData>& sets) = 0;
+  virtual int valueCount() const = 0;
+};
+
+LineChart* createLineChart(QWidget* parent = nullptr);
+BarChart* createBarChart(QWidget* parent = nullptr);
+
+}  // namespace hashscope::gui

@@ -1,0 +1,68 @@
+// Typed access to QSettings: one key constant per value, every value validated when read back so a
+// corrupt or hand-edited settings file falls back to defaults instead of breaking the window.
+#pragma once
+
+#include <QByteArray>
+#include <QSettings>
+#include <QStringList>
+
+#include <memory>
+#include <optional>
+
+#include "logic/run_options.hpp"
+
+namespace hashscope::gui {
+
+namespace SettingsKey {
+inline constexpr char kCache[] = "options/cache";
+inline constexpr char kWarm[] = "options/warm";
+inline constexpr char kStreams[] = "options/streams";
+inline constexpr char kRamp[] = "options/ramp";
+inline constexpr char kMaxStreams[] = "options/maxStreams";
+inline constexpr char kBlockSize[] = "options/blockSize";
+inline constexpr char kPeers[] = "options/peers";
+inline constexpr char kHashSeconds[] = "options/hashMemorySeconds";
+inline constexpr char kSampleSize[] = "samples/size";
+inline constexpr char kSampleContent[] = "samples/content";
+inline constexpr char kAlgorithms[] = "selection/algorithms";
+inline constexpr char kLocations[] = "selection/locations";
+inline constexpr char kExtraFolders[] = "selection/extraFolders";
+inline constexpr char kGeometry[] = "window/geometry";
+inline constexpr char kState[] = "window/state";
+inline constexpr char kSplitter[] = "window/splitter";
+}  // namespace SettingsKey
+
+// What the app remembers between runs. Reads never fail: invalid values give the defaults.
+class AppSettings {
+public:
+  AppSettings();                                        // the platform's usual place
+  explicit AppSettings(const QString& iniFile);         // tests: an isolated file
+  bool wasCorrupt() const { return m_corrupt; }         // the file could not be parsed and was reset
+
+  bool hasOptions() const;
+  RunOptions options() const;
+  void setOptions(const RunOptions& options);
+
+  // nullopt means "never saved": the window then uses its defaults.
+  std::optional<QStringList> algorithms() const;
+  void setAlgorithms(const QStringList& ids);
+  std::optional<QStringList> locations() const;
+  void setLocations(const QStringList& paths);
+  std::optional<QStringList> extraFolders() const;
+  void setExtraFolders(const QStringList& paths);
+
+  QByteArray geometry() const;
+  QByteArray windowState() const;
+  QByteArray splitterState() const;
+  void setWindowLayout(const QByteArray& geometry, const QByteArray& state, const QByteArray& splitter);
+
+  void sync();
+
+private:
+  void checkStatus();
+  std::optional<QStringList> stringList(const char* key) const;
+  std::unique_ptr<QSettings> m_settings;
+  bool m_corrupt = false;
+};
+
+}  // namespace hashscope::gui

@@ -1,0 +1,80 @@
+// Owns one benchmark suite run at a time on a std::jthread and turns the engine's callbacks into
+// GUI-thread signals. Every run gets an id from an atomic counter; callbacks are posted with
+// QMetaObject::invokeMethod(..., Qt::QueuedConnection) tagged with that id, and anything belonging to a
+// stale or stopped run is dropped. Live samples go through a LiveBuffer drained by a GUI timer.
+#pragma once
+
+#include <QElapsedTimer>
+#include <QObject>
+#include <QStringList>
+#include <QTimer>
+
+#include <atomic>
+#include <chrono>
+#include <thread>
+#include <vector>
+
+#include "hashscope/hash.hpp"
+#include "hashscope/suite.hpp"
+#include "logic/live_buffer.hpp"
+#include "logic/live_timeline.hpp"
+#include "logic/progress_estimate.hpp"
+
+namespace hashscope::gui {
+
+class BenchmarkController : public QObject {
+  Q_OBJECT
+public:
+  explicit BenchmarkController(QObject* parent = nullptr);
+  ~BenchmarkController() override;  // stops the run and joins its thread
+
+  // Starts a run; returns its id, or 0 when a run is still going (stop it first).
+  std::uint64_t start(const SuiteSpec& spec);
+  void stop();           // asks the run to stop; finished() follows within ~200 ms
+  void stopAndWait();    // stop and join now (closing the window)
+  bool isRunning() const { return m_activeRun != 0; }
+  std::uint64_t activeRunId() const { return m_activeRun; }
+  void setTickInterval(int milliseconds);  // live update period (default 80 ms = 12.5 Hz)
+
+  const LiveTimeline& timeline() const { return m_timeline; }
+  const ProgressEstimate& progress() const { return m_progress; }
+  const std::vector<RunResult>& results() const { return m_results; }
+  double elapsedSeconds() const;
+  QString currentStepTitle() const { return m_stepTitle; }
+
+Q_SIGNALS:
+  void runStarted(quint64 runId, int totalSteps);
+  void stepStarted(quint64 runId, int number, int total, const QString& title);
+  void resultAdded(quint64 runId, int index);    // results()[index] is new
+  void resultsReplaced(quint64 runId);           // results() was replaced by the suite's final list
+  void liveUpdated();                            // timeline() and progress() moved (at most once per tick)
+  void sampleProgress(const QString& location, double fraction, double mbPerSec);
+  void message(const QString& text);
+  void locationError(const QString& location, const QString& text);
+  void finished(quint64 runId, bool cancelled, const QStringList& errors);
+
+private:
+  void onTick();
+  int drainLive();
+  void onStepStarted(std::uint64_t id, const SuiteStep& step, int total);
+  void onStepFinished(std::uint64_t id, int step, double endT, const RunResult& result);
+  void onFinished(std::uint64_t id, const SuiteResult& result);
+  void reportLocationErrors(const QString& text);
+  double suiteTime() const;
+
+  static std::atomic<std::uint64_t> s_nextRunId;
+  std::uint64_t m_activeRun = 0;   // GUI thread only
+  bool m_stopRequested = false;    // GUI thread only
+  std::jthread m_thread;
+  LiveBuffer m_buffer;
+  LiveTimeline m_timeline;
+  ProgressEstimate m_progress;
+  std::vector<RunResult> m_results;
+  std::vector<std::filesystem::path> m_locations;
+  QString m_stepTitle;
+  QTimer m_tick;
+  QElapsedTimer m_clock;
+  std::chrono::steady_clock::time_point m_start;
+};
+
+}  // namespace hashscope::gui

@@ -1,0 +1,25 @@
+// Writing results and charts to files, and the table as clipboard text. CSV and JSON come from the
+// engine's exporters (hashscope::toCsv / toJson), so they are byte for byte what the CLI writes.
+// Overwrite confirmation is the file dialog's job; these write whatever path they are given, atomically.
+#pragma once
+
+#include <QImage>
+#include <QString>
+
+#include <vector>
+
+#include "hashscope/results.hpp"
+
+class QAbstractItemModel;
+
+namespace hashscope::gui {
+
+// Each returns an error sentence, or an empty string on success.
+QString writeResultsCsv(const std::vector<RunResult>& results, const QString& path);
+QString writeResultsJson(const std::vector<RunResult>& results, const QString& path);
+QString writePng(const QImage& image, const QString& path);
+
+// Tab-separated text of a table model (header row first), in the model's current (sorted) order.
+QString tableText(const QAbstractItemModel& model);
+
+}  // namespace hashscope::gui

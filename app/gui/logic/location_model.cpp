@@ -1,0 +1,235 @@
+#include "logic/location_model.hpp"
+
+#include <QBrush>
+#include <QColor>
+
+#include "hashscope/samples.hpp"
+#include "logic/result_text.hpp"
+
+namespace hashscope::gui {
+
+LocationModel::LocationModel(QObject* parent) : QAbstractTableModel(parent) {}
+
+int LocationModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_rows.size()); }
+int LocationModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QString LocationModel::unusableReason(int row) const
+{
+  const Row& r = m_rows.at(std::size_t(row));
+  const StorageInfo& s = r.info;
+  if (!s.error.empty())
+    return qs(s.error);
+  if (s.readOnly)
+    return tr("read-only: choose another location");
+  if (!s.writable)
+    return tr("you cannot create files here");
+  // Room for the sample, keeping a small margin so the benchmark never fills a disk to the last byte.
+  if (!r.hasSample && m_sampleSize > 0 && s.freeBytes < m_sampleSize + 64 * MiB)
+    return tr("full: %1 free, the sample needs %2").arg(formatBytes(s.freeBytes), formatBytes(m_sampleSize));
+  return {};
+}
+
+QVariant LocationModel::data(const QModelIndex& index, int role) const
+{
+  if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return {};
+  const Row& r = m_rows[std::size_t(index.row())];
+  const StorageInfo& s = r.info;
+  const QString reason = unusableReason(index.row());
+  if (role == Qt::CheckStateRole && index.column() == PathColumn)
+    return r.checked && reason.isEmpty() ? Qt::Checked : Qt::Unchecked;
+  if (role == Qt::ToolTipRole) {
+    QString tip = qs(s.label.empty() ? s.path.string() : s.label);
+    if (!s.mountPoint.empty())
+      tip += QLatin1Char('\n') % tr("Mounted at %1").arg(qs(s.mountPoint));
+    if (s.totalBytes)
+      tip += QLatin1Char('\n') % tr("%1 free of %2").arg(formatBytes(s.freeBytes), formatBytes(s.totalBytes));
+    if (!s.device.model.empty())
+      tip += QLatin1Char('\n') % tr("Model: %1").arg(qs(s.device.model));
+    if (!reason.isEmpty())
+      tip += QLatin1Char('\n') % tr("Unusable: %1").arg(reason);
+    if (!r.error.isEmpty())
+      tip += QLatin1Char('\n') % r.error;
+    return tip;
+  }
+  if (role == Qt::ForegroundRole && index.column() == StatusColumn && (!reason.isEmpty() || !r.error.isEmpty()))
+    return QBrush(QColor(200, 60, 40));
+  if (role == Qt::UserRole)  // sort key
+    return index.column() == FreeColumn ? QVariant(qulonglong(s.freeBytes)) : data(index, Qt::DisplayRole);
+  if (role != Qt::DisplayRole)
+    return {};
+  switch (index.column()) {
+  case PathColumn: return qs(s.path);
+  case KindColumn: return mediaBadge(s.kind);
+  case DeviceColumn: return s.device.name.empty() ? QStringLiteral("—") : qs(s.device.name);
+  case FilesystemColumn: return qs(s.filesystem);
+  case FreeColumn: return formatBytes(s.freeBytes);
+  case StatusColumn:
+    if (!r.error.isEmpty())
+      return r.error;
+    if (!reason.isEmpty())
+      return reason;
+    return r.hasSample ? tr("ready, sample present") : tr("ready");
+  default: return {};
+  }
+}
+
+QVariant LocationModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return QAbstractTableModel::headerData(section, orientation, role);
+  switch (section) {
+  case PathColumn: return tr("Location");
+  case KindColumn: return tr("Type");
+  case DeviceColumn: return tr("Device");
+  case FilesystemColumn: return tr("Filesystem");
+  case FreeColumn: return tr("Free");
+  case StatusColumn: return tr("Status");
+  default: return {};
+  }
+}
+
+Qt::ItemFlags LocationModel::flags(const QModelIndex& index) const
+{
+  if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
+    return Qt::NoItemFlags;
+  Qt::ItemFlags f = Qt::ItemIsEnabled | Qt::ItemIsSelectable;
+  if (index.column() == PathColumn && unusableReason(index.row()).isEmpty())
+    f |= Qt::ItemIsUserCheckable;
+  return f;
+}
+
+bool LocationModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+  if (role != Qt::CheckStateRole || index.column() != PathColumn || !(flags(index) & Qt::ItemIsUserCheckable))
+    return false;
+  setChecked(index.row(), value.toInt() == Qt::Checked);
+  return true;
+}
+
+void LocationModel::setChecked(int row, bool checked)
+{
+  if (row < 0 || row >= rowCount())
+    return;
+  m_rows[std::size_t(row)].checked = checked;
+  const QModelIndex i = index(row, PathColumn);
+  Q_EMIT dataChanged(i, i, {Qt::CheckStateRole});
+}
+
+void LocationModel::setLocations(const std::vector<StorageInfo>& detected)
+{
+  beginResetModel();
+  std::vector<Row> kept;
+  for (Row& r : m_rows) {
+    if (r.added)
+      kept.push_back(std::move(r));
+  }
+  m_rows.clear();
+  for (const StorageInfo& s : detected)
+    m_rows.push_back(Row{s, false, false, false, {}});
+  for (Row& r : kept)
+    m_rows.push_back(std::move(r));
+  refreshSamples();
+  endResetModel();
+}
+
+int LocationModel::findRow(const QString& path) const
+{
+  for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    if (qs(m_rows[i].info.path) == path)
+      return int(i);
+  }
+  return -1;
+}
+
+int LocationModel::addFolder(const StorageInfo& info)
+{
+  const int existing = findRow(qs(info.path));
+  if (existing >= 0)
+    return existing;
+  const int row = rowCount();
+  beginInsertRows({}, row, row);
+  m_rows.push_back(Row{info, true, true, false, {}});
+  m_rows.back().hasSample = false;
+  endInsertRows();
+  refreshSamples();
+  Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+  return row;
+}
+
+QStringList LocationModel::addedFolders() const
+{
+  QStringList out;
+  for (const Row& r : m_rows) {
+    if (r.added)
+      out.append(qs(r.info.path));
+  }
+  return out;
+}
+
+void LocationModel::refreshSamples()
+{
+  for (Row& r : m_rows) {
+    r.hasSample = false;
+    if (!r.info.error.empty() || m_sampleSize == 0)
+      continue;
+    for (const SampleFile& f : listSamples(r.info.path))
+      r.hasSample = r.hasSample || (f.size == m_sampleSize && f.content == m_content);
+  }
+}
+
+void LocationModel::setSampleSpec(std::uint64_t size, SampleContent content)
+{
+  m_sampleSize = size;
+  m_content = content;
+  refreshSamples();
+  if (rowCount() > 0)
+    Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+QStringList LocationModel::checkedPaths() const
+{
+  QStringList out;
+  for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    if (m_rows[i].checked && unusableReason(int(i)).isEmpty())
+      out.append(qs(m_rows[i].info.path));
+  }
+  return out;
+}
+
+void LocationModel::setCheckedPaths(const QStringList& paths)
+{
+  for (Row& r : m_rows)
+    r.checked = paths.contains(qs(r.info.path));
+  if (rowCount() > 0)
+    Q_EMIT dataChanged(index(0, PathColumn), index(rowCount() - 1, PathColumn), {Qt::CheckStateRole});
+}
+
+std::uint64_t LocationModel::smallestFreeChecked() const
+{
+  std::uint64_t smallest = 0;
+  for (const Row& r : m_rows) {
+    if (r.checked && (smallest == 0 || r.info.freeBytes < smallest))
+      smallest = r.info.freeBytes;
+  }
+  return smallest;
+}
+
+void LocationModel::setError(const QString& path, const QString& text)
+{
+  const int row = findRow(path);
+  if (row < 0)
+    return;
+  m_rows[std::size_t(row)].error = text;
+  Q_EMIT dataChanged(index(row, 0), index(row, ColumnCount - 1));
+}
+
+void LocationModel::clearErrors()
+{
+  for (Row& r : m_rows)
+    r.error.clear();
+  if (rowCount() > 0)
+    Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+}  // namespace hashscope::gui

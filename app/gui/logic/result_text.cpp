@@ -1,0 +1,158 @@
+#include "logic/result_text.hpp"
+
+#include <QCoreApplication>
+
+#include <cmath>
+
+namespace hashscope::gui {
+
+namespace {
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+{
+  return QCoreApplication::translate("hashscope::gui::ResultText", text, disambiguation, n);
+}
+}  // namespace
+
+QString verdictName(Verdict verdict)
+{
+  switch (verdict) {
+  case Verdict::CpuBound: return tr("CPU-bound");
+  case Verdict::IoBound: return tr("I/O-bound");
+  case Verdict::MemoryBound: return tr("memory-bound");
+  case Verdict::Mixed: return tr("mixed");
+  case Verdict::Unknown: break;
+  }
+  return tr("unknown");
+}
+
+QColor verdictColor(Verdict verdict)
+{
+  // Mid-saturation hues with alpha: they tint the background without hiding lines, on light or dark.
+  switch (verdict) {
+  case Verdict::CpuBound: return QColor(230, 120, 40, 90);
+  case Verdict::IoBound: return QColor(50, 120, 220, 90);
+  case Verdict::MemoryBound: return QColor(60, 170, 90, 90);
+  case Verdict::Mixed: return QColor(150, 110, 200, 90);
+  case Verdict::Unknown: break;
+  }
+  return QColor(128, 128, 128, 50);
+}
+
+QString mediaBadge(MediaKind kind)
+{
+  switch (kind) {
+  case MediaKind::Ssd: return tr("SSD");
+  case MediaKind::Hdd: return tr("HDD");
+  case MediaKind::Ram: return tr("RAM");
+  case MediaKind::Network: return tr("network");
+  case MediaKind::Fuse: return tr("FUSE");
+  case MediaKind::Removable: return tr("removable");
+  case MediaKind::Virtual: return tr("virtual");
+  case MediaKind::Unknown: break;
+  }
+  return tr("unknown");
+}
+
+QString formatBytes(std::uint64_t bytes) { return qs(hashscope::formatBytes(bytes)); }
+
+QString formatMBps(double mbps)
+{
+  if (mbps <= 0)
+    return QStringLiteral("—");
+  const int decimals = mbps >= 100 ? 0 : (mbps >= 10 ? 1 : 2);
+  return tr("%1 MB/s").arg(mbps, 0, 'f', decimals);
+}
+
+QString formatDuration(double seconds)
+{
+  if (!(seconds >= 0) || !std::isfinite(seconds))
+    return QStringLiteral("—");
+  const auto total = static_cast<long long>(std::llround(seconds));
+  if (total < 60)
+    return tr("%1 s").arg(total);
+  if (total < 3600)
+    return tr("%1 min %2 s").arg(total / 60).arg(total % 60, 2, 10, QLatin1Char('0'));
+  return tr("%1 h %2 min").arg(total / 3600).arg((total % 3600) / 60, 2, 10, QLatin1Char('0'));
+}
+
+QString workloadName(Workload workload) { return qs(toString(workload)); }
+
+QString cacheLabel(const RunResult& result)
+{
+  const QString requested = qs(toString(result.cache));
+  if (result.cacheMethod.empty() || result.cacheMethod == toString(result.cache))
+    return requested;
+  return requested % QStringLiteral(" (") % qs(result.cacheMethod) % QLatin1Char(')');
+}
+
+QString resultTitle(const RunResult& result)
+{
+  QString what = result.algorithm.empty() ? QString() : qs(result.algorithm) % QLatin1Char(' ');
+  if (result.workload == Workload::PeerTool)
+    what = qs(result.tool.empty() ? result.algorithm : result.tool) % QLatin1Char(' ');
+  QString title = what % workloadName(result.workload);
+  if (result.workload == Workload::Read || result.workload == Workload::HashFile ||
+      result.workload == Workload::HashTree)
+    title += QStringLiteral(" (") % qs(toString(result.cache)) % QLatin1Char(')');
+  if (result.streams > 1)
+    title += tr(", %n streams", nullptr, result.streams);
+  return title % QStringLiteral(", ") % qs(result.location);
+}
+
+QString deviceLabel(const StorageInfo& info)
+{
+  if (info.kind == MediaKind::Ram)
+    return tr("RAM, no device");
+  if (info.device.name.empty())
+    return info.source.empty() ? tr("no device") : qs(info.source);
+  return qs(info.device.name) % QStringLiteral(" (") % mediaBadge(info.kind) % QLatin1Char(')');
+}
+
+QString cacheWarning(const RunResult& result)
+{
+  if (!result.analysis)
+    return {};
+  if (result.analysis->servedFromCache)
+    return tr("Served from the page cache: this result describes RAM, not the disk.");
+  if (result.analysis->memoryBacked)
+    return tr("RAM-backed location: no disk was involved.");
+  return {};
+}
+
+QString verdictSentenceHtml(const RunResult& result)
+{
+  QString html = QStringLiteral("<p><b>") % resultTitle(result).toHtmlEscaped() % QStringLiteral("</b>: ");
+  if (!result.error.empty())
+    return html % tr("failed: %1").arg(qs(result.error).toHtmlEscaped()) % QStringLiteral("</p>");
+  if (result.cancelled)
+    return html % tr("cancelled.") % QStringLiteral("</p>");
+  html += formatMBps(result.mbPerSec());
+  if (result.analysis) {
+    html += QStringLiteral(", <b>") % verdictName(result.analysis->verdict) % QStringLiteral("</b>. ");
+    html += qs(result.analysis->evidence).toHtmlEscaped();
+    const QString warning = cacheWarning(result);
+    if (!warning.isEmpty())
+      html += QStringLiteral(" <span style=\"color:#c0392b\"><b>") % warning.toHtmlEscaped() %
+              QStringLiteral("</b></span>");
+  }
+  return html % QStringLiteral("</p>");
+}
+
+double workerCpuPercent(const RunResult& result)
+{
+  if (result.analysis && result.analysis->workerBusyPct > 0)
+    return result.analysis->workerBusyPct;
+  if (result.perStream.empty())
+    return 0;
+  double sum = 0;
+  int counted = 0;
+  for (const StreamResult& stream : result.perStream) {
+    if (stream.wallSeconds > 0) {
+      sum += 100.0 * stream.cpuSeconds / stream.wallSeconds;
+      ++counted;
+    }
+  }
+  return counted ? sum / counted : 0;
+}
+
+}  // namespace hashscope::gui

@@ -1,0 +1,35 @@
+// Turning engine values into the words, numbers and colours the GUI shows (one place, all through tr()).
+#pragma once
+
+#include <QColor>
+#include <QString>
+
+#include "hashscope/results.hpp"
+#include "hashscope/storage.hpp"
+
+namespace hashscope::gui {
+
+inline QString qs(const std::string& text) { return QString::fromStdString(text); }
+inline QString qs(const char* text) { return QString::fromUtf8(text); }
+inline QString qs(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
+inline QString qs(const std::filesystem::path& path) { return QString::fromStdU16String(path.u16string()); }
+inline std::filesystem::path toPath(const QString& text) { return std::filesystem::path(text.toStdU16String()); }
+
+QString verdictName(Verdict verdict);            // "CPU-bound", "I/O-bound" ... (translated)
+QColor verdictColor(Verdict verdict);            // band / cell colour, readable on light and dark palettes
+QString mediaBadge(MediaKind kind);              // "SSD", "HDD", "RAM", "network" ...
+QString formatBytes(std::uint64_t bytes);        // "1 GiB"
+QString formatMBps(double mbps);                 // "1234 MB/s", "12.3 MB/s"
+QString formatDuration(double seconds);          // "1 min 05 s", "12 s"
+QString workloadName(Workload workload);         // "hash-file" (the CLI's spelling)
+QString cacheLabel(const RunResult& result);     // "cold (direct)", "warm", "as-is"
+QString resultTitle(const RunResult& result);    // "md5 hash-file (cold), /tmp"
+QString deviceLabel(const StorageInfo& info);    // "vda (HDD)" or "RAM, no device"
+// The verdict with its evidence, ready to show under the results; HTML-escaped.
+QString verdictSentenceHtml(const RunResult& result);
+// The loud warning for results that describe RAM, not the disk (empty when not applicable).
+QString cacheWarning(const RunResult& result);
+// Mean CPU share of the hashing/working threads, 0..100 per thread (from the analysis or the streams).
+double workerCpuPercent(const RunResult& result);
+
+}  // namespace hashscope::gui

@@ -1,0 +1,41 @@
+// The results table: one row per finished run (location, device, algorithm, workload, streams, cache,
+// MB/s, CPU %, disk %, limit, efficiency, verdict). Qt::UserRole gives numeric sort keys for
+// QSortFilterProxyModel; rows served from the page cache are tinted and say so.
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <vector>
+
+#include "hashscope/results.hpp"
+
+namespace hashscope::gui {
+
+class ResultsModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Column {
+    LocationColumn, DeviceColumn, AlgorithmColumn, WorkloadColumn, StreamsColumn, CacheColumn,
+    SpeedColumn, CpuColumn, DiskColumn, LimitColumn, EfficiencyColumn, VerdictColumn, ColumnCount
+  };
+  static constexpr int SortRole = Qt::UserRole;
+
+  explicit ResultsModel(QObject* parent = nullptr);
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
+
+  void clear();
+  void append(const RunResult& result);
+  void setResults(const std::vector<RunResult>& results);
+  const std::vector<RunResult>& results() const { return m_results; }
+
+private:
+  QVariant display(const RunResult& r, int column) const;
+  QVariant sortKey(const RunResult& r, int column) const;
+  std::vector<RunResult> m_results;
+};
+
+}  // namespace hashscope::gui

@@ -1,0 +1,54 @@
+#include "logic/run_options.hpp"
+
+#include <algorithm>
+
+namespace hashscope::gui {
+
+const std::vector<std::string>& defaultAlgorithms()
+{
+  static const std::vector<std::string> ids{"md5", "sha256", "xxh3-64", "crc32"};
+  return ids;
+}
+
+std::uint64_t defaultSampleSize(std::uint64_t freeBytes)
+{
+  constexpr std::uint64_t floor = 16 * MiB;
+  std::uint64_t size = 1 * GiB;
+  while (size > floor && size > freeBytes / 4)
+    size /= 2;
+  return size;
+}
+
+const std::vector<std::uint64_t>& offeredSampleSizes()
+{
+  static const std::vector<std::uint64_t> sizes{16 * MiB, 64 * MiB, 256 * MiB, 512 * MiB, 1 * GiB,
+                                                2 * GiB,  4 * GiB,  8 * GiB};
+  return sizes;
+}
+
+const std::vector<std::uint64_t>& offeredBlockSizes()
+{
+  static const std::vector<std::uint64_t> sizes{64 * KiB, 256 * KiB, 1 * MiB, 4 * MiB, 16 * MiB};
+  return sizes;
+}
+
+SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesystem::path>& locations,
+                        const std::vector<std::string>& algorithms)
+{
+  SuiteSpec spec;
+  spec.locations = locations;
+  spec.algorithms = algorithms;
+  spec.sampleSize = options.sampleSize;
+  spec.content = options.content;
+  spec.cache = options.cache;
+  spec.blockSize = options.blockSize;
+  spec.streams = std::max(1, options.streams);
+  spec.warm = options.warm;
+  spec.ramp = options.ramp;
+  spec.maxStreams = std::max(0, options.maxStreams);
+  spec.peers = options.peers;
+  spec.hashMemorySeconds = std::clamp(options.hashSeconds, 0.05, 60.0);
+  return spec;
+}
+
+}  // namespace hashscope::gui

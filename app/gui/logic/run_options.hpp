@@ -1,0 +1,42 @@
+// The benchmark options the window offers, and how they become the engine's SuiteSpec.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "hashscope/hash.hpp"
+#include "hashscope/suite.hpp"
+
+namespace hashscope::gui {
+
+// Everything the options and samples panels choose (a value; remembered by AppSettings).
+struct RunOptions {
+  CacheMode cache = CacheMode::Cold;
+  bool warm = false;                   // also run hash-file with a warm cache
+  int streams = 1;
+  bool ramp = false;                   // hash-file with 1..maxStreams streams
+  int maxStreams = 0;                  // 0 = logical cores
+  std::uint64_t blockSize = 1 * MiB;
+  bool peers = false;                  // installed peer tools on the same sample
+  double hashSeconds = 1.0;            // length of each hash-memory reference run
+  std::uint64_t sampleSize = 1 * GiB;
+  SampleContent content = SampleContent::Random;
+};
+
+// md5, sha256, xxh3-64, crc32: one of each family the field compares most often.
+const std::vector<std::string>& defaultAlgorithms();
+
+// 1 GiB when there is room; else the largest power of two that leaves most of the space free
+// (a quarter of the free space), never below 16 MiB.
+std::uint64_t defaultSampleSize(std::uint64_t freeBytes);
+
+// The sizes offered in the samples panel.
+const std::vector<std::uint64_t>& offeredSampleSizes();
+const std::vector<std::uint64_t>& offeredBlockSizes();
+
+SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesystem::path>& locations,
+                        const std::vector<std::string>& algorithms);
+
+}  // namespace hashscope::gui

@@ -1,0 +1,318 @@
+#include "widgets/main_window.hpp"
+
+#include <QCloseEvent>
+#include <QDir>
+#include <QGuiApplication>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QPushButton>
+#include <QScreen>
+#include <QScrollArea>
+#include <QSplitter>
+#include <QStatusBar>
+#include <QTabWidget>
+#include <QVBoxLayout>
+
+#include "charts/chart_widgets.hpp"
+#include "hashscope/storage.hpp"
+#include "logic/algorithm_model.hpp"
+#include "logic/app_settings.hpp"
+#include "logic/benchmark_controller.hpp"
+#include "logic/location_model.hpp"
+#include "logic/result_text.hpp"
+#include "logic/results_model.hpp"
+#include "widgets/algorithms_panel.hpp"
+#include "widgets/live_view.hpp"
+#include "widgets/locations_panel.hpp"
+#include "widgets/options_panel.hpp"
+#include "widgets/results_view.hpp"
+#include "widgets/samples_panel.hpp"
+#include "widgets/status_strip.hpp"
+
+namespace hashscope::gui {
+
+MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
+    : QMainWindow(parent), m_settings(settings), m_controller(new BenchmarkController(this)),
+      m_locations(new LocationModel(this)), m_algorithms(new AlgorithmModel(this)), m_results(new ResultsModel(this))
+{
+  setWindowTitle(tr("HashScope"));
+  setObjectName(QStringLiteral("MainWindow"));
+  m_locations->setLocations(candidateLocations());
+
+  m_liveView = new LiveView(m_controller, this);
+  m_resultsView = new ResultsView(m_results, this);
+  m_tabs = new QTabWidget(this);
+  m_tabs->setDocumentMode(true);
+  m_tabs->addTab(buildSetupPage(), tr("Set&up"));
+  m_tabs->addTab(m_liveView, tr("&Live"));
+  m_tabs->addTab(m_resultsView, tr("&Results"));
+  m_tabs->setCornerWidget(buildRunButtons(), Qt::TopRightCorner);
+  m_tabs->setTabToolTip(0, tr("Where and what to benchmark"));
+  m_tabs->setTabToolTip(1, tr("Throughput and bottleneck charts while the benchmark runs"));
+  m_tabs->setTabToolTip(2, tr("The results table, comparison charts and verdicts"));
+  setCentralWidget(m_tabs);
+
+  m_status = new StatusStrip(this);
+  statusBar()->addWidget(m_status, 1);
+  statusBar()->setSizeGripEnabled(true);
+
+  createActions();
+
+  connect(m_benchmark, &QPushButton::clicked, this, &MainWindow::startBenchmark);
+  connect(m_stop, &QPushButton::clicked, this, &MainWindow::stopBenchmark);
+  connect(m_samplesPanel, &SamplesPanel::specChanged, this, &MainWindow::onSpecChanged);
+  connect(m_samplesPanel, &SamplesPanel::samplesChanged, this, &MainWindow::onSpecChanged);
+  connect(m_samplesPanel, &SamplesPanel::statusMessage, m_status, &StatusStrip::showMessage);
+  connect(m_locationsPanel, &LocationsPanel::locationsChanged, this, &MainWindow::onLocationsChanged);
+  connect(m_locationsPanel, &LocationsPanel::currentFolderChanged, m_samplesPanel, &SamplesPanel::setTargetFolder);
+
+  connect(m_controller, &BenchmarkController::stepStarted, this, &MainWindow::showProgress);
+  connect(m_controller, &BenchmarkController::liveUpdated, this, &MainWindow::showProgress);
+  connect(m_controller, &BenchmarkController::sampleProgress, this,
+          [this](const QString& location, double fraction, double mbps) {
+            m_status->showProgress(tr("Writing the sample in %1: %2%, %3")
+                                       .arg(location)
+                                       .arg(int(fraction * 100))
+                                       .arg(formatMBps(mbps)),
+                                   fraction, -1);
+          });
+  connect(m_controller, &BenchmarkController::resultAdded, this,
+          [this](quint64, int index) { m_results->append(m_controller->results().at(std::size_t(index))); });
+  connect(m_controller, &BenchmarkController::resultsReplaced, this,
+          [this] { m_results->setResults(m_controller->results()); });
+  connect(m_controller, &BenchmarkController::locationError, m_locations, &LocationModel::setError);
+  connect(m_controller, &BenchmarkController::message, m_status, &StatusStrip::showMessage);
+  connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
+
+  restoreSettings();
+  setRunning(false);
+}
+
+MainWindow::~MainWindow() { m_controller->stopAndWait(); }
+
+QWidget* MainWindow::buildSetupPage()
+{
+  m_locationsPanel = new LocationsPanel(m_locations, this);
+  m_samplesPanel = new SamplesPanel(this);
+  m_algorithmsPanel = new AlgorithmsPanel(m_algorithms, this);
+  m_optionsPanel = new OptionsPanel(this);
+
+  // Two columns in workflow order: where (locations, sample) on the left, what and how on the right.
+  auto* setup = new QWidget;
+  auto* grid = new QGridLayout(setup);
+  grid->addWidget(m_locationsPanel, 0, 0);
+  grid->addWidget(m_samplesPanel, 1, 0);
+  grid->addWidget(m_algorithmsPanel, 0, 1);
+  grid->addWidget(m_optionsPanel, 1, 1);
+  grid->setColumnStretch(0, 3);
+  grid->setColumnStretch(1, 2);
+  grid->setRowStretch(0, 3);
+  grid->setRowStretch(1, 2);
+
+  m_setupScroll = new QScrollArea;
+  m_setupScroll->setWidget(setup);
+  m_setupScroll->setWidgetResizable(true);
+  m_setupScroll->setFrameShape(QFrame::NoFrame);
+  return m_setupScroll;
+}
+
+QWidget* MainWindow::buildRunButtons()
+{
+  m_benchmark = new QPushButton(tr("&Benchmark"));
+  m_benchmark->setDefault(true);
+  m_benchmark->setToolTip(tr("Run the suite on the ticked locations and algorithms (Ctrl+B)"));
+  QFont bold = m_benchmark->font();
+  bold.setBold(true);
+  m_benchmark->setFont(bold);
+  m_benchmark->setMinimumWidth(m_benchmark->fontMetrics().horizontalAdvance(m_benchmark->text()) + 60);
+  m_stop = new QPushButton(tr("&Stop"));
+  m_stop->setToolTip(tr("Stop the running benchmark; partial files are removed (Esc)"));
+  auto* buttons = new QWidget;
+  auto* layout = new QHBoxLayout(buttons);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->addWidget(m_benchmark);
+  layout->addWidget(m_stop);
+  return buttons;
+}
+
+QString MainWindow::statusText() const { return m_status->text(); }
+
+QList<ChartWidget*> MainWindow::charts() const
+{
+  return {m_liveView->throughputChart(), m_liveView->bottleneckChart(), m_resultsView->comparisonChart(),
+          m_resultsView->rampChart()};
+}
+
+RunOptions MainWindow::currentOptions() const
+{
+  RunOptions o;
+  m_optionsPanel->readInto(o);
+  o.sampleSize = m_samplesPanel->sampleSize();
+  o.content = m_samplesPanel->content();
+  return o;
+}
+
+void MainWindow::restoreSettings()
+{
+  if (m_settings.wasCorrupt())
+    m_status->showError(tr("The settings file could not be read; defaults are used."));
+  if (const auto extra = m_settings.extraFolders()) {
+    for (const QString& folder : *extra) {
+      if (QDir(folder).exists())
+        m_locations->addFolder(describeStorage(toPath(folder)));
+    }
+  }
+  const auto locations = m_settings.locations();
+  m_locations->setCheckedPaths(locations ? *locations
+                                         : QStringList{qs(defaultLocation()), QDir::homePath()});
+  QStringList defaults;
+  for (const std::string& id : defaultAlgorithms())
+    defaults.append(qs(id));
+  m_algorithms->setCheckedIds(m_settings.algorithms().value_or(defaults));
+
+  RunOptions options = m_settings.options();
+  if (!m_settings.hasOptions())
+    options.sampleSize = defaultSampleSize(m_locations->smallestFreeChecked());
+  m_optionsPanel->setFrom(options);
+  m_samplesPanel->setSampleSize(options.sampleSize);
+  m_samplesPanel->setContent(options.content);
+
+  if (!restoreGeometry(m_settings.geometry())) {
+    // First start or unreadable geometry: 1280x800, or less on a small screen.
+    const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry()
+                                                          : QRect(0, 0, 1280, 800);
+    resize(std::min(1280, screen.width()), std::min(800, screen.height()));
+  }
+  restoreState(m_settings.windowState());
+  m_resultsView->splitter()->restoreState(m_settings.splitterState());
+  onSpecChanged();
+  onLocationsChanged();
+}
+
+void MainWindow::saveSettings()
+{
+  m_settings.setOptions(currentOptions());
+  m_settings.setAlgorithms(m_algorithms->checkedIds());
+  m_settings.setLocations(m_locations->checkedPaths());
+  m_settings.setExtraFolders(m_locations->addedFolders());
+  m_settings.setWindowLayout(saveGeometry(), saveState(), m_resultsView->splitter()->saveState());
+  m_settings.sync();
+}
+
+void MainWindow::onSpecChanged()
+{
+  m_locations->setSampleSpec(m_samplesPanel->sampleSize(), m_samplesPanel->content());
+}
+
+void MainWindow::onLocationsChanged()
+{
+  m_samplesPanel->setListedFolders(m_locations->checkedPaths());
+  m_samplesPanel->setTargetFolder(m_locationsPanel->currentFolder());
+}
+
+void MainWindow::setRunning(bool running)
+{
+  m_benchmark->setEnabled(!running);
+  m_benchmarkAction->setEnabled(!running);
+  m_stop->setEnabled(running);
+  m_stopAction->setEnabled(running);
+  m_locationsPanel->setEnabled(!running);
+  m_algorithmsPanel->setEnabled(!running);
+  m_optionsPanel->setEnabled(!running);
+  m_samplesPanel->setBenchmarkRunning(running);
+  for (QAction* action : std::as_const(m_exportActions))
+    action->setEnabled(!running);
+}
+
+void MainWindow::startBenchmark()
+{
+  if (m_controller->isRunning())
+    return;
+  const RunOptions options = currentOptions();
+  const QStringList locations = m_locations->checkedPaths();
+  const QStringList algorithms = m_algorithms->checkedIds();
+  if (options.sampleSize == 0) {
+    m_status->showError(tr("The sample size is not valid: type a size such as 512M or 2G."));
+    return;
+  }
+  if (locations.isEmpty()) {
+    m_status->showError(tr("Tick at least one usable location to benchmark."));
+    return;
+  }
+  if (algorithms.isEmpty()) {
+    m_status->showError(tr("Tick at least one algorithm to benchmark."));
+    return;
+  }
+  saveSettings();
+  std::vector<std::filesystem::path> paths;
+  for (const QString& path : locations)
+    paths.push_back(toPath(path));
+  std::vector<std::string> ids;
+  for (const QString& id : algorithms)
+    ids.push_back(id.toStdString());
+
+  m_locations->clearErrors();
+  m_results->clear();
+  m_resultsView->refresh();
+  m_liveView->reset();
+  m_tabs->setCurrentWidget(m_liveView);
+  if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
+    return;
+  setRunning(true);
+  m_status->showProgress(tr("Starting..."), 0, -1);
+}
+
+void MainWindow::stopBenchmark()
+{
+  if (!m_controller->isRunning())
+    return;
+  m_controller->stop();
+  m_stop->setEnabled(false);
+  m_status->showProgress(tr("Stopping..."), m_controller->progress().fraction(), -1);
+}
+
+void MainWindow::showProgress()
+{
+  if (!m_controller->isRunning() || !m_stop->isEnabled())
+    return;
+  const ProgressEstimate& p = m_controller->progress();
+  const QString step = p.stepNumber() > 0 ? tr("Step %1 of %2: %3")
+                                                .arg(p.stepNumber())
+                                                .arg(p.totalSteps())
+                                                .arg(m_controller->currentStepTitle())
+                                          : tr("Preparing the samples...");
+  m_status->showProgress(step, p.fraction(), p.secondsLeft(m_controller->elapsedSeconds()));
+  // The progress in the title too, so it shows in the task bar while the window is in the background.
+  const QString title = tr("HashScope (%1%)").arg(int(p.fraction() * 100));
+  if (title != windowTitle())
+    setWindowTitle(title);
+}
+
+void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
+{
+  setRunning(false);
+  setWindowTitle(tr("HashScope"));
+  m_resultsView->refresh();
+  onLocationsChanged();  // the suite may have created samples
+  if (!errors.isEmpty())
+    m_status->showError(errors.join(QLatin1Char(' ')));
+  else if (cancelled)
+    m_status->showMessage(tr("Stopped. Results so far are kept; partial files were removed."));
+  else
+    m_status->showMessage(tr("Finished: %n result(s) in %1.", nullptr, m_results->rowCount())
+                              .arg(formatDuration(m_controller->elapsedSeconds())));
+  if (!cancelled && m_results->rowCount() > 0)
+    m_tabs->setCurrentWidget(m_resultsView);
+  Q_EMIT benchmarkFinished(cancelled);
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+  // Stop and join the run before the window goes: the engine removes its partial files on the way out.
+  if (m_controller->isRunning())
+    m_controller->stopAndWait();
+  saveSettings();
+  QMainWindow::closeEvent(event);
+}
+
+}  // namespace hashscope::gui

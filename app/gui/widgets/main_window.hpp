@@ -1,0 +1,107 @@
+// The main window: wires the panels, the controller and the views together. It does not compute:
+// numbers come from the engine through BenchmarkController, words from logic/result_text.
+#pragma once
+
+#include <QMainWindow>
+
+#include "logic/run_options.hpp"
+
+class QAction;
+class QPushButton;
+class QScrollArea;
+class QSplitter;
+class QTabWidget;
+
+namespace hashscope::gui {
+
+class AlgorithmModel;
+class AlgorithmsPanel;
+class AppSettings;
+class BenchmarkController;
+class ChartWidget;
+class LiveView;
+class LocationModel;
+class LocationsPanel;
+class OptionsPanel;
+class ResultsModel;
+class ResultsView;
+class SamplesPanel;
+class StatusStrip;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+public:
+  explicit MainWindow(AppSettings& settings, QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // What the tests (and screenshots) drive: the real widgets, not copies.
+  QPushButton* benchmarkButton() const { return m_benchmark; }
+  QPushButton* stopButton() const { return m_stop; }
+  BenchmarkController* controller() const { return m_controller; }
+  LocationModel* locationModel() const { return m_locations; }
+  AlgorithmModel* algorithmModel() const { return m_algorithms; }
+  ResultsModel* resultsModel() const { return m_results; }
+  LocationsPanel* locationsPanel() const { return m_locationsPanel; }
+  SamplesPanel* samplesPanel() const { return m_samplesPanel; }
+  OptionsPanel* optionsPanel() const { return m_optionsPanel; }
+  LiveView* liveView() const { return m_liveView; }
+  ResultsView* resultsView() const { return m_resultsView; }
+  QTabWidget* viewTabs() const { return m_tabs; }
+  QString statusText() const;
+  QList<ChartWidget*> charts() const;  // throughput, bottleneck, comparison, ramp
+
+  RunOptions currentOptions() const;
+
+  // Exports without dialogs (the menu actions ask for the file, then call these). Empty = success.
+  QString exportResultsCsv(const QString& path) const;
+  QString exportResultsJson(const QString& path) const;
+  QString exportChartPng(const ChartWidget* chart, const QString& path, QSize size) const;
+  void copyTableToClipboard() const;
+
+public Q_SLOTS:
+  void startBenchmark();
+  void stopBenchmark();
+
+Q_SIGNALS:
+  void benchmarkFinished(bool cancelled);
+
+protected:
+  void closeEvent(QCloseEvent* event) override;
+
+private:
+  QWidget* buildSetupPage();
+  QWidget* buildRunButtons();
+  void createActions();          // main_window_actions.cpp
+  void askExportCsv();
+  void askExportJson();
+  void askExportChart(int chart = -1);
+  void restoreSettings();
+  void saveSettings();
+  void setRunning(bool running);
+  void onSpecChanged();
+  void onLocationsChanged();
+  void onFinished(quint64 runId, bool cancelled, const QStringList& errors);
+  void showProgress();
+
+  AppSettings& m_settings;
+  BenchmarkController* m_controller;
+  LocationModel* m_locations;
+  AlgorithmModel* m_algorithms;
+  ResultsModel* m_results;
+  LocationsPanel* m_locationsPanel = nullptr;
+  SamplesPanel* m_samplesPanel = nullptr;
+  AlgorithmsPanel* m_algorithmsPanel = nullptr;
+  OptionsPanel* m_optionsPanel = nullptr;
+  LiveView* m_liveView = nullptr;
+  ResultsView* m_resultsView = nullptr;
+  StatusStrip* m_status = nullptr;
+  QTabWidget* m_tabs = nullptr;
+  QScrollArea* m_setupScroll = nullptr;
+  QPushButton* m_benchmark = nullptr;
+  QPushButton* m_stop = nullptr;
+  QAction* m_benchmarkAction = nullptr;
+  QAction* m_stopAction = nullptr;
+  QList<QAction*> m_exportActions;
+};
+
+}  // namespace hashscope::gui

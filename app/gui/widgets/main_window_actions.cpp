@@ -1,0 +1,141 @@
+// MainWindow's menus, shortcuts and exports (split from main_window.cpp to keep each file small).
+#include <QAction>
+#include <QApplication>
+#include <QClipboard>
+#include <QFileDialog>
+#include <QKeySequence>
+#include <QMenuBar>
+#include <QPushButton>
+#include <QSortFilterProxyModel>
+#include <QStandardPaths>
+#include <QTabWidget>
+#include <QTableView>
+
+#include "charts/chart_widgets.hpp"
+#include "logic/exporters.hpp"
+#include "logic/results_model.hpp"
+#include "widgets/about_dialog.hpp"
+#include "widgets/chart_export_dialog.hpp"
+#include "widgets/live_view.hpp"
+#include "widgets/main_window.hpp"
+#include "widgets/results_view.hpp"
+#include "widgets/status_strip.hpp"
+
+namespace hashscope::gui {
+
+void MainWindow::createActions()
+{
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* csv = file->addAction(tr("Export results as &CSV..."), this, &MainWindow::askExportCsv);
+  QAction* json = file->addAction(tr("Export results as &JSON..."), this, &MainWindow::askExportJson);
+  QAction* png = file->addAction(tr("Export &chart as PNG..."), this, [this] { askExportChart(); });
+  png->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
+  QAction* copy = file->addAction(tr("C&opy results table"), this, &MainWindow::copyTableToClipboard);
+  copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
+  m_exportActions = {csv, json, png, copy};
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* run = menuBar()->addMenu(tr("&Run"));
+  m_benchmarkAction = run->addAction(tr("&Benchmark"), this, &MainWindow::startBenchmark);
+  m_benchmarkAction->setShortcut(QKeySequence(tr("Ctrl+B")));
+  m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopBenchmark);
+  m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(tr("&About HashScope"), this, [this] { AboutDialog(this).exec(); });
+  help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
+
+  // Ctrl+C in the results table copies it, as in any spreadsheet.
+  auto* tableCopy = new QAction(this);
+  tableCopy->setShortcut(QKeySequence::Copy);
+  tableCopy->setShortcutContext(Qt::WidgetWithChildrenShortcut);
+  connect(tableCopy, &QAction::triggered, this, &MainWindow::copyTableToClipboard);
+  m_resultsView->table()->addAction(tableCopy);
+
+  // Every chart offers "Save as PNG..." on right click.
+  const QList<ChartWidget*> all = charts();
+  for (int i = 0; i < all.size(); ++i) {
+    all[i]->setContextMenuPolicy(Qt::ActionsContextMenu);
+    auto* save = new QAction(tr("Save chart as PNG..."), all[i]);
+    connect(save, &QAction::triggered, this, [this, i] { askExportChart(i); });
+    all[i]->addAction(save);
+  }
+}
+
+namespace {
+QString documentsFolder() { return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation); }
+}  // namespace
+
+QString MainWindow::exportResultsCsv(const QString& path) const { return writeResultsCsv(m_results->results(), path); }
+QString MainWindow::exportResultsJson(const QString& path) const
+{
+  return writeResultsJson(m_results->results(), path);
+}
+
+QString MainWindow::exportChartPng(const ChartWidget* chart, const QString& path, QSize size) const
+{
+  if (!chart || chart->isEmpty())
+    return tr("That chart has no data yet: run a benchmark first.");
+  return writePng(chart->renderImage(size), path);
+}
+
+void MainWindow::copyTableToClipboard() const
+{
+  QApplication::clipboard()->setText(tableText(*m_resultsView->proxy()));
+  m_status->showMessage(tr("Results table copied to the clipboard (%n row(s)).", nullptr, m_results->rowCount()));
+}
+
+void MainWindow::askExportCsv()
+{
+  if (m_results->rowCount() == 0)
+    return m_status->showError(tr("There are no results to export yet: run a benchmark first."));
+  // The standard save dialog asks before replacing an existing file; we never overwrite silently.
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export results as CSV"),
+                                                    documentsFolder() + QStringLiteral("/hashscope-results.csv"),
+                                                    tr("CSV files (*.csv)"));
+  if (path.isEmpty())
+    return;
+  const QString error = exportResultsCsv(path);
+  error.isEmpty() ? m_status->showMessage(tr("Saved %1.").arg(path)) : m_status->showError(error);
+}
+
+void MainWindow::askExportJson()
+{
+  if (m_results->rowCount() == 0)
+    return m_status->showError(tr("There are no results to export yet: run a benchmark first."));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export results as JSON"),
+                                                    documentsFolder() + QStringLiteral("/hashscope-results.json"),
+                                                    tr("JSON files (*.json)"));
+  if (path.isEmpty())
+    return;
+  const QString error = exportResultsJson(path);
+  error.isEmpty() ? m_status->showMessage(tr("Saved %1.").arg(path)) : m_status->showError(error);
+}
+
+void MainWindow::askExportChart(int chart)
+{
+  const QList<ChartWidget*> all = charts();
+  QStringList names;
+  for (const ChartWidget* c : all)
+    names.append(c->title());
+  if (chart < 0)  // from the menu: the chart on the visible tab
+    chart = m_tabs->currentWidget() == m_resultsView ? 2 : 0;
+  ChartExportDialog dialog(names, chart, this);
+  if (dialog.exec() != QDialog::Accepted)
+    return;
+  const ChartWidget* selected = all.value(dialog.chartIndex());
+  QString name = selected->title().toLower();
+  name.replace(QLatin1Char(' '), QLatin1Char('-'));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save chart as PNG"),
+                                                    documentsFolder() + QStringLiteral("/hashscope-") % name %
+                                                        QStringLiteral(".png"),
+                                                    tr("PNG images (*.png)"));
+  if (path.isEmpty())
+    return;
+  const QString error = exportChartPng(selected, path, dialog.imageSize());
+  error.isEmpty() ? m_status->showMessage(tr("Saved %1.").arg(path)) : m_status->showError(error);
+}
+
+}  // namespace hashscope::gui

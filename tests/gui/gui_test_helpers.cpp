@@ -1,0 +1,111 @@
+#include "gui_test_helpers.hpp"
+
+#include <QDir>
+#include <QTest>
+
+#include <cmath>
+
+#include "hashscope/samples.hpp"
+#include "logic/algorithm_model.hpp"
+#include "logic/location_model.hpp"
+#include "widgets/locations_panel.hpp"
+#include "widgets/options_panel.hpp"
+#include "widgets/samples_panel.hpp"
+
+namespace hashscope::gui::test {
+
+TinyBenchmark::TinyBenchmark(const QString& algorithm, const QString& sampleSize, double hashSeconds)
+{
+  location = dir.path() + QStringLiteral("/location");
+  QDir().mkpath(location);
+  settings = std::make_unique<AppSettings>(dir.path() + QStringLiteral("/settings.ini"));
+  window = std::make_unique<MainWindow>(*settings);
+  window->locationModel()->setCheckedPaths({});
+  window->locationsPanel()->addFolder(location);
+  window->algorithmModel()->setCheckedIds({algorithm});
+  RunOptions options;
+  options.hashSeconds = hashSeconds;
+  window->optionsPanel()->setFrom(options);
+  window->samplesPanel()->setSampleSize(*parseSize(sampleSize.toStdString()));
+  window->resize(1280, 800);
+  window->show();
+  // Let the first layout and paint happen now, not inside the measured run.
+  if (!QTest::qWaitForWindowExposed(window.get()))
+    qWarning("the test window was not exposed");
+  QTest::qWait(100);
+}
+
+std::vector<QStringList> parseCsv(const QString& text)
+{
+  std::vector<QStringList> rows;
+  QStringList row;
+  QString field;
+  bool quoted = false, any = false;
+  for (qsizetype i = 0; i < text.size(); ++i) {
+    const QChar c = text[i];
+    if (quoted) {
+      if (c == QLatin1Char('"') && i + 1 < text.size() && text[i + 1] == QLatin1Char('"')) {
+        field += c;
+        ++i;
+      } else if (c == QLatin1Char('"')) {
+        quoted = false;
+      } else {
+        field += c;
+      }
+      continue;
+    }
+    if (c == QLatin1Char('"')) {
+      quoted = true;
+      any = true;
+    } else if (c == QLatin1Char(',')) {
+      row.append(field);
+      field.clear();
+      any = true;
+    } else if (c == QLatin1Char('\n') || c == QLatin1Char('\r')) {
+      if (c == QLatin1Char('\r') && i + 1 < text.size() && text[i + 1] == QLatin1Char('\n'))
+        ++i;
+      if (any || !field.isEmpty()) {
+        row.append(field);
+        rows.push_back(row);
+      }
+      row.clear();
+      field.clear();
+      any = false;
+    } else {
+      field += c;
+      any = true;
+    }
+  }
+  if (any || !field.isEmpty()) {
+    row.append(field);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+double greyDeviation(const QImage& image)
+{
+  double sum = 0, sum2 = 0;
+  const double n = double(image.width()) * image.height();
+  for (int y = 0; y < image.height(); ++y) {
+    for (int x = 0; x < image.width(); ++x) {
+      const double g = qGray(image.pixel(x, y));
+      sum += g;
+      sum2 += g * g;
+    }
+  }
+  const double mean = sum / n;
+  return std::sqrt(std::max(0.0, sum2 / n - mean * mean));
+}
+
+QStringList strayFiles(const QString& folder)
+{
+  QStringList stray;
+  for (const QString& name : QDir(folder).entryList(QDir::Files | QDir::Hidden | QDir::System)) {
+    if (!isSampleFileName(name.toStdString()))
+      stray.append(name);
+  }
+  return stray;
+}
+
+}  // namespace hashscope::gui::test

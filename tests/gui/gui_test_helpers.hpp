@@ -1,0 +1,35 @@
+// Shared helpers of the GUI tests: a window set up for a tiny, quick benchmark, a CSV reader, image checks.
+#pragma once
+
+#include <QImage>
+#include <QString>
+#include <QStringList>
+#include <QTemporaryDir>
+
+#include <memory>
+#include <vector>
+
+#include "logic/app_settings.hpp"
+#include "widgets/main_window.hpp"
+
+namespace hashscope::gui::test {
+
+// A MainWindow with isolated settings, one location (a fresh temp folder), one algorithm, a small
+// sample and short reference runs, shown on the offscreen platform.
+struct TinyBenchmark {
+  explicit TinyBenchmark(const QString& algorithm = QStringLiteral("xxh3-64"), const QString& sampleSize = QStringLiteral("8M"),
+                         double hashSeconds = 0.2);
+  QTemporaryDir dir;       // the benchmark location and the settings file
+  QString location;
+  std::unique_ptr<AppSettings> settings;
+  std::unique_ptr<MainWindow> window;
+};
+
+// RFC 4180 rows (quoted fields, doubled quotes, CRLF or LF line ends).
+std::vector<QStringList> parseCsv(const QString& text);
+// Standard deviation of the pixels' grey levels: ~0 for a blank image.
+double greyDeviation(const QImage& image);
+// Files in `folder` that are not complete HashScope samples (partial or temporary files left behind).
+QStringList strayFiles(const QString& folder);
+
+}  // namespace hashscope::gui::test

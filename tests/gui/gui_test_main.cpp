@@ -1,0 +1,42 @@
+// Test main for the GUI tests: offscreen platform, a QApplication, then Catch2.
+#define CATCH_CONFIG_RUNNER
+#include <QApplication>
+#include <QDateTime>
+#include <QElapsedTimer>
+
+#include "catch.hpp"
+
+namespace {
+// With HASHSCOPE_SLOW_EVENTS set, reports every event the GUI thread took more than 20 ms to handle
+// (to find what makes the window unresponsive when the latency check fails).
+class TimingApplication : public QApplication {
+public:
+  using QApplication::QApplication;
+  bool notify(QObject* receiver, QEvent* event) override
+  {
+    if (!m_report)
+      return QApplication::notify(receiver, event);
+    QElapsedTimer clock;
+    clock.start();
+    const int type = event->type();
+    const bool result = QApplication::notify(receiver, event);
+    if (clock.elapsed() > 20)
+      qWarning("slow event: %lld ms (ended at %lld), type %d, receiver %s", qint64(clock.elapsed()), QDateTime::currentMSecsSinceEpoch() % 100000, type,
+               receiver->metaObject()->className());
+    return result;
+  }
+
+private:
+  bool m_report = qEnvironmentVariableIsSet("HASHSCOPE_SLOW_EVENTS");
+};
+}  // namespace
+
+int main(int argc, char* argv[])
+{
+  // Set before QApplication exists: the tests never need (or touch) a real display.
+  qputenv("QT_QPA_PLATFORM", "offscreen");
+  QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
+  QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));
+  TimingApplication app(argc, argv);
+  return Catch::Session().run(argc, argv);
+}

@@ -1,0 +1,88 @@
+// Stop mid-run (button and Esc) and closing the window during a run: quick, clean, nothing left behind.
+#include <QDir>
+#include <QElapsedTimer>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTest>
+
+#include "catch.hpp"
+#include "gui_test_helpers.hpp"
+#include "logic/benchmark_controller.hpp"
+
+using namespace hashscope;
+using namespace hashscope::gui;
+
+namespace {
+// Waits until the suite is inside its steps (past writing the sample), or `ms` passed.
+void waitForStep(MainWindow& w, int ms)
+{
+  QSignalSpy step(w.controller(), &BenchmarkController::stepStarted);
+  step.wait(ms);
+}
+}  // namespace
+
+TEST_CASE("Stop ends a running benchmark quickly and cleanly", "[gui][stop]")
+{
+  // Long reference runs: the suite is certainly still busy when Stop is clicked.
+  test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("32M"), 20.0);
+  MainWindow& w = *bench.window;
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(w.controller()->isRunning());
+  waitForStep(w, 30000);
+  QTest::qWait(300);
+  REQUIRE(w.controller()->isRunning());
+
+  QElapsedTimer clock;
+  clock.start();
+  QTest::mouseClick(w.stopButton(), Qt::LeftButton);
+  REQUIRE(finished.wait(5000));
+  INFO("stopped after " << clock.elapsed() << " ms");
+  CHECK(clock.elapsed() < 2000);
+  CHECK(finished.at(0).at(0).toBool() == true);  // cancelled
+  CHECK_FALSE(w.controller()->isRunning());
+  CHECK(w.benchmarkButton()->isEnabled());
+  CHECK_FALSE(w.stopButton()->isEnabled());
+  CHECK(w.statusText().startsWith(QStringLiteral("Stopped")));
+  CHECK(test::strayFiles(bench.location).isEmpty());
+
+  // A new run can start right away, and Esc stops it too.
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(w.controller()->isRunning());
+  waitForStep(w, 30000);
+  QTest::keyClick(&w, Qt::Key_Escape);
+  REQUIRE(finished.wait(5000));
+  CHECK(finished.at(1).at(0).toBool() == true);
+}
+
+TEST_CASE("Stopping while the sample is being written removes the partial file", "[gui][stop]")
+{
+  test::TinyBenchmark bench(QStringLiteral("md5"), QStringLiteral("2G"), 0.2);
+  MainWindow& w = *bench.window;
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  QSignalSpy writing(w.controller(), &BenchmarkController::sampleProgress);
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  writing.wait(5000);  // the first progress report (or a quick failure: then finished is already queued)
+  QTest::mouseClick(w.stopButton(), Qt::LeftButton);
+  REQUIRE((finished.count() > 0 || finished.wait(5000)));
+  CHECK(test::strayFiles(bench.location).isEmpty());
+  CHECK(QDir(bench.location).entryList(QDir::Files).isEmpty());
+}
+
+TEST_CASE("Closing the window during a run stops it and leaves no partial files", "[gui][stop]")
+{
+  test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("32M"), 20.0);
+  MainWindow& w = *bench.window;
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(w.controller()->isRunning());
+  waitForStep(w, 30000);
+  QElapsedTimer clock;
+  clock.start();
+  REQUIRE(w.close());
+  INFO("closed after " << clock.elapsed() << " ms");
+  CHECK(clock.elapsed() < 2000);
+  CHECK_FALSE(w.controller()->isRunning());
+  CHECK(test::strayFiles(bench.location).isEmpty());
+  bench.window.reset();  // destroying after close must not hang or crash (queued callbacks dropped)
+  QTest::qWait(50);
+}
