@@ -1,34 +1,8 @@
 #include "names.hpp"
 
+#include "hashscope/hash.hpp"
+
 namespace hashscope::cli {
-
-bool nameNeedsEscape(std::string_view name)
-{
-  return name.find_first_of("\\\n\r") != std::string_view::npos;
-}
-
-std::string escapeName(std::string_view name)
-{
-  std::string out;
-  out.reserve(name.size() + 4);
-  for (char c : name) {
-    switch (c) {
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      out += c;
-      break;
-    }
-  }
-  return out;
-}
 
 std::optional<std::string> unescapeName(std::string_view escaped)
 {

@@ -10,10 +10,7 @@
 
 namespace hashscope::cli {
 
-// True when md5sum & co. would escape this name in a digest line.
-bool nameNeedsEscape(std::string_view name);
-// The escaped form (without the leading line backslash).
-std::string escapeName(std::string_view name);
+// (Escaping itself is core's: hashscope::nameNeedsEscape and escapeName in hash.hpp.)
 // Reverses escapeName; nullopt for an invalid escape sequence.
 std::optional<std::string> unescapeName(std::string_view escaped);
 

@@ -56,4 +56,9 @@ std::string toHex(const Digest& digest);
 std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest,
                              std::uint64_t size, std::string_view path, bool tag);
 
+// GNU coreutils' escaping of a file name in a checksum line: '\\', "\n" and "\r" for a backslash, newline
+// and carriage return (the caller starts such a line with '\'). Used to write lines and to read them back.
+bool nameNeedsEscape(std::string_view name);
+std::string escapeName(std::string_view name);
+
 }  // namespace hashscope

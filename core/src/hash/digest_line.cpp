@@ -7,43 +7,14 @@
 namespace hashscope {
 namespace {
 
-bool needsEscape(std::string_view path)
-{
-  return path.find_first_of("\\\n\r") != std::string_view::npos;
-}
-
-// coreutils (9.1 here) starts the line with a backslash and escapes \, newline and CR in the name,
-// so the line stays one line and `md5sum -c` can read it back.
-std::string escapedPath(std::string_view path)
-{
-  std::string out;
-  out.reserve(path.size() + 4);
-  for (char c : path) {
-    switch (c) {
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
-}
-
 std::string hexPathLine(std::string_view hex, std::string_view path, bool escape)
 {
   std::string line;
-  if (escape && needsEscape(path)) {
+  if (escape && nameNeedsEscape(path)) {
     line = "\\";
     line += hex;
     line += "  ";
-    line += escapedPath(path);
+    line += escapeName(path);
     return line;
   }
   line.reserve(hex.size() + 2 + path.size());
@@ -56,13 +27,13 @@ std::string hexPathLine(std::string_view hex, std::string_view path, bool escape
 std::string taggedLine(std::string_view tag, std::string_view hex, std::string_view path, bool escape)
 {
   std::string line;
-  const bool esc = escape && needsEscape(path);
+  const bool esc = escape && nameNeedsEscape(path);
   if (esc) {
     line = "\\";
   }
   line += tag;
   line += " (";
-  line += esc ? escapedPath(path) : std::string(path);
+  line += esc ? escapeName(path) : std::string(path);
   line += ") = ";
   line += hex;
   return line;
@@ -112,6 +83,35 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
     break;
   }
   return tag ? taggedLine(tagName, toHex(digest), path, true) : hexPathLine(toHex(digest), path, true);
+}
+
+bool nameNeedsEscape(std::string_view name)
+{
+  return name.find_first_of("\\\n\r") != std::string_view::npos;
+}
+
+// coreutils (9.1 here) starts the line with a backslash and escapes \, newline and CR in the name,
+// so the line stays one line and `md5sum -c` can read it back.
+std::string escapeName(std::string_view name)
+{
+  std::string out;
+  out.reserve(name.size() + 4);
+  for (char c : name) {
+    switch (c) {
+    case '\\':
+      out += "\\\\";
+      break;
+    case '\n':
+      out += "\\n";
+      break;
+    case '\r':
+      out += "\\r";
+      break;
+    default:
+      out += c;
+    }
+  }
+  return out;
 }
 
 } // namespace hashscope
