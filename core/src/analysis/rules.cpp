@@ -122,7 +122,8 @@ Verdict decide(const Signals& s)
   if (limit > 0 && s.achievedMBps >= kAtLimitFraction * limit) {
     if (s.hashLimitMBps > 0 && s.hashLimitMBps <= limit)
       return Verdict::CpuBound;
-    return Verdict::IoBound;
+    // Reading set the limit: from a device that is I/O; from RAM it is the copy out of memory.
+    return s.fromRam ? Verdict::MemoryBound : Verdict::IoBound;
   }
 
   // Every core was busy and other processes held a good part of them: threads waited for CPU time.
