@@ -9,7 +9,6 @@
 
 #include "catch.hpp"
 #include "hashscope/counters.hpp"
-#include "hashscope/hash.hpp"  // for workload.hpp, which uses Digest without including it
 #include "hashscope/workload.hpp"
 
 using namespace hashscope;
