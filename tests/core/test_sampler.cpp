@@ -9,7 +9,6 @@
 
 #include "catch.hpp"
 #include "hashscope/counters.hpp"
-#include "hashscope/hash.hpp"  // for workload.hpp, which uses Digest without including it
 #include "hashscope/workload.hpp"
 
 using namespace hashscope;
@@ -163,18 +162,23 @@ TEST_CASE("the sampler samples at its rate on a fixed grid and ends with a final
 
 TEST_CASE("stop() returns at once, however long the period", "[sampler]")
 {
-  LiveCounters counters(1);
-  Sampler sampler(at(0.2), counters, std::make_unique<StubCpu>(), nullptr);  // one tick per 5 s
-  sampler.start();
-  std::this_thread::sleep_for(20ms);
-  const auto before = std::chrono::steady_clock::now();
-  sampler.stop();
-  const auto took = std::chrono::steady_clock::now() - before;
-  CHECK(took < 50ms);
-  auto samples = sampler.samples();
-  REQUIRE(samples.size() == 1);  // only the final sample
-  CHECK(samples[0].t >= 0.02);
-  sampler.stop();  // a second stop is harmless
+  // One tick per 5 s: a sampler that slept until its next tick would take seconds to stop. The best of
+  // three attempts is compared, so a moment when the shared machine does not schedule us is not a failure.
+  auto best = std::chrono::steady_clock::duration::max();
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    LiveCounters counters(1);
+    Sampler sampler(at(0.2), counters, std::make_unique<StubCpu>(), nullptr);
+    sampler.start();
+    std::this_thread::sleep_for(20ms);
+    const auto before = std::chrono::steady_clock::now();
+    sampler.stop();
+    best = std::min(best, std::chrono::steady_clock::now() - before);
+    auto samples = sampler.samples();
+    REQUIRE(samples.size() == 1);  // only the final sample
+    CHECK(samples[0].t >= 0.02);
+    sampler.stop();  // a second stop is harmless
+  }
+  CHECK(best < 50ms);
 }
 
 TEST_CASE("rates and cumulative bytes follow the counters", "[sampler]")

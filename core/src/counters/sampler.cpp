@@ -6,7 +6,6 @@
 #include <stop_token>
 
 #include "hashscope/counters.hpp"
-#include "hashscope/hash.hpp"  // workload.hpp uses Digest without including it (as of b858873)
 #include "hashscope/workload.hpp"
 
 namespace hashscope {

@@ -4,6 +4,8 @@
 #include <winioctl.h>
 
 #include <algorithm>
+#include <cstring>
+#include <cwchar>
 #include <system_error>
 
 #include "hashscope/storage.hpp"
