@@ -1,11 +1,11 @@
 // Single-workload benchmarks: one sample per location, each workload sampled live, then analysed.
 #include "bench.hpp"
 #include "hashscope/analysis.hpp"
-#include "hashscope/counters.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/peer.hpp"
 #include "hashscope/samples.hpp"
 #include "hashscope/storage.hpp"
+#include "hashscope/suite.hpp"
 #include "hashscope/workload.hpp"
 #include "progress.hpp"
 
@@ -87,23 +87,7 @@ std::vector<WorkloadSpec> planLocation(const BenchOptions& o, const fs::path& lo
 RunResult runOne(const WorkloadSpec& spec, const StorageInfo& storage, const BenchOptions& o,
                  Context& context)
 {
-  if (spec.cache == CacheMode::Warm && spec.workload != Workload::HashMemory && spec.workload != Workload::Memory) {
-    // Warm the file before sampling starts (as the suite does), so the device reads of the warm-up are not
-    // counted in the run and a run served from the page cache is recognised as such.
-    const std::string error = warmFile(spec.target, context.stop.get_token());
-    if (!error.empty())
-      printWarning("could not pre-read " + spec.target.string() + ": " + error);
-  }
   LiveCounters counters(spec.streams);
-  std::unique_ptr<Sampler> sampler;
-  if (o.sampleHz > 0) {
-    std::unique_ptr<DiskCounterSource> disk;
-    if (storage.device.hasCounters)
-      disk = makeDiskCounterSource(storage.device);
-    sampler = std::make_unique<Sampler>(SamplerConfig{o.sampleHz}, counters, makeCpuCounterSource(),
-                                        std::move(disk));
-    sampler->start();
-  }
   RunResult probe;
   probe.workload = spec.workload;
   probe.algorithm = spec.algorithm;
@@ -113,21 +97,19 @@ RunResult runOne(const WorkloadSpec& spec, const StorageInfo& storage, const Ben
   const std::string title = runTitle(probe);
   const auto start = std::chrono::steady_clock::now();
   const double seconds = spec.seconds;
-  RunResult result;
-  {
-    ProgressBar bar(context.progress, [&] {
-      ProgressState state{title, counters.totalBytes(), counters.expectedBytes()};
-      if (state.total == 0 && seconds > 0)
-        state.fraction =
-            std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / seconds;
-      return state;
-    });
-    result = runWorkload(spec, context.stop.get_token(), &counters);
-  }
-  if (sampler) {
-    sampler->stop();
-    result.samples = sampler->samples();
-  }
+  RunResult result = runSampled(
+      spec, storage, o.sampleHz, counters, context.stop.get_token(),
+      [&] {
+        ProgressBar bar(context.progress, [&] {
+          ProgressState state{title, counters.totalBytes(), counters.expectedBytes()};
+          if (state.total == 0 && seconds > 0)
+            state.fraction =
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / seconds;
+          return state;
+        });
+        return runWorkload(spec, context.stop.get_token(), &counters);
+      },
+      {}, [](const std::string& text) { printWarning(text); });
   result.location = storage.path;
   result.storage = storage;
   return result;

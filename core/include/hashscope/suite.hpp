@@ -59,6 +59,15 @@ struct SuiteResult {
   double seconds = 0;
 };
 
+// One measured step, as the suite runs it and as any front end should: a warm workload's file is read into
+// the page cache first (so the warm-up's device reads are not counted in the run), then `work` runs while a
+// Sampler at `hz` watches the CPU and the location's device (hz <= 0: no sampling); the samples land in the
+// result. `work` reports to `counters`. `onNote` receives one sentence when the warm-up failed.
+RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, double hz, LiveCounters& counters,
+                     std::stop_token stop, const std::function<RunResult()>& work,
+                     const std::function<void(const Sample&)>& onSample = {},
+                     const std::function<void(const std::string&)>& onNote = {});
+
 // The steps `spec` expands to, before anything runs (for progress: "step 3 of 14").
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec);
 

@@ -4,7 +4,6 @@
 #include <map>
 
 #include "hashscope/analysis.hpp"
-#include "hashscope/counters.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/peer.hpp"
 #include "hashscope/storage.hpp"
@@ -92,26 +91,18 @@ RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
   else if (step.spec.workload == Workload::PeerTool && step.spec.cache == CacheMode::Warm)
     peerCacheMethod = "warm";
 
-  if (step.spec.cache == CacheMode::Warm && step.spec.workload != Workload::HashMemory) {
-    // Warm the file before sampling starts, so the device reads of the warm-up are not counted in the run.
-    const std::string error = warmFile(step.spec.target, stop);
-    if (!error.empty())
-      note(observer, "Could not pre-read " + step.spec.target.string() + ": " + error);
-  }
-
   LiveCounters counters(std::max(1, step.spec.streams));
-  std::unique_ptr<DiskCounterSource> disk;
-  if (!state.storage.device.name.empty())
-    disk = makeDiskCounterSource(state.storage.device);
-  Sampler sampler(SamplerConfig{spec.sampleHz > 0 ? spec.sampleHz : 10.0}, counters, makeCpuCounterSource(),
-                  std::move(disk));
-  if (observer.sample)
-    sampler.setCallback([&observer, &step](const Sample& s) { observer.sample(step, s); });
-  sampler.start();
-  RunResult r = step.spec.workload == Workload::PeerTool ? runPeerStep(step, state, observer, stop)
-                                                         : runWorkload(step.spec, stop, &counters);
-  sampler.stop();
-  r.samples = sampler.samples();
+  RunResult r = runSampled(
+      step.spec, state.storage, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
+      [&] {
+        return step.spec.workload == Workload::PeerTool ? runPeerStep(step, state, observer, stop)
+                                                        : runWorkload(step.spec, stop, &counters);
+      },
+      [&observer, &step](const Sample& s) {
+        if (observer.sample)
+          observer.sample(step, s);
+      },
+      [&observer](const std::string& text) { note(observer, text); });
   if (step.spec.workload == Workload::PeerTool) {
     r.cache = step.spec.cache;
     r.cacheMethod = peerCacheMethod;
