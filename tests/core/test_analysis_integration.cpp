@@ -2,6 +2,7 @@
 // file on the disk is served from the page cache, and a cold read of a file on the disk makes the device
 // deliver (within 5%) exactly the file's bytes.
 #include "catch.hpp"
+#include "test_engine_support.hpp"
 
 #include <cmath>
 #include <filesystem>
@@ -11,41 +12,21 @@
 #include "hashscope/counters.hpp"
 #include "hashscope/samples.hpp"
 #include "hashscope/storage.hpp"
+#include "hashscope/suite.hpp"
 #include "hashscope/workload.hpp"
 
 using namespace hashscope;
 namespace fs = std::filesystem;
+using hashscope::test::TempDir;
 
 namespace {
 
-struct TempFolder {
-  fs::path path;
-  TempFolder(const fs::path& parent, const std::string& tag)
-  {
-    path = parent / ("hashscope-analysis-test-" + tag + "-" + std::to_string(getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempFolder()
-  {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
-// One workload, sampled at 10 Hz as the suite does, with the storage described.
-RunResult runSampled(const WorkloadSpec& spec, const fs::path& location)
+// One workload through core's runSampled at 10 Hz, as the suite runs it, with the storage described.
+RunResult runAt(const WorkloadSpec& spec, const fs::path& location)
 {
   const StorageInfo storage = describeStorage(location);
   LiveCounters counters(spec.streams);
-  std::unique_ptr<DiskCounterSource> disk;
-  if (!storage.device.name.empty())
-    disk = makeDiskCounterSource(storage.device);
-  Sampler sampler(SamplerConfig{10.0}, counters, makeCpuCounterSource(), std::move(disk));
-  sampler.start();
-  RunResult r = runWorkload(spec, {}, &counters);
-  sampler.stop();
-  r.samples = sampler.samples();
+  RunResult r = runSampled(spec, storage, 10.0, counters, {}, [&] { return runWorkload(spec, {}, &counters); });
   r.location = location;
   r.storage = storage;
   return r;
@@ -84,14 +65,14 @@ TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis
     WARN("/dev/shm is missing: skipped");
     return;
   }
-  TempFolder folder("/dev/shm", "shm");
+  TempDir folder("/dev/shm");
   WorkloadSpec spec;
   spec.workload = Workload::HashFile;
   spec.algorithm = "md5";
-  spec.target = makeSample(folder.path, 128 * MiB);
+  spec.target = makeSample(folder.path(), 128 * MiB);
   spec.cache = CacheMode::Cold;
   const double md5 = hashMemoryMBps("md5");
-  RunResult r = runSampled(spec, folder.path);
+  RunResult r = runAt(spec, folder.path());
   REQUIRE(r.ok());
   const Analysis a = analyse(r, References{0, md5, 0});
   WARN(a.evidence);
@@ -108,11 +89,11 @@ TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[
     WARN(tmp << " is not on a block device: skipped");
     return;
   }
-  TempFolder folder(tmp, "warm");
+  TempDir folder(tmp);
   WorkloadSpec spec;
   spec.workload = Workload::HashFile;
   spec.algorithm = "md5";
-  spec.target = makeSample(folder.path, 64 * MiB);
+  spec.target = makeSample(folder.path(), 64 * MiB);
   spec.cache = CacheMode::Warm;
   const double md5 = hashMemoryMBps("md5");
   // The device counters cover the whole disk: other processes' reads in our window can hide the cache, so
@@ -120,7 +101,7 @@ TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[
   Analysis a;
   for (int attempt = 0; attempt < 3 && !a.servedFromCache; ++attempt) {
     REQUIRE(warmFile(spec.target, {}).empty());  // before sampling, as the suite does
-    RunResult r = runSampled(spec, folder.path);
+    RunResult r = runAt(spec, folder.path());
     REQUIRE(r.ok());
     a = analyse(r, References{0, md5, 0});
   }
@@ -143,17 +124,17 @@ TEST_CASE("a cold xxh3-64 hash of a file on the disk reads the file's bytes from
     WARN("no device counters for " << storage.device.name << ": skipped");
     return;
   }
-  TempFolder folder(tmp, "cold");
+  TempDir folder(tmp);
   constexpr std::uint64_t kSize = 128 * MiB;
   WorkloadSpec spec;
   spec.workload = Workload::HashFile;
   spec.algorithm = "xxh3-64";
-  spec.target = makeSample(folder.path, kSize);
+  spec.target = makeSample(folder.path(), kSize);
   spec.cache = CacheMode::Cold;
   // Other processes share the disk: retry when their reads landed in our window.
   Analysis a;
   for (int attempt = 0; attempt < 3; ++attempt) {
-    RunResult r = runSampled(spec, folder.path);
+    RunResult r = runAt(spec, folder.path());
     REQUIRE(r.ok());
     CHECK(r.bytes == kSize);
     a = analyse(r, {});

@@ -1,6 +1,7 @@
 // runSuite() end to end on tiny samples here: every step sampled and analysed, peer digests checked, a bad
 // location reported without stopping the others, cancellation mid-way, and only our own samples removed.
 #include "catch.hpp"
+#include "test_engine_support.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -13,25 +14,9 @@
 
 using namespace hashscope;
 namespace fs = std::filesystem;
+using hashscope::test::TempDir;
 
 namespace {
-
-// A private folder (other tests may use samples of the same size in the shared temp folders).
-struct TempFolder {
-  fs::path path;
-  TempFolder(const fs::path& parent, const std::string& tag)
-  {
-    path = parent / ("hashscope-suite-test-" + tag + "-" + std::to_string(getpid()));
-    fs::remove_all(path);
-    fs::create_directories(path);
-  }
-  ~TempFolder()
-  {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-  bool empty() const { return fs::is_empty(path); }
-};
 
 }  // namespace
 
@@ -42,10 +27,10 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
     WARN("/dev/shm is missing: skipped");
     return;
   }
-  TempFolder ram("/dev/shm", "ram");
-  TempFolder disk(fs::temp_directory_path(), "disk");
+  TempDir ram("/dev/shm");
+  TempDir disk(fs::temp_directory_path());
   SuiteSpec spec;
-  spec.locations = {ram.path, "/nonexistent/hashscope-suite-test", disk.path};
+  spec.locations = {ram.path(), "/nonexistent/hashscope-suite-test", disk.path()};
   spec.algorithms = {"md5", "xxh3-64"};
   spec.sampleSize = 8 * MiB;
   spec.warm = true;
@@ -91,7 +76,7 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
     CHECK_FALSE(r.samples.empty());  // the sampler takes a final sample even for the shortest run
     if (r.workload != Workload::HashMemory)
       CHECK(r.bytes == 8 * MiB);
-    if (r.location == ram.path && r.workload != Workload::HashMemory)
+    if (r.location == ram.path() && r.workload != Workload::HashMemory)
       CHECK(r.analysis->memoryBacked);
     if (r.workload == Workload::PeerTool) {
       if (r.algorithm == "blake3") {
@@ -101,21 +86,21 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
         CHECK(*r.digestMatches);
       }
     }
-    if (r.workload == Workload::HashFile && r.cache == CacheMode::Warm && r.location == disk.path)
+    if (r.workload == Workload::HashFile && r.cache == CacheMode::Warm && r.location == disk.path())
       CHECK(r.analysis->servedFromCache);
   }
   // Every sample this suite created is gone, and nothing else was left behind.
-  CHECK(ram.empty());
-  CHECK(disk.empty());
+  CHECK(ram.entries().empty());
+  CHECK(disk.entries().empty());
 }
 
 TEST_CASE("runSuite keeps samples it did not create, and runs a location listed twice twice", "[suite][integration]")
 {
-  TempFolder folder(fs::temp_directory_path(), "reuse");
-  const SampleResult existing = createSample(folder.path, 4 * MiB, SampleContent::Random, {});
+  TempDir folder(fs::temp_directory_path());
+  const SampleResult existing = createSample(folder.path(), 4 * MiB, SampleContent::Random, {});
   REQUIRE(existing.ok());
   SuiteSpec spec;
-  spec.locations = {folder.path, folder.path};  // listed twice: each pass runs its own steps
+  spec.locations = {folder.path(), folder.path()};  // listed twice: each pass runs its own steps
   spec.algorithms = {"crc32"};
   spec.sampleSize = 4 * MiB;
   spec.hashMemorySeconds = 0.05;
@@ -130,9 +115,9 @@ TEST_CASE("runSuite keeps samples it did not create, and runs a location listed 
 
 TEST_CASE("runSuite stops mid-way at once and leaves no sample it created", "[suite][integration]")
 {
-  TempFolder folder(fs::temp_directory_path(), "cancel");
+  TempDir folder(fs::temp_directory_path());
   SuiteSpec spec;
-  spec.locations = {folder.path};
+  spec.locations = {folder.path()};
   spec.algorithms = {"sha256", "md5"};
   spec.sampleSize = 64 * MiB;
   spec.hashMemorySeconds = 5;  // long enough to be stopped in the middle of it
@@ -161,5 +146,5 @@ TEST_CASE("runSuite stops mid-way at once and leaves no sample it created", "[su
   REQUIRE_FALSE(result.results.empty());
   CHECK(result.results.back().cancelled);
   CHECK(result.results.size() == 2);  // the read, then the hash-memory that was stopped
-  CHECK(folder.empty());              // the sample it created is gone, and no partial file remains
+  CHECK(folder.entries().empty());              // the sample it created is gone, and no partial file remains
 }
