@@ -65,10 +65,6 @@ int runCheck(Context& context, const Arguments& argv)
   std::vector<std::string> lists = args.positionals();
   if (lists.empty())
     lists.push_back("-");
-  const bool readsStdin = std::find(lists.begin(), lists.end(), "-") != lists.end();
-  std::optional<InterruptGuard> guard;
-  if (!readsStdin)
-    guard.emplace(context.stop);
   const std::stop_token stop = context.stop.get_token();
 
   bool failed = false;

@@ -60,7 +60,6 @@ int create(Context& context, const Args& args)
   std::error_code ec;
   if (describeStorage(location).readOnly && !fs::exists(location / sampleFileName(size, content), ec))
     throw CommandError(location.string() + " is on a read-only filesystem: choose another location");
-  InterruptGuard guard(context.stop);
   SampleProgress latest;
   std::mutex mutex;
   SampleResult result;
