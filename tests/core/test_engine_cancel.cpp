@@ -25,8 +25,9 @@ struct Timed {
 };
 
 // Starts `spec`, requests a stop as soon as it has counted its first bytes (the first block read,
-// hashed or written), and times how long the run takes to return after that.
-Timed runAndStop(const WorkloadSpec& spec)
+// hashed or written) and has run for at least `atLeast`, and times how long the run takes to return
+// after that. Tests pass no `atLeast`; the measurement stops runs in full flow, like a user would.
+Timed runAndStop(const WorkloadSpec& spec, std::chrono::milliseconds atLeast = std::chrono::milliseconds(0))
 {
   std::stop_source source;
   std::chrono::steady_clock::time_point stopAt;
@@ -34,8 +35,13 @@ Timed runAndStop(const WorkloadSpec& spec)
   Timed t;
   std::jthread stopper([&] {
     // A long deadline: on a loaded machine (or under TSan) the first cold block may take a while.
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
-    while (counters.totalBytes() == 0 && std::chrono::steady_clock::now() < deadline)
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline = start + std::chrono::seconds(60);
+    auto waiting = [&] {
+      const auto now = std::chrono::steady_clock::now();
+      return now < deadline && (counters.totalBytes() == 0 || now < start + atLeast);
+    };
+    while (waiting())
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     t.underWay = counters.totalBytes() > 0;
     stopAt = std::chrono::steady_clock::now();
@@ -217,7 +223,7 @@ TEST_CASE("stop latency measurement", "[.bench][stop_latency]")
   };
   for (int run = 0; run < runs; ++run) {
     for (const Case& c : cases) {
-      const Timed t = runAndStop(c.spec);
+      const Timed t = runAndStop(c.spec, std::chrono::milliseconds(300));
       REQUIRE(t.result.cancelled);
       std::printf("stop_ms %s %.1f\n", c.name, t.stopToReturn * 1000);
       std::fflush(stdout);
