@@ -27,7 +27,6 @@
 using namespace hashscope;
 using namespace hashscope::gui;
 
-
 TEST_CASE("Benchmark button runs the suite and shows results, charts and verdicts", "[gui][benchmark]")
 {
   // Big enough to run for a few seconds, so the responsiveness probe sees many live updates.

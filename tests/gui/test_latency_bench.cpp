@@ -19,7 +19,7 @@ using namespace hashscope::gui;
 
 TEST_CASE("GUI latency measurement", "[.bench][gui_latency]")
 {
-  // A run of a few seconds with live updates, as in the end-to-end test, stopped in its hash-file step.
+  // A run of a few seconds with live updates, as in the end-to-end test.
   test::TinyBenchmark bench(QStringLiteral("xxh3-64"), QStringLiteral("64M"), 1.0);
   MainWindow& w = *bench.window;
   QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
