@@ -38,8 +38,8 @@ std::uint64_t physicalMemoryBytes();
 // Ctrl-C, SIGINT and SIGTERM (Windows: Ctrl-C, Ctrl-Break, closing the console) for the whole process,
 // installed once by main() before any command runs.
 // The first interrupt requests a stop on `source`: the engine cancels and removes its partial files, and
-// the command returns. Whatever the process is blocked on, it ends within about a second: writeFully()
-// gives up at once on a stream that takes no more data, and if the process is still running a second
+// the command returns. Whatever the process is blocked on, it ends within a second: writeFully()
+// gives up at once on a stream that takes no more data, and if the process is still running 0.8 s
 // after the interrupt (blocked in an open() or read() nothing will complete), a watchdog calls
 // `beforeForcedExit` (which removes the files the CLI created and did not finish), prints "interrupted"
 // and ends the process. A second interrupt does the same at once.

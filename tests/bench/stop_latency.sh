@@ -6,8 +6,9 @@
 # Measures, run after run:
 #   engine  time from a stop request to runWorkload() returning, mid-run: hash-memory, hash-file of a
 #           sparse 64 GiB file (cold and as-is cache), a 4 GiB write (hashscope_core_tests "[stop_latency]")
-#   cli     time from SIGINT / SIGTERM to hashscope-cli's exit: mid-benchmark, and while nobody reads
-#           its output (hash -r into a FIFO whose reader never reads)
+#   cli     time from SIGINT / SIGTERM to hashscope-cli's exit: mid-benchmark, while nobody reads its
+#           output (hash -r into a FIFO whose reader never reads), and blocked opening an --output FIFO
+#           without a reader (ended by the watchdog: goal 1 s)
 #   gui     per run: the p99 and worst time the GUI thread takes to answer a queued call during a
 #           benchmark, its longest busy stretch, and the time from clicking Stop to the run's end
 #           (hashscope_gui_tests "[gui_latency]")
@@ -107,6 +108,22 @@ for ((r = 0; r < runs; r++)); do
   wait "$reader" 2>/dev/null || true
 done
 report "cli SIGINT blocked on output" 200 "${values[@]}"
+
+# CLI, blocked in open() of an --output FIFO nobody opens for reading: only the watchdog can end it,
+# so the goal here is the promise itself (a second).
+mkfifo "$work/report.fifo"
+values=()
+for ((r = 0; r < runs; r++)); do
+  "$cli" bench -w hash-memory -a md5 --duration 0.05 --sample-hz 0 --output "$work/report.fifo" --force \
+    >/dev/null 2>&1 &
+  pid=$!
+  sleep 0.5 # the benchmark is over, the open() waits
+  t0=$(now_ns)
+  kill -INT "$pid"
+  wait "$pid" || true
+  values+=("$(( ($(now_ns) - t0) / 1000000 ))")
+done
+report "cli SIGINT blocked opening a FIFO" 1000 "${values[@]}"
 
 # GUI: per run, the p99 and worst answer of the GUI thread, its longest busy stretch, and Stop's time.
 if [ "$gui" = 1 ]; then
