@@ -134,4 +134,8 @@ std::optional<FileId> fileId(const std::filesystem::path& path);
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
 bool isMemoryBacked(const std::filesystem::path& path);
 
+// True when the file lives on a kernel pseudo filesystem (procfs, sysfs, debugfs, configfs ...), whose
+// files report a size (0, 4096) that is not their length: they are read to end of file instead.
+bool isPseudoFilesystem(const std::filesystem::path& path);
+
 }  // namespace hashscope::platform

@@ -244,4 +244,27 @@ bool isMemoryBacked(const std::filesystem::path& path)
   return ::statfs(path.c_str(), &fs) == 0 && memoryBackedFs(static_cast<long>(fs.f_type));
 }
 
+bool isPseudoFilesystem(const std::filesystem::path& path)
+{
+  struct statfs fs {};
+  if (::statfs(path.c_str(), &fs) != 0)
+    return false;
+  switch (static_cast<unsigned long>(fs.f_type)) {
+  case PROC_SUPER_MAGIC:
+  case SYSFS_MAGIC:
+  case DEBUGFS_MAGIC:
+  case TRACEFS_MAGIC:
+  case 0x62656570:  // configfs (CONFIGFS_MAGIC is not in the uapi headers)
+  case SECURITYFS_MAGIC:
+  case CGROUP_SUPER_MAGIC:
+  case CGROUP2_SUPER_MAGIC:
+  case PSTOREFS_MAGIC:
+  case EFIVARFS_MAGIC:
+  case BPF_FS_MAGIC:
+    return true;
+  default:
+    return false;
+  }
+}
+
 }  // namespace hashscope::platform

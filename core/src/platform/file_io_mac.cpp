@@ -229,4 +229,9 @@ bool isMemoryBacked(const std::filesystem::path& path)
   return ::statfs(path.c_str(), &fs) == 0 && memoryBackedFs(fs);
 }
 
+bool isPseudoFilesystem(const std::filesystem::path&)
+{
+  return false;  // macOS has no procfs/sysfs: its regular files report their true length
+}
+
 }  // namespace hashscope::platform

@@ -361,4 +361,9 @@ bool isMemoryBacked(const std::filesystem::path&)
   return false;  // Windows has no RAM filesystem of its own; third-party RAM disks present themselves as disks
 }
 
+bool isPseudoFilesystem(const std::filesystem::path&)
+{
+  return false;  // no kernel pseudo filesystems with misreported sizes
+}
+
 }  // namespace hashscope::platform
