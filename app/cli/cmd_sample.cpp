@@ -173,7 +173,15 @@ int remove(const Args& args)
   } else if (targets.empty()) {
     const fs::path location = locationOf(args);
     requireFolder(location);
-    targets.push_back(location / sampleFileName(sizeOf(args), contentOf(args)));
+    // The sample, and the partial file a stopped run left of it (when there is one).
+    const fs::path sample = location / sampleFileName(sizeOf(args), contentOf(args));
+    const fs::path partial = location / ("." + sample.filename().string() + ".partial");
+    std::error_code ec;
+    const bool hasPartial = fs::exists(fs::symlink_status(partial, ec));
+    if (!hasPartial || fs::exists(fs::symlink_status(sample, ec)))
+      targets.push_back(sample);
+    if (hasPartial)
+      targets.push_back(partial);
   }
   bool failed = false;
   for (const auto& target : targets) {

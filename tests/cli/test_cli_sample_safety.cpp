@@ -99,7 +99,7 @@ TEST_CASE("a sample create killed with SIGKILL leaves a partial file that list s
   TempDir dir;
   const std::string location = dir.path().string();
   const fs::path partial = dir / ("." + sampleFileName(4ULL << 30, SampleContent::Random) + ".partial");
-  {
+  const auto createAndKill = [&] {
     ChildProcess child({cliPath(), "sample", "create", "-l", location, "-s", "4G"});
     // Wait (generously) until the writer is at work, then kill it without a chance to clean up.
     bool writing = false;
@@ -111,16 +111,23 @@ TEST_CASE("a sample create killed with SIGKILL leaves a partial file that list s
     REQUIRE(writing);
     child.signal(SIGKILL);
     CHECK(child.wait().exitCode == 128 + SIGKILL);
-  }
-  REQUIRE(fs::exists(partial));
+    REQUIRE(fs::exists(partial));
+  };
+  createAndKill();
   const ProcessResult listed = runCli({"sample", "list", "-l", location});
   CHECK(listed.exitCode == 0);
   CHECK(contains(listed.out, partial.string()));
   CHECK(contains(listed.out, "left by a stopped run"));
-
   const ProcessResult removed = runCli({"sample", "remove", "-l", location, "--all"});
   CHECK(removed.exitCode == 0);
   CHECK(contains(removed.out, "removed " + partial.string()));
+  CHECK(listFolder(dir.path()).empty());
+
+  // Removing "the 4G sample" clears what a stopped run left of it too.
+  createAndKill();
+  const ProcessResult bySize = runCli({"sample", "remove", "-l", location, "-s", "4G"});
+  CHECK(bySize.exitCode == 0);
+  CHECK(bySize.out == "removed " + partial.string() + "\n");
   CHECK(listFolder(dir.path()).empty());
 }
 

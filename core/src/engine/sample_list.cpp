@@ -79,10 +79,11 @@ SampleFile inspect(const fs::path& path, const engine::SampleName& name)
     file.status = SampleStatus::Sample;
     return file;
   }
-  // A shared lock conflicts only with the writer's exclusive one: it tells whether the writer is alive.
+  // A shared lock conflicts only with an exclusive one, which a live writer holds for its whole lifetime:
+  // one try tells whether the writer is alive (no waiting, so a list never stalls on a running create).
   FileLock::Outcome outcome;
   std::string error;
-  FileLock probe = engine::lockSoon(path, FileLock::Mode::Shared, outcome, error);
+  FileLock probe = FileLock::tryLock(path, FileLock::Mode::Shared, outcome, error);
   if (outcome == FileLock::Outcome::Busy)
     file.status = SampleStatus::Writing;
   else if (outcome == FileLock::Outcome::Locked)

@@ -116,8 +116,16 @@ platform::OutputFile openPartial(const fs::path& partial, FileLock& lock, std::s
     lock = engine::lockSoon(partial, FileLock::Mode::Exclusive, outcome, error);
     if (lock.isLocked() && lock.stillNamedBy(partial))
       return file;
-    if (lock.isLocked() || outcome != FileLock::Outcome::Failed)
-      error = partial.string() + " was taken over by another program while being created: it was left untouched";
+    if (lock.isLocked()) {
+      error = partial.string() + " was replaced by another program while being created: it was left untouched";
+      return {};
+    }
+    // Still the unmarked file we just created (nobody removes an unmarked partial): remove it again.
+    fs::remove(partial, ec);
+    if (outcome == FileLock::Outcome::Busy)
+      error = partial.string() + " is held by another program: try again";
+    else
+      error += ": HashScope needs file locks there to keep runs from removing each other's samples";
     return {};
   }
   error = partial.string() + " keeps reappearing (another HashScope is writing it): it was left untouched";
