@@ -218,3 +218,30 @@ TEST_CASE("without extended attributes a sidecar file marks the sample", "[cli][
   CHECK(runCli({"sample", "remove", "-l", location, "--all"}).exitCode == 0);
   CHECK(listFolder(ramfs.path()) == std::vector<std::string>{userName});
 }
+
+TEST_CASE("a bench does not remove the sample it created while another run is using it", "[cli][sample][safety]")
+{
+  TempDir dir;
+  // Bench A creates the sample, then spends a few seconds on hash-memory before removing what it created.
+  ChildProcess benchA({cliPath(), "bench", "-l", dir.path().string(), "-s", "1M", "-w", "read", "-w", "hash-memory",
+                       "-a", "crc32", "-d", "5"});
+  const fs::path sample = dir / sampleFileName(1024 * 1024, SampleContent::Random);
+  bool ready = false;
+  for (int i = 0; i < 600 && !ready; ++i) {
+    benchA.pump(0.05);
+    const auto files = hashscope::listSamples(dir.path());
+    ready = files.size() == 1 && files[0].isSample();
+  }
+  REQUIRE(ready);
+  // Run B (this process) reuses it meanwhile.
+  hashscope::SampleResult runB = hashscope::createSample(dir.path(), 1024 * 1024, SampleContent::Random, {});
+  REQUIRE(runB.ok());
+  REQUIRE(runB.reused);
+  const ProcessResult a = benchA.wait();
+  CHECK(a.exitCode == 0);
+  CHECK(contains(a.err, sample.string() + " is in use by another HashScope: it was left untouched"));
+  REQUIRE(fs::exists(sample));
+  CHECK(fs::file_size(sample) == 1024 * 1024);
+  runB.hold.release();
+  CHECK(hashscope::removeSample(sample) == "");
+}
