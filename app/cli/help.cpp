@@ -88,22 +88,24 @@ Options:
 
 constexpr std::string_view kSample =
     R"(Usage: hashscope-cli sample create|list|remove --location DIR [OPTIONS]
-Manage HashScope's sample files (named hashscope-sample-*.bin). Nothing else is ever removed.
+Manage HashScope's sample files (named hashscope-sample-*.bin and marked by HashScope with an extended
+attribute, or a hidden .hashscope file where the filesystem keeps none). Nothing else is ever removed,
+nor a sample another HashScope is using.
 
   sample create --location DIR [--size SIZE] [--content random|zeros|text]
                 create a sample (reuses an existing one of the same size and content)
   sample list   --location DIR
-                list the samples in DIR
-  sample remove --location DIR [--size SIZE --content KIND | --all]
-                remove one sample (or every sample with --all)
+                list the samples in DIR, files only named like one, and partial files
+  sample remove --location DIR [--size SIZE --content KIND | --all [--size SIZE] [--content KIND]]
+                remove one sample, or every sample (and partial file left by a stopped run) with --all
   sample remove FILE...
                 remove these files, only if they are HashScope samples
 
 Options:
-  -l, --location DIR   the folder (default: the system temp folder)
-  -s, --size SIZE      sample size (default 256M)
-      --content KIND   random (default), zeros or text
-      --all            remove: every sample in the folder
+  -l, --location DIR   the folder, once (default: the system temp folder)
+  -s, --size SIZE      sample size (default 256M); with --all: only samples of this size
+      --content KIND   random (default), zeros or text; with --all: only samples of this content
+      --all            remove: every sample in the folder (narrowed by --size and --content)
   -h, --help           show this help
 )";
 
