@@ -5,6 +5,7 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
+#include "names.hpp"
 #include "os.hpp"
 #include "progress.hpp"
 #include "stream_hash.hpp"
@@ -52,7 +53,7 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
     if (check.kind == FileCheck::Kind::Folder && recursive) {
       TreeListing listing = listFiles(item.path, stop);
       for (const auto& error : listing.errors)
-        items.push_back({argument, item.path, false, 0, error});
+        items.push_back({argument, item.path, false, 0, shownText(error)});
       for (const auto& file : listing.files) {
         std::error_code ec;
         const auto size = fs::file_size(file, ec);
@@ -61,9 +62,9 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
       continue;
     }
     if (check.kind == FileCheck::Kind::Folder)
-      item.error = argument + ": is a folder (use -r to hash the files under it)";
+      item.error = withPath(argument, "is a folder (use -r to hash the files under it)");
     else if (check.kind != FileCheck::Kind::Regular)
-      item.error = argument + ": " + check.problem;
+      item.error = withPath(argument, check.problem);
     item.size = check.size;
     items.push_back(std::move(item));
   }

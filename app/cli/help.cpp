@@ -43,9 +43,12 @@ FIFOs, sockets and devices are refused (they may never end). Exit status 1 when 
 constexpr std::string_view kCheck = R"(Usage: hashscope-cli check [-a ALGO] [--quiet] [--status] FILE...
 Read checksum lists (as written by md5sum, sha*sum, b2sum, xxhsum or hashscope-cli hash) and check
 each file: "PATH: OK", "PATH: FAILED" or "PATH: FAILED open or read". Lines may be "HEX  PATH",
-"HEX *PATH" or BSD tags "ALGO (PATH) = HEX"; the algorithm comes from the tag, from -a, or from the
-length of the digest (32 hex digits: md5, 40: sha1, 56: sha224, 64: sha256, 96: sha384, 128: sha512,
-16: xxh64, 8: xxh32). FILE - reads the list from stdin.
+"HEX *PATH", "HEX PATH" (md5 -r), BSD tags "ALGO (PATH) = HEX" or OpenSSL's "ALGO(PATH)= HEX". The
+algorithm comes from the tag, from -a, or from the length of the digest; when a length fits several
+(32 hex digits: md5, xxh3-128; 64: sha256, sha512-256, sha3-256, blake2s-256; 128: sha512,
+blake2b-512, sha3-512; 16: xxh64, xxh3-64; 8: xxh32, crc32, crc32c, adler32), a file is OK when any
+of them matches. FILE - reads the list from stdin; a list may be a pipe: check <(cat list).
+Names with control characters are shown escaped ('\' first, then \n, \r, \t, \xHH, \\).
 
 Options:
   -a, --algorithm ALGO  the algorithm of untagged lines
@@ -87,22 +90,24 @@ Options:
 
 constexpr std::string_view kSample =
     R"(Usage: hashscope-cli sample create|list|remove --location DIR [OPTIONS]
-Manage HashScope's sample files (named hashscope-sample-*.bin). Nothing else is ever removed.
+Manage HashScope's sample files (named hashscope-sample-*.bin and marked by HashScope with an extended
+attribute, or a hidden .hashscope file where the filesystem keeps none). Nothing else is ever removed,
+nor a sample another HashScope is using.
 
   sample create --location DIR [--size SIZE] [--content random|zeros|text]
                 create a sample (reuses an existing one of the same size and content)
   sample list   --location DIR
-                list the samples in DIR
-  sample remove --location DIR [--size SIZE --content KIND | --all]
-                remove one sample (or every sample with --all)
+                list the samples in DIR, files only named like one, and partial files
+  sample remove --location DIR [--size SIZE --content KIND | --all [--size SIZE] [--content KIND]]
+                remove one sample, or every sample (and partial file left by a stopped run) with --all
   sample remove FILE...
                 remove these files, only if they are HashScope samples
 
 Options:
-  -l, --location DIR   the folder (default: the system temp folder)
-  -s, --size SIZE      sample size (default 256M)
-      --content KIND   random (default), zeros or text
-      --all            remove: every sample in the folder
+  -l, --location DIR   the folder, once (default: the system temp folder)
+  -s, --size SIZE      sample size (default 256M); with --all: only samples of this size
+      --content KIND   random (default), zeros or text; with --all: only samples of this content
+      --all            remove: every sample in the folder (narrowed by --size and --content)
   -h, --help           show this help
 )";
 
