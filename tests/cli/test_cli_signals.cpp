@@ -143,25 +143,29 @@ TEST_CASE("bench stops on SIGINT and SIGTERM mid-sample and removes what it crea
 }
 
 #if defined(__linux__)
-TEST_CASE("hash of a stdin nobody writes stops on SIGINT", "[cli][signals]")
+TEST_CASE("hash and check of a stdin nobody writes stop on SIGINT", "[cli][signals]")
 {
   // Blocked in a read of stdin that no stop request can wake: the watchdog ends it.
-  int in[2];
-  REQUIRE(::pipe(in) == 0);
-  ::fcntl(in[0], F_SETFD, FD_CLOEXEC);
-  ::fcntl(in[1], F_SETFD, FD_CLOEXEC);
-  const std::string input = "/dev/fd/" + std::to_string(in[0]);
-  {
-    ChildProcess child({cliPath(), "hash", "-a", "sha256"}, input);
-    const std::string proc = "/proc/" + std::to_string(child.pid());
-    // Waiting in read() of its stdin, our pipe.
-    const bool reading = waitFor(
-        [&] { return readSmallFile(proc + "/syscall").rfind(std::to_string(SYS_read) + " 0x0 ", 0) == 0; });
-    REQUIRE(reading);
-    child.signal(SIGINT);
-    checkInterrupted(child.wait(kHangBound), SIGINT);
+  for (const auto& command : std::vector<std::vector<std::string>>{{"hash", "-a", "sha256"}, {"check"}}) {
+    CAPTURE(command.front());
+    int in[2];
+    REQUIRE(::pipe(in) == 0);
+    ::fcntl(in[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    std::vector<std::string> argv{cliPath()};
+    argv.insert(argv.end(), command.begin(), command.end());
+    {
+      ChildProcess child(argv, "/dev/fd/" + std::to_string(in[0]));
+      const std::string proc = "/proc/" + std::to_string(child.pid());
+      // Waiting in read() of its stdin, our pipe.
+      const bool reading = waitFor(
+          [&] { return readSmallFile(proc + "/syscall").rfind(std::to_string(SYS_read) + " 0x0 ", 0) == 0; });
+      REQUIRE(reading);
+      child.signal(SIGINT);
+      checkInterrupted(child.wait(kHangBound), SIGINT);
+    }
+    ::close(in[0]);
+    ::close(in[1]);
   }
-  ::close(in[0]);
-  ::close(in[1]);
 }
 #endif
