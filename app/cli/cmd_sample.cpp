@@ -61,7 +61,6 @@ int create(Context& context, const Args& args)
   const std::uint64_t size = sizeOf(args);
   const SampleContent content = contentOf(args);
   requireFolder(location);
-  InterruptGuard guard(context.stop);
   SampleProgress latest;
   std::mutex mutex;
   SampleResult result;

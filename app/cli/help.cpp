@@ -19,7 +19,8 @@ Options:
   -h, --help     show this help (COMMAND --help shows the help of a command)
   -V, --version  show the version
 
-Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted (Ctrl-C).
+Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted (Ctrl-C, SIGINT),
+143 terminated (SIGTERM). An interrupt stops any command within a second and removes its partial files.
 )";
 
 constexpr std::string_view kHash =
@@ -33,7 +34,7 @@ Options:
   -r, --recursive       hash every file under each folder, sorted by path (like md5deep -r)
   -j, --jobs N          hash N files at a time (output order stays the same)
       --tag             BSD-style lines "ALGO (PATH) = HEX"
-      --block-size SIZE bytes per read (default 1M)
+      --block-size SIZE bytes per read (default 1M; --jobs x 4 blocks must fit in half of the RAM)
   -h, --help            show this help
 
 FIFOs, sockets and devices are refused (they may never end). Exit status 1 when any file failed.
@@ -71,8 +72,8 @@ Options:
       --content KIND     random (default), zeros or text
   -j, --streams N        parallel streams (default 1)
       --cache MODE       cold (default), warm or as-is
-      --block-size SIZE  bytes per read/update (default 1M)
-  -d, --duration SEC     duration of memory and hash-memory runs (default 1)
+      --block-size SIZE  bytes per read/update (default 1M; streams x 4 blocks must fit in half of the RAM)
+  -d, --duration SEC     duration of memory and hash-memory runs (default 1, at most 86400: a day)
       --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
       --warm             add hash-file with a warm cache
       --ramp             add hash-file with 1..N streams (N: --max-streams, default logical cores)
@@ -81,8 +82,9 @@ Options:
       --sample-hz HZ     CPU/disk sampling rate (default 10; 0 = no sampling)
       --keep-sample      keep the sample files this run created (reused ones are always kept)
   -f, --format FMT       table (default), csv or json
-  -o, --output FILE      write the results to FILE (never overwrites an existing file)
-      --force            allow --output to replace an existing file
+  -o, --output FILE      write the results to FILE (never overwrites an existing file; - is stdout).
+                         If FILE cannot be written (a full disk), the results go to stdout instead
+      --force            allow --output to replace an existing file (only once the new one is complete)
   -h, --help             show this help
 )";
 
