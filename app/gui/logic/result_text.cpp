@@ -1,6 +1,7 @@
 #include "logic/result_text.hpp"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <cmath>
 
@@ -80,9 +81,9 @@ QString workloadName(Workload workload) { return qs(toString(workload)); }
 QString cacheLabel(const RunResult& result)
 {
   const QString requested = qs(toString(result.cache));
-  if (result.cacheMethod.empty() || result.cacheMethod == toString(result.cache))
+  if (result.cacheMethod == CacheMethod::NotApplicable || toString(result.cacheMethod) == toString(result.cache))
     return requested;
-  return requested % QStringLiteral(" (") % qs(result.cacheMethod) % QLatin1Char(')');
+  return requested % QStringLiteral(" (") % qs(toString(result.cacheMethod)) % QLatin1Char(')');
 }
 
 QString resultTitle(const RunResult& result)
@@ -91,8 +92,7 @@ QString resultTitle(const RunResult& result)
   if (result.workload == Workload::PeerTool)
     what = qs(result.tool.empty() ? result.algorithm : result.tool) % QLatin1Char(' ');
   QString title = what % workloadName(result.workload);
-  if (result.workload == Workload::Read || result.workload == Workload::HashFile ||
-      result.workload == Workload::HashTree)
+  if (workloadTraits(result.workload).usesCache && result.workload != Workload::PeerTool)
     title += QStringLiteral(" (") % qs(toString(result.cache)) % QLatin1Char(')');
   if (result.streams > 1)
     title += tr(", %n streams", nullptr, result.streams);
@@ -112,10 +112,46 @@ QString cacheWarning(const RunResult& result)
 {
   if (!result.analysis)
     return {};
+  for (const Flag& f : result.analysis->flags) {
+    if (f.code == FlagCode::ServedFromCache)
+      return flagText(f);
+  }
   if (result.analysis->servedFromCache)
     return tr("Served from the page cache: this result describes RAM, not the disk.");
   if (result.analysis->memoryBacked)
     return tr("RAM-backed location: no disk was involved.");
+  return {};
+}
+
+QString flagText(const Flag& f)
+{
+  const auto mb = [](double bytes) { return formatBytes(std::uint64_t(bytes)); };
+  switch (f.code) {
+  case FlagCode::MachineBusy:
+    return tr("Machine busy, not representative: other processes used %1 of the %2 cores during this step.")
+        .arg(f.value1, 0, 'f', 1)
+        .arg(f.value2, 0, 'f', 0);
+  case FlagCode::WideSpread:
+    return tr("The speed varied %1–%2 between passes (the median is shown).")
+        .arg(formatMBps(f.value1), formatMBps(f.value2));
+  case FlagCode::ServedFromCache:
+    return tr("Served from the page cache (%1 fetched from storage for %2): this result describes RAM, not the disk.")
+        .arg(mb(f.value1), mb(f.value2));
+  case FlagCode::LimitUnreliable:
+    switch (f.reason) {
+    case LimitReason::PartlyFromCache:
+      return tr("Limit estimate unreliable: part of the file came from the page cache (%1 fetched from storage "
+                "of %2).")
+          .arg(mb(f.value1), mb(f.value2));
+    case LimitReason::ReferenceVaried:
+      return tr("Limit estimate unreliable: the device's read speed varied %1–%2 between passes.")
+          .arg(formatMBps(f.value1), formatMBps(f.value2));
+    case LimitReason::NoDeviceFigure:
+      return tr("Limit estimate unreliable: no device figure could confirm the read ceiling.");
+    case LimitReason::Unexplained: break;
+    }
+    return tr("Limit estimate unreliable: the run exceeded it and nothing recorded explains why.");
+  }
   return {};
 }
 
@@ -130,8 +166,14 @@ QString verdictSentenceHtml(const RunResult& result)
   if (result.analysis) {
     html += QStringLiteral(", <b>") % verdictName(result.analysis->verdict) % QStringLiteral("</b>. ");
     html += qs(result.analysis->evidence).toHtmlEscaped();
-    const QString warning = cacheWarning(result);
-    if (!warning.isEmpty())
+    QStringList warnings;
+    if (const QString cache = cacheWarning(result); !cache.isEmpty())
+      warnings << cache;
+    for (const Flag& f : result.analysis->flags) {
+      if (f.code != FlagCode::ServedFromCache)
+        warnings << flagText(f);
+    }
+    for (const QString& warning : warnings)
       html += QStringLiteral(" <span style=\"color:#c0392b\"><b>") % warning.toHtmlEscaped() %
               QStringLiteral("</b></span>");
   }

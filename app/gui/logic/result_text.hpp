@@ -29,6 +29,8 @@ QString deviceLabel(const StorageInfo& info);    // "vda (HDD)" or "RAM, no devi
 QString verdictSentenceHtml(const RunResult& result);
 // The loud warning for results that describe RAM, not the disk (empty when not applicable).
 QString cacheWarning(const RunResult& result);
+// The sentence for one flag of a result ("Machine busy, not representative: ..."), translated.
+QString flagText(const Flag& flag);
 // Mean CPU share of the hashing/working threads, 0..100 per thread (from the analysis or the streams).
 double workerCpuPercent(const RunResult& result);
 

@@ -130,13 +130,17 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
   if (refs.hashMBps > 0 && !run.algorithm.empty() && run.workload != Workload::HashMemory) {
     if (!refsText.empty())
       refsText += ", ";
-    refsText += run.algorithm + " alone at " + formatMBps(refs.hashMBps) + (run.streams > 1 ? " per stream" : "");
+    refsText += run.algorithm + " alone at " + formatMBps(refs.hashMBps) + (run.streams > 1 ? " per core" : " on a whole core");
   }
   if (!refsText.empty())
     s += "; " + refsText;
   if (a.limitMBps > 0) {
-    s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " is the limit and this run reached " +
-         pct(100.0 * a.efficiency) + " of it (" + formatMBps(run.mbPerSec()) + ")";
+    if (a.efficiencyShown())
+      s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " is the limit and this run reached " +
+           pct(100.0 * a.efficiency) + " of it (" + formatMBps(run.mbPerSec()) + ")";
+    else
+      s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " was the limit estimate, but this run reached " +
+           formatMBps(run.mbPerSec()) + ": the estimate is unreliable";
   } else {
     s += "; it ran at " + formatMBps(run.mbPerSec());
   }
