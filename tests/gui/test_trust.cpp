@@ -5,6 +5,7 @@
 
 #include "catch.hpp"
 #include "logic/benchmark_controller.hpp"
+#include "logic/progress_estimate.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
 #include "logic/run_options.hpp"
@@ -80,4 +81,22 @@ TEST_CASE("an efficiency above the limit estimate is shown as unreliable, with t
   const QString html = verdictSentenceHtml(r);
   CHECK(html.contains(QStringLiteral("0.6 of the 2 cores")));
   CHECK(html.contains(QStringLiteral("page cache")));
+}
+
+TEST_CASE("progress counts every pass of a step, not the first pass as the whole step", "[gui][trust]")
+{
+  ProgressEstimate p;
+  p.start(1, 100, 2);
+  SuiteStep step;
+  step.spec.workload = Workload::HashFile;
+  p.stepStarted(step);
+  Sample s;
+  s.t = 1;
+  s.totalBytes = 100;  // the first pass read the whole sample
+  p.sample(s);
+  CHECK(p.fraction() == Approx(0.5));
+  s.t = 0.1;           // the second pass's sampler starts again
+  s.totalBytes = 50;
+  p.sample(s);
+  CHECK(p.fraction() == Approx(0.75));
 }

@@ -42,7 +42,7 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   m_results.clear();
   m_stepTitle.clear();
   const int total = int(planSuite(spec).size());
-  m_progress.start(total, spec.sampleSize);
+  m_progress.start(total, spec.sampleSize, spec.passes);
   m_start = std::chrono::steady_clock::now();
   m_clock.start();
   m_tick.start();
