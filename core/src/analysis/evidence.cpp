@@ -76,9 +76,11 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
 {
   std::string s;
   if (a.servedFromCache) {
-    s += "SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk (the device delivered " +
-         megabytes(a.deviceReadBytes) + " of the " + megabytes(run.bytes) + " processed";
-    s += t.diskValid ? ")" : ", the file was read into the cache first)";
+    const auto fetched = fetchedBytes(run);
+    s += "SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk (" +
+         std::string(run.ownReadBytes ? "this process fetched " : "the device delivered ") +
+         megabytes(fetched.value_or(a.deviceReadBytes)) + " from storage of the " + megabytes(run.bytes) + " processed";
+    s += fetched ? ")" : ", the file was read into the cache first)";
     s += "; ";
   }
   if (!run.error.empty())
