@@ -1,5 +1,7 @@
 // Issue 9 in the GUI: location errors by identity, the preset selector, flags and unreliable efficiency.
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QTranslator>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 
@@ -99,4 +101,53 @@ TEST_CASE("progress counts every pass of a step, not the first pass as the whole
   s.totalBytes = 50;
   p.sample(s);
   CHECK(p.fraction() == Approx(0.75));
+}
+
+namespace {
+// A translator that marks every ResultText string, to show the sentence goes through tr().
+class MarkingTranslator : public QTranslator {
+public:
+  QString translate(const char* context, const char* source, const char* = nullptr, int n = -1) const override
+  {
+    if (QLatin1String(context) != QLatin1String("hashscope::gui::ResultText"))
+      return {};
+    QString text = QString::fromUtf8(source);
+    if (n >= 0)
+      text.replace(QStringLiteral("%n"), QString::number(n));
+    return QStringLiteral("«") + text + QStringLiteral("»");
+  }
+  bool isEmpty() const override { return false; }
+};
+}  // namespace
+
+TEST_CASE("the GUI writes the evidence itself from the analysis's numbers, through tr()", "[gui][trust]")
+{
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.streams = 1;
+  r.bytes = 660'000'000;
+  r.seconds = 1;
+  Analysis a;
+  a.verdict = Verdict::CpuBound;
+  a.workerBusyPct = 99;
+  a.hashCallPct = 99;
+  a.waitPct = 1;
+  a.diskValid = true;
+  a.diskBusyPct = 21;
+  a.deviceReadBytes = 660'000'000;
+  a.cpuBusyPct = 55;
+  a.limitMBps = 680;
+  a.efficiency = 660.0 / 680.0;
+  a.evidence = "engine English";
+  r.analysis = a;
+  const QString plain = evidenceText(r);
+  CHECK(plain.contains(QStringLiteral("the md5 thread was busy 99% of the time")));
+  CHECK(plain.contains(QStringLiteral("680 MB/s is the limit and this run reached 97% of it")));
+  CHECK_FALSE(verdictSentenceHtml(r).contains(QStringLiteral("engine English")));
+  MarkingTranslator translator;
+  QCoreApplication::installTranslator(&translator);
+  const QString translated = evidenceText(r);
+  QCoreApplication::removeTranslator(&translator);
+  CHECK(translated.contains(QStringLiteral("«the md5 thread was busy 99% of the time»")));
 }

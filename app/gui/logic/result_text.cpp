@@ -155,6 +155,56 @@ QString flagText(const Flag& f)
   return {};
 }
 
+QString evidenceText(const RunResult& r)
+{
+  if (!r.analysis)
+    return {};
+  const Analysis& a = *r.analysis;
+  const auto pct = [](double v) { return QString::number(std::max(0.0, v), 'f', 0); };
+  const WorkloadTraits traits = workloadTraits(r.workload);
+  QString text = verdictName(a.verdict) % QStringLiteral(": ");
+  const QString what = r.algorithm.empty() ? QString() : qs(r.algorithm);
+  const double busy = std::max(a.workerBusyPct, a.hashCallPct);
+  if (r.workload == Workload::PeerTool) {
+    text += tr("%1 used the CPU %2% of the time").arg(qs(r.tool.substr(0, r.tool.find(' '))), pct(a.workerBusyPct));
+  } else if (r.workload == Workload::Read && a.readerCpuPct >= 0) {
+    text += (r.streams > 1 ? tr("the %n reader threads were on the CPU %1% of the time", nullptr, r.streams)
+                           : tr("the reader thread was on the CPU %1% of the time"))
+                .arg(pct(a.readerCpuPct));
+  } else if (!what.isEmpty()) {
+    text += (r.streams > 1 ? tr("the %n %1 threads were busy %2% of the time", nullptr, r.streams)
+                           : tr("the %1 thread was busy %2% of the time"))
+                .arg(what, pct(busy));
+    if (busy - a.workerBusyPct >= 10)
+      text += tr(" (on the CPU %1%)").arg(pct(a.workerBusyPct));
+    if (traits.readsFile || traits.targetsFolder)
+      text += tr(" and waited for data %1%").arg(pct(a.waitPct));
+  } else {
+    text += tr("the threads were on the CPU %1% of the time").arg(pct(a.workerBusyPct));
+  }
+  if (a.memoryBacked)
+    text += tr(" while the data came from RAM");
+  else if (traits.usesDisk && a.diskValid)
+    text += tr(" while the disk was busy %1% and delivered %2").arg(pct(a.diskBusyPct), formatBytes(a.deviceReadBytes));
+  text += tr(", with the whole CPU %1% busy").arg(pct(a.cpuBusyPct));
+  if (a.limitMBps > 0 && a.efficiencyShown())
+    text += tr("; %1 is the limit and this run reached %2% of it (%3)")
+                .arg(formatMBps(a.limitMBps), pct(100 * a.efficiency), formatMBps(r.mbPerSec()));
+  else if (a.limitMBps > 0)
+    text += tr("; %1 was the limit estimate, but this run reached %2: the estimate is unreliable")
+                .arg(formatMBps(a.limitMBps), formatMBps(r.mbPerSec()));
+  else
+    text += tr("; it ran at %1").arg(formatMBps(r.mbPerSec()));
+  if (a.readMBps > 0 && r.workload != Workload::Read && traits.usesCache)
+    text += tr(" (reading alone: %1").arg(formatMBps(a.readMBps)) %
+            (a.hashMBps > 0 ? tr(", %1 alone: %2 on a whole core)").arg(what, formatMBps(a.hashMBps)) : QStringLiteral(")"));
+  else if (a.hashMBps > 0 && r.workload != Workload::HashMemory)
+    text += tr(" (%1 alone: %2 on a whole core)").arg(what, formatMBps(a.hashMBps));
+  if (r.digestMatches)
+    text += *r.digestMatches ? tr("; its digest matches HashScope's") : tr("; its digest DIFFERS from HashScope's");
+  return text % QLatin1Char('.');
+}
+
 QString verdictSentenceHtml(const RunResult& result)
 {
   QString html = QStringLiteral("<p><b>") % resultTitle(result).toHtmlEscaped() % QStringLiteral("</b>: ");
@@ -165,7 +215,7 @@ QString verdictSentenceHtml(const RunResult& result)
   html += formatMBps(result.mbPerSec());
   if (result.analysis) {
     html += QStringLiteral(", <b>") % verdictName(result.analysis->verdict) % QStringLiteral("</b>. ");
-    html += qs(result.analysis->evidence).toHtmlEscaped();
+    html += evidenceText(result).toHtmlEscaped();  // written here, through tr(): not the engine's English
     QStringList warnings;
     if (const QString cache = cacheWarning(result); !cache.isEmpty())
       warnings << cache;

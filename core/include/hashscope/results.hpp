@@ -98,6 +98,10 @@ struct Analysis {
   double cpuBusyPct = 0;           // mean system CPU busy
   std::uint64_t deviceReadBytes = 0;
   double otherCores = -1;          // cores' worth of CPU other processes used during the run (-1 = unknown)
+  // The rest of the evidence as numbers, for front ends that write their own sentence (-1 = unknown).
+  double hashCallPct = -1;         // share of wall time the workers spent inside hash calls
+  double readerCpuPct = -1;        // CPU share of the reader threads
+  bool diskValid = false;          // device counters were read during the run
   std::vector<Flag> flags;         // what the front ends must show with the numbers
   std::string evidence;            // one plain sentence with the numbers
 

@@ -214,6 +214,9 @@ Analysis analyse(RunResult& run, const References& refs)
   a.waitPct = std::max(0.0, t.waitPct);
   a.diskBusyPct = t.diskBusyPct;
   a.cpuBusyPct = std::max(0.0, t.cpuBusyPct);
+  a.hashCallPct = t.busyPct;
+  a.readerCpuPct = t.readerPct;
+  a.diskValid = t.diskValid;
   a.deviceReadBytes = t.deviceReadBytes;
 
   const bool fileWorkload = isFileWorkload(run.workload);
