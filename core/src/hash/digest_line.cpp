@@ -7,6 +7,27 @@
 namespace hashscope {
 namespace {
 
+// b3sum 1.x escapes backslash and newline only; a carriage return stays as it is.
+bool b3sumNeedsEscape(std::string_view name)
+{
+  return name.find_first_of("\\\n") != std::string_view::npos;
+}
+
+std::string b3sumEscape(std::string_view name)
+{
+  std::string out;
+  out.reserve(name.size() + 4);
+  for (char c : name) {
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else
+      out += c;
+  }
+  return out;
+}
+
 std::string hexPathLine(std::string_view hex, std::string_view path, bool escape)
 {
   std::string line;
@@ -79,6 +100,12 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
     return taggedLine(tagName, toHex(digest), path, false);
   case detail::LineStyle::Xxhsum:
     return tag ? taggedLine(tagName, toHex(digest), path, false) : hexPathLine(toHex(digest), path, false);
+  case detail::LineStyle::B3sum: {
+    const bool esc = b3sumNeedsEscape(path);
+    const std::string name = esc ? b3sumEscape(path) : std::string(path);
+    return (esc ? "\\" : "") + (tag ? taggedLine(tagName, toHex(digest), name, false)
+                                      : hexPathLine(toHex(digest), name, false));
+  }
   case detail::LineStyle::Coreutils:
     break;
   }

@@ -90,17 +90,6 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
         }
       }
     }
-    // BLAKE3 is not one of HashScope's algorithms, but b3sum is the field's fast reference: run it once
-    // per location for comparison (its digest cannot be checked).
-    if (spec.peers) {
-      for (const PeerTool& tool : findPeerTools("blake3")) {
-        WorkloadSpec peer = base;
-        peer.workload = Workload::PeerTool;
-        peer.algorithm = tool.algorithm;
-        peer.streams = 1;
-        add(location, peer, tool.name + " (peer tool, blake3, " + cacheText(spec.cache) + ")" + where, tool.name);
-      }
-    }
   }
   return steps;
 }
