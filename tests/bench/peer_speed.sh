@@ -124,7 +124,7 @@ if have b3sum; then
   # Time ratios, commands interleaved: HashScope / b3sum on all cores, and on one thread each.
   run_group "blake3, file in RAM (/dev/shm)" "$ram" "" "" 0 \
     "hashscope-cli hash -a blake3" "$cli hash -a blake3" "b3sum" "b3sum" \
-    "hashscope-cli ... --threads-per-file 1" "$cli hash -a blake3 --threads-per-file 1" \
+    "hashscope-cli --threads-per-file 1" "$cli hash -a blake3 --threads-per-file 1" \
     "b3sum --num-threads 1" "b3sum --num-threads 1"
   ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
   summary+=("$(printf '%-8s RAM  hashscope / b3sum time = %s, all cores (target <= 1.000)' blake3 "$(ratio "${medians[0]}" "${medians[1]}")")")

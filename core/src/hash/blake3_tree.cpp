@@ -6,7 +6,7 @@
 // aligned run of 2^k chunks (starting at a multiple of 2^k) that is not the whole input is one subtree,
 // so its chaining value (CV) can be computed on its own and merged later. This hasher keeps, like the
 // library's incremental hasher, a stack of subtree CVs with lazy merging, and hashes each incoming
-// aligned subtree by cutting it into equal parts, one per thread.
+// aligned subtree by cutting it into equal parts that the threads share out.
 //
 // Only the root differs: it is compressed with the ROOT flag, so nothing that may turn out to be the
 // root is compressed before finish(): a lone last chunk stays in `tail_`, and a subtree of two or more
@@ -35,7 +35,8 @@ constexpr std::size_t kChunk = BLAKE3_CHUNK_LEN;
 constexpr std::size_t kBlock = BLAKE3_BLOCK_LEN;
 constexpr std::size_t kBatch = 64;                   // inputs per blake3_hash_many call
 constexpr std::uint64_t kMaxSubtreeChunks = 1 << 14; // 16 MiB: bounds the CV scratch to 512 KiB
-constexpr std::size_t kMinPartChunks = 64;           // 64 KiB per thread: below, handing off costs more
+constexpr std::size_t kMinPartChunks = 64;           // 64 KiB per part: below, handing off costs more
+constexpr std::size_t kPartsPerThread = 4;
 constexpr std::uint8_t kChunkStart = CHUNK_START, kChunkEnd = CHUNK_END, kParent = PARENT, kRoot = ROOT;
 
 // CVs of `count` whole chunks starting at chunk number `counter`, into out[32 * count].
@@ -133,68 +134,88 @@ Cv parentOutput(const Cv& left, const Cv& right, bool root)
   return out;
 }
 
-// Helper threads that run the parts of one subtree together with the calling thread. Every helper
-// takes part in every run (checks in even when no part is left), so a run's state is never touched by
-// a helper still busy with the previous one. Waiting is C++20 atomic wait: a short spin, then a futex.
+// Helper threads that run the parts of one subtree together with the calling thread. The caller never
+// waits for a helper that has not started: it claims parts itself, and waits only for parts a helper
+// has claimed. So a helper the scheduler keeps off the CPU (a busy machine) costs speed, never a stall.
+// A claim is a compare-and-swap on one word holding the run number, its part count and the next part,
+// so a helper that wakes late cannot claim a part of a run that has moved on. Sleeping is C++20 atomic wait (a short spin, then a futex).
 class WorkerPool {
 public:
   explicit WorkerPool(unsigned helpers)
   {
-    // Each helper starts from generation 0, not from what it reads once running: a run may begin
-    // before the helper's thread does.
     for (unsigned i = 0; i < helpers; ++i)
-      threads_.emplace_back([this] { loop(0); });
+      threads_.emplace_back([this] { loop(); });
   }
   ~WorkerPool()
   {
     stopping_.store(true, std::memory_order_relaxed);
-    generation_.fetch_add(1, std::memory_order_release);
-    generation_.notify_all();
+    wake_.fetch_add(1, std::memory_order_release);
+    wake_.notify_all();
     threads_.clear(); // joins
   }
   WorkerPool(const WorkerPool&) = delete;
   WorkerPool& operator=(const WorkerPool&) = delete;
 
+  static constexpr std::uint32_t kMaxParts = 0xffff;
+
   // Runs task(0 .. count-1) on the helpers and this thread; returns when every part is done.
-  template <class Task> void run(std::size_t count, Task& task)
+  template <class Task> void run(std::uint32_t count, Task& task)
   {
     task_ = [](void* t, std::size_t i) { (*static_cast<Task*>(t))(i); };
     taskArg_ = &task;
     count_ = count;
-    next_.store(0, std::memory_order_relaxed);
-    pending_.store(static_cast<unsigned>(threads_.size()), std::memory_order_relaxed);
-    generation_.fetch_add(1, std::memory_order_release);
-    generation_.notify_all();
-    work();
-    for (unsigned p; (p = pending_.load(std::memory_order_acquire)) != 0;)
-      pending_.wait(p, std::memory_order_acquire);
+    done_.store(0, std::memory_order_relaxed);
+    ++run_;
+    ticket_.store(std::uint64_t{run_} << 32 | std::uint64_t{count} << 16, std::memory_order_release);
+    wake_.fetch_add(1, std::memory_order_release);
+    wake_.notify_all();
+    while (claimAndRun(run_)) {
+    }
+    for (std::uint32_t d; (d = done_.load(std::memory_order_acquire)) != count_;)
+      done_.wait(d, std::memory_order_acquire);
   }
 
 private:
-  void work()
+  // Claims the next part of run `runNumber` and runs it; false when none is left (or the run is over).
+  // Only a successful claim reads task_: the caller does not touch it until every claimed part is done.
+  bool claimAndRun(std::uint32_t runNumber)
   {
-    for (std::size_t i; (i = next_.fetch_add(1, std::memory_order_relaxed)) < count_;)
-      task_(taskArg_, i);
-  }
-  void loop(unsigned seen)
-  {
+    std::uint64_t t = ticket_.load(std::memory_order_acquire);
+    std::uint32_t count = 0;
     for (;;) {
-      generation_.wait(seen, std::memory_order_acquire);
-      seen = generation_.load(std::memory_order_acquire);
+      count = static_cast<std::uint32_t>(t >> 16) & kMaxParts;
+      if (static_cast<std::uint32_t>(t >> 32) != runNumber || (t & kMaxParts) >= count)
+        return false;
+      if (ticket_.compare_exchange_weak(t, t + 1, std::memory_order_acq_rel, std::memory_order_acquire))
+        break;
+    }
+    task_(taskArg_, static_cast<std::size_t>(t & kMaxParts));
+    if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == count)
+      done_.notify_one();
+    return true;
+  }
+
+  void loop()
+  {
+    std::uint32_t seen = 0; // wake_ starts at 0: a run may begin before this thread does
+    for (;;) {
+      wake_.wait(seen, std::memory_order_acquire);
+      seen = wake_.load(std::memory_order_acquire);
       if (stopping_.load(std::memory_order_relaxed))
         return;
-      work();
-      if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1)
-        pending_.notify_one();
+      const auto runNumber = static_cast<std::uint32_t>(ticket_.load(std::memory_order_acquire) >> 32);
+      while (claimAndRun(runNumber)) {
+      }
     }
   }
 
   void (*task_)(void*, std::size_t) = nullptr;
   void* taskArg_ = nullptr;
-  std::size_t count_ = 0;
-  std::atomic<std::size_t> next_{0};
-  std::atomic<unsigned> pending_{0};
-  std::atomic<unsigned> generation_{0};
+  std::uint32_t run_ = 0;                 // caller only
+  std::uint32_t count_ = 0;               // caller only
+  std::atomic<std::uint64_t> ticket_{0};  // run number << 32 | part count << 16 | next part to claim
+  std::atomic<std::uint32_t> done_{0};    // parts finished in this run
+  std::atomic<std::uint32_t> wake_{0};    // bumped to wake the helpers
   std::atomic<bool> stopping_{false};
   std::vector<std::jthread> threads_;
 };
@@ -296,13 +317,14 @@ private:
   }
 
   // The CVs of the two halves of the n-chunk subtree (n a power of two >= 2) at chunks_: cut into
-  // equal parts, one set per thread, then merged up to the two halves.
+  // equal power-of-two parts hashed on the pool, then merged up to the two halves.
   void subtreeHalves(const std::uint8_t* data, std::size_t n, std::uint8_t halves[2 * BLAKE3_OUT_LEN])
   {
-    std::size_t parts = std::bit_floor(std::min<std::size_t>(threads_, n / kMinPartChunks));
-    if (parts > 1 && !std::has_single_bit(threads_))
-      parts = std::min<std::size_t>(std::bit_ceil(threads_) * 4, std::bit_floor(n / kMinPartChunks));
-    if (parts <= 1) {
+    // Several parts per thread: whoever is on a CPU takes the next one, so a helper the scheduler
+    // keeps waiting slows the subtree down by less than its share (b3sum's rayon steals work alike).
+    const std::size_t parts = std::min<std::size_t>(
+        {std::bit_ceil(threads_) * kPartsPerThread, std::bit_floor(n / kMinPartChunks), std::size_t{1} << 12});
+    if (threads_ < 2 || n / kMinPartChunks < 2) {
       if (scratch_.empty())
         scratch_.resize(1);
       scratch_[0].subtree(data, n, chunks_, 2, halves);
@@ -318,7 +340,7 @@ private:
     auto task = [&](std::size_t i) {
       scratch_[i].subtree(data + i * per * kChunk, per, first + i * per, 1, partCvs_.data() + i * BLAKE3_OUT_LEN);
     };
-    pool_->run(parts, task);
+    pool_->run(static_cast<std::uint32_t>(parts), task);
     std::vector<std::uint8_t> level(parts / 2 * BLAKE3_OUT_LEN);
     const std::uint8_t* two = mergeLevels(partCvs_.data(), level.data(), parts, 2);
     std::memcpy(halves, two, 2 * BLAKE3_OUT_LEN);
