@@ -79,7 +79,9 @@ TEST_CASE("planSuite adds the installed peer tools; b3sum comes with blake3 like
   const auto blake3 = findPeerTools("blake3");
   steps = planSuite(spec);
   REQUIRE(steps.size() == 3 + blake3.size());
-  CHECK(steps[0].spec.algorithm == "blake3");
+  CHECK(steps[1].spec.algorithm == "blake3"); // after the read: hash-memory, then hash-file
+  CHECK(steps[2].spec.workload == Workload::HashFile);
+  CHECK(steps[2].spec.algorithm == "blake3");
   i = 3;
   for (const PeerTool& tool : blake3) {
     CHECK(steps[i].tool == tool.name);
