@@ -13,7 +13,8 @@ bool b3sumNeedsEscape(std::string_view name)
   return name.find_first_of("\\\n") != std::string_view::npos;
 }
 
-std::string b3sumEscape(std::string_view name)
+// coreutils' escaping (escapeName), or b3sum's, which leaves a carriage return as it is.
+std::string escapeChars(std::string_view name, bool carriageReturn)
 {
   std::string out;
   out.reserve(name.size() + 4);
@@ -22,6 +23,8 @@ std::string b3sumEscape(std::string_view name)
       out += "\\\\";
     else if (c == '\n')
       out += "\\n";
+    else if (c == '\r' && carriageReturn)
+      out += "\\r";
     else
       out += c;
   }
@@ -102,7 +105,7 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
     return tag ? taggedLine(tagName, toHex(digest), path, false) : hexPathLine(toHex(digest), path, false);
   case detail::LineStyle::B3sum: {
     const bool esc = b3sumNeedsEscape(path);
-    const std::string name = esc ? b3sumEscape(path) : std::string(path);
+    const std::string name = esc ? escapeChars(path, false) : std::string(path);
     return (esc ? "\\" : "") + (tag ? taggedLine(tagName, toHex(digest), name, false)
                                       : hexPathLine(toHex(digest), name, false));
   }
@@ -121,24 +124,7 @@ bool nameNeedsEscape(std::string_view name)
 // so the line stays one line and `md5sum -c` can read it back.
 std::string escapeName(std::string_view name)
 {
-  std::string out;
-  out.reserve(name.size() + 4);
-  for (char c : name) {
-    switch (c) {
-    case '\\':
-      out += "\\\\";
-      break;
-    case '\n':
-      out += "\\n";
-      break;
-    case '\r':
-      out += "\\r";
-      break;
-    default:
-      out += c;
-    }
-  }
-  return out;
+  return escapeChars(name, true);
 }
 
 } // namespace hashscope
