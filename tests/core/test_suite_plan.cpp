@@ -82,6 +82,14 @@ TEST_CASE("planSuite adds the installed peer tools; b3sum comes with blake3 like
   CHECK(steps[1].spec.algorithm == "blake3"); // after the read: hash-memory, then hash-file
   CHECK(steps[2].spec.workload == Workload::HashFile);
   CHECK(steps[2].spec.algorithm == "blake3");
+  // One blake3 stream uses all cores where the tree hasher is available: the titles say so.
+  const unsigned cores = findAlgorithm("blake3")->threadsPerStream;
+  if (cores > 1) {
+    CHECK(steps[1].title == "blake3 hash-memory (" + std::to_string(cores) + " cores per stream)");
+    CHECK(steps[2].title == "blake3 hash-file (cold, " + std::to_string(cores) + " cores per stream), /a");
+  } else {
+    CHECK(steps[2].title == "blake3 hash-file (cold), /a");
+  }
   i = 3;
   for (const PeerTool& tool : blake3) {
     CHECK(steps[i].tool == tool.name);

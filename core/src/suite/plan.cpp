@@ -17,6 +17,14 @@ std::string streamsText(int streams)
   return streams == 1 ? std::string() : ", " + std::to_string(streams) + " streams";
 }
 
+// BLAKE3 hashes one stream on all cores: the titles say so, since it changes what a ramp means.
+std::string coresText(const std::string& algorithm)
+{
+  const AlgorithmInfo* info = findAlgorithm(algorithm);
+  const unsigned cores = info ? info->threadsPerStream : 1;
+  return cores > 1 ? ", " + std::to_string(cores) + " cores per stream" : std::string();
+}
+
 std::vector<std::string> defaultSuiteAlgorithms() { return {"md5", "sha256", "xxh3-64", "crc32"}; }
 
 }  // namespace
@@ -58,12 +66,14 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
       memory.algorithm = algorithm;
       memory.blockSize = spec.blockSize;
       memory.seconds = spec.hashMemorySeconds > 0 ? spec.hashMemorySeconds : 1.0;
-      add(location, memory, algorithm + " hash-memory");
+      const std::string cores = coresText(algorithm);
+      add(location, memory, algorithm + " hash-memory" + (cores.empty() ? "" : " (" + cores.substr(2) + ")"));
 
       WorkloadSpec file = base;
       file.workload = Workload::HashFile;
       file.algorithm = algorithm;
-      add(location, file, algorithm + " hash-file (" + cacheText(spec.cache) + streamsText(streams) + ")" + where);
+      add(location, file,
+          algorithm + " hash-file (" + cacheText(spec.cache) + streamsText(streams) + cores + ")" + where);
 
       // Peers run right after the cold hash-file, before the warm pass fills the page cache.
       if (spec.peers) {
@@ -78,7 +88,7 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
       if (spec.warm) {
         WorkloadSpec warm = file;
         warm.cache = CacheMode::Warm;
-        add(location, warm, algorithm + " hash-file (warm" + streamsText(streams) + ")" + where);
+        add(location, warm, algorithm + " hash-file (warm" + streamsText(streams) + cores + ")" + where);
       }
       if (spec.ramp) {
         for (int n = 1; n <= maxStreams; ++n) {
@@ -86,7 +96,8 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
           ramp.streams = n;
           add(location, ramp,
               algorithm + " ramp " + std::to_string(n) + "/" + std::to_string(maxStreams) + " (" +
-                  cacheText(spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream)" : " streams)") + where);
+                  cacheText(spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream" : " streams") + cores +
+                  ")" + where);
         }
       }
     }
