@@ -219,6 +219,7 @@ BenchOutcome runWorkloads(const BenchOptions& o, Context& context)
     }
     // Remove only what this run created, and keep it when asked to.
     if (wantsSample && !sample.reused && !o.keepSample) {
+      sample.hold.release();  // our own shared lock would make the removal refuse; another run's still does
       const std::string error = removeSample(sample.file.path);
       if (!error.empty())
         printError(error);

@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
+#include "hashscope/workload.hpp"
 #include "help.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
@@ -72,6 +73,11 @@ BenchOptions parseBenchOptions(const Args& args)
   }
   if (const auto top = args.value("max-streams"))
     o.maxStreams = parseCountOption("--max-streams", *top, 1, 256);
+  const int readDepth = WorkloadSpec().readDepth; // blocks each reading stream keeps in memory
+  if (args.has("ramp") && o.maxStreams > o.streams) // the ramp's last run reads with --max-streams streams
+    checkBufferMemory("--max-streams", o.maxStreams, o.blockSize, readDepth);
+  else
+    checkBufferMemory("--streams", o.streams, o.blockSize, readDepth);
   o.suite = args.has("suite");
   o.warm = args.has("warm");
   o.ramp = args.has("ramp");
@@ -90,7 +96,8 @@ BenchOptions parseBenchOptions(const Args& args)
   if (const auto output = args.value("output")) {
     if (output->empty())
       throw UsageError("--output needs a file name");
-    o.output = std::filesystem::path(*output);
+    if (*output != "-") // "-" is standard output, as everywhere else
+      o.output = std::filesystem::path(*output);
   }
   o.force = args.has("force");
   if (o.suite && args.has("workload"))
@@ -115,7 +122,6 @@ int runBench(Context& context, const Arguments& argv)
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
   const BenchOptions options = parseBenchOptions(args);
 
-  InterruptGuard guard(context.stop);
   std::optional<OutputFile> output;
   if (options.output)
     output.emplace(*options.output, options.force);
@@ -132,10 +138,8 @@ int runBench(Context& context, const Arguments& argv)
     return kExitFailure;
   }
   const std::string report = renderBench(outcome.results, options.format);
-  if (output)
-    output->commit(report);
-  else if (!writeOut(report))
-    throw CommandError("cannot write to standard output");
+  if (!deliverReport(output ? &*output : nullptr, report))
+    return kExitFailure;
   return outcome.failed ? kExitFailure : kExitOk;
 }
 

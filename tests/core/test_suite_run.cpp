@@ -137,7 +137,7 @@ TEST_CASE("runSuite stops mid-way at once and leaves no sample it created", "[su
   REQUIRE(stop.stop_requested());
   const double latency = std::chrono::duration<double>(returned - requested).count();
   WARN("runSuite returned " << latency * 1000 << " ms after the stop request");
-  CHECK(latency < 0.5);  // 200 ms is the target; the margin absorbs this shared machine's scheduling noise
+  CHECK(latency < hashscope::test::cancelBudgetSeconds());  // a hang bound: the 200 ms goal is in tests/bench
   CHECK(result.cancelled);
   REQUIRE_FALSE(result.results.empty());
   CHECK(result.results.back().cancelled);

@@ -1,4 +1,5 @@
 #include <exception>
+#include <new>
 #include <thread>
 
 #include "engine/workload_internal.hpp"
@@ -13,13 +14,16 @@ std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
     std::vector<std::jthread> threads;
     threads.reserve(outcomes.size());
     for (int i = 0; i < streams; ++i) {
-      threads.emplace_back([i, &counters, &body, &outcome = outcomes[static_cast<std::size_t>(i)]] {
+      threads.emplace_back([i, streams, &counters, &body, &outcome = outcomes[static_cast<std::size_t>(i)]] {
         auto clock = platform::makeThreadClock();
         counters.registerThread(i, false, clock);
         const double cpu0 = clock->cpuSeconds();
         const auto t0 = Clock::now();
         try {
           body(i, outcome);
+        } catch (const std::bad_alloc&) {
+          outcome.error = "Not enough memory for " + std::to_string(streams) +
+                          " stream(s): use a smaller block size or fewer streams";
         } catch (const std::exception& e) {
           outcome.error = std::string("Unexpected failure: ") + e.what();
         } catch (...) {

@@ -6,6 +6,7 @@
 #include "export/machine_info.hpp"
 #include "export/path_text.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/hash.hpp"
 
 namespace hashscope {
 
@@ -23,6 +24,19 @@ void stringOrNull(json::Writer& w, const std::string& text)
     w.null();
   else
     w.value(text);
+}
+
+// JSON text must be UTF-8, file names need not be (POSIX names are bytes). A path that is not valid UTF-8
+// is written escaped by quoteName (\xHH for each stray byte and control byte, \\ for a backslash, \n, \r,
+// \t) and its "<key>_escaped" flag says so, so a reader can restore the exact bytes.
+void writePath(json::Writer& w, const std::string& key, const std::filesystem::path& path)
+{
+  const std::string text = pathText(path);
+  const bool escaped = !isValidUtf8(text);
+  w.key(key);
+  w.value(escaped ? quoteName(text, true) : text);
+  w.key(key + "_escaped");
+  w.value(escaped);
 }
 
 void writeDevice(json::Writer& w, const StorageInfo& storage)
@@ -159,10 +173,8 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   stringOrNull(w, r.algorithm);
   w.key("tool");
   stringOrNull(w, r.tool);
-  w.key("location");
-  w.value(pathText(r.location));
-  w.key("target");
-  w.value(pathText(r.target));
+  writePath(w, "location", r.location);
+  writePath(w, "target", r.target);
   writeDevice(w, r.storage);
   w.key("filesystem");
   stringOrNull(w, r.storage.filesystem);
