@@ -5,6 +5,7 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/workload.hpp"
+#include "hashscope/suite.hpp"
 #include "help.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
@@ -38,6 +39,19 @@ BenchOptions parseBenchOptions(const Args& args)
   }
   if (o.workloads.empty())
     o.workloads = {Workload::Read, Workload::HashMemory, Workload::HashFile};
+  if (const auto preset = args.value("preset")) {
+    const auto parsed = parsePreset(*preset);
+    if (!parsed)
+      throw UsageError("unknown --preset '" + *preset + "' (choose quick, standard or thorough)");
+    o.passes = passesOf(*parsed);
+  }
+  if (const auto passes = args.value("passes"))
+    o.passes = parseCountOption("--passes", *passes, 1, 100);
+  o.waitQuiet = args.has("wait-quiet");
+  if (const auto timeout = args.value("quiet-timeout")) {
+    o.quietTimeout = parseSecondsOption("--quiet-timeout", *timeout, 0);
+    o.waitQuiet = true;
+  }
 
   if (const auto size = args.value("size")) {
     o.size = parseSizeOption("--size", *size);
@@ -116,7 +130,8 @@ int runBench(Context& context, const Arguments& argv)
        {"format", 'f', true, false},     {"output", 'o', true, false},   {"force", 0, false, false},
        {"suite", 0, false, false},       {"ramp", 0, false, false},      {"max-streams", 0, true, false},
        {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
-       {"keep-sample", 0, false, false}, {"help", 'h', false, false}},
+       {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
+       {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
@@ -126,8 +141,7 @@ int runBench(Context& context, const Arguments& argv)
   if (options.output)
     output.emplace(*options.output, options.force);
 
-  const BenchOutcome outcome =
-      options.suite ? runBenchSuite(options, context) : runWorkloads(options, context);
+  const BenchOutcome outcome = runBenchSuite(options, context);
   if (outcome.cancelled || context.stop.stop_requested()) {
     printError("interrupted: the benchmark was stopped and its partial files removed");
     return kExitInterrupted; // `output` removes the file it reserved

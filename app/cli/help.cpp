@@ -76,12 +76,18 @@ Options:
       --block-size SIZE  bytes per read/update (default 1M; streams x 4 blocks must fit in half of the RAM)
   -d, --duration SEC     duration of memory and hash-memory runs (default 1, at most 86400: a day)
       --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
+                         (plain bench runs the same way, over the workloads listed with -w)
       --warm             add hash-file with a warm cache
       --ramp             add hash-file with 1..N streams (N: --max-streams, default logical cores)
       --max-streams N    top of the ramp
       --peers            add the installed peer tools (md5sum, openssl, xxhsum ...) on the same sample
       --sample-hz HZ     CPU/disk sampling rate (default 10; 0 = no sampling)
       --keep-sample      keep the sample files this run created (reused ones are always kept)
+      --passes N         run every step N times in the same cache state; report the median and
+                         the slowest and fastest pass (default 1)
+      --preset NAME      quick (1 pass), standard (3 passes) or thorough (5 passes)
+      --wait-quiet       before each step, wait until other processes leave the CPU idle
+      --quiet-timeout SEC  ...but no longer than SEC (default 30; implies --wait-quiet)
   -f, --format FMT       table (default), csv or json
   -o, --output FILE      write the results to FILE (never overwrites an existing file; - is stdout).
                          If FILE cannot be written (a full disk), the results go to stdout instead

@@ -100,7 +100,7 @@ TEST_CASE("cold reads on the ext4 temp folder use O_DIRECT and really read the d
       const std::uint64_t after = processReadBytes();
       REQUIRE(r.error == "");
       CHECK(r.bytes == size);
-      CHECK(r.cacheMethod == "direct");
+      CHECK(r.cacheMethod == CacheMethod::Direct);
       CHECK(r.cacheNote == "");
       // Every byte came from the device (direct reads round the tail up to the alignment).
       CHECK(after - before >= size);
@@ -114,7 +114,7 @@ TEST_CASE("cold reads on the ext4 temp folder use O_DIRECT and really read the d
   warm.cache = CacheMode::Warm;
   RunResult w = runWorkload(warm, {});
   REQUIRE(w.error == "");
-  CHECK(w.cacheMethod == "warm");
+  CHECK(w.cacheMethod == CacheMethod::Warm);
   CHECK(residentFraction(file) > 0.95);
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("cold reads in /dev/shm are reported as memory-backed", "[engine][linu
   RunResult r = runWorkload(coldSpec(Workload::HashFile, file), {});
   REQUIRE(r.error == "");
   CHECK(r.bytes == 3 * MiB + 1);
-  CHECK(r.cacheMethod == "memory-backed");
+  CHECK(r.cacheMethod == CacheMethod::MemoryBacked);
   CHECK_FALSE(r.cacheNote.empty());
 }
 

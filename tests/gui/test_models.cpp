@@ -33,7 +33,7 @@ RunResult makeResult(Workload workload, const std::string& algorithm, const std:
   r.location = location;
   r.streams = streams;
   r.cache = CacheMode::Cold;
-  r.cacheMethod = "direct";
+  r.cacheMethod = CacheMethod::Direct;
   r.bytes = std::uint64_t(mbps * 1e6);
   r.seconds = 1.0;
   Analysis a;

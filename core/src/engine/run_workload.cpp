@@ -40,7 +40,7 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     result.streams = spec.streams;
     result.blockSize = spec.blockSize;
     result.cache = spec.cache;
-    result.cacheMethod = "n/a";
+    result.cacheMethod = CacheMethod::NotApplicable;
     const bool usesAlgorithm = spec.workload == Workload::HashMemory || spec.workload == Workload::HashFile ||
                                spec.workload == Workload::HashTree;
     if (usesAlgorithm)

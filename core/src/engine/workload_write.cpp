@@ -46,7 +46,7 @@ std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t 
 
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
-  result.cacheMethod = "n/a";
+  result.cacheMethod = CacheMethod::NotApplicable;
   const std::filesystem::path& folder = spec.target;
   result.error = folderProblem(folder);
   if (!result.error.empty())
