@@ -13,6 +13,9 @@ inline constexpr const char* kRunSchema = "hashscope.run/1";
 struct ExportOptions {
   bool includeSamples = true;   // the sampled time series in JSON
   bool pretty = true;
+  // When the run happened (UTC ISO-8601, see utcTimestamp() in library.hpp) and how it ended
+  // ("finished" or "stopped"); written as started_at, finished_at, status when set.
+  std::string startedAt, finishedAt, status;
 };
 
 // {"schema": "hashscope.run/1", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
