@@ -5,6 +5,7 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
 #include "help.hpp"
+#include "history_save.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
 
@@ -109,7 +110,8 @@ int runBench(Context& context, const Arguments& argv)
        {"format", 'f', true, false},     {"output", 'o', true, false},   {"force", 0, false, false},
        {"suite", 0, false, false},       {"ramp", 0, false, false},      {"max-streams", 0, true, false},
        {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
-       {"keep-sample", 0, false, false}, {"help", 'h', false, false}},
+       {"keep-sample", 0, false, false}, {"help", 'h', false, false},  {"no-save", 0, false, false},
+       {"history-db", 0, true, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
@@ -120,8 +122,10 @@ int runBench(Context& context, const Arguments& argv)
   if (options.output)
     output.emplace(*options.output, options.force);
 
+  const std::string startedAt = utcTimestamp();
   const BenchOutcome outcome =
       options.suite ? runBenchSuite(options, context) : runWorkloads(options, context);
+  saveRunToHistory(context, args, outcome.results, outcome.cancelled || context.stop.stop_requested(), startedAt);
   if (outcome.cancelled || context.stop.stop_requested()) {
     printError("interrupted: the benchmark was stopped and its partial files removed");
     return kExitInterrupted; // `output` removes the file it reserved

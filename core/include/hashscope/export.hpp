@@ -28,5 +28,7 @@ std::string toJson(const std::vector<RunResult>& results, const ExportOptions& o
 std::string toCsv(const std::vector<RunResult>& results);
 // The CSV column names, in order.
 const std::vector<std::string>& csvColumns();
+// Any table as CSV with the same quoting (the first row is the header); used by the history exports.
+std::string csvTable(const std::vector<std::vector<std::string>>& rows);
 
 }  // namespace hashscope

@@ -153,4 +153,12 @@ struct Comparison {
 
 Comparison compareRuns(const RunDocument& base, const RunDocument& other);
 
+// ---- Exports of the history (CLI --format json/csv; the GUI's exports) ---------------------------------
+
+std::string historyJson(const std::vector<RunRecord>& runs);  // {"schema": "hashscope.history/1", "runs": [...]}
+std::string historyCsv(const std::vector<RunRecord>& runs);
+// {"schema": "hashscope.compare/1", "base": id, "other": id, "tiles": [...]}; ids 0 = not from the history.
+std::string comparisonJson(const Comparison& comparison, std::int64_t baseId, std::int64_t otherId);
+std::string comparisonCsv(const Comparison& comparison);
+
 }  // namespace hashscope

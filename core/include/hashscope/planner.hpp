@@ -66,4 +66,7 @@ struct Plan {
 // Throws std::invalid_argument when bytes or seconds are 0.
 Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const std::string& algorithm = {});
 
+// {"schema": "hashscope.plan/1", ...}: the plan's numbers and codes, for scripts.
+std::string planJson(const Plan& plan, std::int64_t runId);
+
 }  // namespace hashscope
