@@ -6,12 +6,11 @@
 #include <QLocale>
 
 #include "hashscope/export.hpp"
+#include "logic/result_text.hpp"
 
 namespace hashscope::gui {
 
 namespace {
-
-QString qs(const std::string& text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 QString joined(const std::vector<std::string>& items)
 {

@@ -5,20 +5,12 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "logic/result_text.hpp"
+#include "widgets/table_cell.hpp"
+
 namespace hashscope::gui {
 
 namespace {
-
-QString qs(const std::string& text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
-
-QTableWidgetItem* cell(const QString& text, bool number = false)
-{
-  auto* item = new QTableWidgetItem(text);
-  item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-  if (number)
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  return item;
-}
 
 // Light tints that keep the text readable in light and dark themes; the words carry the meaning too.
 QColor tint(Change change)
@@ -85,18 +77,18 @@ void CompareView::showComparison(const Comparison& c, const QString& baseTitle, 
     case Change::OnlyInOther: verdict = tr("only in other"); break;
     }
     const QString dash = QStringLiteral("\u2013");
-    m_table->setItem(row, 0, cell(qs(d.key.label())));
-    m_table->setItem(row, 1, cell(d.change == Change::OnlyInOther ? dash : QString::number(d.baseMBps, 'f', 1), true));
-    m_table->setItem(row, 2, cell(d.change == Change::OnlyInBase ? dash : QString::number(d.otherMBps, 'f', 1), true));
-    m_table->setItem(row, 3, cell(both ? (d.deltaPct >= 0 ? QStringLiteral("+") : QString()) +
+    m_table->setItem(row, 0, readOnlyCell(qs(d.key.label())));
+    m_table->setItem(row, 1, readOnlyCell(d.change == Change::OnlyInOther ? dash : QString::number(d.baseMBps, 'f', 1), true));
+    m_table->setItem(row, 2, readOnlyCell(d.change == Change::OnlyInBase ? dash : QString::number(d.otherMBps, 'f', 1), true));
+    m_table->setItem(row, 3, readOnlyCell(both ? (d.deltaPct >= 0 ? QStringLiteral("+") : QString()) +
                                              QString::number(d.deltaPct, 'f', 1) + QLatin1Char('%')
                                        : dash,
                                   true));
-    m_table->setItem(row, 4, cell(both ? QStringLiteral("\u00b1") + QString::number(d.spreadPct, 'f', 1) +
+    m_table->setItem(row, 4, readOnlyCell(both ? QStringLiteral("\u00b1") + QString::number(d.spreadPct, 'f', 1) +
                                              QLatin1Char('%') + (d.defaultSpread ? QStringLiteral("*") : QString())
                                        : dash,
                                   true));
-    m_table->setItem(row, 5, cell(verdict));
+    m_table->setItem(row, 5, readOnlyCell(verdict));
     for (int column = 0; column < 6; ++column)
       m_table->item(row, column)->setBackground(tint(d.change));
   }
@@ -117,11 +109,11 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   m_table->setRowCount(int(run.tiles.size()));
   for (int row = 0; row < int(run.tiles.size()); ++row) {
     const RunTile& t = run.tiles[std::size_t(row)];
-    m_table->setItem(row, 0, cell(qs(t.key.label())));
-    m_table->setItem(row, 1, cell(t.failed ? tr("failed") : QString::number(t.mbps, 'f', 1), true));
-    m_table->setItem(row, 2, cell(t.failed ? QString() : QString::number(t.minMBps, 'f', 1), true));
-    m_table->setItem(row, 3, cell(t.failed ? QString() : QString::number(t.maxMBps, 'f', 1), true));
-    m_table->setItem(row, 4, cell(QString::number(t.passes), true));
+    m_table->setItem(row, 0, readOnlyCell(qs(t.key.label())));
+    m_table->setItem(row, 1, readOnlyCell(t.failed ? tr("failed") : QString::number(t.mbps, 'f', 1), true));
+    m_table->setItem(row, 2, readOnlyCell(t.failed ? QString() : QString::number(t.minMBps, 'f', 1), true));
+    m_table->setItem(row, 3, readOnlyCell(t.failed ? QString() : QString::number(t.maxMBps, 'f', 1), true));
+    m_table->setItem(row, 4, readOnlyCell(QString::number(t.passes), true));
   }
   m_summary->setText(tr("Started %1, finished %2 (%3); HashScope %4.")
                          .arg(qs(run.startedAt), qs(run.finishedAt), qs(run.status), qs(run.version)));

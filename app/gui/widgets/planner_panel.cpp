@@ -10,13 +10,14 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "logic/result_text.hpp"
+#include "widgets/table_cell.hpp"
+
 #include <cmath>
 
 namespace hashscope::gui {
 
 namespace {
-
-QString qs(const std::string& text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
 
 // "610 MB/s", "16.7 GB/s": decimal units, three significant digits.
 QString rate(double mbps)
@@ -47,15 +48,6 @@ QString duration(double seconds)
   if (total < 86400)
     return QObject::tr("%1 h %2 min").arg(total / 3600).arg(total % 3600 / 60);
   return QObject::tr("%1 days").arg(QString::number(seconds / 86400, 'g', 3));
-}
-
-QTableWidgetItem* cell(const QString& text, bool number = false)
-{
-  auto* item = new QTableWidgetItem(text);
-  item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsSelectable);
-  if (number)
-    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-  return item;
 }
 
 }  // namespace
@@ -194,13 +186,13 @@ void PlannerPanel::recompute()
   m_table->setRowCount(int(plan.algorithms.size()));
   for (int row = 0; row < int(plan.algorithms.size()); ++row) {
     const AlgorithmPlan& a = plan.algorithms[std::size_t(row)];
-    m_table->setItem(row, 0, cell(qs(a.algorithm)));
-    m_table->setItem(row, 1, cell(rate(a.perCoreMBps), true));
-    m_table->setItem(row, 2, cell(rate(a.allCoresMBps) + (a.allCoresEstimated ? QStringLiteral("*") : QString()), true));
-    m_table->setItem(row, 3, cell(QString::number(a.coresExact, 'f', 1), true));
-    m_table->setItem(row, 4, cell(duration(a.machineSeconds), true));
-    m_table->setItem(row, 5, cell(a.limit == PlanLimit::Storage ? tr("storage") : tr("hashing")));
-    m_table->setItem(row, 6, cell(a.meetsTarget ? tr("yes") : tr("no")));
+    m_table->setItem(row, 0, readOnlyCell(qs(a.algorithm)));
+    m_table->setItem(row, 1, readOnlyCell(rate(a.perCoreMBps), true));
+    m_table->setItem(row, 2, readOnlyCell(rate(a.allCoresMBps) + (a.allCoresEstimated ? QStringLiteral("*") : QString()), true));
+    m_table->setItem(row, 3, readOnlyCell(QString::number(a.coresExact, 'f', 1), true));
+    m_table->setItem(row, 4, readOnlyCell(duration(a.machineSeconds), true));
+    m_table->setItem(row, 5, readOnlyCell(a.limit == PlanLimit::Storage ? tr("storage") : tr("hashing")));
+    m_table->setItem(row, 6, readOnlyCell(a.meetsTarget ? tr("yes") : tr("no")));
   }
 }
 
