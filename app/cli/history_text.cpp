@@ -50,7 +50,8 @@ std::string noteText(PlanNote note, const Plan& plan)
   case PlanNote::NoReadFigure:
     return "The run has no read result: storage was not judged (bench with -w read to add it).";
   case PlanNote::ReadNotCold:
-    return "The read speed was not measured cold: it may be the page cache rather than the storage.";
+    return "The read speed was not measured cold from a disk (page cache or a RAM-backed location): it "
+           "describes memory, not storage.";
   case PlanNote::AllCoresEstimated:
     return "No stream ramp in this run: all cores = per-core speed x " + std::to_string(plan.logicalCores) +
            " logical cores, an upper estimate (bench -w hash-memory -j N measures it).";

@@ -2,6 +2,8 @@
 // streams, sha256 400 MB/s on one stream, cold read 1500 MB/s, 8 logical cores).
 #include <catch.hpp>
 
+#include <algorithm>
+
 #include "hashscope/planner.hpp"
 #include "test_library_support.hpp"
 
@@ -95,4 +97,22 @@ TEST_CASE("planner: missing figures become notes, not invented numbers", "[plann
   CHECK(plan.chosen->meetsTarget);
   CHECK(plan.notes == std::vector<PlanNote>{PlanNote::NoReadFigure, PlanNote::PerCoreFromStreams});
   CHECK_THROWS_AS(makePlan(noRead, 0, 1), std::invalid_argument);
+
+  // A "cold" read of a RAM-backed folder (tmpfs) describes memory: a disk read is preferred, and when
+  // there is none the plan says so.
+  const RunDocument ram = readRunDocument(
+      R"({"schema": "hashscope.run/2", "machine": {"logical_cores": 4}, "results": [
+          {"workload": "hash-memory", "algorithm": "md5", "streams": 1, "mb_per_s": 600},
+          {"workload": "read", "location": "/dev/shm", "cache": "cold", "mb_per_s": 9000, "memory_backed": true},
+          {"workload": "read", "location": "/data", "cache": "cold", "mb_per_s": 500}]})");
+  const Plan disk = makePlan(ram, 1000000000, 1, "md5");
+  CHECK(disk.readLocation == "/data");
+  CHECK(disk.notes == std::vector<PlanNote>{PlanNote::AllCoresEstimated});  // and no ReadNotCold
+  const RunDocument ramOnly = readRunDocument(
+      R"({"schema": "hashscope.run/2", "machine": {"logical_cores": 4}, "results": [
+          {"workload": "hash-memory", "algorithm": "md5", "streams": 1, "mb_per_s": 600},
+          {"workload": "read", "location": "/dev/shm", "cache": "cold", "mb_per_s": 9000, "memory_backed": true}]})");
+  const Plan memory = makePlan(ramOnly, 1000000000, 1, "md5");
+  CHECK(memory.readMBps == 9000);
+  CHECK(std::find(memory.notes.begin(), memory.notes.end(), PlanNote::ReadNotCold) != memory.notes.end());
 }

@@ -176,7 +176,7 @@ void PlannerPanel::recompute()
     case PlanNote::AlgorithmNotMeasured: machine += QLatin1Char('\n') + tr("This algorithm has no hash-memory result in the run."); break;
     case PlanNote::NoHashFigures: machine += QLatin1Char('\n') + tr("The run has no hash-memory results to plan with."); break;
     case PlanNote::NoReadFigure: machine += QLatin1Char('\n') + tr("No read result: storage was not judged."); break;
-    case PlanNote::ReadNotCold: machine += QLatin1Char('\n') + tr("The read speed was not measured cold: it may be the page cache."); break;
+    case PlanNote::ReadNotCold: machine += QLatin1Char('\n') + tr("The read speed was not measured cold from a disk: it describes memory, not storage."); break;
     case PlanNote::AllCoresEstimated: machine += QLatin1Char('\n') + tr("No stream ramp: all cores = per-core speed x logical cores (an upper estimate)."); break;
     case PlanNote::PerCoreFromStreams: machine += QLatin1Char('\n') + tr("No one-stream result: per-core speed from the fewest-streams result."); break;
     }

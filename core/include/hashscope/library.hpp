@@ -42,6 +42,7 @@ struct RunTile {
   int passes = 1;                // 1 when the document records no passes
   std::string deviceModel, filesystem, deviceKind;
   bool failed = false;           // cancelled or errored: no usable figure
+  bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
 };
 
 // A run document read back: enough to list, compare and plan; the JSON itself stays the record.

@@ -27,7 +27,7 @@ enum class PlanNote {
   AlgorithmNotMeasured,   // the asked algorithm has no hash-memory result in the run
   NoHashFigures,          // the run has no hash-memory results at all
   NoReadFigure,           // no read result: storage cannot be judged
-  ReadNotCold,            // the best read figure was not measured cold (it may be the page cache)
+  ReadNotCold,            // the best read figure was not cold from a disk (page cache or RAM-backed location)
   AllCoresEstimated,      // no stream ramp: all-core speed = per-core x logical cores
   PerCoreFromStreams,     // no 1-stream result: per-core = the fewest-streams result / its streams
 };

@@ -138,12 +138,13 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
   plan.neededMBps = static_cast<double>(bytes) / seconds / 1e6;
   plan.logicalCores = run.machine.logicalCores;
 
-  // Storage: the best read among the locations, cold figures first (a warm read measures the page cache).
+  // Storage: the best read among the locations, cold figures from a disk first (a warm read, or one
+  // served from RAM, measures memory, not storage).
   bool readCold = false;
   for (const RunTile& t : run.tiles) {
     if (t.failed || t.key.workload != "read")
       continue;
-    const bool cold = t.key.cache == "cold";
+    const bool cold = t.key.cache == "cold" && !t.fromMemory;
     if ((cold && !readCold) || ((cold == readCold) && t.mbps > plan.readMBps)) {
       plan.readMBps = t.mbps;
       plan.readLocation = t.key.location;

@@ -47,6 +47,7 @@ RunTile readTile(const json::Value& r)
   t.deviceModel = r["device"]["model"].string();
   t.deviceKind = r["device"]["kind"].string();
   t.filesystem = r["filesystem"].string();
+  t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
   t.failed = r["cancelled"].boolean() || !r["error"].string().empty() || !(t.mbps > 0);
   return t;
 }
