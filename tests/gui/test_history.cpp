@@ -14,6 +14,7 @@
 
 #include "catch.hpp"
 #include "gui_test_helpers.hpp"
+#include "logic/benchmark_controller.hpp"
 #include "logic/history_model.hpp"
 #include "widgets/compare_view.hpp"
 #include "widgets/history_panel.hpp"
@@ -174,4 +175,26 @@ TEST_CASE("history: compare shows the deltas with colours and words; the planner
   CHECK(planner->table()->rowCount() == 2);
   planner->dataEdit()->setText(QStringLiteral("lots"));
   CHECK(planner->needsText().contains(QStringLiteral("Give the data as a size")));
+}
+
+TEST_CASE("history: a stopped benchmark is kept too, marked stopped", "[gui][history]")
+{
+  QTemporaryDir dir;
+  const ScopedEnv db("HASHSCOPE_HISTORY_DB", (dir.path() + QStringLiteral("/h.sqlite")).toUtf8());
+  test::TinyBenchmark bench(QStringLiteral("md5"), QStringLiteral("8M"), 5.0);
+  MainWindow& w = *bench.window;
+  QSignalSpy added(w.controller(), &BenchmarkController::resultAdded);
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(added.wait(180000));  // one result in, the rest still to come
+  QTest::mouseClick(w.stopButton(), Qt::LeftButton);
+  REQUIRE((finished.count() > 0 || finished.wait(60000)));
+  REQUIRE(finished.at(0).at(0).toBool());  // cancelled
+  HistoryModel* model = w.historyModel();
+  REQUIRE(model->rowCount() == 1);
+  CHECK(model->index(0, HistoryModel::Status).data().toString() == QStringLiteral("stopped"));
+  const auto run = model->run(model->record(0).id);
+  REQUIRE(run);
+  CHECK(run->status == "stopped");
+  CHECK_FALSE(run->tiles.empty());
 }
