@@ -6,6 +6,7 @@
 #include "history_save.hpp"
 #include "history_text.hpp"
 
+#include <cstdlib>
 #include <fstream>
 #include <sstream>
 
@@ -73,7 +74,9 @@ int runPlan(Context&, const Arguments& argv)
       const RunLibrary library(historyPath(args));
       if (const auto run = args.value("run")) {
         runId = std::atoll(run->c_str());
-        const auto record = runId > 0 ? library.record(runId) : std::nullopt;
+        if (runId <= 0 || std::to_string(runId) != *run)
+          throw UsageError("--run '" + *run + "' is not a run id (see: hashscope-cli history list)");
+        const auto record = library.record(runId);
         if (!record)
           throw CommandError("there is no run '" + *run + "' in the history (see: hashscope-cli history list)");
         doc = library.run(runId);

@@ -177,6 +177,8 @@ TEST_CASE("plan: 1 TB in a minute with md5 from a recorded run", "[cli][plan]")
 
   CHECK(runCli({"plan", "--data", "1X", "--time", "1m", "--history-db", db.string()}).exitCode == 2);
   CHECK(runCli({"plan", "--data", "1T", "--history-db", db.string()}).exitCode == 2);
+  CHECK(runCli({"plan", "--data", "1T", "--time", "1m", "--run", "first", "--history-db", db.string()}).exitCode == 2);
+  CHECK(runCli({"plan", "--data", "1T", "--time", "1m", "--run", "9", "--history-db", db.string()}).exitCode == 1);
   r = runCli({"plan", "--data", "1T", "--time", "1m", "-a", "sha1", "--history-db", db.string()});
   CHECK(r.exitCode == 1);  // not measured in that run: said, and the exit status tells
   CHECK(r.out.find("sha1 has no hash-memory result") != std::string::npos);

@@ -1,5 +1,6 @@
 // The History and Planner tabs: a finished run appears in History, "compare" shows the deltas with
 // their colours and words, the planner shows the figures, and the app and the CLI use the same file.
+#include <QAbstractItemModelTester>
 #include <QComboBox>
 #include <QCoreApplication>
 #include <QFile>
@@ -129,6 +130,7 @@ TEST_CASE("history: compare shows the deltas with colours and words; the planner
   test::TinyBenchmark bench;
   MainWindow& w = *bench.window;
   HistoryModel* model = w.historyModel();
+  QAbstractItemModelTester tester(model, QAbstractItemModelTester::FailureReportingMode::Fatal);
   std::int64_t a = 0, b = 0;
   REQUIRE(model->importFile(kRuns + QStringLiteral("run_a.json"), &a).isEmpty());
   REQUIRE(model->importFile(kRuns + QStringLiteral("run_b.json"), &b).isEmpty());
