@@ -156,13 +156,6 @@ int runCheck(Context& context, const Arguments& argv)
   std::vector<std::string> lists = args.positionals();
   if (lists.empty())
     lists.push_back("-");
-  // A list from stdin or a pipe (`check <(cat list)`) blocks in a read a stop request cannot wake: there,
-  // Ctrl-C keeps its default meaning (check writes nothing that would need cleaning up).
-  const bool readsPipe = std::any_of(lists.begin(), lists.end(),
-                                     [](const std::string& list) { return list == "-" || checkInputFile(list).pipe; });
-  std::optional<InterruptGuard> guard;
-  if (!readsPipe)
-    guard.emplace(context.stop);
   const std::stop_token stop = context.stop.get_token();
 
   bool failed = false;

@@ -93,6 +93,7 @@ int runHash(Context& context, const Arguments& argv)
       args.value("block-size") ? parseSizeOption("--block-size", *args.value("block-size")) : 1 * MiB;
   if (blockSize == 0 || blockSize > 1 * GiB)
     throw UsageError("--block-size must be between 1 byte and 1G");
+  checkBufferMemory("--jobs", jobs, blockSize, 4); // hashFile reads ahead with 4 blocks per file
   const bool tag = args.has("tag") || algorithms.size() > 1;
   std::vector<const AlgorithmInfo*> infos;
   for (const auto& id : algorithms)
@@ -104,11 +105,6 @@ int runHash(Context& context, const Arguments& argv)
   const bool readsStdin = std::find(paths.begin(), paths.end(), "-") != paths.end();
   if (readsStdin)
     setBinaryStdio();
-  // Reading stdin blocks in fread, which a stop request cannot wake: there, Ctrl-C keeps its default
-  // meaning (nothing is written, so nothing needs cleaning up).
-  std::optional<InterruptGuard> guard;
-  if (!readsStdin)
-    guard.emplace(context.stop);
   const std::stop_token stop = context.stop.get_token();
 
   const std::vector<HashItem> items = expandArguments(paths, args.has("recursive"), stop);
@@ -173,6 +169,8 @@ int runHash(Context& context, const Arguments& argv)
     for (std::size_t a = 0; a < infos.size(); ++a)
       lines += formatDigestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
     if (!writeOut(lines)) {
+      if (stop.stop_requested())
+        break; // Ctrl-C while nobody read our output
       printError("cannot write to standard output");
       context.stop.request_stop();
       return kExitFailure;

@@ -31,7 +31,7 @@ RunResult sampleResult()
   r.streams = 2;
   r.blockSize = MiB;
   r.cache = CacheMode::Cold;
-  r.cacheMethod = "direct";
+  r.cacheMethod = CacheMethod::Direct;
   r.bytes = 1000000000;
   r.files = 1;
   r.seconds = 2.0;
@@ -118,7 +118,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   const std::string text = toJson({r, plain});
   CHECK(text.find("NaN") == std::string::npos);
   CHECK(text.find("inf") == std::string::npos);
-  CHECK(text.find("\"schema\": \"hashscope.run/1\"") != std::string::npos);
+  CHECK(text.find("\"schema\": \"hashscope.run/2\"") != std::string::npos);
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
   QJsonParseError error{};
@@ -126,7 +126,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   INFO(error.errorString().toStdString());
   REQUIRE(error.error == QJsonParseError::NoError);
   const QJsonObject root = doc.object();
-  CHECK(root["schema"].toString() == "hashscope.run/1");
+  CHECK(root["schema"].toString() == "hashscope.run/2");
   CHECK(root["tool"].toObject()["name"].toString() == "HashScope");
   CHECK(root["tool"].toObject()["version"].toString().toStdString() == std::string(version()));
   CHECK(root["machine"].toObject()["logical_cores"].toInt() >= 1);

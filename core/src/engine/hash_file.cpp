@@ -1,4 +1,6 @@
 // hashFile (several digests in one read pass, the CLI's `hash`) and warmFile (the "warm" cache mode).
+#include <new>
+
 #include "engine/workload_internal.hpp"
 
 #include <algorithm>
@@ -103,6 +105,10 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
     }
     for (Hasher* h : hashers)
       out.digests.push_back(h->finish());
+  } catch (const std::bad_alloc&) {
+    out.digests.clear();
+    out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(blockSize) +
+                " (use a smaller block size)";
   } catch (const std::exception& e) {
     out.digests.clear();
     out.error = file.string() + ": " + e.what();
