@@ -97,7 +97,7 @@ TEST_CASE("history import, list, compare, export, rename, baseline, remove", "[c
   CHECK(r.out.find("+10.0%") != std::string::npos);
   CHECK(r.out.find("1 faster, 1 slower, 2 within the spread") != std::string::npos);
   r = history(db, {"compare", "1", "2", "--format", "csv"});
-  CHECK(r.out.find("hash-memory sha256,hash-memory,sha256,,as-is,1,400,360,-10,3,true,slower") != std::string::npos);
+  CHECK(r.out.find("hash-memory sha256,hash-memory,sha256,,,1,400,360,-10,3,true,slower") != std::string::npos);
 
   // One id: compared with the baseline.
   CHECK(history(db, {"compare", "2"}).exitCode == 2);  // no baseline yet: usage error

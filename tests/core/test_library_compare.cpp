@@ -1,6 +1,8 @@
 // compareRuns() on two recorded runs (tests/data/runs): deltas, spreads and their classification.
 #include <catch.hpp>
 
+#include <cstdio>
+
 #include "hashscope/library.hpp"
 #include "test_library_support.hpp"
 
@@ -64,6 +66,25 @@ TEST_CASE("compare: a run against itself is all within, same machine", "[library
   CHECK(c.within == 5);
   for (const TileDelta& d : c.tiles)
     CHECK(d.deltaPct == 0);
+}
+
+TEST_CASE("compare: hash-memory benched from two folders is the same tile", "[library][compare]")
+{
+  const char* run = R"({"schema": "hashscope.run/2", "results": [
+      {"workload": "hash-memory", "algorithm": "md5", "location": "%s", "cache": "%s", "streams": 1, "mb_per_s": %s},
+      {"workload": "read", "location": "%s", "cache": "cold", "streams": 1, "mb_per_s": 900}]})";
+  auto doc = [&](const char* location, const char* cache, const char* mbps) {
+    char text[1024];
+    std::snprintf(text, sizeof text, run, location, cache, mbps, location);
+    return readRunDocument(text);
+  };
+  const Comparison c = compareRuns(doc("/tmp", "cold", "500"), doc("/dev/shm", "as-is", "600"));
+  REQUIRE(c.tiles.size() == 3);  // md5 matched; the two reads are different locations
+  CHECK(c.tiles[0].key.label() == "hash-memory md5");
+  CHECK(c.tiles[0].deltaPct == Approx(20.0));
+  CHECK(c.tiles[0].change == Change::Faster);
+  CHECK(c.tiles[1].change == Change::OnlyInBase);
+  CHECK(c.tiles[2].change == Change::OnlyInOther);
 }
 
 TEST_CASE("run documents: status, fingerprint and spread are read from /1 and /2 documents", "[library]")

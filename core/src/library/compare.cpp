@@ -19,12 +19,21 @@ double spreadOf(const RunTile& t, bool& usedDefault)
   return std::max(t.mbps - t.minMBps, t.maxMBps - t.mbps) / t.mbps * 100.0;
 }
 
+// Memory workloads do not touch the location or its cache: the same hash-memory step benched from two
+// folders is one tile.
+TileKey compareKey(TileKey key)
+{
+  if (key.workload == "memory" || key.workload == "hash-memory")
+    key.location.clear(), key.cache.clear();
+  return key;
+}
+
 std::map<TileKey, const RunTile*> usableTiles(const RunDocument& run)
 {
   std::map<TileKey, const RunTile*> out;
   for (const RunTile& t : run.tiles)
     if (!t.failed)
-      out[t.key] = &t;  // a repeated key (the same step twice): the later one counts
+      out[compareKey(t.key)] = &t;  // a repeated key (the same step twice): the later one counts
   return out;
 }
 
@@ -54,11 +63,12 @@ Comparison compareRuns(const RunDocument& base, const RunDocument& other)
   const auto otherTiles = usableTiles(other);
   std::vector<TileKey> order;
   for (const RunTile& t : base.tiles)
-    if (baseTiles.count(t.key) && std::find(order.begin(), order.end(), t.key) == order.end())
-      order.push_back(t.key);
+    if (const TileKey key = compareKey(t.key); baseTiles.count(key) && std::find(order.begin(), order.end(), key) == order.end())
+      order.push_back(key);
   for (const RunTile& t : other.tiles)
-    if (otherTiles.count(t.key) && !baseTiles.count(t.key) && std::find(order.begin(), order.end(), t.key) == order.end())
-      order.push_back(t.key);
+    if (const TileKey key = compareKey(t.key);
+        otherTiles.count(key) && !baseTiles.count(key) && std::find(order.begin(), order.end(), key) == order.end())
+      order.push_back(key);
 
   for (const TileKey& key : order) {
     TileDelta d;
