@@ -1,6 +1,6 @@
 #!/bin/sh
 # Takes the README screenshots of the History, Compare and Planner tabs under Xvfb at 1280x800, from a
-# throwaway history filled with three real CLI bench runs (64 MiB in /dev/shm, md5 and sha256).
+# throwaway history filled with three real CLI bench runs (64 MiB in /dev/shm, md5 and sha256, 3 passes).
 # Needs xvfb, xdotool and imagemagick.
 #   resources/screenshots/take-history-screenshots.sh [BUILD_BIN_DIR] [OUTPUT_DIR]
 set -eu
@@ -15,7 +15,7 @@ trap 'kill $APP $XVFB 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export HASHSCOPE_HISTORY_DB="$WORK/history.sqlite"
 
 cli() { "$BIN/hashscope-cli" "$@"; }
-bench() { cli bench -l "$LOCATION" -a md5,sha256 --size 64M --duration 0.5 --sample-hz 0 "$@" >/dev/null; }
+bench() { cli bench -l "$LOCATION" -a md5,sha256 --size 64M --duration 0.5 --passes 3 --sample-hz 0 "$@" >/dev/null; }
 bench -w hash-memory --streams 2
 bench -w read,hash-memory,hash-file
 bench -w read,hash-memory,hash-file
