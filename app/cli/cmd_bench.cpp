@@ -7,6 +7,7 @@
 #include "hashscope/workload.hpp"
 #include "hashscope/suite.hpp"
 #include "help.hpp"
+#include "history_save.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
 
@@ -131,7 +132,8 @@ int runBench(Context& context, const Arguments& argv)
        {"suite", 0, false, false},       {"ramp", 0, false, false},      {"max-streams", 0, true, false},
        {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
        {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
-       {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false}},
+       {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false},
+       {"no-save", 0, false, false},     {"history-db", 0, true, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
@@ -141,7 +143,9 @@ int runBench(Context& context, const Arguments& argv)
   if (options.output)
     output.emplace(*options.output, options.force);
 
+  const std::string startedAt = utcTimestamp();
   const BenchOutcome outcome = runBenchSuite(options, context);
+  saveRunToHistory(context, args, outcome.results, outcome.cancelled || context.stop.stop_requested(), startedAt);
   if (outcome.cancelled || context.stop.stop_requested()) {
     printError("interrupted: the benchmark was stopped and its partial files removed");
     return kExitInterrupted; // `output` removes the file it reserved

@@ -17,5 +17,7 @@ int runBench(Context& context, const Arguments& args);      // cmd_bench.cpp
 int runSample(Context& context, const Arguments& args);     // cmd_sample.cpp
 int runAlgorithms(Context& context, const Arguments& args); // cmd_info.cpp
 int runLocations(Context& context, const Arguments& args);  // cmd_info.cpp
+int runHistory(Context& context, const Arguments& args);    // cmd_history.cpp
+int runPlan(Context& context, const Arguments& args);       // cmd_plan.cpp
 
 } // namespace hashscope::cli

@@ -14,6 +14,8 @@ Commands:
   sample      create, list or remove HashScope's sample files
   algorithms  list the algorithms and the implementation in use on this machine
   locations   list the storage locations worth testing on this machine
+  history     the saved runs: list, show, compare, export, import, remove
+  plan        what hashing DATA in TIME needs, and what this machine would take
 
 Options:
   -h, --help     show this help (COMMAND --help shows the help of a command)
@@ -92,6 +94,8 @@ Options:
   -o, --output FILE      write the results to FILE (never overwrites an existing file; - is stdout).
                          If FILE cannot be written (a full disk), the results go to stdout instead
       --force            allow --output to replace an existing file (only once the new one is complete)
+      --no-save          do not save this run in the history (see: hashscope-cli history --help)
+      --history-db FILE  save in this history file instead
   -h, --help             show this help
 )";
 
@@ -116,6 +120,50 @@ Options:
       --content KIND   random (default), zeros or text; with --all: only samples of this content
       --all            remove: every sample in the folder (narrowed by --size and --content)
   -h, --help           show this help
+)";
+
+constexpr std::string_view kHistory = R"(Usage: hashscope-cli history ACTION [OPTIONS] [ID]...
+Every bench run (finished or stopped) is saved in the history, the same SQLite file the app uses:
+$HASHSCOPE_HISTORY_DB, else ~/.local/share/HashScope/HashScope/history.sqlite on Linux
+(~/Library/Application Support/HashScope/HashScope on macOS, %APPDATA%\HashScope\HashScope on Windows).
+
+Actions:
+  list                   the saved runs, newest first (* marks the baseline)
+  show ID                one run: its machine and every result with its passes
+  compare [BASE] [OTHER] each result's change in %: faster, slower or within the spread of its passes
+                         (a single pass: +-3%); one ID compares it with the baseline, none the newest run
+  export ID              the run's hashscope.run JSON (with timestamps and machine), to move it elsewhere
+  import FILE...         add runs exported here or on another machine
+  remove ID...           delete runs
+  rename ID NAME         name or tag a run ("" removes the name)
+  baseline [ID|--clear]  set, show or clear the run that new runs are compared with
+
+Options:
+  -f, --format FORMAT    table (default), csv or json (list, show, compare)
+  -o, --output FILE      export: write FILE (never overwrites without --force)
+      --name NAME        import: name the imported runs
+      --history-db FILE  use this history file instead
+  -h, --help             show this help
+)";
+
+constexpr std::string_view kPlan = R"(Usage: hashscope-cli plan --data SIZE --time DURATION [-a ALGO] [--run ID | --file RUN.json]
+Plan from measured numbers: to hash SIZE in DURATION, the throughput needed, the cores at the measured
+per-core hash speed, the storage read speed needed; then what this machine would take (time, and
+whether hashing or storage limits it), and which measured algorithms would meet the target here.
+The numbers come from a saved run (default: the newest that measured hash-memory; bench
+-w hash-memory -j N measures how hashing scales with streams, -w read the storage).
+
+Options:
+      --data SIZE        1T, 500G, 1.5TB (decimal, T = 10^12 bytes) or 2TiB, 64MiB (binary)
+      --time DURATION    90s, 1m, 1h30m, 2d, or seconds
+  -a, --algorithm ALGO   the algorithm to plan for (default: all measured ones)
+      --run ID           the run to use (see: hashscope-cli history list)
+      --file RUN.json    a run exported as JSON instead of the history
+  -f, --format FORMAT    table (default) or json
+      --history-db FILE  use this history file instead
+  -h, --help             show this help
+
+Exit status 1 when the algorithm asked for was not measured in the run.
 )";
 
 constexpr std::string_view kAlgorithms = R"(Usage: hashscope-cli algorithms [--format table|csv]
@@ -147,6 +195,10 @@ std::string_view helpText(std::string_view command)
     return kAlgorithms;
   if (command == "locations")
     return kLocations;
+  if (command == "history")
+    return kHistory;
+  if (command == "plan")
+    return kPlan;
   return {};
 }
 

@@ -44,6 +44,10 @@ int dispatch(Context& context, const std::vector<std::string>& args)
     return runAlgorithms(context, rest);
   if (command == "locations")
     return runLocations(context, rest);
+  if (command == "history")
+    return runHistory(context, rest);
+  if (command == "plan")
+    return runPlan(context, rest);
   if (command.rfind("-", 0) == 0)
     throw UsageError("unknown option '" + command + "' (see: hashscope-cli --help)");
   throw UsageError("unknown command '" + command + "' (see: hashscope-cli --help)");

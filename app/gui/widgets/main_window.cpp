@@ -18,13 +18,16 @@
 #include "logic/algorithm_model.hpp"
 #include "logic/app_settings.hpp"
 #include "logic/benchmark_controller.hpp"
+#include "logic/history_model.hpp"
 #include "logic/location_model.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
 #include "widgets/algorithms_panel.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/locations_panel.hpp"
+#include "widgets/history_panel.hpp"
 #include "widgets/options_panel.hpp"
+#include "widgets/planner_panel.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/samples_panel.hpp"
 #include "widgets/status_strip.hpp"
@@ -46,6 +49,19 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   m_tabs->addTab(buildSetupPage(), tr("Set&up"));
   m_tabs->addTab(m_liveView, tr("&Live"));
   m_tabs->addTab(m_resultsView, tr("&Results"));
+  // The run library: the same history file as the CLI; every finished or stopped run is saved there.
+  m_history = new HistoryModel(this);
+  m_history->open();
+  m_historyPanel = new HistoryPanel(m_history, this);
+  m_plannerPanel = new PlannerPanel(this);
+  m_tabs->addTab(m_historyPanel, tr("&History"));
+  m_tabs->addTab(m_plannerPanel, tr("&Planner"));
+  m_tabs->setTabToolTip(3, tr("Every saved run: open, compare, name, export, import"));
+  m_tabs->setTabToolTip(4, tr("What hashing a given amount of data in a given time needs, from a measured run"));
+  connect(m_historyPanel, &HistoryPanel::runChosen, m_plannerPanel, &PlannerPanel::setRun);
+  connect(m_controller, &BenchmarkController::runStarted, m_historyPanel, &HistoryPanel::noteRunStarted);
+  if (m_history->rowCount() > 0)
+    m_historyPanel->showSavedRun(m_history->record(0).id);
   m_tabs->setCornerWidget(buildRunButtons(), Qt::TopRightCorner);
   m_tabs->setTabToolTip(0, tr("Where and what to benchmark"));
   m_tabs->setTabToolTip(1, tr("Throughput and bottleneck charts while the benchmark runs"));
@@ -292,6 +308,7 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 {
   setRunning(false);
   setWindowTitle(tr("HashScope"));
+  m_historyPanel->saveRun(m_controller->results(), cancelled);
   m_resultsView->refresh();
   onLocationsChanged();  // the suite may have created samples
   if (!errors.isEmpty())

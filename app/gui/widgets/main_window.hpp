@@ -19,10 +19,13 @@ class AlgorithmsPanel;
 class AppSettings;
 class BenchmarkController;
 class ChartWidget;
+class HistoryModel;
+class HistoryPanel;
 class LiveView;
 class LocationModel;
 class LocationsPanel;
 class OptionsPanel;
+class PlannerPanel;
 class ResultsModel;
 class ResultsView;
 class SamplesPanel;
@@ -46,6 +49,9 @@ public:
   OptionsPanel* optionsPanel() const { return m_optionsPanel; }
   LiveView* liveView() const { return m_liveView; }
   ResultsView* resultsView() const { return m_resultsView; }
+  HistoryModel* historyModel() const { return m_history; }
+  HistoryPanel* historyPanel() const { return m_historyPanel; }
+  PlannerPanel* plannerPanel() const { return m_plannerPanel; }
   QTabWidget* viewTabs() const { return m_tabs; }
   QString statusText() const;
   QList<ChartWidget*> charts() const;  // throughput, bottleneck, comparison, ramp
@@ -94,6 +100,9 @@ private:
   OptionsPanel* m_optionsPanel = nullptr;
   LiveView* m_liveView = nullptr;
   ResultsView* m_resultsView = nullptr;
+  HistoryModel* m_history = nullptr;
+  HistoryPanel* m_historyPanel = nullptr;
+  PlannerPanel* m_plannerPanel = nullptr;
   StatusStrip* m_status = nullptr;
   QTabWidget* m_tabs = nullptr;
   QScrollArea* m_setupScroll = nullptr;

@@ -15,6 +15,9 @@ inline constexpr const char* kRunSchema = "hashscope.run/2";
 struct ExportOptions {
   bool includeSamples = true;   // the sampled time series in JSON
   bool pretty = true;
+  // When the run happened (UTC ISO-8601, see utcTimestamp() in library.hpp) and how it ended
+  // ("finished" or "stopped"); written as started_at, finished_at, status when set.
+  std::string startedAt, finishedAt, status;
 };
 
 // {"schema": "hashscope.run/2", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
@@ -27,5 +30,7 @@ std::string toJson(const std::vector<RunResult>& results, const ExportOptions& o
 std::string toCsv(const std::vector<RunResult>& results);
 // The CSV column names, in order.
 const std::vector<std::string>& csvColumns();
+// Any table as CSV with the same quoting (the first row is the header); used by the history exports.
+std::string csvTable(const std::vector<std::vector<std::string>>& rows);
 
 }  // namespace hashscope

@@ -129,4 +129,12 @@ std::string toCsv(const std::vector<RunResult>& results)
   return out;
 }
 
+std::string csvTable(const std::vector<std::vector<std::string>>& rows)
+{
+  std::string out;
+  for (const auto& row : rows)
+    appendRow(out, row);
+  return out;
+}
+
 }  // namespace hashscope

@@ -336,7 +336,17 @@ std::string toJson(const std::vector<RunResult>& results, const ExportOptions& o
   w.value(machine.logicalCores);
   w.key("os");
   w.value(machine.os);
+  w.key("kernel");
+  stringOrNull(w, machine.kernel);
+  w.key("memory_bytes");
+  machine.memoryBytes > 0 ? w.value(machine.memoryBytes) : w.null();
   w.endObject();
+  for (const auto& [key, text] : {std::pair{"started_at", &options.startedAt},
+                                  std::pair{"finished_at", &options.finishedAt}, std::pair{"status", &options.status}})
+    if (!text->empty()) {
+      w.key(key);
+      w.value(*text);
+    }
   w.key("results");
   w.beginArray();
   for (const RunResult& r : results)

@@ -1,6 +1,7 @@
-// A small, portable description of this machine for exports: CPU model, logical cores, OS.
+// A small, portable description of this machine for exports: CPU model, logical cores, RAM, OS, kernel.
 #pragma once
 
+#include <cstdint>
 #include <string>
 
 namespace hashscope {
@@ -10,6 +11,8 @@ struct MachineInfo {
   std::string cpuModel;     // "Intel(R) Xeon(R) ..." or empty when unknown
   int logicalCores = 0;
   std::string os;           // "Linux 6.1.0-13-amd64 x86_64", "macOS 14.2", "Windows 10.0.22631"
+  std::string kernel;       // "6.1.0-13-amd64", Darwin "23.2.0", Windows build "10.0.22631"
+  std::uint64_t memoryBytes = 0;  // physical RAM, 0 when unknown
 };
 
 // Read once per process (cheap afterwards). One implementation per platform.

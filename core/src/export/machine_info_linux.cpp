@@ -1,7 +1,8 @@
-// Linux: the CPU model from /proc/cpuinfo, the OS from uname(2).
+// Linux: the CPU model from /proc/cpuinfo, the OS and kernel from uname(2), RAM from sysconf(3).
 #include "export/machine_info.hpp"
 
 #include <sys/utsname.h>
+#include <unistd.h>
 
 #include <fstream>
 #include <thread>
@@ -34,10 +35,14 @@ MachineInfo readMachineInfo()
   info.cpuModel = cpuModelFromProc();
   info.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   utsname u{};
-  if (uname(&u) == 0)
+  if (uname(&u) == 0) {
     info.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
-  else
+    info.kernel = u.release;
+  } else
     info.os = "Linux";
+  const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
+  if (pages > 0 && pageSize > 0)
+    info.memoryBytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
   return info;
 }
 

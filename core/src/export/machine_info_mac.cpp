@@ -32,6 +32,11 @@ MachineInfo readMachineInfo()
   const std::string machine = sysctlString("hw.machine");
   info.os = "macOS " + (version.empty() ? sysctlString("kern.osrelease") : version) +
             (machine.empty() ? std::string() : " " + machine);
+  info.kernel = sysctlString("kern.osrelease");
+  std::uint64_t memory = 0;
+  std::size_t size = sizeof memory;
+  if (sysctlbyname("hw.memsize", &memory, &size, nullptr, 0) == 0)
+    info.memoryBytes = memory;
   return info;
 }
 

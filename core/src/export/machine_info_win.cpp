@@ -55,6 +55,12 @@ MachineInfo readMachineInfo()
   info.cpuModel = cpuName();
   info.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   info.os = osVersion();
+  if (info.os.size() > 8)
+    info.kernel = info.os.substr(8);  // "10.0.22631": the NT kernel's version
+  MEMORYSTATUSEX memory{};
+  memory.dwLength = sizeof memory;
+  if (GlobalMemoryStatusEx(&memory))
+    info.memoryBytes = memory.ullTotalPhys;
   return info;
 }
 

@@ -1,0 +1,256 @@
+#include "logic/history_model.hpp"
+
+#include <QDateTime>
+#include <QFile>
+#include <QFont>
+#include <QLocale>
+
+#include "hashscope/export.hpp"
+#include "logic/result_text.hpp"
+
+namespace hashscope::gui {
+
+namespace {
+
+QString joined(const std::vector<std::string>& items)
+{
+  QStringList out;
+  for (const std::string& item : items)
+    out << qs(item);
+  return out.join(QStringLiteral(", "));
+}
+
+// "22 Nov 2026 10:00" in local time, from the stored UTC ISO-8601 text.
+QString localTime(const std::string& iso)
+{
+  QDateTime t = QDateTime::fromString(qs(iso), Qt::ISODate);
+  if (!t.isValid())
+    return qs(iso);
+  return QLocale().toString(t.toLocalTime(), QStringLiteral("d MMM yyyy HH:mm"));
+}
+
+}  // namespace
+
+HistoryModel::HistoryModel(QObject* parent) : QAbstractTableModel(parent) {}
+HistoryModel::~HistoryModel() = default;
+
+QString HistoryModel::open(const QString& file)
+{
+  beginResetModel();
+  m_library.reset();
+  m_records.clear();
+  m_openError.clear();
+  try {
+    const std::filesystem::path path = file.isEmpty() ? defaultHistoryPath() : std::filesystem::path(file.toStdU16String());
+    m_library = std::make_unique<RunLibrary>(path);
+    m_records = m_library->list();
+  } catch (const std::exception& e) {
+    m_openError = tr("The run history cannot be used: %1").arg(QString::fromUtf8(e.what()));
+  }
+  endResetModel();
+  return m_openError;
+}
+
+QString HistoryModel::path() const
+{
+  return m_library ? QString::fromStdU16String(m_library->path().u16string()) : QString();
+}
+
+void HistoryModel::refresh()
+{
+  beginResetModel();
+  m_records = m_library ? m_library->list() : std::vector<RunRecord>{};
+  endResetModel();
+}
+
+int HistoryModel::rowCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : int(m_records.size()); }
+int HistoryModel::columnCount(const QModelIndex& parent) const { return parent.isValid() ? 0 : ColumnCount; }
+
+QVariant HistoryModel::data(const QModelIndex& index, int role) const
+{
+  if (!index.isValid() || index.row() >= rowCount())
+    return {};
+  const RunRecord& r = record(index.row());
+  if (role == Qt::DisplayRole || role == Qt::EditRole) {
+    switch (index.column()) {
+    case Id: return r.baseline && role == Qt::DisplayRole ? QString(QString::number(r.id) + tr(" (baseline)")) : QString::number(r.id);
+    case Started: return localTime(r.startedAt.empty() ? r.savedAt : r.startedAt);
+    case Name: return qs(r.name);
+    case Machine: return qs(r.machine.summary());
+    case Locations: return joined(r.locations);
+    case Algorithms: return joined(r.algorithms);
+    case Status:
+      return QString((r.status == "stopped" ? tr("stopped") : tr("finished")) + (r.origin == "imported" ? tr(", imported") : QString()));
+    default: return {};
+    }
+  }
+  if (role == Qt::ToolTipRole)
+    return tr("%1, %2; HashScope %3").arg(qs(r.machine.summary()), qs(r.machine.os), qs(r.version));
+  if (role == Qt::FontRole && r.baseline) {
+    QFont bold;
+    bold.setBold(true);
+    return bold;
+  }
+  if (role == Qt::UserRole)
+    return qint64(r.id);
+  return {};
+}
+
+QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int role) const
+{
+  if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    return {};
+  switch (section) {
+  case Id: return tr("Run");
+  case Started: return tr("Date");
+  case Name: return tr("Name / tag");
+  case Machine: return tr("Machine");
+  case Locations: return tr("Locations");
+  case Algorithms: return tr("Algorithms");
+  case Status: return tr("Status");
+  default: return {};
+  }
+}
+
+Qt::ItemFlags HistoryModel::flags(const QModelIndex& index) const
+{
+  Qt::ItemFlags f = QAbstractTableModel::flags(index);
+  if (index.isValid() && index.column() == Name)
+    f |= Qt::ItemIsEditable;
+  return f;
+}
+
+bool HistoryModel::setData(const QModelIndex& index, const QVariant& value, int role)
+{
+  if (!m_library || !index.isValid() || index.column() != Name || role != Qt::EditRole)
+    return false;
+  try {
+    const QByteArray name = value.toString().trimmed().toUtf8();
+    m_library->rename(record(index.row()).id, name.toStdString());
+    m_records[std::size_t(index.row())].name = name.toStdString();
+    Q_EMIT dataChanged(index, index);
+    return true;
+  } catch (const std::exception&) {
+    return false;
+  }
+}
+
+int HistoryModel::rowOf(std::int64_t id) const
+{
+  for (std::size_t i = 0; i < m_records.size(); ++i)
+    if (m_records[i].id == id)
+      return int(i);
+  return -1;
+}
+
+std::optional<RunDocument> HistoryModel::run(std::int64_t id) const
+{
+  if (!m_library)
+    return std::nullopt;
+  try {
+    return m_library->run(id);
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+std::optional<std::int64_t> HistoryModel::baseline() const
+{
+  return m_library ? m_library->baseline() : std::nullopt;
+}
+
+QString HistoryModel::title(std::int64_t id) const
+{
+  const int row = rowOf(id);
+  if (row < 0)
+    return tr("Run %1").arg(id);
+  const RunRecord& r = record(row);
+  QString text = tr("Run %1 \u2014 %2").arg(id).arg(localTime(r.startedAt.empty() ? r.savedAt : r.startedAt));
+  if (!r.name.empty())
+    text += QStringLiteral(", ") + qs(r.name);
+  return text;
+}
+
+QString HistoryModel::saveRun(const std::vector<RunResult>& results, bool stopped, const QString& startedAt,
+                              std::int64_t* id)
+{
+  if (!m_library)
+    return m_openError;
+  if (results.empty())
+    return tr("Nothing was measured: no run to save.");
+  ExportOptions options;
+  options.startedAt = startedAt.toStdString();
+  options.finishedAt = utcTimestamp();
+  options.status = stopped ? "stopped" : "finished";
+  try {
+    const std::int64_t saved = m_library->save(toJson(results, options));
+    refresh();
+    if (id)
+      *id = saved;
+    Q_EMIT runSaved(saved);
+    return {};
+  } catch (const std::exception& e) {
+    return tr("The run was not saved in the history: %1").arg(QString::fromUtf8(e.what()));
+  }
+}
+
+QString HistoryModel::importFile(const QString& file, std::int64_t* id)
+{
+  if (!m_library)
+    return m_openError;
+  QFile in(file);
+  if (!in.open(QIODevice::ReadOnly))
+    return tr("Cannot read %1: %2").arg(file, in.errorString());
+  try {
+    const std::int64_t saved = m_library->save(in.readAll().toStdString(), {}, "imported");
+    refresh();
+    if (id)
+      *id = saved;
+    return {};
+  } catch (const std::exception& e) {
+    return tr("%1 was not imported: %2").arg(file, QString::fromUtf8(e.what()));
+  }
+}
+
+QString HistoryModel::exportRun(std::int64_t id, const QString& file) const
+{
+  if (!m_library)
+    return m_openError;
+  try {
+    const std::string json = m_library->document(id);
+    QFile out(file);
+    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(json.data(), qint64(json.size())) != qint64(json.size()))
+      return tr("Cannot write %1: %2").arg(file, out.errorString());
+    return {};
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+}
+
+QString HistoryModel::remove(std::int64_t id)
+{
+  if (!m_library)
+    return m_openError;
+  try {
+    m_library->remove(id);
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  refresh();
+  return {};
+}
+
+QString HistoryModel::setBaseline(std::optional<std::int64_t> id)
+{
+  if (!m_library)
+    return m_openError;
+  try {
+    m_library->setBaseline(id);
+  } catch (const std::exception& e) {
+    return QString::fromUtf8(e.what());
+  }
+  refresh();
+  return {};
+}
+
+}  // namespace hashscope::gui

@@ -1,0 +1,61 @@
+// The run history for the app: the RunLibrary (the same SQLite file as the CLI) behind a table model.
+// One row per saved run, newest first; the Name column is editable (a name or tag).
+#pragma once
+
+#include <QAbstractTableModel>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "hashscope/library.hpp"
+#include "hashscope/results.hpp"
+
+namespace hashscope::gui {
+
+class HistoryModel : public QAbstractTableModel {
+  Q_OBJECT
+public:
+  enum Column { Id, Started, Name, Machine, Locations, Algorithms, Status, ColumnCount };
+
+  explicit HistoryModel(QObject* parent = nullptr);
+  ~HistoryModel() override;
+
+  // Opens the history file (defaultHistoryPath() unless given). Returns the error sentence, empty on success;
+  // without a library the model is empty and every change fails with that sentence.
+  QString open(const QString& file = {});
+  bool isOpen() const { return m_library != nullptr; }
+  QString path() const;
+  QString openError() const { return m_openError; }
+
+  int rowCount(const QModelIndex& parent = {}) const override;
+  int columnCount(const QModelIndex& parent = {}) const override;
+  QVariant data(const QModelIndex& index, int role) const override;
+  QVariant headerData(int section, Qt::Orientation orientation, int role) const override;
+  Qt::ItemFlags flags(const QModelIndex& index) const override;
+  bool setData(const QModelIndex& index, const QVariant& value, int role) override;
+
+  const RunRecord& record(int row) const { return m_records.at(std::size_t(row)); }
+  int rowOf(std::int64_t id) const;  // -1 when not listed
+  std::optional<RunDocument> run(std::int64_t id) const;
+  std::optional<std::int64_t> baseline() const;
+  QString title(std::int64_t id) const;  // "Run 12 — 22 Nov 2026 10:00, name"
+
+  // Each returns the error sentence, empty on success, and refreshes the rows.
+  QString saveRun(const std::vector<RunResult>& results, bool stopped, const QString& startedAt, std::int64_t* id = nullptr);
+  QString importFile(const QString& file, std::int64_t* id = nullptr);
+  QString exportRun(std::int64_t id, const QString& file) const;  // never overwrites: the dialog asked
+  QString remove(std::int64_t id);
+  QString setBaseline(std::optional<std::int64_t> id);
+  void refresh();
+
+Q_SIGNALS:
+  void runSaved(qint64 id);
+
+private:
+  std::unique_ptr<RunLibrary> m_library;
+  std::vector<RunRecord> m_records;
+  QString m_openError;
+};
+
+}  // namespace hashscope::gui

@@ -1,0 +1,250 @@
+#include "widgets/history_panel.hpp"
+
+#include <QFileDialog>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QMenu>
+#include <QMessageBox>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QVBoxLayout>
+
+#include "logic/history_model.hpp"
+#include "widgets/compare_view.hpp"
+
+namespace hashscope::gui {
+
+HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(parent), m_model(model)
+{
+  m_table = new QTableView(this);
+  m_table->setObjectName(QStringLiteral("historyTable"));
+  m_table->setModel(model);
+  m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setSelectionMode(QAbstractItemView::ExtendedSelection);
+  m_table->setEditTriggers(QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed);
+  m_table->verticalHeader()->hide();
+  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  m_table->horizontalHeader()->setStretchLastSection(true);
+  m_table->setToolTip(tr("Double-click a name to name or tag the run"));
+
+  m_open = new QPushButton(tr("&Open"), this);
+  m_compareWith = new QPushButton(tr("&Compare with..."), this);
+  m_compareWith->setToolTip(tr("Compare the selected run with another one (or select two runs)"));
+  m_baseline = new QPushButton(tr("Set as &baseline"), this);
+  m_baseline->setToolTip(tr("New runs are compared with the baseline automatically"));
+  m_export = new QPushButton(tr("&Export..."), this);
+  m_import = new QPushButton(tr("&Import..."), this);
+  m_import->setToolTip(tr("Add runs exported on this or another machine (hashscope.run JSON)"));
+  m_delete = new QPushButton(tr("&Delete"), this);
+  auto* buttons = new QHBoxLayout;
+  for (QPushButton* b : {m_open, m_compareWith, m_baseline, m_export, m_import})
+    buttons->addWidget(b);
+  buttons->addStretch(1);
+  buttons->addWidget(m_delete);
+
+  m_status = new QLabel(this);
+  m_status->setWordWrap(true);
+  m_compare = new CompareView(this);
+
+  auto* top = new QWidget(this);
+  auto* topLayout = new QVBoxLayout(top);
+  topLayout->setContentsMargins(0, 0, 0, 0);
+  topLayout->addWidget(m_table, 1);
+  topLayout->addLayout(buttons);
+  topLayout->addWidget(m_status);
+  auto* splitter = new QSplitter(Qt::Vertical, this);
+  splitter->addWidget(top);
+  splitter->addWidget(m_compare);
+  splitter->setStretchFactor(0, 2);
+  splitter->setStretchFactor(1, 3);
+  auto* layout = new QVBoxLayout(this);
+  layout->addWidget(splitter);
+
+  connect(m_open, &QPushButton::clicked, this, &HistoryPanel::openSelected);
+  connect(m_compareWith, &QPushButton::clicked, this, &HistoryPanel::compareSelected);
+  connect(m_baseline, &QPushButton::clicked, this, &HistoryPanel::toggleBaseline);
+  connect(m_export, &QPushButton::clicked, this, &HistoryPanel::exportSelected);
+  connect(m_import, &QPushButton::clicked, this, &HistoryPanel::importRuns);
+  connect(m_delete, &QPushButton::clicked, this, &HistoryPanel::deleteSelected);
+  connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
+    if (index.column() != HistoryModel::Name)
+      openSelected();
+  });
+  connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPanel::updateButtons);
+  connect(model, &QAbstractItemModel::modelReset, this, &HistoryPanel::updateButtons);
+  if (!model->isOpen())
+    report(model->openError());
+  else
+    m_status->setText(tr("Runs are saved in %1 (the CLI uses the same file).").arg(model->path()));
+  updateButtons();
+}
+
+QString HistoryPanel::statusText() const { return m_status->text(); }
+
+std::optional<std::int64_t> HistoryPanel::selectedRun() const
+{
+  const auto rows = m_table->selectionModel()->selectedRows();
+  if (rows.isEmpty())
+    return std::nullopt;
+  return m_model->record(rows.front().row()).id;
+}
+
+void HistoryPanel::selectRun(std::int64_t id)
+{
+  const int row = m_model->rowOf(id);
+  if (row >= 0)
+    m_table->selectRow(row);
+}
+
+void HistoryPanel::updateButtons()
+{
+  const auto rows = m_table->selectionModel()->selectedRows();
+  const bool one = !rows.isEmpty();
+  for (QPushButton* b : {m_open, m_export, m_delete, m_baseline})
+    b->setEnabled(one);
+  m_compareWith->setEnabled(one && m_model->rowCount() > 1);
+  m_import->setEnabled(m_model->isOpen());
+  const auto id = selectedRun();
+  m_baseline->setText(id && m_model->baseline() == id ? tr("Clear &baseline") : tr("Set as &baseline"));
+}
+
+void HistoryPanel::report(const QString& error, const QString& done)
+{
+  m_status->setText(error.isEmpty() ? done : error);
+  m_status->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: #c0392b;"));
+}
+
+void HistoryPanel::openSelected()
+{
+  const auto id = selectedRun();
+  if (!id)
+    return;
+  const auto run = m_model->run(*id);
+  if (!run) {
+    report(tr("Run %1 cannot be read back.").arg(*id));
+    return;
+  }
+  m_compare->showRun(*run, m_model->title(*id));
+  Q_EMIT runChosen(*run, m_model->title(*id));
+}
+
+void HistoryPanel::compare(std::int64_t baseId, std::int64_t otherId)
+{
+  const auto base = m_model->run(baseId);
+  const auto other = m_model->run(otherId);
+  if (!base || !other) {
+    report(tr("These runs cannot be read back."));
+    return;
+  }
+  m_compare->showComparison(compareRuns(*base, *other), m_model->title(baseId), m_model->title(otherId));
+  Q_EMIT runChosen(*other, m_model->title(otherId));
+}
+
+void HistoryPanel::compareSelected()
+{
+  const auto rows = m_table->selectionModel()->selectedRows();
+  if (rows.size() == 2) {  // two selected: the older is the base (rows are newest first)
+    const std::int64_t a = m_model->record(rows[0].row()).id, b = m_model->record(rows[1].row()).id;
+    compare(std::min(a, b), std::max(a, b));
+    return;
+  }
+  const auto id = selectedRun();
+  if (!id)
+    return;
+  QMenu menu(this);
+  for (int row = 0; row < m_model->rowCount(); ++row) {
+    const std::int64_t base = m_model->record(row).id;
+    if (base == *id)
+      continue;
+    QAction* action = menu.addAction(m_model->title(base));
+    connect(action, &QAction::triggered, this, [this, base, other = *id] { compare(base, other); });
+  }
+  menu.exec(m_compareWith->mapToGlobal(QPoint(0, m_compareWith->height())));
+}
+
+void HistoryPanel::showSavedRun(std::int64_t id)
+{
+  selectRun(id);
+  const auto base = m_model->baseline();
+  if (base && *base != id && m_model->rowOf(*base) >= 0) {
+    compare(*base, id);
+  } else if (const auto run = m_model->run(id)) {
+    m_compare->showRun(*run, m_model->title(id));
+    Q_EMIT runChosen(*run, m_model->title(id));
+  }
+}
+
+void HistoryPanel::noteRunStarted() { m_startedAt = QString::fromStdString(utcTimestamp()); }
+
+std::int64_t HistoryPanel::saveRun(const std::vector<RunResult>& results, bool stopped)
+{
+  if (results.empty())
+    return 0;
+  std::int64_t id = 0;
+  const QString error = m_model->saveRun(results, stopped, m_startedAt, &id);
+  m_startedAt.clear();
+  if (!error.isEmpty()) {
+    report(error);
+    return 0;
+  }
+  const auto base = m_model->baseline();
+  report({}, base && *base != id ? tr("Run %1 saved and compared with the baseline, run %2.").arg(id).arg(*base)
+                                 : tr("Run %1 saved.").arg(id));
+  showSavedRun(id);
+  return id;
+}
+
+void HistoryPanel::toggleBaseline()
+{
+  const auto id = selectedRun();
+  if (!id)
+    return;
+  const bool clear = m_model->baseline() == id;
+  report(m_model->setBaseline(clear ? std::nullopt : id),
+         clear ? tr("No baseline: new runs are shown alone.") : tr("Run %1 is the baseline: new runs are compared with it.").arg(*id));
+  selectRun(*id);
+}
+
+void HistoryPanel::exportSelected()
+{
+  const auto id = selectedRun();
+  if (!id)
+    return;
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export run"), tr("hashscope-run-%1.json").arg(*id),
+                                                    tr("HashScope run (*.json)"));
+  if (!file.isEmpty())
+    report(m_model->exportRun(*id, file), tr("Run %1 exported to %2.").arg(*id).arg(file));
+}
+
+void HistoryPanel::importRuns()
+{
+  const QStringList files =
+      QFileDialog::getOpenFileNames(this, tr("Import runs"), QString(), tr("HashScope runs (*.json);;All files (*)"));
+  QStringList errors;
+  for (const QString& file : files)
+    if (const QString error = m_model->importFile(file); !error.isEmpty())
+      errors << error;
+  if (!files.isEmpty())
+    report(errors.join(QLatin1Char(' ')), tr("%n run(s) imported.", nullptr, int(files.size())));
+}
+
+void HistoryPanel::deleteSelected()
+{
+  const auto rows = m_table->selectionModel()->selectedRows();
+  std::vector<std::int64_t> ids;
+  for (const QModelIndex& index : rows)
+    ids.push_back(m_model->record(index.row()).id);
+  if (ids.empty() || QMessageBox::question(this, tr("Delete runs"), tr("Delete %n run(s) from the history?", nullptr, int(ids.size()))) !=
+                         QMessageBox::Yes)
+    return;
+  QString error;
+  for (const std::int64_t id : ids)
+    if (error.isEmpty())
+      error = m_model->remove(id);
+  report(error, tr("%n run(s) deleted.", nullptr, int(ids.size())));
+  m_compare->clear(tr("Select a run and choose Open, or Compare with... another run."));
+}
+
+}  // namespace hashscope::gui

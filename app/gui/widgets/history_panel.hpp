@@ -1,0 +1,66 @@
+// The History tab: every saved run (date, machine, locations, algorithms, an editable name), with Open,
+// Compare with..., Set as baseline, Export, Import and Delete, and the comparison view below. A run just
+// saved is compared with the baseline automatically.
+#pragma once
+
+#include <QWidget>
+
+#include <optional>
+
+#include "hashscope/library.hpp"
+#include "hashscope/results.hpp"
+
+class QLabel;
+class QPushButton;
+class QTableView;
+
+namespace hashscope::gui {
+
+class CompareView;
+class HistoryModel;
+
+class HistoryPanel : public QWidget {
+  Q_OBJECT
+public:
+  HistoryPanel(HistoryModel* model, QWidget* parent = nullptr);
+
+  QTableView* table() const { return m_table; }
+  CompareView* compareView() const { return m_compare; }
+  QPushButton* openButton() const { return m_open; }
+  QPushButton* compareButton() const { return m_compareWith; }
+  QPushButton* baselineButton() const { return m_baseline; }
+  QPushButton* deleteButton() const { return m_delete; }
+  QString statusText() const;
+
+  std::optional<std::int64_t> selectedRun() const;
+  void selectRun(std::int64_t id);
+  // Shows `otherId` against `baseId` (what Compare with... does once the base is chosen).
+  void compare(std::int64_t baseId, std::int64_t otherId);
+  // After a benchmark: against the baseline when one is set, else the run alone.
+  void showSavedRun(std::int64_t id);
+  // The benchmark's one call when it ends (finished or stopped): save, then show it. Returns the id (0: not saved).
+  std::int64_t saveRun(const std::vector<hashscope::RunResult>& results, bool stopped);
+  void noteRunStarted();  // remembers the start time for the run's started_at
+
+Q_SIGNALS:
+  void runChosen(const hashscope::RunDocument& run, const QString& title);  // for the planner
+
+private:
+  void openSelected();
+  void compareSelected();
+  void toggleBaseline();
+  void exportSelected();
+  void importRuns();
+  void deleteSelected();
+  void updateButtons();
+  void report(const QString& error, const QString& done = {});
+
+  HistoryModel* m_model;
+  QTableView* m_table;
+  CompareView* m_compare;
+  QLabel* m_status;
+  QString m_startedAt;
+  QPushButton *m_open, *m_compareWith, *m_baseline, *m_export, *m_import, *m_delete;
+};
+
+}  // namespace hashscope::gui

@@ -1,0 +1,165 @@
+// The run library: every benchmark run kept in an SQLite database, read back as run documents, and
+// compared tile by tile. Runs are stored as their complete hashscope.run JSON document (the exporter's
+// schema, whatever its version) plus indexed columns for listing; nothing here depends on RunResult.
+#pragma once
+
+#include <compare>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hashscope {
+
+// ---- Run documents: what the library reads out of a hashscope.run JSON file -------------------------
+
+// The machine a run was measured on.
+struct MachineFingerprint {
+  std::string cpu;              // CPU model, empty when unknown
+  int logicalCores = 0;
+  std::uint64_t memoryBytes = 0;  // 0 = unknown (documents before the field existed)
+  std::string os;               // "Linux 6.1.0-13-amd64 x86_64"
+  std::string kernel;           // "6.1.0-13-amd64"
+  std::string summary() const;  // "Intel Xeon ... (8 cores, 16 GB)"
+};
+
+// What makes two results "the same measurement" across runs: one tile of a scoreboard.
+struct TileKey {
+  std::string workload, location, algorithm, cache;
+  int streams = 1;
+  auto operator<=>(const TileKey&) const = default;
+  std::string label() const;  // "hash-memory md5 x4", "read /data (cold)"
+};
+
+// One result of a run: its median speed and the spread of its passes.
+struct RunTile {
+  TileKey key;
+  double mbps = 0;               // decimal MB/s, median pass
+  double minMBps = 0, maxMBps = 0;
+  int passes = 1;                // 1 when the document records no passes
+  std::string deviceModel, filesystem, deviceKind;
+  bool failed = false;           // cancelled or errored: no usable figure
+  bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
+};
+
+// A run document read back: enough to list, compare and plan; the JSON itself stays the record.
+struct RunDocument {
+  std::string schema;            // "hashscope.run/1", "hashscope.run/2", ...
+  std::string version;           // HashScope version that wrote it
+  std::string startedAt, finishedAt;  // UTC ISO-8601, empty when the document has none
+  std::string status;            // "finished" or "stopped"
+  MachineFingerprint machine;
+  std::vector<RunTile> tiles;
+  std::vector<std::string> locations() const;   // distinct, in first-seen order
+  std::vector<std::string> algorithms() const;  // distinct, in first-seen order
+};
+
+// A document that is not a hashscope.run JSON file, with a sentence saying why.
+struct RunFormatError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+RunDocument readRunDocument(std::string_view json);
+
+// "2026-11-22T12:51:37Z": now, in UTC, for started_at/finished_at.
+std::string utcTimestamp();
+
+// ---- The store -----------------------------------------------------------------------------------------
+
+// One row of the history list.
+struct RunRecord {
+  std::int64_t id = 0;
+  std::string startedAt, finishedAt, savedAt;
+  std::string name;              // the user's name or tag, may be empty
+  std::string status;            // "finished" or "stopped"
+  std::string origin;            // "local" (measured here) or "imported"
+  MachineFingerprint machine;
+  std::string version;
+  std::vector<std::string> locations, algorithms;
+  bool baseline = false;
+};
+
+// A history database that cannot be opened or changed, with a sentence the user can act on.
+struct LibraryError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// The schema this build writes; databases with a higher version are refused untouched.
+inline constexpr int kLibrarySchemaVersion = 2;
+// The file name inside the data folder.
+inline constexpr const char* kHistoryFileName = "history.sqlite";
+
+// Where the history lives: $HASHSCOPE_HISTORY_DB if set, else the same file Qt's
+// QStandardPaths::AppDataLocation gives the app ("HashScope"/"HashScope"): Linux
+// $XDG_DATA_HOME/HashScope/HashScope (default ~/.local/share), macOS ~/Library/Application Support/
+// HashScope/HashScope, Windows %APPDATA%/HashScope/HashScope; then /history.sqlite.
+std::filesystem::path defaultHistoryPath();
+
+// The run library over one SQLite file (WAL, one transaction per change). Not thread-safe: one per thread.
+class RunLibrary {
+public:
+  // Opens or creates the database and migrates it to kLibrarySchemaVersion. Throws LibraryError; a
+  // database from a newer HashScope, or a file that is not a history database, is refused unchanged.
+  explicit RunLibrary(const std::filesystem::path& file);
+  ~RunLibrary();
+  RunLibrary(const RunLibrary&) = delete;
+  RunLibrary& operator=(const RunLibrary&) = delete;
+
+  const std::filesystem::path& path() const { return m_path; }
+
+  // Stores a run document (validated with readRunDocument) and returns its id. origin: "local" or
+  // "imported". Throws RunFormatError for a document that is not a run, LibraryError on a database error.
+  std::int64_t save(const std::string& json, const std::string& name = {}, const std::string& origin = "local");
+
+  std::vector<RunRecord> list() const;           // newest first
+  std::optional<RunRecord> record(std::int64_t id) const;
+  std::string document(std::int64_t id) const;   // the stored JSON; LibraryError when no such run
+  RunDocument run(std::int64_t id) const { return readRunDocument(document(id)); }
+  void rename(std::int64_t id, const std::string& name);
+  void remove(std::int64_t id);                  // also clears the baseline if it was this run
+  void setBaseline(std::optional<std::int64_t> id);
+  std::optional<std::int64_t> baseline() const;
+
+private:
+  struct Db;
+  Db* m_db = nullptr;
+  std::filesystem::path m_path;
+};
+
+// ---- Compare ------------------------------------------------------------------------------------------
+
+// What happened to one tile between a base run and another run.
+enum class Change { Faster, Slower, Within, OnlyInBase, OnlyInOther };
+std::string_view toString(Change change);  // "faster", "slower", "within", "only-in-base", "only-in-other"
+
+// The noise band used when a tile has a single pass on a side (no measured spread): +-3%.
+inline constexpr double kDefaultNoisePct = 3.0;
+
+struct TileDelta {
+  TileKey key;
+  double baseMBps = 0, otherMBps = 0;  // 0 where the tile is missing on that side
+  double deltaPct = 0;                 // (other - base) / base * 100
+  double spreadPct = 0;                // the larger of the two sides' spreads (half range / median)
+  bool defaultSpread = false;          // a side had one pass: kDefaultNoisePct stood in for its spread
+  Change change = Change::Within;
+};
+
+struct Comparison {
+  std::vector<TileDelta> tiles;  // base order first, then tiles only in the other run
+  int faster = 0, slower = 0, within = 0;
+  bool sameMachine = true;       // same CPU model, cores and OS name
+};
+
+Comparison compareRuns(const RunDocument& base, const RunDocument& other);
+
+// ---- Exports of the history (CLI --format json/csv; the GUI's exports) ---------------------------------
+
+std::string historyJson(const std::vector<RunRecord>& runs);  // {"schema": "hashscope.history/1", "runs": [...]}
+std::string historyCsv(const std::vector<RunRecord>& runs);
+// {"schema": "hashscope.compare/1", "base": id, "other": id, "tiles": [...]}; ids 0 = not from the history.
+std::string comparisonJson(const Comparison& comparison, std::int64_t baseId, std::int64_t otherId);
+std::string comparisonCsv(const Comparison& comparison);
+
+}  // namespace hashscope

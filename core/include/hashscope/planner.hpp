@@ -1,0 +1,72 @@
+// The planner: "to hash DATA in TIME with ALGO", from the measured numbers of one run, what the target
+// needs, what this machine would take and what limits it. Pure numbers and reason codes; the front ends
+// write the sentences.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "hashscope/library.hpp"
+
+namespace hashscope {
+
+// "1T", "500G", "1.5TB" (decimal: T = 10^12, as disks are sold), "2TiB", "64MiB" (binary), "4096" bytes.
+std::optional<std::uint64_t> parseDataSize(std::string_view text);
+// "1m", "90s", "1h30m", "1.5h", "2d", "45" (seconds). Must be > 0.
+std::optional<double> parseDuration(std::string_view text);
+
+// What bounds this machine's time for the target.
+enum class PlanLimit { Hashing, Storage, Unknown };
+std::string_view toString(PlanLimit limit);  // "hashing", "storage", "unknown"
+
+// Why a figure is missing or estimated.
+enum class PlanNote {
+  AlgorithmNotMeasured,   // the asked algorithm has no hash-memory result in the run
+  NoHashFigures,          // the run has no hash-memory results at all
+  NoReadFigure,           // no read result: storage cannot be judged
+  ReadNotCold,            // the best read figure was not cold from a disk (page cache or RAM-backed location)
+  AllCoresEstimated,      // no stream ramp: all-core speed = per-core x logical cores
+  PerCoreFromStreams,     // no 1-stream result: per-core = the fewest-streams result / its streams
+};
+std::string_view toString(PlanNote note);
+
+// The plan for one algorithm on the run's machine.
+struct AlgorithmPlan {
+  std::string algorithm;
+  double perCoreMBps = 0;       // hash speed of one stream (decimal MB/s)
+  double allCoresMBps = 0;      // best measured over the stream ramp, or the estimate
+  int allCoresStreams = 0;      // streams of that figure (the logical cores when estimated)
+  bool allCoresEstimated = false;
+  bool perCoreFromStreams = false;
+  double coresExact = 0;        // target throughput / per-core speed
+  int coresAbout = 0;           // rounded to nearest ("about 27")
+  int coresAtLeast = 0;         // rounded up (what guarantees it)
+  double machineSeconds = 0;    // this machine: data / min(all cores, storage)
+  PlanLimit limit = PlanLimit::Unknown;
+  bool meetsTarget = false;
+};
+
+struct Plan {
+  std::uint64_t bytes = 0;
+  double seconds = 0;
+  double neededMBps = 0;        // throughput the target needs = storage read speed it needs
+  std::string algorithm;        // asked for, may be empty
+  std::optional<AlgorithmPlan> chosen;  // the asked algorithm's plan, when it was measured
+  std::vector<AlgorithmPlan> algorithms;  // every measured algorithm, fastest on this machine first
+  std::vector<std::string> meeting;       // algorithms that would meet the target here
+  double readMBps = 0;          // best read speed among the run's locations (0 = none)
+  std::string readLocation;
+  int logicalCores = 0;
+  std::vector<PlanNote> notes;
+};
+
+// Throws std::invalid_argument when bytes or seconds are 0.
+Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const std::string& algorithm = {});
+
+// {"schema": "hashscope.plan/1", ...}: the plan's numbers and codes, for scripts.
+std::string planJson(const Plan& plan, std::int64_t runId);
+
+}  // namespace hashscope

@@ -1,0 +1,55 @@
+// A small JSON reader (DOM) for run documents: enough to read hashscope.run files back without a JSON
+// library in core/. Numbers are doubles (run figures are measured values, not ids).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace hashscope::json {
+
+// One parsed JSON value. Missing members read as null, so optional fields need no special casing.
+class Value {
+public:
+  enum class Type { Null, Bool, Number, String, Array, Object };
+
+  Type type() const { return m_type; }
+  bool isNull() const { return m_type == Type::Null; }
+  bool isObject() const { return m_type == Type::Object; }
+  bool isArray() const { return m_type == Type::Array; }
+
+  // The member `key` of an object (a null value when absent or when this is not an object).
+  const Value& operator[](std::string_view key) const;
+  const std::vector<Value>& items() const { return m_array; }
+
+  std::string string(std::string def = {}) const { return m_type == Type::String ? m_string : def; }
+  double number(double def = 0) const { return m_type == Type::Number ? m_number : def; }
+  std::optional<double> optNumber() const
+  {
+    return m_type == Type::Number ? std::optional<double>(m_number) : std::nullopt;
+  }
+  bool boolean(bool def = false) const { return m_type == Type::Bool ? m_bool : def; }
+
+private:
+  friend class Parser;
+  Type m_type = Type::Null;
+  bool m_bool = false;
+  double m_number = 0;
+  std::string m_string;
+  std::vector<Value> m_array;
+  std::map<std::string, Value, std::less<>> m_object;
+};
+
+// Malformed JSON: the message says where ("at byte 123: expected ','").
+struct ParseError : std::runtime_error {
+  using std::runtime_error::runtime_error;
+};
+
+// Parses a whole document; throws ParseError.
+Value parse(std::string_view text);
+
+}  // namespace hashscope::json

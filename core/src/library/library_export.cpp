@@ -1,0 +1,212 @@
+// JSON and CSV of the history list, of a comparison and of a plan: numbers and codes, no sentences.
+#include "export/json_writer.hpp"
+#include "hashscope/export.hpp"
+#include "hashscope/planner.hpp"
+
+namespace hashscope {
+
+namespace {
+
+std::string joined(const std::vector<std::string>& items, const char* separator)
+{
+  std::string out;
+  for (const std::string& item : items)
+    out += (out.empty() ? "" : separator) + item;
+  return out;
+}
+
+void stringArray(json::Writer& w, const char* key, const std::vector<std::string>& items)
+{
+  w.key(key);
+  w.beginArray();
+  for (const std::string& item : items)
+    w.value(item);
+  w.endArray();
+}
+
+void writeKey(json::Writer& w, const TileKey& key)
+{
+  w.key("label");
+  w.value(key.label());
+  w.key("workload");
+  w.value(key.workload);
+  w.key("algorithm");
+  w.value(key.algorithm);
+  w.key("location");
+  w.value(key.location);
+  w.key("cache");
+  w.value(key.cache);
+  w.key("streams");
+  w.value(key.streams);
+}
+
+std::string num(double value) { return json::number(value); }
+
+}  // namespace
+
+std::string historyJson(const std::vector<RunRecord>& runs)
+{
+  json::Writer w(true);
+  w.beginObject();
+  w.key("schema");
+  w.value("hashscope.history/1");
+  w.key("runs");
+  w.beginArray();
+  for (const RunRecord& r : runs) {
+    w.beginObject();
+    w.key("id");
+    w.value(r.id);
+    for (const auto& [key, text] : {std::pair{"started_at", &r.startedAt}, std::pair{"finished_at", &r.finishedAt},
+                                    std::pair{"saved_at", &r.savedAt}, std::pair{"name", &r.name},
+                                    std::pair{"status", &r.status}, std::pair{"origin", &r.origin},
+                                    std::pair{"hashscope_version", &r.version}, std::pair{"cpu", &r.machine.cpu},
+                                    std::pair{"os", &r.machine.os}, std::pair{"kernel", &r.machine.kernel}}) {
+      w.key(key);
+      w.value(*text);
+    }
+    w.key("logical_cores");
+    w.value(r.machine.logicalCores);
+    w.key("memory_bytes");
+    w.value(r.machine.memoryBytes);
+    stringArray(w, "locations", r.locations);
+    stringArray(w, "algorithms", r.algorithms);
+    w.key("baseline");
+    w.value(r.baseline);
+    w.endObject();
+  }
+  w.endArray();
+  w.endObject();
+  return w.text() + "\n";
+}
+
+std::string historyCsv(const std::vector<RunRecord>& runs)
+{
+  std::vector<std::vector<std::string>> rows = {{"id", "started_at", "finished_at", "name", "status", "origin",
+                                                 "cpu", "logical_cores", "memory_bytes", "os", "hashscope_version",
+                                                 "locations", "algorithms", "baseline"}};
+  for (const RunRecord& r : runs)
+    rows.push_back({std::to_string(r.id), r.startedAt, r.finishedAt, r.name, r.status, r.origin, r.machine.cpu,
+                    std::to_string(r.machine.logicalCores), std::to_string(r.machine.memoryBytes), r.machine.os,
+                    r.version, joined(r.locations, ";"), joined(r.algorithms, ";"), r.baseline ? "true" : "false"});
+  return csvTable(rows);
+}
+
+std::string comparisonJson(const Comparison& c, std::int64_t baseId, std::int64_t otherId)
+{
+  json::Writer w(true);
+  w.beginObject();
+  w.key("schema");
+  w.value("hashscope.compare/1");
+  w.key("base");
+  w.value(baseId);
+  w.key("other");
+  w.value(otherId);
+  w.key("same_machine");
+  w.value(c.sameMachine);
+  w.key("faster");
+  w.value(c.faster);
+  w.key("slower");
+  w.value(c.slower);
+  w.key("within");
+  w.value(c.within);
+  w.key("tiles");
+  w.beginArray();
+  for (const TileDelta& d : c.tiles) {
+    w.beginObject();
+    writeKey(w, d.key);
+    w.key("base_mb_per_s");
+    d.change == Change::OnlyInOther ? w.null() : w.value(d.baseMBps);
+    w.key("other_mb_per_s");
+    d.change == Change::OnlyInBase ? w.null() : w.value(d.otherMBps);
+    const bool both = d.change != Change::OnlyInBase && d.change != Change::OnlyInOther;
+    w.key("delta_pct");
+    both ? w.value(d.deltaPct) : w.null();
+    w.key("spread_pct");
+    both ? w.value(d.spreadPct) : w.null();
+    w.key("default_spread");
+    w.value(d.defaultSpread);
+    w.key("change");
+    w.value(toString(d.change));
+    w.endObject();
+  }
+  w.endArray();
+  w.endObject();
+  return w.text() + "\n";
+}
+
+std::string comparisonCsv(const Comparison& c)
+{
+  std::vector<std::vector<std::string>> rows = {{"tile", "workload", "algorithm", "location", "cache", "streams",
+                                                 "base_mb_per_s", "other_mb_per_s", "delta_pct", "spread_pct",
+                                                 "default_spread", "change"}};
+  for (const TileDelta& d : c.tiles) {
+    const bool both = d.change != Change::OnlyInBase && d.change != Change::OnlyInOther;
+    rows.push_back({d.key.label(), d.key.workload, d.key.algorithm, d.key.location, d.key.cache,
+                    std::to_string(d.key.streams), d.change == Change::OnlyInOther ? "" : num(d.baseMBps),
+                    d.change == Change::OnlyInBase ? "" : num(d.otherMBps), both ? num(d.deltaPct) : "",
+                    both ? num(d.spreadPct) : "", d.defaultSpread ? "true" : "false", std::string(toString(d.change))});
+  }
+  return csvTable(rows);
+}
+
+std::string planJson(const Plan& plan, std::int64_t runId)
+{
+  json::Writer w(true);
+  w.beginObject();
+  w.key("schema");
+  w.value("hashscope.plan/1");
+  w.key("run");
+  w.value(runId);
+  w.key("bytes");
+  w.value(plan.bytes);
+  w.key("seconds");
+  w.value(plan.seconds);
+  w.key("needed_mb_per_s");
+  w.value(plan.neededMBps);
+  w.key("algorithm");
+  w.value(plan.algorithm);
+  w.key("read_mb_per_s");
+  plan.readMBps > 0 ? w.value(plan.readMBps) : w.null();
+  w.key("read_location");
+  w.value(plan.readLocation);
+  w.key("logical_cores");
+  w.value(plan.logicalCores);
+  stringArray(w, "meeting", plan.meeting);
+  std::vector<std::string> notes;
+  for (PlanNote n : plan.notes)
+    notes.emplace_back(toString(n));
+  stringArray(w, "notes", notes);
+  w.key("algorithms");
+  w.beginArray();
+  for (const AlgorithmPlan& a : plan.algorithms) {
+    w.beginObject();
+    w.key("algorithm");
+    w.value(a.algorithm);
+    w.key("per_core_mb_per_s");
+    w.value(a.perCoreMBps);
+    w.key("all_cores_mb_per_s");
+    w.value(a.allCoresMBps);
+    w.key("all_cores_streams");
+    w.value(a.allCoresStreams);
+    w.key("all_cores_estimated");
+    w.value(a.allCoresEstimated);
+    w.key("cores_exact");
+    w.value(a.coresExact);
+    w.key("cores_about");
+    w.value(a.coresAbout);
+    w.key("cores_at_least");
+    w.value(a.coresAtLeast);
+    w.key("machine_seconds");
+    w.value(a.machineSeconds);
+    w.key("limit");
+    w.value(toString(a.limit));
+    w.key("meets_target");
+    w.value(a.meetsTarget);
+    w.endObject();
+  }
+  w.endArray();
+  w.endObject();
+  return w.text() + "\n";
+}
+
+}  // namespace hashscope

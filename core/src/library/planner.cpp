@@ -1,0 +1,216 @@
+// makePlan(): the needed throughput and cores from a run's hash-memory ramp and read results.
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstring>
+#include <stdexcept>
+
+#include "hashscope/planner.hpp"
+
+namespace hashscope {
+
+namespace {
+
+std::string lower(std::string_view text)
+{
+  std::string out(text);
+  for (char& c : out)
+    c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// Leading number of `text` (digits and one dot); advances `pos`. nullopt when there is none.
+std::optional<double> leadingNumber(const std::string& text, std::size_t& pos)
+{
+  const std::size_t start = pos;
+  bool dot = false;
+  while (pos < text.size() && (std::isdigit(static_cast<unsigned char>(text[pos])) || (text[pos] == '.' && !dot))) {
+    dot = dot || text[pos] == '.';
+    ++pos;
+  }
+  if (pos == start || (pos == start + 1 && dot))
+    return std::nullopt;
+  return std::stod(text.substr(start, pos - start));
+}
+
+void addNote(Plan& plan, PlanNote note)
+{
+  if (std::find(plan.notes.begin(), plan.notes.end(), note) == plan.notes.end())
+    plan.notes.push_back(note);
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> parseDataSize(std::string_view text)
+{
+  std::string t = lower(text);
+  t.erase(std::remove(t.begin(), t.end(), ' '), t.end());
+  std::size_t pos = 0;
+  const auto value = leadingNumber(t, pos);
+  if (!value)
+    return std::nullopt;
+  const std::string unit = t.substr(pos);
+  static const char* const kPrefixes = "kmgtpe";
+  double factor = 1;
+  if (!unit.empty() && unit != "b") {
+    const char* p = std::strchr(kPrefixes, unit[0]);
+    if (!p || !*p)
+      return std::nullopt;
+    const int power = static_cast<int>(p - kPrefixes) + 1;
+    const std::string rest = unit.substr(1);
+    if (rest.empty() || rest == "b")
+      factor = std::pow(1000.0, power);
+    else if (rest == "i" || rest == "ib")
+      factor = std::pow(1024.0, power);
+    else
+      return std::nullopt;
+  }
+  const double bytes = std::round(*value * factor);
+  if (!(bytes >= 1) || bytes > 1.8e19)
+    return std::nullopt;
+  return static_cast<std::uint64_t>(bytes);
+}
+
+std::optional<double> parseDuration(std::string_view text)
+{
+  const std::string t = lower(text);
+  std::size_t pos = 0;
+  double total = 0;
+  while (pos < t.size()) {
+    while (pos < t.size() && t[pos] == ' ')  // "1h 30m"
+      ++pos;
+    const auto value = leadingNumber(t, pos);
+    if (!value)
+      return std::nullopt;
+    const std::size_t start = pos;
+    while (pos < t.size() && std::isalpha(static_cast<unsigned char>(t[pos])))
+      ++pos;
+    const std::string unit = t.substr(start, pos - start);
+    if (unit.empty() && pos == t.size() && total == 0)
+      total += *value;  // a bare number: seconds
+    else if (unit == "s" || unit == "sec")
+      total += *value;
+    else if (unit == "m" || unit == "min")
+      total += *value * 60;
+    else if (unit == "h")
+      total += *value * 3600;
+    else if (unit == "d")
+      total += *value * 86400;
+    else
+      return std::nullopt;
+  }
+  if (!(total > 0))
+    return std::nullopt;  // also "" and "   "
+  return total;
+}
+
+std::string_view toString(PlanLimit limit)
+{
+  switch (limit) {
+  case PlanLimit::Hashing: return "hashing";
+  case PlanLimit::Storage: return "storage";
+  case PlanLimit::Unknown: return "unknown";
+  }
+  return "unknown";
+}
+
+std::string_view toString(PlanNote note)
+{
+  switch (note) {
+  case PlanNote::AlgorithmNotMeasured: return "algorithm-not-measured";
+  case PlanNote::NoHashFigures: return "no-hash-figures";
+  case PlanNote::NoReadFigure: return "no-read-figure";
+  case PlanNote::ReadNotCold: return "read-not-cold";
+  case PlanNote::AllCoresEstimated: return "all-cores-estimated";
+  case PlanNote::PerCoreFromStreams: return "per-core-from-streams";
+  }
+  return "";
+}
+
+Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const std::string& algorithm)
+{
+  if (bytes == 0 || !(seconds > 0))
+    throw std::invalid_argument("the planner needs an amount of data and a time above zero");
+  Plan plan;
+  plan.bytes = bytes;
+  plan.seconds = seconds;
+  plan.algorithm = algorithm;
+  plan.neededMBps = static_cast<double>(bytes) / seconds / 1e6;
+  plan.logicalCores = run.machine.logicalCores;
+
+  // Storage: the best read among the locations, cold figures from a disk first (a warm read, or one
+  // served from RAM, measures memory, not storage).
+  bool readCold = false;
+  for (const RunTile& t : run.tiles) {
+    if (t.failed || t.key.workload != "read")
+      continue;
+    const bool cold = t.key.cache == "cold" && !t.fromMemory;
+    if ((cold && !readCold) || ((cold == readCold) && t.mbps > plan.readMBps)) {
+      plan.readMBps = t.mbps;
+      plan.readLocation = t.key.location;
+      readCold = cold;
+    }
+  }
+  if (plan.readMBps <= 0)
+    addNote(plan, PlanNote::NoReadFigure);
+  else if (!readCold)
+    addNote(plan, PlanNote::ReadNotCold);
+
+  for (const std::string& name : run.algorithms()) {
+    AlgorithmPlan a;
+    a.algorithm = name;
+    int fewest = 0;
+    for (const RunTile& t : run.tiles) {
+      if (t.failed || t.key.workload != "hash-memory" || t.key.algorithm != name)
+        continue;
+      if (fewest == 0 || t.key.streams < fewest) {
+        fewest = t.key.streams;
+        a.perCoreMBps = t.mbps / t.key.streams;
+      }
+      if (t.mbps > a.allCoresMBps) {
+        a.allCoresMBps = t.mbps;
+        a.allCoresStreams = t.key.streams;
+      }
+    }
+    if (fewest == 0)
+      continue;  // measured only on files: no CPU figure for it
+    a.perCoreFromStreams = fewest > 1;
+    if (a.allCoresStreams <= 1 && plan.logicalCores > 1) {
+      a.allCoresMBps = a.perCoreMBps * plan.logicalCores;
+      a.allCoresStreams = plan.logicalCores;
+      a.allCoresEstimated = true;
+    }
+    a.coresExact = plan.neededMBps / a.perCoreMBps;
+    a.coresAbout = std::max(1, static_cast<int>(std::lround(a.coresExact)));
+    a.coresAtLeast = std::max(1, static_cast<int>(std::ceil(a.coresExact - 1e-9)));
+    double capacity = a.allCoresMBps;
+    a.limit = PlanLimit::Hashing;
+    if (plan.readMBps > 0 && plan.readMBps < capacity) {
+      capacity = plan.readMBps;
+      a.limit = PlanLimit::Storage;
+    }
+    a.machineSeconds = static_cast<double>(bytes) / (capacity * 1e6);
+    a.meetsTarget = a.machineSeconds <= seconds;  // without a read figure: on hashing alone (noted)
+    plan.algorithms.push_back(a);
+  }
+  std::stable_sort(plan.algorithms.begin(), plan.algorithms.end(),
+                   [](const AlgorithmPlan& x, const AlgorithmPlan& y) { return x.machineSeconds < y.machineSeconds; });
+  if (plan.algorithms.empty())
+    addNote(plan, PlanNote::NoHashFigures);
+  for (const AlgorithmPlan& a : plan.algorithms) {
+    if (a.meetsTarget)
+      plan.meeting.push_back(a.algorithm);
+    if (a.algorithm == algorithm)
+      plan.chosen = a;
+  }
+  if (!algorithm.empty() && !plan.chosen)
+    addNote(plan, PlanNote::AlgorithmNotMeasured);
+  const AlgorithmPlan* focus = plan.chosen ? &*plan.chosen : (plan.algorithms.empty() ? nullptr : &plan.algorithms.front());
+  if (focus && focus->allCoresEstimated)
+    addNote(plan, PlanNote::AllCoresEstimated);
+  if (focus && focus->perCoreFromStreams)
+    addNote(plan, PlanNote::PerCoreFromStreams);
+  return plan;
+}
+
+}  // namespace hashscope

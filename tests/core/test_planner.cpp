@@ -1,0 +1,118 @@
+// The planner on recorded numbers (tests/data/runs/run_a.json: md5 610 MB/s per core, 2400 MB/s at 4
+// streams, sha256 400 MB/s on one stream, cold read 1500 MB/s, 8 logical cores).
+#include <catch.hpp>
+
+#include <algorithm>
+
+#include "hashscope/planner.hpp"
+#include "test_library_support.hpp"
+
+using namespace hashscope;
+
+TEST_CASE("planner: sizes are decimal unless written binary, durations add up", "[planner]")
+{
+  CHECK(parseDataSize("1T") == 1000000000000ULL);
+  CHECK(parseDataSize("1TB") == 1000000000000ULL);
+  CHECK(parseDataSize("500G") == 500000000000ULL);
+  CHECK(parseDataSize("2TiB") == 2ULL << 40);
+  CHECK(parseDataSize("64MiB") == 64ULL << 20);
+  CHECK(parseDataSize("1.5t") == 1500000000000ULL);
+  CHECK(parseDataSize("4096") == 4096ULL);
+  CHECK_FALSE(parseDataSize(""));
+  CHECK_FALSE(parseDataSize("0"));
+  CHECK_FALSE(parseDataSize("1X"));
+  CHECK_FALSE(parseDataSize("T"));
+  CHECK_FALSE(parseDataSize("1TiBs"));
+  CHECK(parseDuration("1m") == 60.0);
+  CHECK(parseDuration("90s") == 90.0);
+  CHECK(parseDuration("1h30m") == 5400.0);
+  CHECK(parseDuration("1.5h") == 5400.0);
+  CHECK(parseDuration("1h 30m") == 5400.0);
+  CHECK(parseDuration("45") == 45.0);
+  CHECK(parseDuration("2d") == 172800.0);
+  CHECK_FALSE(parseDuration("0s"));
+  CHECK_FALSE(parseDuration("1x"));
+  CHECK_FALSE(parseDuration("m"));
+  CHECK_FALSE(parseDuration("10 20"));
+  CHECK_FALSE(parseDuration(""));
+}
+
+TEST_CASE("planner: 1 TB in a minute with md5 needs 16.7 GB/s, about 27 cores at 610 MB/s", "[planner]")
+{
+  const RunDocument run = readRunDocument(test::recordedRun("run_a.json"));
+  const Plan plan = makePlan(run, *parseDataSize("1T"), *parseDuration("1m"), "md5");
+  CHECK(plan.neededMBps == Approx(16666.667).epsilon(1e-6));
+  REQUIRE(plan.chosen);
+  const AlgorithmPlan& md5 = *plan.chosen;
+  CHECK(md5.perCoreMBps == 610);
+  CHECK(md5.coresExact == Approx(27.32).epsilon(1e-3));
+  CHECK(md5.coresAbout == 27);
+  CHECK(md5.coresAtLeast == 28);
+  // This machine: md5 reaches 2400 MB/s at 4 streams, storage reads 1500 MB/s: storage limits.
+  CHECK(md5.allCoresMBps == 2400);
+  CHECK(md5.allCoresStreams == 4);
+  CHECK_FALSE(md5.allCoresEstimated);
+  CHECK(plan.readMBps == 1500);
+  CHECK(plan.readLocation == "/data");
+  CHECK(md5.limit == PlanLimit::Storage);
+  CHECK(md5.machineSeconds == Approx(1e12 / 1.5e9));
+  CHECK_FALSE(md5.meetsTarget);
+  CHECK(plan.meeting.empty());
+  CHECK(plan.notes.empty());
+}
+
+TEST_CASE("planner: which algorithms meet a smaller target, and the estimate without a ramp", "[planner]")
+{
+  const RunDocument run = readRunDocument(test::recordedRun("run_a.json"));
+  // 100 GB in 60 s = 1667 MB/s: above the 1500 MB/s read, so nothing meets it.
+  CHECK(makePlan(run, *parseDataSize("100G"), 60).meeting.empty());
+  // 50 GB in 60 s = 833 MB/s: md5 (2400) and sha256 (8 x 400 = 3200, estimated) both meet it.
+  const Plan plan = makePlan(run, *parseDataSize("50G"), 60, "sha256");
+  REQUIRE(plan.chosen);
+  CHECK(plan.chosen->allCoresEstimated);
+  CHECK(plan.chosen->allCoresMBps == 3200);
+  CHECK(plan.chosen->allCoresStreams == 8);
+  CHECK(plan.chosen->limit == PlanLimit::Storage);
+  CHECK(plan.chosen->coresAbout == 2);  // 833 / 400 = 2.08
+  CHECK(plan.chosen->coresAtLeast == 3);
+  CHECK(plan.meeting == std::vector<std::string>{"md5", "sha256"});
+  CHECK(plan.notes == std::vector<PlanNote>{PlanNote::AllCoresEstimated});
+}
+
+TEST_CASE("planner: missing figures become notes, not invented numbers", "[planner]")
+{
+  const RunDocument run = readRunDocument(test::recordedRun("run_a.json"));
+  const Plan unknown = makePlan(run, 1000000000, 1, "blake3");
+  CHECK_FALSE(unknown.chosen);
+  CHECK(unknown.notes == std::vector<PlanNote>{PlanNote::AlgorithmNotMeasured});
+
+  const RunDocument noRead = readRunDocument(
+      R"({"schema": "hashscope.run/2", "machine": {"logical_cores": 4}, "results": [
+          {"workload": "hash-memory", "algorithm": "crc32", "streams": 2, "mb_per_s": 8000}]})");
+  const Plan plan = makePlan(noRead, 8000000000ULL, 1, "crc32");
+  REQUIRE(plan.chosen);
+  CHECK(plan.chosen->perCoreMBps == 4000);  // 8000 over 2 streams
+  CHECK(plan.chosen->limit == PlanLimit::Hashing);
+  CHECK(plan.chosen->allCoresMBps == 8000);  // measured at 2 streams: a ramp point, not an estimate
+  CHECK(plan.chosen->meetsTarget);
+  CHECK(plan.notes == std::vector<PlanNote>{PlanNote::NoReadFigure, PlanNote::PerCoreFromStreams});
+  CHECK_THROWS_AS(makePlan(noRead, 0, 1), std::invalid_argument);
+
+  // A "cold" read of a RAM-backed folder (tmpfs) describes memory: a disk read is preferred, and when
+  // there is none the plan says so.
+  const RunDocument ram = readRunDocument(
+      R"({"schema": "hashscope.run/2", "machine": {"logical_cores": 4}, "results": [
+          {"workload": "hash-memory", "algorithm": "md5", "streams": 1, "mb_per_s": 600},
+          {"workload": "read", "location": "/dev/shm", "cache": "cold", "mb_per_s": 9000, "memory_backed": true},
+          {"workload": "read", "location": "/data", "cache": "cold", "mb_per_s": 500}]})");
+  const Plan disk = makePlan(ram, 1000000000, 1, "md5");
+  CHECK(disk.readLocation == "/data");
+  CHECK(disk.notes == std::vector<PlanNote>{PlanNote::AllCoresEstimated});  // and no ReadNotCold
+  const RunDocument ramOnly = readRunDocument(
+      R"({"schema": "hashscope.run/2", "machine": {"logical_cores": 4}, "results": [
+          {"workload": "hash-memory", "algorithm": "md5", "streams": 1, "mb_per_s": 600},
+          {"workload": "read", "location": "/dev/shm", "cache": "cold", "mb_per_s": 9000, "memory_backed": true}]})");
+  const Plan memory = makePlan(ramOnly, 1000000000, 1, "md5");
+  CHECK(memory.readMBps == 9000);
+  CHECK(std::find(memory.notes.begin(), memory.notes.end(), PlanNote::ReadNotCold) != memory.notes.end());
+}
