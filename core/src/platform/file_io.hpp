@@ -54,6 +54,8 @@ public:
   const std::string& note() const { return m_note; }  // why direct I/O was not possible, when it was not
   // Buffers, offsets and lengths of every read must be multiples of this (1 when reads are cached).
   std::size_t alignment() const { return m_alignment; }
+  // The OS handle (fd, HANDLE), for mapping the file (mapped_file_*.cpp).
+  std::intptr_t nativeHandle() const { return m_handle; }
 
   // Reads up to `size` bytes at `offset`. Returns the bytes read (0 at end of file), or -1 with `error` set.
   // Retries interrupted calls; a short count means end of file.
