@@ -26,6 +26,8 @@ std::string cacheCell(const RunResult& r)
   std::string cell(toString(r.cache));
   if (!r.cacheMethod.empty() && r.cacheMethod != cell)
     cell += " (" + r.cacheMethod + ")";
+  if (r.readMethod == "mmap")  // the default (pipelined reads) goes without saying
+    cell += ", mmap";
   return cell;
 }
 

@@ -188,6 +188,8 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   stringOrNull(w, r.cacheMethod);
   w.key("cache_note");
   stringOrNull(w, r.cacheNote);
+  w.key("read_method");
+  stringOrNull(w, r.readMethod);
   w.key("bytes");
   w.value(r.bytes);
   w.key("files");
