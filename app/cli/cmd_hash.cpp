@@ -138,7 +138,7 @@ int runHash(Context& context, const Arguments& argv)
   // printer is not kept waiting for small results while a big file is hashed).
   constexpr std::size_t kBatch = 64;
   auto worker = [&](int stream) {
-    FileHasher hasher(algorithms, stop, &counters, stream, blockSize);
+    FileHasher hasher(algorithms, stop, &counters, stream, blockSize, jobs);
     std::vector<std::pair<std::size_t, FileDigests>> batch;
     auto publish = [&] {
       if (batch.empty())

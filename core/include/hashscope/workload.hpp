@@ -98,11 +98,12 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
 
 // hashFile for file after file on one thread (hash -r): keeps its hashers, its buffer and its reader thread
 // from file to file. Files of at most a block are read with one read, inline; bigger ones through mapped
-// windows when every algorithm prefers zero copy, else through the pipelined reader. Not thread-safe.
+// windows when every algorithm prefers zero copy (or `jobs` hashers occupy every core, so that a reader
+// thread would only slow another hasher down), else through the pipelined reader. Not thread-safe.
 class FileHasher {
 public:
   FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,
-             int stream = 0, std::uint64_t blockSize = 1 * MiB);
+             int stream = 0, std::uint64_t blockSize = 1 * MiB, int jobs = 1);
   ~FileHasher();
   FileHasher(const FileHasher&) = delete;
   FileHasher& operator=(const FileHasher&) = delete;

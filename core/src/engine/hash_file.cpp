@@ -52,10 +52,11 @@ struct FileHasher::State {
   std::unique_ptr<PipelinedReader> reader;  // made at the first big file, reused by the next ones
   LiveCounters local{1};
   const char* lastMethod = "";
+  bool coresBusy = false;
 };
 
 FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters,
-                       int stream, std::uint64_t blockSize)
+                       int stream, std::uint64_t blockSize, int jobs)
     : m_state(std::make_unique<State>())
 {
   State& s = *m_state;
@@ -65,6 +66,7 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
   s.counters = external ? counters : &s.local;
   s.stream = external ? stream : 0;
   s.blockSize = std::max<std::uint64_t>(blockSize, 4096);
+  s.coresBusy = engine::occupiesAllCores(jobs);
   for (const auto& id : s.algorithms) {
     s.owned.push_back(makeHasher(id));
     if (!s.owned.back() && s.unknown.empty())
@@ -103,7 +105,8 @@ FileDigests FileHasher::hash(const std::filesystem::path& file)
       if (!hashToEndOfFile(input, s.hashers, s.blockSize, s.stop, live, s.stream, out))
         return out;
     } else if (input.size() > 0) {
-      const engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize);
+      const engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
+                                                                  s.coresBusy);
       s.lastMethod = engine::readMethodName(method);
       bool ok = false;
       std::string error;

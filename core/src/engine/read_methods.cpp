@@ -1,6 +1,7 @@
 // The read methods besides the pipelined reader: one read per small file, mapped windows for fast hashes.
 #include <algorithm>
 #include <memory>
+#include <thread>
 
 #include "engine/workload_internal.hpp"
 #include "platform/mapped_file.hpp"
@@ -66,15 +67,22 @@ std::string readMethodsText(unsigned methods)
   return text;
 }
 
+bool occupiesAllCores(int threads)
+{
+  const unsigned cores = std::thread::hardware_concurrency();
+  return threads > 1 && cores > 0 && static_cast<unsigned>(threads) >= cores;
+}
+
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize)
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize, bool coresBusy)
 {
   const bool cached = file.alignment() <= 1 && !dropBehind;  // not direct, not a cold fallback
   if (cached && length <= blockSize)
     return ReadMethod::Whole;
-  const bool zeroCopy = !hashers.empty() && std::all_of(hashers.begin(), hashers.end(), [](Hasher* h) {
+  const bool fast = !hashers.empty() && std::all_of(hashers.begin(), hashers.end(), [](Hasher* h) {
     return h->info().prefersZeroCopy;
   });
+  const bool zeroCopy = fast || (coresBusy && !hashers.empty());
   return cached && zeroCopy && platform::mappingSupported() ? ReadMethod::Mapped : ReadMethod::Pipelined;
 }
 

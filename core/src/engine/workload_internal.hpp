@@ -65,8 +65,12 @@ enum class ReadMethod { Whole, Mapped, Pipelined };
 // "read", "mmap", "pipelined": the words results use.
 const char* readMethodName(ReadMethod method);
 // The method for `file` (opened under a plan with `dropBehind`), `length` bytes of it, these hashers.
+// `coresBusy`: as many hashing threads as cores (hash -r -j N, hash-tree): a reader thread would only take
+// time from another hasher, so cached files are mapped whatever the algorithm.
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize);
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize, bool coresBusy = false);
+// True when `threads` hashing threads occupy every logical core.
+bool occupiesAllCores(int threads);
 // The read methods a run used, as a set (bit 1 << ReadMethod), and its text ("read+mmap").
 std::string readMethodsText(unsigned methods);
 

@@ -38,4 +38,8 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
 using MappedWindowHook = void (*)(std::uint64_t windowIndex, void* context);
 void setMappedWindowHookForTests(MappedWindowHook hook, void* context);
 
+// For the implementations (mapped_file_*.cpp): runs the test hook, if any; the error of a shrunk file.
+void runMappedWindowHook(std::uint64_t windowIndex);
+std::string shrankError(const InputFile& file);
+
 }  // namespace hashscope::platform

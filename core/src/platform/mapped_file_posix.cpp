@@ -29,9 +29,6 @@ struct FaultGuard {
 thread_local FaultGuard* t_guard = nullptr;
 struct sigaction g_previous {};
 
-MappedWindowHook g_hook = nullptr;
-void* g_hookContext = nullptr;
-
 void onSigbus(int sig, siginfo_t* info, void* context)
 {
   FaultGuard* guard = t_guard;
@@ -65,7 +62,6 @@ void installHandler()
   });
 }
 
-std::string shrank(const InputFile& file) { return file.path().string() + " got shorter while it was being read"; }
 
 // Consumes [from, to) of the window mapped at `base` (file offset `mapStart`). Returns 1 when done, 0 when
 // the consumer stopped, -1 when the file faulted under it. Only plain locals: a fault jumps out of here.
@@ -95,12 +91,6 @@ int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t f
 
 bool mappingSupported() { return true; }
 
-void setMappedWindowHookForTests(MappedWindowHook hook, void* context)
-{
-  g_hook = hook;
-  g_hookContext = context;
-}
-
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
                        std::size_t piece, MappedConsumer& consumer, bool& stopped)
 {
@@ -118,7 +108,7 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
     if (::fstat(fd, &st) != 0)
       return pathError(file.path(), errno);
     if (static_cast<std::uint64_t>(st.st_size) < end)
-      return shrank(file);
+      return shrankError(file);
     const std::uint64_t mapStart = pos / page * page;
     const std::uint64_t mapEnd = std::min(end, mapStart + span);
     const auto bytes = static_cast<std::size_t>(mapEnd - mapStart);
@@ -136,12 +126,11 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
       ::posix_fadvise(fd, static_cast<off_t>(mapEnd), static_cast<off_t>(std::min(span, end - mapEnd)),
                       POSIX_FADV_WILLNEED);
 #endif
-    if (g_hook)
-      g_hook(index, g_hookContext);
+    runMappedWindowHook(index);
     const int outcome = consumeWindow(static_cast<const std::byte*>(mapped), mapStart, pos, mapEnd, piece, consumer);
     ::munmap(mapped, bytes);
     if (outcome < 0)
-      return shrank(file);
+      return shrankError(file);
     if (outcome == 0) {
       stopped = true;
       return "";

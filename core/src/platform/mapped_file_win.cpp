@@ -15,10 +15,6 @@ namespace hashscope::platform {
 
 namespace {
 
-MappedWindowHook g_hook = nullptr;
-void* g_hookContext = nullptr;
-
-std::string shrank(const InputFile& file) { return file.path().string() + " got shorter while it was being read"; }
 std::string failed(const InputFile& file, const char* what)
 {
   return file.path().string() + ": cannot map it for reading (" + what + ", Windows error " +
@@ -52,12 +48,6 @@ bool mappingSupported() { return true; }
 bool mappingSupported() { return false; }
 #endif
 
-void setMappedWindowHookForTests(MappedWindowHook hook, void* context)
-{
-  g_hook = hook;
-  g_hookContext = context;
-}
-
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
                        std::size_t piece, MappedConsumer& consumer, bool& stopped)
 {
@@ -72,7 +62,7 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
   if (!GetFileSizeEx(handle, &size))
     return failed(file, "size");
   if (static_cast<std::uint64_t>(size.QuadPart) < end)
-    return shrank(file);
+    return shrankError(file);
   if (length == 0)
     return "";
   HANDLE section = CreateFileMappingW(handle, nullptr, PAGE_READONLY, 0, 0, nullptr);
@@ -95,8 +85,7 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
       error = failed(file, "MapViewOfFile");
       break;
     }
-    if (g_hook)
-      g_hook(index, g_hookContext);
+    runMappedWindowHook(index);
     const int outcome = consumeView(static_cast<const std::byte*>(view), mapStart, pos, mapEnd, piece, consumer);
     UnmapViewOfFile(view);
     if (outcome < 0) {
