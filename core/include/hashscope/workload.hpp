@@ -98,8 +98,8 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
 
 // hashFile for file after file on one thread (hash -r): keeps its hashers, its buffer and its reader thread
 // from file to file. Files of at most a block are read with one read, inline; bigger ones through mapped
-// windows when every algorithm prefers zero copy (or `jobs` hashers occupy every core, so that a reader
-// thread would only slow another hasher down), else through the pipelined reader. Not thread-safe.
+// windows when every algorithm prefers zero copy and `jobs` (the FileHashers running at once) is 1, else
+// through the pipelined reader. Not thread-safe.
 class FileHasher {
 public:
   FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,

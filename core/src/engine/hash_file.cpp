@@ -52,7 +52,7 @@ struct FileHasher::State {
   std::unique_ptr<PipelinedReader> reader;  // made at the first big file, reused by the next ones
   LiveCounters local{1};
   const char* lastMethod = "";
-  bool coresBusy = false;
+  int jobs = 1;
 };
 
 FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters,
@@ -66,7 +66,7 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
   s.counters = external ? counters : &s.local;
   s.stream = external ? stream : 0;
   s.blockSize = std::max<std::uint64_t>(blockSize, 4096);
-  s.coresBusy = engine::occupiesAllCores(jobs);
+  s.jobs = jobs;
   for (const auto& id : s.algorithms) {
     s.owned.push_back(makeHasher(id));
     if (!s.owned.back() && s.unknown.empty())
@@ -106,7 +106,7 @@ FileDigests FileHasher::hash(const std::filesystem::path& file)
         return out;
     } else if (input.size() > 0) {
       const engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
-                                                                  s.coresBusy);
+                                                                  s.jobs);
       s.lastMethod = engine::readMethodName(method);
       bool ok = false;
       std::string error;

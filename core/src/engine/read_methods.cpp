@@ -1,7 +1,6 @@
 // The read methods besides the pipelined reader: one read per small file, mapped windows for fast hashes.
 #include <algorithm>
 #include <memory>
-#include <thread>
 
 #include "engine/workload_internal.hpp"
 #include "platform/mapped_file.hpp"
@@ -67,23 +66,17 @@ std::string readMethodsText(unsigned methods)
   return text;
 }
 
-bool occupiesAllCores(int threads)
-{
-  const unsigned cores = std::thread::hardware_concurrency();
-  return threads > 1 && cores > 0 && static_cast<unsigned>(threads) >= cores;
-}
-
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize, bool coresBusy)
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int threads)
 {
   const bool cached = file.alignment() <= 1 && !dropBehind;  // not direct, not a cold fallback
   if (cached && length <= blockSize)
     return ReadMethod::Whole;
-  const bool fast = !hashers.empty() && std::all_of(hashers.begin(), hashers.end(), [](Hasher* h) {
+  const bool zeroCopy = !hashers.empty() && std::all_of(hashers.begin(), hashers.end(), [](Hasher* h) {
     return h->info().prefersZeroCopy;
   });
-  const bool zeroCopy = fast || (coresBusy && !hashers.empty());
-  return cached && zeroCopy && platform::mappingSupported() ? ReadMethod::Mapped : ReadMethod::Pipelined;
+  return cached && zeroCopy && threads == 1 && platform::mappingSupported() ? ReadMethod::Mapped
+                                                                           : ReadMethod::Pipelined;
 }
 
 bool consumeMapped(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,

@@ -64,7 +64,7 @@ void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     std::span<Hasher* const> hashers = hashing ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
     // The read workload measures reading: only hashing may skip the copy. A slice of one block or less
     // still goes through the reader (Whole is for hash -r's small files).
-    const ReadMethod method = chooseReadMethod(file, plan.dropBehind, end - begin, hashers, 0);
+    const ReadMethod method = chooseReadMethod(file, plan.dropBehind, end - begin, hashers, 0, spec.streams);
     methods[static_cast<std::size_t>(i)] = method;
     std::string err;
     if (method == ReadMethod::Mapped) {

@@ -64,13 +64,12 @@ bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveC
 enum class ReadMethod { Whole, Mapped, Pipelined };
 // "read", "mmap", "pipelined": the words results use.
 const char* readMethodName(ReadMethod method);
-// The method for `file` (opened under a plan with `dropBehind`), `length` bytes of it, these hashers.
-// `coresBusy`: as many hashing threads as cores (hash -r -j N, hash-tree): a reader thread would only take
-// time from another hasher, so cached files are mapped whatever the algorithm.
+// The method for `file` (opened under a plan with `dropBehind`), `length` bytes of it, these hashers,
+// when `threads` threads of the process hash at once. Mapping is for one thread only: with two, each
+// unmapping (a TLB shootdown on the other's core) and populating (the process's mmap lock) stalls the
+// other, measured slower than the pipeline (2 streams of xxh3-64 from /dev/shm: 0.78 x one stream).
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize, bool coresBusy = false);
-// True when `threads` hashing threads occupy every logical core.
-bool occupiesAllCores(int threads);
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int threads);
 // The read methods a run used, as a set (bit 1 << ReadMethod), and its text ("read+mmap").
 std::string readMethodsText(unsigned methods);
 

@@ -57,7 +57,6 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   if (listing.sizes.size() == listing.files.size())
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
-  const bool coresBusy = occupiesAllCores(spec.streams);
   std::atomic<std::size_t> nextFile{0};
   std::vector<unsigned> methods(static_cast<std::size_t>(spec.streams), 0);
   Measurement measure;
@@ -89,7 +88,7 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
         out.cacheNote = plan.note;
       }
       hasher->reset();
-      const ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, coresBusy);
+      const ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, spec.streams);
       methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
       bool ok;
       if (how == ReadMethod::Whole) {
