@@ -34,12 +34,12 @@ files=()
 cleanup() { rm -f "${files[@]}"; }
 trap cleanup EXIT
 
-make_file() {  # make_file DIR -> path of a new random file of $bytes bytes (mktemp: never overwrites)
-  local f
-  f=$(mktemp "$1/hashscope-bench-XXXXXX.bin")
-  files+=("$f")
-  openssl rand -out "$f" "$bytes" 2>/dev/null || head -c "$bytes" /dev/urandom >"$f"
-  echo "$f"
+make_file() {  # make_file DIR: $made = a new random file of $bytes bytes (mktemp: never overwrites)
+  # Not called in $(...): the file must be registered for the exit trap in this shell, not a subshell
+  # (a failed run used to leave its file behind).
+  made=$(mktemp "$1/hashscope-bench-XXXXXX.bin")
+  files+=("$made")
+  openssl rand -out "$made" "$bytes" 2>/dev/null || head -c "$bytes" /dev/urandom >"$made"
 }
 
 now_ns() { date +%s%N; }
@@ -90,7 +90,7 @@ run_group() {
 echo "HashScope peer speed benchmark — $(date -u +%FT%TZ), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "hashscope-cli $("$cli" --version 2>/dev/null | head -1), $(openssl version)"
 
-ram=$(make_file /dev/shm)
+make_file /dev/shm; ram=$made
 summary=()
 for algo in md5 sha1 sha256 sha512; do
   ref=$(openssl_speed "$algo")
@@ -126,7 +126,7 @@ fi
 rm -f "$ram"
 
 if [ "$do_disk" = 1 ]; then
-  disk=$(make_file "$disk_dir")
+  make_file "$disk_dir"; disk=$made
   dd if="$disk" iflag=nocache count=0 status=none
   group=("cat (cold)" "cat" "hashscope-cli hash -a md5 (cold)" "$cli hash -a md5" "openssl dgst -md5 (cold)" "openssl dgst -md5"
          "hashscope-cli hash -a xxh3-64 (cold)" "$cli hash -a xxh3-64")
