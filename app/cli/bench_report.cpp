@@ -21,6 +21,8 @@ std::string cacheCell(const RunResult& r)
   const std::string method(toString(r.cacheMethod));
   if (r.cacheMethod != CacheMethod::NotApplicable && method != cell)
     cell += " (" + method + ")";
+  if (r.readMethod == "mmap")  // the default (pipelined reads) goes without saying
+    cell += ", mmap";
   return cell;
 }
 

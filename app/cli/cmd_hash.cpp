@@ -54,10 +54,9 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
       TreeListing listing = listFiles(item.path, stop);
       for (const auto& error : listing.errors)
         items.push_back({argument, item.path, false, 0, shownText(error)});
-      for (const auto& file : listing.files) {
-        std::error_code ec;
-        const auto size = fs::file_size(file, ec);
-        items.push_back({file.string(), file, false, ec ? 0 : size, {}});
+      for (std::size_t i = 0; i < listing.files.size(); ++i) {
+        const std::uint64_t size = i < listing.sizes.size() ? listing.sizes[i] : 0;
+        items.push_back({listing.files[i].string(), listing.files[i], false, size, {}});
       }
       continue;
     }
@@ -115,31 +114,54 @@ int runHash(Context& context, const Arguments& argv)
   for (const auto& item : items)
     totalBytes += item.size;
 
-  // Workers hash files out of order; the printer below emits them strictly in item order.
+  // Each job hashes files with its own FileHasher (hashers, buffer and reader kept from file to file), small
+  // files inline. With one job that is this thread: no hand-off per file. With more, workers take the next
+  // item and publish results in batches; this thread prints them strictly in item order (a reorder buffer:
+  // `results` holds what is done but not yet printed).
   std::vector<std::optional<FileDigests>> results(items.size());
   std::mutex mutex;
   std::condition_variable done;
   std::atomic<std::size_t> next{0};
   LiveCounters counters(jobs);
+  auto hashItem = [&](FileHasher& hasher, const HashItem& item) {
+    FileDigests result;
+    if (stop.stop_requested())
+      result.error = "interrupted";
+    else if (item.error.empty() && !item.isStdin && item.size == 0)
+      result = hashToEnd(item.path, algorithms, blockSize);
+    else if (item.error.empty() && !item.isStdin)
+      result = hasher.hash(item.path);
+    return result;
+  };
+  // Publishing costs a lock and a wake-up: done every kBatch small files, and before any big one (so the
+  // printer is not kept waiting for small results while a big file is hashed).
+  constexpr std::size_t kBatch = 64;
   auto worker = [&](int stream) {
+    FileHasher hasher(algorithms, stop, &counters, stream, blockSize, jobs);
+    std::vector<std::pair<std::size_t, FileDigests>> batch;
+    auto publish = [&] {
+      if (batch.empty())
+        return;
+      {
+        std::lock_guard lock(mutex);
+        for (auto& [index, result] : batch)
+          results[index] = std::move(result);
+      }
+      batch.clear();
+      done.notify_all();
+    };
     for (;;) {
       const std::size_t index = next.fetch_add(1);
       if (index >= items.size())
-        return;
+        break;
       const HashItem& item = items[index];
-      FileDigests result;
-      if (stop.stop_requested())
-        result.error = "interrupted";
-      else if (item.error.empty() && !item.isStdin && item.size == 0)
-        result = hashToEnd(item.path, algorithms, blockSize);
-      else if (item.error.empty() && !item.isStdin)
-        result = hashFile(item.path, algorithms, stop, &counters, stream, blockSize);
-      {
-        std::lock_guard lock(mutex);
-        results[index] = std::move(result);
-      }
-      done.notify_all();
+      if (item.size > blockSize || item.isStdin)
+        publish();
+      batch.emplace_back(index, item.isStdin ? FileDigests{} : hashItem(hasher, item));
+      if (batch.size() >= kBatch || item.size > blockSize)
+        publish();
     }
+    publish();
   };
 
   ProgressBar bar(context.progress && totalBytes > 0, [&] {
@@ -147,37 +169,66 @@ int runHash(Context& context, const Arguments& argv)
                          counters.totalBytes(), totalBytes};
   });
   std::vector<std::jthread> threads;
-  for (int stream = 0; stream < jobs; ++stream)
-    threads.emplace_back(worker, stream);
+  std::optional<FileHasher> inlineHasher;
+  if (jobs > 1 && items.size() > 1) {
+    for (int stream = 0; stream < jobs; ++stream)
+      threads.emplace_back(worker, stream);
+  } else {
+    inlineHasher.emplace(algorithms, stop, &counters, 0, blockSize);
+  }
 
+  // Lines are written in blocks (one flush per file would cost a system call per file), and before waiting
+  // and before an error so that what is printed stays in order and nothing done waits for a slow file.
+  std::string pending;
+  auto flush = [&] {
+    if (pending.empty())
+      return true;
+    const bool ok = writeOut(pending);
+    pending.clear();
+    return ok;
+  };
   bool failed = false;
-  for (std::size_t index = 0; index < items.size(); ++index) {
+  bool writeFailed = false;
+  for (std::size_t index = 0; index < items.size() && !writeFailed; ++index) {
     const HashItem& item = items[index];
     FileDigests result;
     if (item.isStdin) {
+      writeFailed = !flush();
       result = hashStream(stdin, algorithms, blockSize);
+    } else if (inlineHasher) {
+      if (item.size > blockSize)
+        writeFailed = !flush();
+      result = hashItem(*inlineHasher, item);
     } else {
       std::unique_lock lock(mutex);
-      done.wait(lock, [&] { return results[index].has_value(); });
+      if (!results[index].has_value()) {
+        lock.unlock();
+        writeFailed = !flush();
+        lock.lock();
+        done.wait(lock, [&] { return results[index].has_value(); });
+      }
       result = std::move(*results[index]);
+      results[index].reset();
     }
     if (stop.stop_requested())
       break;
     if (!item.error.empty() || !result.error.empty()) {
+      writeFailed = !flush();
       printError(item.error.empty() ? withPath(item.display, result.error) : item.error);
       failed = true;
       continue;
     }
-    std::string lines;
     for (std::size_t a = 0; a < infos.size(); ++a)
-      lines += formatDigestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
-    if (!writeOut(lines)) {
-      if (stop.stop_requested())
-        break; // Ctrl-C while nobody read our output
-      printError("cannot write to standard output");
-      context.stop.request_stop();
-      return kExitFailure;
-    }
+      pending += formatDigestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
+    if (pending.size() >= 64 * KiB)
+      writeFailed = !flush();
+  }
+  if (!writeFailed && !stop.stop_requested())
+    writeFailed = !flush();
+  if (writeFailed && !stop.stop_requested()) {  // after Ctrl-C a write nobody reads is the interrupt, below
+    printError("cannot write to standard output");
+    context.stop.request_stop();
+    return kExitFailure;
   }
   threads.clear();
   if (stop.stop_requested()) {

@@ -32,6 +32,7 @@ RunResult sampleResult()
   r.blockSize = MiB;
   r.cache = CacheMode::Cold;
   r.cacheMethod = CacheMethod::Direct;
+  r.readMethod = "pipelined";
   r.bytes = 1000000000;
   r.files = 1;
   r.seconds = 2.0;
@@ -149,6 +150,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   CHECK(j["cache"].toString() == "cold");
   CHECK(j["cache_method"].toString() == "direct");
   CHECK(j["cache_note"].isNull());
+  CHECK(j["read_method"].toString() == "pipelined");
   CHECK(j["bytes"].toDouble() == 1e9);
   CHECK(j["files"].toInt() == 1);
   CHECK(j["seconds"].toDouble() == 2.0);

@@ -135,6 +135,7 @@ struct RunResult {
   CacheMode cache = CacheMode::AsIs; // as requested
   CacheMethod cacheMethod = CacheMethod::NotApplicable;  // as achieved
   std::string cacheNote;             // why cold could not be achieved, when it could not
+  std::string readMethod;            // how bytes were read: "pipelined", "mmap", "read" (one per file), joined by '+'
   std::uint64_t bytes = 0;           // bytes processed, all streams
   std::uint64_t files = 0;           // files processed (hash-file: 1; hash-tree: all)
   double seconds = 0;                // wall time of the measured part

@@ -101,6 +101,26 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
                      std::stop_token stop, LiveCounters* counters = nullptr, int stream = 0,
                      std::uint64_t blockSize = 1 * MiB);
 
+// hashFile for file after file on one thread (hash -r): keeps its hashers, its buffer and its reader thread
+// from file to file. Files of at most a block are read with one read, inline; bigger ones through mapped
+// windows when every algorithm prefers zero copy and `jobs` (the FileHashers running at once) is 1, else
+// through the pipelined reader. Not thread-safe.
+class FileHasher {
+public:
+  FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,
+             int stream = 0, std::uint64_t blockSize = 1 * MiB, int jobs = 1);
+  ~FileHasher();
+  FileHasher(const FileHasher&) = delete;
+  FileHasher& operator=(const FileHasher&) = delete;
+  FileDigests hash(const std::filesystem::path& file);
+  // How the last file was read: "read" (one read), "mmap" or "pipelined"; "" before any.
+  const char* lastReadMethod() const;
+
+private:
+  struct State;
+  std::unique_ptr<State> m_state;
+};
+
 // Every regular file under `root`, recursively, sorted by path (like md5deep -r). Symbolic links to files
 // are followed; links to folders are followed unless they lead back into a folder already on the current
 // path (a loop), which becomes an error line. Unreadable folders, FIFOs, sockets and devices are reported in
@@ -109,6 +129,7 @@ struct TreeListing {
   std::vector<std::filesystem::path> files;
   std::vector<std::string> errors;
   std::uint64_t totalBytes = 0;
+  std::vector<std::uint64_t> sizes;  // sizes[i]: the size of files[i] when it was listed (0 if unknown)
 };
 TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {});
 

@@ -41,69 +41,100 @@ bool hashToEndOfFile(platform::InputFile& input, const std::vector<Hasher*>& has
 
 }  // namespace
 
-FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::string>& algorithms,
-                     std::stop_token stop, LiveCounters* counters, int stream, std::uint64_t blockSize)
+struct FileHasher::State {
+  std::vector<std::string> algorithms;
+  std::stop_token stop;
+  LiveCounters* counters;
+  int stream;
+  std::uint64_t blockSize;
+  std::vector<std::unique_ptr<Hasher>> owned;
+  std::vector<Hasher*> hashers;
+  std::string unknown;                      // an algorithm id makeHasher does not know
+  std::vector<std::byte> buffer;            // reused by every small file
+  std::unique_ptr<PipelinedReader> reader;  // made at the first big file, reused by the next ones
+  LiveCounters local{1};
+  const char* lastMethod = "";
+  int jobs = 1;
+};
+
+FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters,
+                       int stream, std::uint64_t blockSize, int jobs)
+    : m_state(std::make_unique<State>())
 {
+  State& s = *m_state;
+  s.algorithms = std::move(algorithms);
+  s.stop = std::move(stop);
+  const bool external = counters && stream >= 0 && stream < counters->streams();
+  s.counters = external ? counters : &s.local;
+  s.stream = external ? stream : 0;
+  s.blockSize = std::max<std::uint64_t>(blockSize, 4096);
+  s.jobs = jobs;
+  for (const auto& id : s.algorithms) {
+    s.owned.push_back(makeHasher(id));
+    if (!s.owned.back() && s.unknown.empty())
+      s.unknown = id;
+    s.hashers.push_back(s.owned.back().get());
+  }
+}
+
+FileHasher::~FileHasher() = default;
+
+const char* FileHasher::lastReadMethod() const { return m_state->lastMethod; }
+
+FileDigests FileHasher::hash(const std::filesystem::path& file)
+{
+  State& s = *m_state;
   FileDigests out;
+  if (!s.unknown.empty()) {
+    out.error = "Unknown hash algorithm \"" + s.unknown + "\"";
+    return out;
+  }
   try {
-    std::vector<std::unique_ptr<Hasher>> owned;
-    std::vector<Hasher*> hashers;
-    for (const auto& id : algorithms) {
-      owned.push_back(makeHasher(id));
-      if (!owned.back()) {
-        out.error = "Unknown hash algorithm \"" + id + "\"";
-        return out;
-      }
-      hashers.push_back(owned.back().get());
-    }
+    for (Hasher* h : s.hashers)
+      h->reset();
     platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, out.error);
     if (!input.isOpen())
       return out;
     out.size = input.size();
-    LiveCounters local(1);
-    const bool external = counters && stream >= 0 && stream < counters->streams();
-    LiveCounters& live = external ? *counters : local;
-    if (!external)
-      stream = 0;
-    if (platform::isPseudoFilesystem(file)) {
+    LiveCounters& live = *s.counters;
+    StreamResult ignored;
+    // Pseudo files report 0 or 4096 bytes whatever they hold: only those sizes need the filesystem check
+    // (one system call fewer per file for everything else).
+    if ((input.size() == 0 || input.size() == 4096) && platform::isPseudoFilesystem(file)) {
       // Only there: on a real filesystem a read that ends before the size in stat means the file shrank
       // while it was read, an error below (a benchmark must not hash less than it claims).
-      if (!hashToEndOfFile(input, hashers, blockSize, stop, live, stream, out))
+      s.lastMethod = "read";
+      if (!hashToEndOfFile(input, s.hashers, s.blockSize, s.stop, live, s.stream, out))
         return out;
-    } else if (input.size() > 0 && input.size() <= blockSize) {
-      // One block: a reader thread and its buffers would cost more than the read itself (hash -r of many
-      // small files).
-      std::vector<std::byte> data(static_cast<std::size_t>(input.size()));
-      const auto t0 = engine::Clock::now();
-      const std::int64_t n = input.readAt(data.data(), data.size(), 0, out.error);
-      if (n < 0)
-        return out;
-      if (static_cast<std::uint64_t>(n) != input.size()) {
-        out.error = file.string() + " got shorter while it was being read";
-        return out;
-      }
-      const auto t1 = engine::Clock::now();
-      for (Hasher* h : hashers)
-        h->update(data.data(), data.size());
-      live.addWaitNanos(stream, engine::nanosBetween(t0, t1));
-      live.addBusyNanos(stream, engine::nanosBetween(t1, engine::Clock::now()));
-      live.addBytes(stream, data.size());
     } else if (input.size() > 0) {
-      PipelinedReader reader(static_cast<std::size_t>(std::max<std::uint64_t>(blockSize, 4096)), 4, stop,
-                             &live, stream);
-      if (!reader.ok()) {
-        out.error = reader.error();
-        return out;
-      }
-      reader.start(input, 0, input.size(), false);
-      StreamResult result;
+      const engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
+                                                                  s.jobs);
+      s.lastMethod = engine::readMethodName(method);
+      bool ok = false;
       std::string error;
-      if (!engine::consumeJob(reader, hashers, live, stream, result, error)) {
+      if (method == engine::ReadMethod::Whole) {
+        ok = engine::consumeWhole(input, s.buffer, s.hashers, live, s.stream, ignored, error);
+      } else if (method == engine::ReadMethod::Mapped) {
+        ok = engine::consumeMapped(input, 0, input.size(), s.hashers, s.stop, live, s.stream, ignored, error);
+      } else {
+        if (!s.reader) {
+          s.reader = std::make_unique<PipelinedReader>(static_cast<std::size_t>(s.blockSize), 4, s.stop, &live,
+                                                       s.stream);
+          if (!s.reader->ok()) {
+            out.error = s.reader->error();
+            s.reader.reset();
+            return out;
+          }
+        }
+        s.reader->start(input, 0, input.size(), false);
+        ok = engine::consumeJob(*s.reader, s.hashers, live, s.stream, ignored, error);
+      }
+      if (!ok) {
         out.error = error.empty() ? file.string() + ": cancelled" : error;
         return out;
       }
     }
-    for (Hasher* h : hashers)
+    for (Hasher* h : s.hashers)
       out.digests.push_back(h->finish());
   } catch (const std::bad_alloc&) {
     out.digests.clear();
@@ -114,6 +145,12 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
     out.error = file.string() + ": " + e.what();
   }
   return out;
+}
+
+FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::string>& algorithms,
+                     std::stop_token stop, LiveCounters* counters, int stream, std::uint64_t blockSize)
+{
+  return FileHasher(algorithms, std::move(stop), counters, stream, blockSize).hash(file);
 }
 
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop)

@@ -49,8 +49,12 @@ public:
   void visit(const fs::path& entry)
   {
     std::error_code ec;
-    const fs::file_status link = fs::symlink_status(entry, ec);
-    const fs::file_status target = fs::status(entry, ec);
+    // One look (type and size) per entry; only a link needs a second one, at what it points to: trees of
+    // many small files cost one stat per file here.
+    const platform::EntryStatus look = platform::entryStatus(entry, ec);
+    const fs::file_status link(look.type);
+    const bool isLink = !ec && look.type == fs::file_type::symlink;
+    const fs::file_status target = isLink ? fs::status(entry, ec) : link;
     const std::string p = entry.string();
     if (ec || target.type() == fs::file_type::not_found) {
       if (ec.value() == ELOOP)
@@ -64,7 +68,10 @@ public:
     switch (target.type()) {
     case fs::file_type::regular: {
       m_out.files.push_back(entry);
-      const auto size = fs::file_size(entry, ec);
+      std::uint64_t size = look.size;
+      if (isLink)
+        size = fs::file_size(entry, ec);
+      m_out.sizes.push_back(ec ? 0 : size);
       if (!ec)
         m_out.totalBytes += size;
       return;
@@ -120,7 +127,18 @@ TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop)
       walker.walk(root);
     else
       walker.visit(root);
-    std::sort(out.files.begin(), out.files.end());
+    // Sorted by path, each size moving with its file.
+    std::vector<std::size_t> order(out.files.size());
+    for (std::size_t i = 0; i < order.size(); ++i)
+      order[i] = i;
+    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return out.files[a] < out.files[b]; });
+    TreeListing sorted;
+    for (std::size_t i : order) {
+      sorted.files.push_back(std::move(out.files[i]));
+      sorted.sizes.push_back(out.sizes[i]);
+    }
+    out.files = std::move(sorted.files);
+    out.sizes = std::move(sorted.sizes);
   } catch (const std::exception& e) {
     out.errors.push_back(root.string() + ": " + e.what());
   }

@@ -58,6 +58,31 @@ private:
 bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
                 StreamResult& result, std::string& error);
 
+// How the bytes of a file reach the hashers. Chosen per file from measurements on a 2-core VM (issue 12):
+//  - Whole: files of at most one block are read with one read into a reused buffer, inline (no thread);
+//  - Mapped: cached or RAM-backed files hashed only by algorithms that prefer zero copy are hashed straight
+//    from the page cache (xxh3 from /dev/shm: 1.2 s mapped vs 2.0 s through read() for 2 GiB);
+//  - Pipelined: everything else (slow hashes overlap reading with hashing better; cold reads go direct).
+enum class ReadMethod { Whole, Mapped, Pipelined };
+// "read", "mmap", "pipelined": the words results use.
+const char* readMethodName(ReadMethod method);
+// The method for `file` (opened under a plan with `dropBehind`), `length` bytes of it, these hashers,
+// when `threads` threads of the process hash at once. Mapping is for one thread only: with two, each
+// unmapping (a TLB shootdown on the other's core) and populating (the process's mmap lock) stalls the
+// other, measured slower than the pipeline (2 streams of xxh3-64 from /dev/shm: 0.78 x one stream).
+ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int threads);
+// The read methods a run used, as a set (bit 1 << ReadMethod), and its text ("read+mmap").
+std::string readMethodsText(unsigned methods);
+
+// Hashes [offset, offset+length) of `file` through mapped windows, accounting like consumeJob.
+bool consumeMapped(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,
+                   std::span<Hasher* const> hashers, std::stop_token stop, LiveCounters& counters, int stream,
+                   StreamResult& result, std::string& error);
+// Hashes all of `file` (at most a block) with one read into `buffer`, grown as needed and reused.
+bool consumeWhole(platform::InputFile& file, std::vector<std::byte>& buffer, std::span<Hasher* const> hashers,
+                  LiveCounters& counters, int stream, StreamResult& result, std::string& error);
+
 // How a file is opened for a given cache mode, and what that achieved.
 struct CachePlan {
   platform::ReadMode mode = platform::ReadMode::Cached;

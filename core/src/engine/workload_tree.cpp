@@ -1,4 +1,5 @@
 // hash-tree: N streams take whole files from a shared index (like md5deep -r with N jobs).
+#include <algorithm>
 #include <atomic>
 #include <mutex>
 
@@ -52,7 +53,16 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     }
   }
 
+  // Largest files first: the streams then finish together instead of one hashing the last big file alone
+  // (work balanced by bytes). Small files are hashed inline, with one read each into a reused buffer.
+  std::vector<std::size_t> order(listing.files.size());
+  for (std::size_t k = 0; k < order.size(); ++k)
+    order[k] = k;
+  if (listing.sizes.size() == listing.files.size())
+    std::stable_sort(order.begin(), order.end(),
+                     [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
   std::atomic<std::size_t> nextFile{0};
+  std::vector<unsigned> methods(static_cast<std::size_t>(spec.streams), 0);
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
@@ -61,17 +71,14 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
       return;
     }
-    PipelinedReader reader(spec.blockSize, spec.readDepth, stop, &counters, i);
-    if (!reader.ok()) {
-      out.error = reader.error();
-      return;
-    }
+    std::unique_ptr<PipelinedReader> reader;  // made at the first file that needs it
+    std::vector<std::byte> buffer;
     Hasher* const list[] = {hasher.get()};
     while (!stop.stop_requested()) {
       const std::size_t index = nextFile.fetch_add(1, std::memory_order_relaxed);
-      if (index >= listing.files.size())
+      if (index >= order.size())
         break;
-      const auto& path = listing.files[index];
+      const auto& path = listing.files[order[index]];
       CachePlan plan;
       std::string error;
       const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
@@ -85,8 +92,25 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
         out.cacheNote = plan.note;
       }
       hasher->reset();
-      reader.start(file, 0, file.size(), plan.dropBehind);
-      if (!consumeJob(reader, list, counters, i, out.result, error)) {
+      const ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, spec.streams);
+      methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
+      bool ok;
+      if (how == ReadMethod::Whole) {
+        ok = consumeWhole(file, buffer, list, counters, i, out.result, error);
+      } else if (how == ReadMethod::Mapped) {
+        ok = consumeMapped(file, 0, file.size(), list, stop, counters, i, out.result, error);
+      } else {
+        if (!reader) {
+          reader = std::make_unique<PipelinedReader>(spec.blockSize, spec.readDepth, stop, &counters, i);
+          if (!reader->ok()) {
+            out.error = reader->error();
+            return;
+          }
+        }
+        reader->start(file, 0, file.size(), plan.dropBehind);
+        ok = consumeJob(*reader, list, counters, i, out.result, error);
+      }
+      if (!ok) {
         if (!error.empty())
           out.fileErrors.push_back(error);
         continue;
@@ -95,7 +119,8 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       ++out.result.files;
       counters.addFile(i);
     }
-    out.result.readerCpuSeconds = reader.readerCpuSeconds();
+    if (reader)
+      out.result.readerCpuSeconds = reader->readerCpuSeconds();
   });
   measure.end(result);
   collectOutcomes(outcomes, result);
@@ -108,6 +133,10 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     }
   }
   result.cacheMethod = method.value_or(CacheMethod::NotApplicable);
+  unsigned used = 0;
+  for (unsigned m : methods)
+    used |= m;
+  result.readMethod = readMethodsText(used);
   if (stop.stop_requested() && result.files < listing.files.size())
     result.cancelled = true;
 }

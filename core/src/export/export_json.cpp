@@ -237,6 +237,8 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.value(toString(r.cacheMethod));
   w.key("cache_note");
   stringOrNull(w, r.cacheNote);
+  w.key("read_method");
+  stringOrNull(w, r.readMethod);
   w.key("bytes");
   w.value(r.bytes);
   w.key("files");

@@ -54,6 +54,8 @@ public:
   const std::string& note() const { return m_note; }  // why direct I/O was not possible, when it was not
   // Buffers, offsets and lengths of every read must be multiples of this (1 when reads are cached).
   std::size_t alignment() const { return m_alignment; }
+  // The OS handle (fd, HANDLE), for mapping the file (mapped_file_*.cpp).
+  std::intptr_t nativeHandle() const { return m_handle; }
 
   // Reads up to `size` bytes at `offset`. Returns the bytes read (0 at end of file), or -1 with `error` set.
   // Retries interrupted calls; a short count means end of file.
@@ -130,6 +132,14 @@ struct FileId {
 };
 // The identity of what `path` names after following links; nullopt when it cannot be read.
 std::optional<FileId> fileId(const std::filesystem::path& path);
+
+// What `path` itself is (a link is not followed) and, for a regular file, its size: one lstat() on POSIX,
+// for listing big trees with one system call per file. `ec` is set when it cannot be looked at.
+struct EntryStatus {
+  std::filesystem::file_type type = std::filesystem::file_type::none;
+  std::uint64_t size = 0;
+};
+EntryStatus entryStatus(const std::filesystem::path& path, std::error_code& ec);
 
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
 bool isMemoryBacked(const std::filesystem::path& path);

@@ -1,0 +1,45 @@
+// Reading a file straight from the page cache through bounded mapped windows (mmap, MapViewOfFile).
+// For fast hashes the copy out of the page cache costs more than the hash: mapping removes it.
+// One implementation per OS family (mapped_file_posix.cpp, mapped_file_win.cpp), chosen by CMake.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "platform/file_io.hpp"
+
+namespace hashscope::platform {
+
+// False where this build cannot map files safely (then callers read through buffers instead).
+bool mappingSupported();
+
+// Receives the bytes of the mapped range piece by piece; returns false to stop (cancelled).
+// A truncated file faults inside consume(): the fault is turned into an error by jumping out of it, so
+// consume() must not own objects with destructors (call a hasher, update counters, nothing more).
+class MappedConsumer {
+public:
+  virtual bool consume(const std::byte* data, std::size_t size) = 0;
+
+protected:
+  ~MappedConsumer() = default;
+};
+
+// Feeds [offset, offset+length) of `file` (opened cached) to `consumer`, mapping at most `window` bytes at a
+// time (rounded to the mapping granularity) and unmapping each window once consumed, so memory stays bounded
+// whatever the file size. Pieces are at most `piece` bytes. Returns "" when done or stopped (see `stopped`),
+// else one sentence: "PATH got shorter while it was being read" when the file shrank (checked before each
+// window; a read past the new end while a window is consumed is caught, never a crash), or why mapping failed.
+std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
+                       std::size_t piece, MappedConsumer& consumer, bool& stopped);
+
+// Tests only: called with the window's index after each window is mapped and before it is consumed.
+// nullptr (the default) for none. Not thread-safe: set it before reading.
+using MappedWindowHook = void (*)(std::uint64_t windowIndex, void* context);
+void setMappedWindowHookForTests(MappedWindowHook hook, void* context);
+
+// For the implementations (mapped_file_*.cpp): runs the test hook, if any; the error of a shrunk file.
+void runMappedWindowHook(std::uint64_t windowIndex);
+std::string shrankError(const InputFile& file);
+
+}  // namespace hashscope::platform

@@ -1,0 +1,181 @@
+// Mapped-window reads (issue 12): same digests as the pipelined reader around window boundaries, bounded
+// windows at any offset, and a file truncated while mapped gives an error instead of a SIGBUS crash.
+#include <unistd.h>
+
+#include "catch.hpp"
+#include "engine/workload_internal.hpp"
+#include "hashscope/workload.hpp"
+#include "platform/mapped_file.hpp"
+#include "test_engine_support.hpp"
+
+using namespace hashscope;
+using hashscope::test::TempDir;
+
+namespace {
+
+// Hashes what it is given, like the engine's consumer.
+class Collect final : public platform::MappedConsumer {
+public:
+  explicit Collect(Hasher& hasher) : m_hasher(hasher) {}
+  bool consume(const std::byte* data, std::size_t size) override
+  {
+    m_hasher.update(data, size);
+    m_bytes += size;
+    return true;
+  }
+  std::uint64_t m_bytes = 0;
+
+private:
+  Hasher& m_hasher;
+};
+
+constexpr std::uint64_t kWindow = 16 * MiB;  // read_methods.cpp's window
+
+// Truncates the file named by `context` to `g_truncateTo` bytes when window `g_truncateAt` is mapped.
+std::uint64_t g_truncateAt = 0, g_truncateTo = 0;
+void truncateHook(std::uint64_t window, void* context)
+{
+  if (window == g_truncateAt)
+    REQUIRE(::truncate(static_cast<const char*>(context), static_cast<off_t>(g_truncateTo)) == 0);
+}
+
+struct HookReset {
+  ~HookReset() { platform::setMappedWindowHookForTests(nullptr, nullptr); }
+};
+
+}  // namespace
+
+TEST_CASE("fast algorithms read cached files through mapped windows with the pipelined reader's digests",
+          "[engine][mapped]")
+{
+  REQUIRE(findAlgorithm("xxh3-64")->prefersZeroCopy);
+  REQUIRE(findAlgorithm("crc32")->prefersZeroCopy);
+  REQUIRE_FALSE(findAlgorithm("md5")->prefersZeroCopy);
+  TempDir dir;
+  const std::uint64_t sizes[] = {1 * MiB + 1, kWindow - 1, kWindow, kWindow + 1, 2 * kWindow + 4097};
+  std::uint64_t seed = 3;
+  for (std::uint64_t size : sizes) {
+    INFO("size " << size);
+    const auto file = dir / ("f" + std::to_string(size));
+    const auto data = hashscope::test::writeRandomFile(file, size, seed++);
+    for (const char* algo : {"xxh3-64", "crc32", "cksum"}) {
+      INFO(algo);
+      FileHasher mapped({algo}, {});
+      const FileDigests viaMap = mapped.hash(file);
+      REQUIRE(viaMap.error == "");
+      CHECK(std::string(mapped.lastReadMethod()) == "mmap");
+      // With md5 beside it the file goes through the pipelined reader.
+      FileHasher piped({algo, "md5"}, {});
+      const FileDigests viaReader = piped.hash(file);
+      REQUIRE(viaReader.error == "");
+      CHECK(std::string(piped.lastReadMethod()) == "pipelined");
+      CHECK(toHex(viaMap.digests[0]) == toHex(viaReader.digests[0]));
+      CHECK(toHex(viaMap.digests[0]) == hashscope::test::oneShotHex(algo, data.data(), data.size()));
+      CHECK(viaMap.size == size);
+    }
+  }
+}
+
+TEST_CASE("mapped reads of a range start and end anywhere, window by window", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "range.bin";
+  const auto data = hashscope::test::writeRandomFile(file, 2 * kWindow + 12345, 9);
+  std::string error;
+  platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  REQUIRE(input.isOpen());
+  const std::uint64_t ranges[][2] = {{0, 1}, {4097, kWindow}, {kWindow - 3, 7}, {12345, 2 * kWindow}, {0, 0}};
+  for (const auto& r : ranges) {
+    INFO("offset " << r[0] << " length " << r[1]);
+    auto hasher = makeHasher("xxh3-64");
+    Collect collect(*hasher);
+    bool stopped = true;
+    // Small windows and odd pieces: many boundaries inside the range.
+    CHECK(platform::readMapped(input, r[0], r[1], 1 * MiB, 100000, collect, stopped) == "");
+    CHECK_FALSE(stopped);
+    CHECK(collect.m_bytes == r[1]);
+    CHECK(toHex(hasher->finish()) == hashscope::test::oneShotHex("xxh3-64", data.data() + r[0], r[1]));
+  }
+}
+
+TEST_CASE("a file truncated while it is mapped gives an error, not a crash", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "shrinks.bin";
+  const std::string name = file.string();
+  HookReset reset;
+  SECTION("shrinks inside the window being hashed: the fault (SIGBUS) becomes an error")
+  {
+    hashscope::test::writeRandomFile(file, 2 * kWindow + 100, 5);
+    g_truncateAt = 1;
+    g_truncateTo = kWindow + kWindow / 2;
+    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
+    const FileDigests r = hashFile(file, {"xxh3-64"}, {});
+    CHECK(r.error == name + " got shorter while it was being read");
+    CHECK(r.digests.empty());
+  }
+  SECTION("shrinks to nothing before the first window is read")
+  {
+    hashscope::test::writeRandomFile(file, kWindow / 2, 6);
+    g_truncateAt = 0;
+    g_truncateTo = 0;
+    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
+    CHECK(hashFile(file, {"crc32"}, {}).error == name + " got shorter while it was being read");
+  }
+  SECTION("shrinks between windows: seen before the next window is mapped")
+  {
+    hashscope::test::writeRandomFile(file, 3 * kWindow, 7);
+    g_truncateAt = 1;
+    g_truncateTo = 2 * kWindow;  // window 1 stays whole; window 2 is gone
+    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
+    CHECK(hashFile(file, {"xxh3-64"}, {}).error == name + " got shorter while it was being read");
+  }
+  SECTION("the hash-file workload reports the error too")
+  {
+    hashscope::test::writeRandomFile(file, 2 * kWindow, 8);
+    g_truncateAt = 1;
+    g_truncateTo = kWindow + 10;
+    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
+    WorkloadSpec spec;
+    spec.workload = Workload::HashFile;
+    spec.algorithm = "xxh3-64";
+    spec.target = file;
+    spec.cache = CacheMode::AsIs;
+    const RunResult r = runWorkload(spec, {});
+    CHECK(r.error == name + " got shorter while it was being read");
+    CHECK(r.readMethod == "mmap");
+  }
+}
+
+TEST_CASE("results say which read method ran", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "m.bin";
+  const auto data = hashscope::test::writeRandomFile(file, 3 * MiB + 5, 11);
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.target = file;
+  spec.cache = CacheMode::Warm;
+  spec.algorithm = "xxh3-64";
+  RunResult r = runWorkload(spec, {});
+  REQUIRE(r.error == "");
+  CHECK(r.readMethod == "mmap");
+  CHECK(r.digest == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
+  spec.algorithm = "sha256";
+  r = runWorkload(spec, {});
+  REQUIRE(r.error == "");
+  CHECK(r.readMethod == "pipelined");
+  CHECK(r.digest == hashscope::test::oneShotHex("sha256", data.data(), data.size()));
+  spec.algorithm = "xxh3-64";
+  spec.cache = CacheMode::Cold;  // cold reads never map: they go direct (or are evicted) through the reader
+  r = runWorkload(spec, {});
+  REQUIRE(r.error == "");
+  if (r.cacheMethod != "memory-backed")
+    CHECK(r.readMethod == "pipelined");
+  spec.workload = Workload::Read;  // reading measures the copy: never mapped
+  spec.algorithm = "";
+  spec.cache = CacheMode::Warm;
+  r = runWorkload(spec, {});
+  REQUIRE(r.error == "");
+  CHECK(r.readMethod == "pipelined");
+}
