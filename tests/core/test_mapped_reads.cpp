@@ -170,7 +170,7 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   spec.cache = CacheMode::Cold;  // cold reads never map: they go direct (or are evicted) through the reader
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  if (r.cacheMethod != "memory-backed")
+  if (r.cacheMethod != hashscope::CacheMethod::MemoryBacked)
     CHECK(r.readMethod == "pipelined");
   spec.workload = Workload::Read;  // reading measures the copy: never mapped
   spec.algorithm = "";

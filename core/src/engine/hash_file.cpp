@@ -138,7 +138,7 @@ FileDigests FileHasher::hash(const std::filesystem::path& file)
       out.digests.push_back(h->finish());
   } catch (const std::bad_alloc&) {
     out.digests.clear();
-    out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(blockSize) +
+    out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(s.blockSize) +
                 " (use a smaller block size)";
   } catch (const std::exception& e) {
     out.digests.clear();
