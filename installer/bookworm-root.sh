@@ -76,7 +76,7 @@ bookworm_mount() {
   # bookworm_mount TARGET mount-arguments...: mount, and remember it for the cleanup.
   local target="$1"
   shift
-  mkdir -p "$target"
+  [ -e "$target" ] || mkdir -p "$target"
   mount "$@" "$target" || bookworm_fail "mount $* $target"
   bookworm_mounts+=("$target")
 }
