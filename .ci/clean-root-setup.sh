@@ -54,6 +54,9 @@ rm -f "$chroot_dir/root/hashscope.bundle"
 log "Cloned $(in_root git -C /root/HashScope log -1 --format='%h %s')"
 part "git + clone" "$t"
 
+# dpkg's line per package unpacked and set up: in the log file, not on the console.
+dpkg_chatter='^(Selecting previously unselected|Preparing to unpack|Unpacking |Setting up |\(Reading database|Processing triggers|update-alternatives: |debconf: )'
+
 # A root login's environment on a fresh machine: no DISPLAY, no CI variables, nothing of this host's.
 as_user() {
   local name="$1" limit="$2" command="$3"
@@ -62,7 +65,8 @@ as_user() {
   timeout --kill-after=30 "$limit" chroot "$chroot_dir" /usr/bin/env -i \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root USER=root LOGNAME=root \
     SHELL=/bin/bash LANG=C.UTF-8 TERM=dumb \
-    /bin/bash -c "cd /root/HashScope && $command" </dev/null 2>&1 | tee "$work/$name.log" || rc=$?
+    /bin/bash -c "cd /root/HashScope && $command" </dev/null 2>&1 | tee "$work/$name.log" |
+    { grep -v --line-buffered -E "$dpkg_chatter" || true; } || rc=$?
   if [ "$rc" != 0 ]; then
     [ "$rc" = 124 ] && log "$command: still running after $limit s, stopped"
     part "$command (FAILED)" "$t"
