@@ -1,5 +1,6 @@
 // The rest of the CLI surface: --version, --help, algorithms, locations, unknown commands, progress bar.
 #include "catch.hpp"
+#include "skip.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
@@ -88,10 +89,8 @@ TEST_CASE("the progress bar appears on a terminal only", "[cli][misc][progress]"
                                       "-a", "md5", "--duration", "1.5", "--sample-hz", "0"});
   CHECK(plain.exitCode == 0);
   CHECK(plain.err.empty());
-  if (!toolExists("script")) {
-    WARN("skipped the terminal half: util-linux `script` is not installed");
-    return;
-  }
+  if (!toolExists("script"))
+    HASHSCOPE_SKIP("util-linux `script` is not installed: the terminal half not checked");
   // `script` gives the CLI a pseudo-terminal; everything it wrote (stdout and stderr) comes back.
   const ProcessResult tty = run({"script", "-qec", command, "/dev/null"});
   CHECK(tty.exitCode == 0);
