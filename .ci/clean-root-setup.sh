@@ -8,22 +8,25 @@
 #      a login-like environment that has nothing of this machine's.
 # A package setup.sh forgets to install, because this machine happened to have it, makes step 3 fail
 # and this script exit non-zero. Needs root (debootstrap, chroot, mounts) and debootstrap.
-#   .ci/clean-root-setup.sh [--keep] [--fresh]
+#   .ci/clean-root-setup.sh [--package] [--keep] [--fresh]
+#     --package  then also `./setup.sh package` (the .deb/.rpm/.tar.gz and their checks, without the
+#                nested --debootstrap), to prove the packaging's package list on the clean root too
 #     --keep   leave the root in build/clean-root/root afterwards (unmounted, for a look inside)
 #     --fresh  debootstrap again instead of unpacking the cached minbase tarball
-# Logs: build/clean-root/{run,test}.log. Timings are printed at the end.
+# Logs: build/clean-root/{run,test,package}.log. Timings are printed at the end.
 set -euo pipefail
 root_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 # shellcheck source=installer/bookworm-root.sh
 . "$root_dir/installer/bookworm-root.sh"
 work="$root_dir/build/clean-root"
 chroot_dir="$work/root"
-fresh=""
+fresh="" with_package=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) export BOOKWORM_KEEP=1; shift ;;
     --fresh) fresh=--fresh; shift ;;
-    *) sed -n '2,14p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    --package) with_package=1; shift ;;
+    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 log() { bookworm_log "$@"; }
@@ -82,6 +85,13 @@ part "./setup.sh run (install, build, bench)" "$t"
 t=$SECONDS
 as_user test 2400 "./setup.sh test"
 part "./setup.sh test" "$t"
+
+# Beyond the README: the packaging command, so its package list is proven on a clean root too.
+if [ "$with_package" = 1 ]; then
+  t=$SECONDS
+  as_user package 2400 "./setup.sh package"
+  part "./setup.sh package (no --debootstrap)" "$t"
+fi
 
 log "PASSED: the README's commands on a clean Debian 12 root"
 printf '  %s\n' "${timings[@]}" >&2
