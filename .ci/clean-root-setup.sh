@@ -35,6 +35,8 @@ git -C "$root_dir" diff --quiet HEAD 2>/dev/null ||
   log "Note: uncommitted changes here are not tested: the root gets a clone of HEAD"
 mkdir -p "$work"
 trap bookworm_root_cleanup EXIT
+trap "exit 130" INT
+trap "exit 143" TERM
 
 timings=()
 part() {  # part NAME START: remember how long a part took

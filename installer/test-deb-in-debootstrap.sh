@@ -35,6 +35,8 @@ fail() { bookworm_fail "$@"; }
 [ "$(id -u)" = 0 ] || fail "run as root: debootstrap, chroot and mount need it"
 mkdir -p "$work"
 trap bookworm_root_cleanup EXIT
+trap "exit 130" INT
+trap "exit 143" TERM
 
 # 1. The package.
 if [ -z "$deb" ]; then
