@@ -34,13 +34,26 @@ log() { bookworm_log "$@"; }
 git -C "$root_dir" diff --quiet HEAD 2>/dev/null ||
   log "Note: uncommitted changes here are not tested: the root gets a clone of HEAD"
 mkdir -p "$work"
-trap bookworm_root_cleanup EXIT
+trap 'bookworm_root_cleanup; rm -f "${cpu_file:-}"' EXIT
 trap "exit 130" INT
 trap "exit 143" TERM
 
+# CPU seconds (user + system) of all finished child processes so far, chroot included.
+# (`times` must run in this shell, not in a pipe or $(...): a subshell counts only its own children.)
+cpu_file="$(mktemp)"
+children_cpu() {  # sets cpu_now
+  times >"$cpu_file"
+  cpu_now="$(awk 'NR == 2 {
+    n = 0
+    for (i = 1; i <= 2; i++) { split($i, t, /[ms]/); n += t[1] * 60 + t[2] }
+    printf "%d", n }' "$cpu_file")"
+}
 timings=()
-part() {  # part NAME START: remember how long a part took
-  timings+=("$(printf '%-34s %4d s' "$1" $((SECONDS - $2)))")
+cpu_at=0
+part() {  # part NAME START: remember how long a part took (wall, and CPU since the last part)
+  children_cpu
+  timings+=("$(printf '%-40s %5d s wall, %5d s CPU' "$1" $((SECONDS - $2)) $((cpu_now - cpu_at)))")
+  cpu_at=$cpu_now
 }
 
 t=$SECONDS

@@ -88,6 +88,8 @@ bookworm_root_enter() {
   # The root is a mount point of its own, as / is on a machine: /proc/self/mountinfo inside then
   # shows "/" with its device, so storage detection sees what it would see on a real install.
   bookworm_mount "$dir" --bind "$dir"
+  # Private: the mounts below (and those tests make inside) do not propagate to this machine's /.
+  mount --make-private "$dir"
   bookworm_mount "$dir/proc" -t proc proc
   bookworm_mount "$dir/sys" -t sysfs sysfs
   bookworm_mount "$dir/dev/pts" -t devpts -o newinstance,ptmxmode=0666,mode=0620 devpts
