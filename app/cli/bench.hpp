@@ -1,5 +1,5 @@
-// `hashscope-cli bench`: its options, the two ways of running (single workloads or the suite), and the
-// report (table with verdict sentences, CSV, JSON).
+// `hashscope-cli bench`: its options, the run (core's one benchmark path: a plain bench is a suite with an
+// explicit list of workloads), and the report (table with verdict sentences and flags, CSV, JSON).
 #pragma once
 
 #include "common.hpp"
@@ -20,7 +20,7 @@ enum class OutputFormat { Table, Csv, Json };
 struct BenchOptions {
   std::vector<std::filesystem::path> locations;
   std::vector<std::string> algorithms;
-  std::vector<Workload> workloads;
+  std::vector<Workload> workloads;   // empty with --suite: the standard suite
   std::uint64_t size = 256 * MiB;
   SampleContent content = SampleContent::Random;
   int streams = 1;
@@ -29,6 +29,9 @@ struct BenchOptions {
   double duration = 1.0;
   bool suite = false, warm = false, ramp = false, peers = false, keepSample = false;
   int maxStreams = 0;
+  int passes = 1;                    // --passes N or --preset quick|standard|thorough
+  bool waitQuiet = false;
+  double quietTimeout = 30;
   double sampleHz = 10.0;
   OutputFormat format = OutputFormat::Table;
   std::optional<std::filesystem::path> output;
@@ -42,10 +45,12 @@ struct BenchOutcome {
   bool cancelled = false;
 };
 
-// Runs the chosen workloads location by location (bench_runner.cpp).
-BenchOutcome runWorkloads(const BenchOptions& options, Context& context);
 // Runs hashscope::runSuite with a progress bar (bench_suite.cpp).
 BenchOutcome runBenchSuite(const BenchOptions& options, Context& context);
+
+// The sentence for one flag of a result: "machine busy: not representative (other processes used 0.6 of
+// the 2 cores during this step)" (bench_report.cpp).
+std::string flagSentence(const Flag& flag);
 
 // The human-readable report: an aligned table, then the verdict sentences and notes (bench_report.cpp).
 std::string renderBenchTable(const std::vector<RunResult>& results);

@@ -9,25 +9,37 @@ namespace hashscope::cli {
 
 namespace {
 
-bool usesCache(Workload w)
-{
-  return w == Workload::Read || w == Workload::HashFile || w == Workload::HashTree;
-}
+bool usesCache(Workload w) { return workloadTraits(w).usesCache; }
 // Device busy time means something only for runs that touch the disk.
-bool usesDisk(Workload w)
-{
-  return usesCache(w) || w == Workload::Write || w == Workload::PeerTool;
-}
+bool usesDisk(Workload w) { return workloadTraits(w).usesDisk; }
 
 std::string cacheCell(const RunResult& r)
 {
   if (!usesCache(r.workload))
     return "-";
   std::string cell(toString(r.cache));
-  if (!r.cacheMethod.empty() && r.cacheMethod != cell)
-    cell += " (" + r.cacheMethod + ")";
+  const std::string method(toString(r.cacheMethod));
+  if (r.cacheMethod != CacheMethod::NotApplicable && method != cell)
+    cell += " (" + method + ")";
   return cell;
 }
+
+std::string rangeCell(const RunResult& r)
+{
+  if (r.passes.size() < 2)
+    return "-";
+  return fixed(r.minMBps(), 0) + "-" + fixed(r.maxMBps(), 0);
+}
+
+// The efficiency as a plain number only when it can be trusted; a flagged one says so in the cell.
+std::string efficiencyCell(const Analysis* a)
+{
+  if (!a || a->efficiency <= 0)
+    return "-";
+  return a->efficiencyShown() ? fixed(a->efficiency * 100, 0) + "%" : "unreliable";
+}
+
+std::string megabytes(double bytes) { return fixed(bytes / 1e6, 0) + " MB"; }
 
 std::string algorithmCell(const RunResult& r)
 {
@@ -44,6 +56,36 @@ std::string percentCell(double value)
 }
 
 } // namespace
+
+std::string flagSentence(const Flag& f)
+{
+  switch (f.code) {
+  case FlagCode::MachineBusy:
+    return "MACHINE BUSY, not representative: other processes used " + fixed(f.value1, 1) + " of the " +
+           fixed(f.value2, 0) + " cores during this step.";
+  case FlagCode::WideSpread:
+    return "WIDE SPREAD: the speed varied " + fixed(f.value1, 0) + "-" + fixed(f.value2, 0) +
+           " MB/s between passes (the median is shown).";
+  case FlagCode::ServedFromCache:
+    return "SERVED FROM THE PAGE CACHE: this process fetched " + megabytes(f.value1) + " from storage for the " +
+           megabytes(f.value2) + " it processed; the result describes RAM, not the disk.";
+  case FlagCode::LimitUnreliable:
+    switch (f.reason) {
+    case LimitReason::PartlyFromCache:
+      return "LIMIT ESTIMATE UNRELIABLE: the run beat the location's read ceiling because part of the file came "
+             "from the page cache (" + megabytes(f.value1) + " fetched from storage of " + megabytes(f.value2) + ").";
+    case LimitReason::ReferenceVaried:
+      return "LIMIT ESTIMATE UNRELIABLE: the device's read speed varied " + fixed(f.value1, 0) + "-" +
+             fixed(f.value2, 0) + " MB/s between passes; more passes (--passes) give a firmer ceiling.";
+    case LimitReason::NoDeviceFigure:
+      return "LIMIT ESTIMATE UNRELIABLE: no device or process I/O figure could confirm the read ceiling.";
+    case LimitReason::Unexplained: break;
+    }
+    return "LIMIT ESTIMATE UNRELIABLE: the run exceeded it and nothing recorded explains why; read the limit as a "
+           "lower bound.";
+  }
+  return {};
+}
 
 std::string runTitle(const RunResult& r)
 {
@@ -91,6 +133,11 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   table.addColumn("streams", A::Right);
   table.addColumn("cache");
   table.addColumn("MB/s", A::Right);
+  bool anyPasses = false;
+  for (const auto& r : results)
+    anyPasses = anyPasses || r.passes.size() > 1;
+  if (anyPasses)
+    table.addColumn("min-max", A::Right);
   table.addColumn("seconds", A::Right);
   table.addColumn("CPU%", A::Right);
   table.addColumn("disk%", A::Right);
@@ -111,15 +158,21 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
       verdict += ", RAM";
     if (r.digestMatches && !*r.digestMatches)
       verdict += ", DIGEST DIFFERS";
+    if (a && a->has(FlagCode::MachineBusy))
+      verdict += ", BUSY";
     row.insert(row.end(), {std::string(toString(r.workload)), algorithmCell(r), std::to_string(r.streams),
-                           cacheCell(r), fixed(r.mbPerSec(), 1), fixed(r.seconds, 3), percentCell(cpu),
+                           cacheCell(r), fixed(r.mbPerSec(), 1)});
+    if (anyPasses)
+      row.push_back(rangeCell(r));
+    row.insert(row.end(), {fixed(r.seconds, 3), percentCell(cpu),
                            a && usesDisk(r.workload) ? percentCell(a->diskBusyPct) : "-",
-                           a && a->limitMBps > 0 ? fixed(a->limitMBps, 0) : "-",
-                           a && a->efficiency > 0 ? fixed(a->efficiency * 100, 0) + "%" : "-", verdict});
+                           a && a->limitMBps > 0 ? fixed(a->limitMBps, 0) : "-", efficiencyCell(a), verdict});
     table.addRow(std::move(row));
   }
   out += table.render();
   out += "CPU% is this process's CPU time over wall time (100 = one full core; peer tools: the child's).\n";
+  if (anyPasses)
+    out += "MB/s is the median pass; min-max the slowest and fastest pass.\n";
 
   std::string notes;
   index = 0;
@@ -129,6 +182,12 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
     const bool hasEvidence = r.analysis && !r.analysis->evidence.empty();
     if (hasEvidence)
       lines += "  " + r.analysis->evidence + "\n";
+    if (r.analysis) {
+      for (const Flag& f : r.analysis->flags) {
+        if (f.code != FlagCode::ServedFromCache || !hasEvidence)  // the evidence already says "served from cache"
+          lines += "  " + flagSentence(f) + "\n";
+      }
+    }
     // The evidence sentence already says these when there is one; without it, say them here.
     if (!hasEvidence && r.analysis && r.analysis->servedFromCache)
       lines += "  WARNING: served from the page cache: this result describes RAM, not the disk.\n";

@@ -1,4 +1,4 @@
-// `bench --suite`: hashscope::runSuite with a progress bar that follows its steps.
+// `bench` and `bench --suite`: hashscope::runSuite (one path for both) with a progress bar that follows its steps.
 #include "bench.hpp"
 #include "hashscope/hash.hpp" // workload.hpp uses Digest without including hash.hpp
 #include "hashscope/storage.hpp"
@@ -25,6 +25,8 @@ struct SuiteProgress {
   Workload workload = Workload::HashFile;
   std::uint64_t bytes = 0, expected = 0;
   double t = 0, seconds = 0, mbps = -1;
+  std::uint64_t doneBytes = 0, passBytes = 0;  // finished passes of the step, and the current one
+  double doneT = 0, passT = 0;
 };
 
 } // namespace
@@ -46,6 +48,11 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   if (spec.locations.empty())
     return outcome;
   spec.algorithms = o.algorithms;
+  if (!o.suite)
+    spec.workloads = o.workloads;  // a plain bench is a suite with an explicit list of workloads
+  spec.passes = o.passes;
+  spec.waitQuiet = o.waitQuiet;
+  spec.quietTimeoutSeconds = o.quietTimeout;
   spec.sampleSize = o.size;
   spec.content = o.content;
   spec.cache = o.cache;
@@ -77,16 +84,24 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     progress.total = std::max(1, total);
     progress.workload = step.spec.workload;
     progress.bytes = 0;
-    progress.expected =
-        step.spec.workload == Workload::HashMemory || step.spec.workload == Workload::Memory ? 0 : o.size;
-    progress.seconds = step.spec.seconds;
+    progress.expected = workloadTraits(step.spec.workload).durationBound ? 0 : o.size * std::max(1, o.passes);
+    progress.seconds = step.spec.seconds * std::max(1, o.passes);
     progress.t = 0;
+    progress.doneBytes = progress.passBytes = 0;
+    progress.doneT = progress.passT = 0;
     progress.mbps = -1;
   };
   observer.sample = [&](const SuiteStep&, const Sample& sample) {
     std::lock_guard lock(progress.mutex);
-    progress.bytes = sample.totalBytes;
-    progress.t = sample.t;
+    // Passes restart the counters: carry the finished passes' bytes (and time) along.
+    if (sample.totalBytes < progress.passBytes || sample.t < progress.passT) {
+      progress.doneBytes += progress.passBytes;
+      progress.doneT += progress.passT;
+    }
+    progress.passBytes = sample.totalBytes;
+    progress.passT = sample.t;
+    progress.bytes = progress.doneBytes + sample.totalBytes;
+    progress.t = progress.doneT + sample.t;
     progress.mbps = sample.totalMBps;
   };
   observer.stepFinished = [&](const SuiteStep& step, const RunResult& result) {
@@ -123,8 +138,8 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
 
   outcome.cancelled = suite.cancelled || context.stop.stop_requested();
   for (const auto& error : suite.errors) {
-    if (printed.insert(error).second)
-      printError(error);
+    if (printed.insert(error.text).second)
+      printError(error.text);
     outcome.failed = true;
   }
   std::map<std::filesystem::path, StorageInfo> storage;

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <utility>
 
 namespace hashscope::cli {
 
@@ -51,7 +52,15 @@ const std::map<std::string, std::string>& tagTable()
                                          {"xxh3-128", "xxh3-128"},
                                          {"crc32", "crc32"},
                                          {"crc32c", "crc32c"},
-                                         {"adler32", "adler32"}};
+                                         {"adler32", "adler32"},
+                                         // OpenSSL 3 `openssl dgst` ("SHA2-256(a)= HEX"), and 1.1's BLAKE2 names
+                                         {"sha2-224", "sha224"},
+                                         {"sha2-256", "sha256"},
+                                         {"sha2-384", "sha384"},
+                                         {"sha2-512", "sha512"},
+                                         {"sha2-512/256", "sha512-256"},
+                                         {"blake2b512", "blake2b-512"},
+                                         {"blake2s256", "blake2s-256"}};
     for (const auto& info : allAlgorithms()) {
       if (info.digestBytes == 0)
         continue;
@@ -65,28 +74,52 @@ const std::map<std::string, std::string>& tagTable()
   return table;
 }
 
-std::string algorithmForLength(std::size_t hexDigits)
+bool isBlank(char c)
 {
-  switch (hexDigits) {
-  case 8:
-    return "xxh32";
-  case 16:
-    return "xxh64";
-  case 32:
-    return "md5";
-  case 40:
-    return "sha1";
-  case 56:
-    return "sha224";
-  case 64:
-    return "sha256";
-  case 96:
-    return "sha384";
-  case 128:
-    return "sha512";
-  default:
-    return {};
-  }
+  return c == ' ' || c == '\t';
+}
+
+// md5sum -c reads the name as a C string: it ends at a NUL byte, and the shown name is the checked one.
+std::string_view untilNul(std::string_view name)
+{
+  return name.substr(0, name.find('\0'));
+}
+
+std::optional<std::string> fileName(std::string_view raw, bool escaped)
+{
+  raw = untilNul(raw);
+  if (raw.empty())
+    return std::nullopt;
+  if (escaped)
+    return unescapeName(raw);
+  return std::string(raw);
+}
+
+// Per digest length, the algorithms whose lines put the plain hex digest first or last (not cksum and
+// sum, which print decimal numbers), asked of formatDigestLine so the list follows the algorithm table.
+const std::map<std::size_t, std::vector<std::string>>& lengthTable()
+{
+  static const std::map<std::size_t, std::vector<std::string>> table = [] {
+    std::vector<std::pair<bool, const AlgorithmInfo*>> ranked;
+    for (const auto& info : allAlgorithms()) {
+      if (info.digestBytes == 0)
+        continue;
+      const Digest probe(info.digestBytes, 0xab);
+      const std::string hex = toHex(probe);
+      if (formatDigestLine(info, probe, 0, "X", true).find(hex) == std::string::npos)
+        continue;
+      // Lists from md5sum, sha*sum, b2sum and xxhsum are far more common than from openssl or crc tools.
+      const bool coreutilsStyle = !info.peerTool.empty() && info.peerTool.rfind("openssl", 0) != 0;
+      ranked.emplace_back(!coreutilsStyle, &info);
+    }
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first < b.first; });
+    std::map<std::size_t, std::vector<std::string>> t;
+    for (const auto& [rank, info] : ranked)
+      t[info->digestBytes * 2].push_back(info->id);
+    return t;
+  }();
+  return table;
 }
 
 } // namespace
@@ -98,49 +131,106 @@ std::string algorithmForTag(std::string_view tag)
   return it == table.end() ? std::string() : it->second;
 }
 
-std::optional<ChecklistEntry> parseChecklistLine(std::string_view line, const std::string& forcedAlgorithm)
+std::vector<std::string> algorithmsForLength(std::size_t hexDigits)
+{
+  const auto& table = lengthTable();
+  const auto it = table.find(hexDigits);
+  return it == table.end() ? std::vector<std::string>() : it->second;
+}
+
+std::optional<ChecklistEntry> ChecklistParser::parse(std::string_view line)
 {
   if (!line.empty() && line.back() == '\r')
     line.remove_suffix(1);
-  const bool escaped = !line.empty() && line.front() == '\\';
+  // Like md5sum -c: leading blanks are skipped, and a backslash then says the name is escaped.
+  std::size_t i = 0;
+  while (i < line.size() && isBlank(line[i]))
+    ++i;
+  const bool escaped = i < line.size() && line[i] == '\\';
   if (escaped)
-    line.remove_prefix(1);
+    ++i;
+  const std::string_view rest = line.substr(i);
+  if (auto entry = parseTagged(rest, escaped))
+    return entry;
+  return parseUntagged(rest, escaped);
+}
 
+// BSD and OpenSSL forms: "TAG (NAME) = HEX", "TAG(NAME)= HEX" and other blanks around '='. The name runs
+// to the last ')', so it may hold parentheses.
+std::optional<ChecklistEntry> ChecklistParser::parseTagged(std::string_view rest, bool escaped) const
+{
+  const auto open = rest.find('(');
+  const auto close = rest.rfind(')');
+  if (open == std::string_view::npos || open == 0 || close == std::string_view::npos || close < open)
+    return std::nullopt;
+  std::string_view tag = rest.substr(0, open);
+  if (tag.back() == ' ')
+    tag.remove_suffix(1);
+  if (tag.empty() || std::any_of(tag.begin(), tag.end(), isBlank))
+    return std::nullopt;
+  std::size_t i = close + 1;
+  while (i < rest.size() && isBlank(rest[i]))
+    ++i;
+  if (i == rest.size() || rest[i] != '=')
+    return std::nullopt;
+  ++i;
+  while (i < rest.size() && isBlank(rest[i]))
+    ++i;
   ChecklistEntry entry;
-  std::string rawName;
-  const auto open = line.find(" (");
-  const auto close = line.rfind(") = ");
-  if (open != std::string_view::npos && close != std::string_view::npos && close > open &&
-      line.substr(0, open).find(' ') == std::string_view::npos) {
-    // BSD form: TAG (NAME) = HEX
-    entry.algorithm = algorithmForTag(line.substr(0, open));
-    rawName = std::string(line.substr(open + 2, close - open - 2));
-    entry.hex = lower(line.substr(close + 4));
-    if (entry.algorithm.empty() && !forcedAlgorithm.empty())
-      entry.algorithm = forcedAlgorithm;
-  } else {
-    // GNU form: HEX, then two spaces (text) or space-star (binary), then NAME.
-    const auto gap = line.find(' ');
-    if (gap == std::string_view::npos || gap + 2 > line.size() ||
-        (line[gap + 1] != ' ' && line[gap + 1] != '*'))
-      return std::nullopt;
-    entry.hex = lower(line.substr(0, gap));
-    rawName = std::string(line.substr(gap + 2));
-    entry.algorithm = forcedAlgorithm.empty() ? algorithmForLength(entry.hex.size()) : forcedAlgorithm;
-  }
-  if (entry.algorithm.empty() || !isHex(entry.hex) || rawName.empty())
+  std::string algorithm = algorithmForTag(tag);
+  if (algorithm.empty())
+    algorithm = m_forced;
+  const AlgorithmInfo* info = algorithm.empty() ? nullptr : findAlgorithm(algorithm);
+  entry.hex = lower(rest.substr(i));
+  if (!info || !isHex(entry.hex) || entry.hex.size() != info->digestBytes * 2)
     return std::nullopt;
-  const AlgorithmInfo* info = findAlgorithm(entry.algorithm);
-  if (!info || entry.hex.size() != info->digestBytes * 2)
+  auto name = fileName(rest.substr(open + 1, close - open - 1), escaped);
+  if (!name)
     return std::nullopt;
-  if (escaped) {
-    auto name = unescapeName(rawName);
-    if (!name)
+  entry.candidates = {std::move(algorithm)};
+  entry.name = std::move(*name);
+  return entry;
+}
+
+// coreutils forms: "HEX  NAME" (text) and "HEX *NAME" (binary), where the gap may be a tab, and BSD
+// `md5 -r`'s "HEX NAME" (one blank, then the name).
+std::optional<ChecklistEntry> ChecklistParser::parseUntagged(std::string_view rest, bool escaped)
+{
+  std::size_t gap = 0;
+  while (gap < rest.size() && std::isxdigit(static_cast<unsigned char>(rest[gap])))
+    ++gap;
+  if (gap == 0 || gap == rest.size() || !isBlank(rest[gap]))
+    return std::nullopt;
+  ChecklistEntry entry;
+  entry.hex = lower(rest.substr(0, gap));
+  if (!m_forced.empty()) {
+    const AlgorithmInfo* info = findAlgorithm(m_forced);
+    if (!info || entry.hex.size() != info->digestBytes * 2)
       return std::nullopt;
-    entry.name = std::move(*name);
+    entry.candidates = {m_forced};
   } else {
-    entry.name = std::move(rawName);
+    entry.candidates = algorithmsForLength(entry.hex.size());
+    if (entry.candidates.empty())
+      return std::nullopt;
   }
+  std::size_t start = gap + 1;
+  if (start == rest.size())
+    return std::nullopt;
+  const bool reversed = rest.size() - start == 1 || (rest[start] != ' ' && rest[start] != '*');
+  Form form = m_form;
+  if (reversed) {
+    if (form == Form::TwoColumns)
+      return std::nullopt;
+    form = Form::Reversed;
+  } else if (form != Form::Reversed) {
+    form = Form::TwoColumns;
+    ++start; // the mode character: ' ' text, '*' binary (the same bytes get hashed either way)
+  }
+  auto name = fileName(rest.substr(start), escaped);
+  if (!name)
+    return std::nullopt;
+  m_form = form;
+  entry.name = std::move(*name);
   return entry;
 }
 

@@ -4,6 +4,8 @@
 #include "commands.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
+#include "hashscope/workload.hpp"
+#include "hashscope/suite.hpp"
 #include "help.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
@@ -37,6 +39,19 @@ BenchOptions parseBenchOptions(const Args& args)
   }
   if (o.workloads.empty())
     o.workloads = {Workload::Read, Workload::HashMemory, Workload::HashFile};
+  if (const auto preset = args.value("preset")) {
+    const auto parsed = parsePreset(*preset);
+    if (!parsed)
+      throw UsageError("unknown --preset '" + *preset + "' (choose quick, standard or thorough)");
+    o.passes = passesOf(*parsed);
+  }
+  if (const auto passes = args.value("passes"))
+    o.passes = parseCountOption("--passes", *passes, 1, 100);
+  o.waitQuiet = args.has("wait-quiet");
+  if (const auto timeout = args.value("quiet-timeout")) {
+    o.quietTimeout = parseSecondsOption("--quiet-timeout", *timeout, 0);
+    o.waitQuiet = true;
+  }
 
   if (const auto size = args.value("size")) {
     o.size = parseSizeOption("--size", *size);
@@ -72,6 +87,11 @@ BenchOptions parseBenchOptions(const Args& args)
   }
   if (const auto top = args.value("max-streams"))
     o.maxStreams = parseCountOption("--max-streams", *top, 1, 256);
+  const int readDepth = WorkloadSpec().readDepth; // blocks each reading stream keeps in memory
+  if (args.has("ramp") && o.maxStreams > o.streams) // the ramp's last run reads with --max-streams streams
+    checkBufferMemory("--max-streams", o.maxStreams, o.blockSize, readDepth);
+  else
+    checkBufferMemory("--streams", o.streams, o.blockSize, readDepth);
   o.suite = args.has("suite");
   o.warm = args.has("warm");
   o.ramp = args.has("ramp");
@@ -90,7 +110,8 @@ BenchOptions parseBenchOptions(const Args& args)
   if (const auto output = args.value("output")) {
     if (output->empty())
       throw UsageError("--output needs a file name");
-    o.output = std::filesystem::path(*output);
+    if (*output != "-") // "-" is standard output, as everywhere else
+      o.output = std::filesystem::path(*output);
   }
   o.force = args.has("force");
   if (o.suite && args.has("workload"))
@@ -109,19 +130,18 @@ int runBench(Context& context, const Arguments& argv)
        {"format", 'f', true, false},     {"output", 'o', true, false},   {"force", 0, false, false},
        {"suite", 0, false, false},       {"ramp", 0, false, false},      {"max-streams", 0, true, false},
        {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
-       {"keep-sample", 0, false, false}, {"help", 'h', false, false}},
+       {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
+       {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
   const BenchOptions options = parseBenchOptions(args);
 
-  InterruptGuard guard(context.stop);
   std::optional<OutputFile> output;
   if (options.output)
     output.emplace(*options.output, options.force);
 
-  const BenchOutcome outcome =
-      options.suite ? runBenchSuite(options, context) : runWorkloads(options, context);
+  const BenchOutcome outcome = runBenchSuite(options, context);
   if (outcome.cancelled || context.stop.stop_requested()) {
     printError("interrupted: the benchmark was stopped and its partial files removed");
     return kExitInterrupted; // `output` removes the file it reserved
@@ -132,10 +152,8 @@ int runBench(Context& context, const Arguments& argv)
     return kExitFailure;
   }
   const std::string report = renderBench(outcome.results, options.format);
-  if (output)
-    output->commit(report);
-  else if (!writeOut(report))
-    throw CommandError("cannot write to standard output");
+  if (!deliverReport(output ? &*output : nullptr, report))
+    return kExitFailure;
   return outcome.failed ? kExitFailure : kExitOk;
 }
 

@@ -5,6 +5,7 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
+#include "names.hpp"
 #include "os.hpp"
 #include "progress.hpp"
 #include "stream_hash.hpp"
@@ -52,7 +53,7 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
     if (check.kind == FileCheck::Kind::Folder && recursive) {
       TreeListing listing = listFiles(item.path, stop);
       for (const auto& error : listing.errors)
-        items.push_back({argument, item.path, false, 0, error});
+        items.push_back({argument, item.path, false, 0, shownText(error)});
       for (const auto& file : listing.files) {
         std::error_code ec;
         const auto size = fs::file_size(file, ec);
@@ -61,9 +62,9 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
       continue;
     }
     if (check.kind == FileCheck::Kind::Folder)
-      item.error = argument + ": is a folder (use -r to hash the files under it)";
+      item.error = withPath(argument, "is a folder (use -r to hash the files under it)");
     else if (check.kind != FileCheck::Kind::Regular)
-      item.error = argument + ": " + check.problem;
+      item.error = withPath(argument, check.problem);
     item.size = check.size;
     items.push_back(std::move(item));
   }
@@ -92,6 +93,7 @@ int runHash(Context& context, const Arguments& argv)
       args.value("block-size") ? parseSizeOption("--block-size", *args.value("block-size")) : 1 * MiB;
   if (blockSize == 0 || blockSize > 1 * GiB)
     throw UsageError("--block-size must be between 1 byte and 1G");
+  checkBufferMemory("--jobs", jobs, blockSize, 4); // hashFile reads ahead with 4 blocks per file
   const bool tag = args.has("tag") || algorithms.size() > 1;
   std::vector<const AlgorithmInfo*> infos;
   for (const auto& id : algorithms)
@@ -103,11 +105,6 @@ int runHash(Context& context, const Arguments& argv)
   const bool readsStdin = std::find(paths.begin(), paths.end(), "-") != paths.end();
   if (readsStdin)
     setBinaryStdio();
-  // Reading stdin blocks in fread, which a stop request cannot wake: there, Ctrl-C keeps its default
-  // meaning (nothing is written, so nothing needs cleaning up).
-  std::optional<InterruptGuard> guard;
-  if (!readsStdin)
-    guard.emplace(context.stop);
   const std::stop_token stop = context.stop.get_token();
 
   const std::vector<HashItem> items = expandArguments(paths, args.has("recursive"), stop);
@@ -172,6 +169,8 @@ int runHash(Context& context, const Arguments& argv)
     for (std::size_t a = 0; a < infos.size(); ++a)
       lines += formatDigestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
     if (!writeOut(lines)) {
+      if (stop.stop_requested())
+        break; // Ctrl-C while nobody read our output
       printError("cannot write to standard output");
       context.stop.request_stop();
       return kExitFailure;

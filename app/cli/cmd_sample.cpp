@@ -18,8 +18,12 @@ namespace fs = std::filesystem;
 
 fs::path locationOf(const Args& args)
 {
-  const auto location = args.value("location");
-  return location ? fs::path(*location) : defaultLocation();
+  // One folder per command: silently using the last of several would act on a folder the user did not expect.
+  const auto locations = args.values("location");
+  if (locations.size() > 1)
+    throw UsageError("sample works on one folder: give --location once (got " + std::to_string(locations.size()) +
+                     ")");
+  return locations.empty() ? defaultLocation() : fs::path(locations.front());
 }
 
 std::uint64_t sizeOf(const Args& args)
@@ -57,10 +61,6 @@ int create(Context& context, const Args& args)
   const std::uint64_t size = sizeOf(args);
   const SampleContent content = contentOf(args);
   requireFolder(location);
-  std::error_code ec;
-  if (describeStorage(location).readOnly && !fs::exists(location / sampleFileName(size, content), ec))
-    throw CommandError(location.string() + " is on a read-only filesystem: choose another location");
-  InterruptGuard guard(context.stop);
   SampleProgress latest;
   std::mutex mutex;
   SampleResult result;
@@ -89,12 +89,32 @@ int create(Context& context, const Args& args)
   return kExitOk;
 }
 
+std::string statusText(const SampleFile& file)
+{
+  switch (file.status) {
+  case SampleStatus::Sample: return "sample";
+  case SampleStatus::NotASample: return "not a HashScope sample: " + file.reason;
+  case SampleStatus::Writing: return "partial: being written by another HashScope";
+  case SampleStatus::StalePartial: return "partial: left by a stopped run (sample remove --all removes it)";
+  }
+  return "";
+}
+
+std::vector<SampleFile> listOrThrow(const fs::path& location)
+{
+  requireFolder(location);
+  std::string error;
+  auto files = listSamples(location, &error);
+  if (!error.empty())
+    throw CommandError(error + ": cannot list the samples there");
+  return files;
+}
+
 int list(const Args& args)
 {
   const fs::path location = locationOf(args);
-  requireFolder(location);
-  const auto samples = listSamples(location);
-  if (samples.empty()) {
+  const auto files = listOrThrow(location);
+  if (files.empty()) {
     writeOut("no HashScope samples in " + location.string() + "\n");
     return kExitOk;
   }
@@ -102,10 +122,37 @@ int list(const Args& args)
   table.addColumn("path");
   table.addColumn("size", Table::Align::Right);
   table.addColumn("content");
-  for (const auto& sample : samples)
-    table.addRow({sample.path.string(), formatBytes(sample.size), std::string(toString(sample.content))});
-  writeOut(table.render());
+  table.addColumn("status");
+  bool foreign = false;
+  for (const auto& file : files) {
+    foreign = foreign || file.status == SampleStatus::NotASample;
+    table.addRow({file.path.string(), formatBytes(file.bytesOnDisk),
+                  file.status == SampleStatus::NotASample ? "-" : std::string(toString(file.content)),
+                  statusText(file)});
+  }
+  std::string text = table.render();
+  if (foreign)
+    text += "HashScope never removes a file listed as \"not a HashScope sample\" (samples made by HashScope 0.1 "
+            "carry no marker either): delete it yourself if it is yours to delete.\n";
+  writeOut(text);
   return kExitOk;
+}
+
+// remove --all [--size] [--content]: every sample and stale partial in the folder matching the filters.
+std::vector<fs::path> removableIn(const fs::path& location, const Args& args)
+{
+  const std::optional<std::uint64_t> size = args.value("size") ? std::optional(sizeOf(args)) : std::nullopt;
+  const std::optional<SampleContent> content = args.value("content") ? std::optional(contentOf(args)) : std::nullopt;
+  std::vector<fs::path> targets;
+  for (const auto& file : listOrThrow(location)) {
+    if ((size && file.size != *size) || (content && file.content != *content))
+      continue;
+    if (file.status == SampleStatus::Sample || file.status == SampleStatus::StalePartial)
+      targets.push_back(file.path);
+    else
+      writeOut("kept " + file.path.string() + ": " + statusText(file) + "\n");
+  }
+  return targets;
 }
 
 int remove(const Args& args)
@@ -114,18 +161,26 @@ int remove(const Args& args)
   for (const auto& file : args.positionals())
     targets.emplace_back(file);
   if (args.has("all")) {
+    if (!targets.empty())
+      throw UsageError("give either files or --all, not both");
     const fs::path location = locationOf(args);
-    requireFolder(location);
-    for (const auto& sample : listSamples(location))
-      targets.push_back(sample.path);
+    targets = removableIn(location, args);
     if (targets.empty()) {
-      writeOut("no HashScope samples in " + location.string() + "\n");
+      writeOut("no HashScope samples to remove in " + location.string() + "\n");
       return kExitOk;
     }
   } else if (targets.empty()) {
     const fs::path location = locationOf(args);
     requireFolder(location);
-    targets.push_back(location / sampleFileName(sizeOf(args), contentOf(args)));
+    // The sample, and the partial file a stopped run left of it (when there is one).
+    const fs::path sample = location / sampleFileName(sizeOf(args), contentOf(args));
+    const fs::path partial = location / ("." + sample.filename().string() + ".partial");
+    std::error_code ec;
+    const bool hasPartial = fs::exists(fs::symlink_status(partial, ec));
+    if (!hasPartial || fs::exists(fs::symlink_status(sample, ec)))
+      targets.push_back(sample);
+    if (hasPartial)
+      targets.push_back(partial);
   }
   bool failed = false;
   for (const auto& target : targets) {
@@ -154,7 +209,7 @@ int runSample(Context& context, const Arguments& argv)
     throw UsageError("sample needs an action: create, list or remove (see: hashscope-cli sample --help)");
   const std::string action = argv.front();
   const Arguments rest(argv.begin() + 1, argv.end());
-  const Args args({{"location", 'l', true, false},
+  const Args args({{"location", 'l', true, true},
                    {"size", 's', true, false},
                    {"content", 0, true, false},
                    {"all", 0, false, false},

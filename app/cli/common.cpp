@@ -2,6 +2,7 @@
 
 #include "hashscope/hash.hpp"
 #include "hashscope/types.hpp"
+#include "os.hpp"
 #include "progress.hpp"
 
 #include <algorithm>
@@ -61,13 +62,34 @@ int parseCountOption(std::string_view option, std::string_view text, int min, in
   return value;
 }
 
-double parseSecondsOption(std::string_view option, std::string_view text, double min)
+double parseSecondsOption(std::string_view option, std::string_view text, double min, double max)
 {
   double value = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value) || value < min)
     throw UsageError("invalid number of seconds '" + std::string(text) + "' for " + std::string(option));
+  if (value > max)
+    throw UsageError("'" + std::string(text) + "' for " + std::string(option) + " is too long: at most " +
+                     fixed(max, 0) + " seconds" + (max == kMaxSeconds ? " (24 hours)" : ""));
   return value;
+}
+
+void checkBufferMemory(std::string_view countOption, int count, std::uint64_t blockSize, int buffers)
+{
+  const std::uint64_t ram = physicalMemoryBytes();
+  if (ram == 0)
+    return; // unknown: nothing to compare with
+  const std::uint64_t limit = ram / 2;
+  // Compared by division: count x buffers x blockSize may not fit in 64 bits.
+  const std::uint64_t perWorker = blockSize * static_cast<std::uint64_t>(buffers);
+  if (count <= 0 || perWorker <= limit / static_cast<std::uint64_t>(count))
+    return;
+  const double needed = static_cast<double>(perWorker) * count;
+  throw UsageError(std::string(countOption) + " " + std::to_string(count) + " x --block-size " +
+                   formatBytes(blockSize) + " needs about " + fixed(needed / GiB, 1) + " GiB of read buffers (" +
+                   std::to_string(buffers) + " blocks each), more than half of this machine's " +
+                   formatBytes(ram) + " of RAM (" + formatBytes(limit) + "): use fewer " +
+                   std::string(countOption) + " or a smaller --block-size");
 }
 
 std::string fixed(double value, int decimals)

@@ -17,7 +17,7 @@ inline constexpr const char* kProgramName = "hashscope-cli";
 inline constexpr int kExitOk = 0;
 inline constexpr int kExitFailure = 1;       // some file or run failed
 inline constexpr int kExitUsage = 2;         // bad usage: unknown option, algorithm, size ...
-inline constexpr int kExitInterrupted = 130; // SIGINT: 128 + 2
+inline constexpr int kExitInterrupted = 130; // SIGINT: 128 + 2 (main() turns it into 143 after a SIGTERM)
 
 // Bad usage: printed as one line and exit code 2.
 struct UsageError : std::runtime_error {
@@ -38,7 +38,8 @@ struct Context {
 void printError(std::string_view sentence);
 // Prints "hashscope-cli: WARNING: <sentence>" on stderr.
 void printWarning(std::string_view sentence);
-// Writes all of `text` to stdout and flushes; false on a write error (e.g. a closed pipe).
+// Writes all of `text` to stdout and flushes; false on a write error (e.g. a closed pipe), or when an
+// interrupt arrived while stdout took no more data (a pipe nobody reads).
 bool writeOut(std::string_view text);
 
 // Algorithm ids from -a values, validated against the known ones (UsageError otherwise), duplicates removed.
@@ -46,7 +47,14 @@ std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values)
 // "--size 64M" and friends; UsageError naming the option when malformed.
 std::uint64_t parseSizeOption(std::string_view option, std::string_view text);
 int parseCountOption(std::string_view option, std::string_view text, int min, int max);
-double parseSecondsOption(std::string_view option, std::string_view text, double min);
+// Seconds between `min` and `max` (a day by default): "--duration 1e9" is a typo, not a 31-year run.
+inline constexpr double kMaxSeconds = 24 * 3600.0;
+double parseSecondsOption(std::string_view option, std::string_view text, double min, double max = kMaxSeconds);
+
+// Refuses (UsageError naming both options) read buffers that would not fit: `count` workers (--jobs,
+// --streams) each keep `buffers` blocks of `blockSize` in memory, which must stay under half of the
+// machine's RAM. Allocating them would otherwise end in swapping or a bare "std::bad_alloc".
+void checkBufferMemory(std::string_view countOption, int count, std::uint64_t blockSize, int buffers);
 
 // "12.3" style numbers for tables: fixed with `decimals` digits.
 std::string fixed(double value, int decimals);

@@ -1,5 +1,7 @@
 #include "file_checks.hpp"
 
+#include "names.hpp"
+
 #include <cctype>
 #include <cerrno>
 #include <system_error>
@@ -26,9 +28,10 @@ std::string describeError(const std::error_code& error)
 
 std::string withPath(const std::string& path, const std::string& problem)
 {
-  if (problem.rfind(path, 0) == 0)
-    return problem;
-  return path + ": " + problem;
+  // Engine sentences often start with the path already ("/x got shorter ..."): shown once, escaped.
+  if (!path.empty() && problem.rfind(path, 0) == 0)
+    return shownName(path) + shownText(std::string_view(problem).substr(path.size()));
+  return shownName(path) + ": " + shownText(problem);
 }
 
 FileCheck checkInputFile(const fs::path& path)
@@ -62,6 +65,7 @@ FileCheck checkInputFile(const fs::path& path)
     break;
   case fs::file_type::fifo:
     check.kind = FileCheck::Kind::Special;
+    check.pipe = true;
     check.problem = "is a FIFO (named pipe), not a regular file: not read, it might never end";
     break;
   case fs::file_type::socket:

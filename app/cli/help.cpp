@@ -19,7 +19,8 @@ Options:
   -h, --help     show this help (COMMAND --help shows the help of a command)
   -V, --version  show the version
 
-Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted (Ctrl-C).
+Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted (Ctrl-C, SIGINT),
+143 terminated (SIGTERM). An interrupt stops any command within a second and removes its partial files.
 )";
 
 constexpr std::string_view kHash =
@@ -33,7 +34,7 @@ Options:
   -r, --recursive       hash every file under each folder, sorted by path (like md5deep -r)
   -j, --jobs N          hash N files at a time (output order stays the same)
       --tag             BSD-style lines "ALGO (PATH) = HEX"
-      --block-size SIZE bytes per read (default 1M)
+      --block-size SIZE bytes per read (default 1M; --jobs x 4 blocks must fit in half of the RAM)
   -h, --help            show this help
 
 FIFOs, sockets and devices are refused (they may never end). Exit status 1 when any file failed.
@@ -42,9 +43,12 @@ FIFOs, sockets and devices are refused (they may never end). Exit status 1 when 
 constexpr std::string_view kCheck = R"(Usage: hashscope-cli check [-a ALGO] [--quiet] [--status] FILE...
 Read checksum lists (as written by md5sum, sha*sum, b2sum, xxhsum or hashscope-cli hash) and check
 each file: "PATH: OK", "PATH: FAILED" or "PATH: FAILED open or read". Lines may be "HEX  PATH",
-"HEX *PATH" or BSD tags "ALGO (PATH) = HEX"; the algorithm comes from the tag, from -a, or from the
-length of the digest (32 hex digits: md5, 40: sha1, 56: sha224, 64: sha256, 96: sha384, 128: sha512,
-16: xxh64, 8: xxh32). FILE - reads the list from stdin.
+"HEX *PATH", "HEX PATH" (md5 -r), BSD tags "ALGO (PATH) = HEX" or OpenSSL's "ALGO(PATH)= HEX". The
+algorithm comes from the tag, from -a, or from the length of the digest; when a length fits several
+(32 hex digits: md5, xxh3-128; 64: sha256, sha512-256, sha3-256, blake2s-256; 128: sha512,
+blake2b-512, sha3-512; 16: xxh64, xxh3-64; 8: xxh32, crc32, crc32c, adler32), a file is OK when any
+of them matches. FILE - reads the list from stdin; a list may be a pipe: check <(cat list).
+Names with control characters are shown escaped ('\' first, then \n, \r, \t, \xHH, \\).
 
 Options:
   -a, --algorithm ALGO  the algorithm of untagged lines
@@ -68,39 +72,48 @@ Options:
       --content KIND     random (default), zeros or text
   -j, --streams N        parallel streams (default 1)
       --cache MODE       cold (default), warm or as-is
-      --block-size SIZE  bytes per read/update (default 1M)
-  -d, --duration SEC     duration of memory and hash-memory runs (default 1)
+      --block-size SIZE  bytes per read/update (default 1M; streams x 4 blocks must fit in half of the RAM)
+  -d, --duration SEC     duration of memory and hash-memory runs (default 1, at most 86400: a day)
       --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
+                         (plain bench runs the same way, over the workloads listed with -w)
       --warm             add hash-file with a warm cache
       --ramp             add hash-file with 1..N streams (N: --max-streams, default logical cores)
       --max-streams N    top of the ramp
       --peers            add the installed peer tools (md5sum, openssl, xxhsum ...) on the same sample
       --sample-hz HZ     CPU/disk sampling rate (default 10; 0 = no sampling)
       --keep-sample      keep the sample files this run created (reused ones are always kept)
+      --passes N         run every step N times in the same cache state; report the median and
+                         the slowest and fastest pass (default 1)
+      --preset NAME      quick (1 pass), standard (3 passes) or thorough (5 passes)
+      --wait-quiet       before each step, wait until other processes leave the CPU idle
+      --quiet-timeout SEC  ...but no longer than SEC (default 30; implies --wait-quiet)
   -f, --format FMT       table (default), csv or json
-  -o, --output FILE      write the results to FILE (never overwrites an existing file)
-      --force            allow --output to replace an existing file
+  -o, --output FILE      write the results to FILE (never overwrites an existing file; - is stdout).
+                         If FILE cannot be written (a full disk), the results go to stdout instead
+      --force            allow --output to replace an existing file (only once the new one is complete)
   -h, --help             show this help
 )";
 
 constexpr std::string_view kSample =
     R"(Usage: hashscope-cli sample create|list|remove --location DIR [OPTIONS]
-Manage HashScope's sample files (named hashscope-sample-*.bin). Nothing else is ever removed.
+Manage HashScope's sample files (named hashscope-sample-*.bin and marked by HashScope with an extended
+attribute, or a hidden .hashscope file where the filesystem keeps none). Nothing else is ever removed,
+nor a sample another HashScope is using.
 
   sample create --location DIR [--size SIZE] [--content random|zeros|text]
                 create a sample (reuses an existing one of the same size and content)
   sample list   --location DIR
-                list the samples in DIR
-  sample remove --location DIR [--size SIZE --content KIND | --all]
-                remove one sample (or every sample with --all)
+                list the samples in DIR, files only named like one, and partial files
+  sample remove --location DIR [--size SIZE --content KIND | --all [--size SIZE] [--content KIND]]
+                remove one sample, or every sample (and partial file left by a stopped run) with --all
   sample remove FILE...
                 remove these files, only if they are HashScope samples
 
 Options:
-  -l, --location DIR   the folder (default: the system temp folder)
-  -s, --size SIZE      sample size (default 256M)
-      --content KIND   random (default), zeros or text
-      --all            remove: every sample in the folder
+  -l, --location DIR   the folder, once (default: the system temp folder)
+  -s, --size SIZE      sample size (default 256M); with --all: only samples of this size
+      --content KIND   random (default), zeros or text; with --all: only samples of this content
+      --all            remove: every sample in the folder (narrowed by --size and --content)
   -h, --help           show this help
 )";
 

@@ -4,9 +4,11 @@
 #include "hashscope/types.hpp"
 #include "help.hpp"
 #include "os.hpp"
+#include "output_file.hpp"
 
 #include <cstdio>
 #include <exception>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -47,13 +49,9 @@ int dispatch(Context& context, const std::vector<std::string>& args)
   throw UsageError("unknown command '" + command + "' (see: hashscope-cli --help)");
 }
 
-} // namespace
-
-int main(int argc, char** argv)
+// Runs one command and turns what it throws into a message and an exit code.
+int run(Context& context, const std::vector<std::string>& args)
 {
-  const std::vector<std::string> args(argv + 1, argv + argc);
-  Context context;
-  context.progress = stderrIsTerminal();
   try {
     return dispatch(context, args);
   } catch (const UsageError& error) {
@@ -62,8 +60,27 @@ int main(int argc, char** argv)
   } catch (const CommandError& error) {
     printError(error.what());
     return context.stop.stop_requested() ? kExitInterrupted : kExitFailure;
+  } catch (const std::bad_alloc&) {
+    // The big allocations are the read buffers (and the samples' write buffers): name the knobs.
+    printError("not enough memory for '" + (args.empty() ? std::string() : args.front()) +
+               "': try a smaller --block-size, or fewer --jobs / --streams");
+    return kExitFailure;
   } catch (const std::exception& error) {
     printError(std::string("unexpected error: ") + error.what());
     return kExitFailure;
   }
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  const std::vector<std::string> args(argv + 1, argv + argc);
+  Context context;
+  context.progress = stderrIsTerminal();
+  // One guard for every command, before any thread starts: Ctrl-C stops whatever runs (see os.hpp).
+  const InterruptGuard guard(context.stop, removeUnfinishedOutputs);
+  const int code = run(context, args);
+  // Interrupted: the shell's convention (130 for SIGINT, 143 for SIGTERM), whatever the command returned.
+  return InterruptGuard::interrupted() ? InterruptGuard::exitCode() : code;
 }

@@ -32,11 +32,16 @@ std::optional<std::string> unescapeName(std::string_view escaped)
   return out;
 }
 
-std::string checkOutputName(std::string_view name)
+std::string shownName(std::string_view name)
 {
-  if (name.find_first_of("\n\r") != std::string_view::npos)
-    return "\\" + escapeName(name);
+  if (hasControlChars(name))
+    return "\\" + quoteName(name, false);
   return std::string(name);
+}
+
+std::string shownText(std::string_view text)
+{
+  return hasControlChars(text) ? quoteName(text, false) : std::string(text);
 }
 
 } // namespace hashscope::cli

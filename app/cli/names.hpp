@@ -1,7 +1,6 @@
-// File names in checksum lines, escaped the way GNU coreutils does it: a name holding a backslash,
-// newline or carriage return is written with '\\', "\n", "\r" and the whole line gets a leading '\'.
-// Writing digest lines is formatDigestLine's job (core, per reference tool: cksum, sum and xxhsum do not
-// escape); the CLI needs the rule to read checksum lists back and to print `check` results.
+// File names in checksum lists and on the terminal. Writing digest lines is formatDigestLine's job (core,
+// per reference tool: cksum, sum and xxhsum do not escape); the escaping rules themselves live once in
+// core (hashscope::escapeName, quoteName in hash.hpp). Here: reading names back, and showing them.
 #pragma once
 
 #include <optional>
@@ -10,11 +9,17 @@
 
 namespace hashscope::cli {
 
-// (Escaping itself is core's: hashscope::nameNeedsEscape and escapeName in hash.hpp.)
-// Reverses escapeName; nullopt for an invalid escape sequence.
+// Reverses coreutils' escaping of a name in a checksum line ("\\\\", "\\n", "\\r"); nullopt for an
+// invalid escape sequence.
 std::optional<std::string> unescapeName(std::string_view escaped);
 
-// The name as `md5sum -c` prints it in "NAME: OK" lines (escaped only when it holds a newline or CR).
-std::string checkOutputName(std::string_view name);
+// A name as `check` prints it in "NAME: OK" lines and as every message shows it. md5sum -c escapes a
+// name holding a newline ('\' first, then "\\n", "\\\\"); we escape every control character that way
+// ("\\r", "\\t", "\\xHH" too), so no raw control character reaches the terminal. Other names, backslashes
+// included, are printed as they are, like md5sum does.
+std::string shownName(std::string_view name);
+
+// Message text with any control character escaped (for sentences from elsewhere that may hold a name).
+std::string shownText(std::string_view text);
 
 } // namespace hashscope::cli

@@ -2,10 +2,12 @@
 // (os_posix.cpp, os_win.cpp), chosen by app/cli/CMakeLists.txt.
 #pragma once
 
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <stop_token>
 #include <string>
+#include <string_view>
 
 namespace hashscope::cli {
 
@@ -21,16 +23,37 @@ void setBinaryStdio();
 // Returns nullptr and sets `error` to a sentence when it cannot.
 std::FILE* createExclusive(const std::filesystem::path& path, std::string& error);
 
-// Ctrl-C / SIGINT / SIGTERM handling: the first interrupt requests a stop on `source` (the engine then
-// cancels and cleans up); a second one kills the process the default way. Uninstalled in the destructor.
+// Opens an existing file for writing without creating it (a FIFO or a device such as /dev/stdout).
+// Returns nullptr and sets `error` to a sentence when it cannot.
+std::FILE* openExisting(const std::filesystem::path& path, std::string& error);
+
+// Writes all of `text` to `stream` (stdout, stderr, an output file) and flushes it. A pipe or terminal
+// that takes no more data is waited for in a way an interrupt ends: false on a write error (`error`, when
+// given, gets the reason), or when an interrupt arrived while the stream could not take more.
+bool writeFully(std::FILE* stream, std::string_view text, std::string* error = nullptr);
+
+// The machine's physical memory in bytes, 0 when unknown.
+std::uint64_t physicalMemoryBytes();
+
+// Ctrl-C, SIGINT and SIGTERM (Windows: Ctrl-C, Ctrl-Break, closing the console) for the whole process,
+// installed once by main() before any command runs.
+// The first interrupt requests a stop on `source`: the engine cancels and removes its partial files, and
+// the command returns. Whatever the process is blocked on, it ends within a second: writeFully()
+// gives up at once on a stream that takes no more data, and if the process is still running 0.8 s
+// after the interrupt (blocked in an open() or read() nothing will complete), a watchdog calls
+// `beforeForcedExit` (which removes the files the CLI created and did not finish), prints "interrupted"
+// and ends the process. A second interrupt does the same at once.
 class InterruptGuard {
 public:
-  explicit InterruptGuard(std::stop_source source);
+  InterruptGuard(std::stop_source source, void (*beforeForcedExit)());
   ~InterruptGuard();
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
   // True once an interrupt arrived.
   static bool interrupted();
+  // The shell's convention for a process ended by the interrupt: 130 for SIGINT (Ctrl-C), 143 for
+  // SIGTERM (Windows: closing the console); 0 before any interrupt.
+  static int exitCode();
 };
 
 } // namespace hashscope::cli

@@ -1,16 +1,99 @@
 // POSIX (Linux, macOS) side of the CLI's OS layer.
 #include "os.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <chrono>
+#include <climits>
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/ioctl.h>
+#include <sys/stat.h>
 #include <thread>
 #include <unistd.h>
 
 namespace hashscope::cli {
+
+namespace {
+
+// How long the process may take to end normally after an interrupt before the watchdog ends it: the
+// promise is a second in all, and a normal stop takes tens of milliseconds (tests/bench/stop_latency.sh).
+constexpr auto kForcedExitAfter = std::chrono::milliseconds(800);
+constexpr unsigned char kQuit = 0; // sent by the guard's destructor: the process is ending normally
+
+// A signal handler may only do async-signal-safe things: it writes the signal number to a pipe, and the
+// watcher thread does the rest (std::stop_source is not signal-safe).
+int g_signalPipe[2] = {-1, -1};
+// Becomes readable at the first interrupt and is never drained: writeFully() polls it beside its stream.
+std::atomic<int> g_interruptFd{-1};
+int g_interruptWriteFd = -1;
+std::atomic<int> g_signal{0}; // the first interrupt's signal number
+struct sigaction g_oldInt {
+}, g_oldTerm{};
+std::jthread g_watcher;
+
+extern "C" void onSignal(int signal)
+{
+  const int saved = errno;
+  const auto byte = static_cast<unsigned char>(signal);
+  [[maybe_unused]] const auto written = ::write(g_signalPipe[1], &byte, 1);
+  errno = saved;
+}
+
+// Ends the process now, without running destructors (another thread may be stuck holding a lock):
+// removes the unfinished files first, and says why on stderr if stderr takes the line at once.
+[[noreturn]] void forcedExit(int signal, void (*beforeForcedExit)())
+{
+  if (beforeForcedExit)
+    beforeForcedExit();
+  std::string line = ::isatty(STDERR_FILENO) == 1 ? "\r\033[K" : ""; // over any progress bar
+  line += "hashscope-cli: interrupted\n";
+  pollfd ready{STDERR_FILENO, POLLOUT, 0};
+  if (::poll(&ready, 1, 0) == 1 && (ready.revents & POLLOUT)) {
+    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, line.data(), line.size());
+  }
+  ::_exit(128 + signal);
+}
+
+// The watcher thread: waits for an interrupt, asks everything to stop, then acts as the watchdog.
+void watch(std::stop_source source, void (*beforeForcedExit)())
+{
+  std::chrono::steady_clock::time_point deadline{};
+  for (;;) {
+    const int first = g_signal.load();
+    int timeoutMs = -1;
+    if (first != 0) {
+      const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+      timeoutMs = static_cast<int>(std::max<std::int64_t>(0, left.count()));
+    }
+    pollfd fds{g_signalPipe[0], POLLIN, 0};
+    const int ready = ::poll(&fds, 1, timeoutMs);
+    if (ready < 0 && errno == EINTR)
+      continue;
+    if (ready == 0)
+      forcedExit(first, beforeForcedExit); // the watchdog: still running 0.8 s after the interrupt
+    unsigned char byte = kQuit;
+    const auto n = ::read(g_signalPipe[0], &byte, 1);
+    if (n < 0 && errno == EINTR)
+      continue;
+    if (n <= 0 || byte == kQuit)
+      return;
+    if (first != 0)
+      forcedExit(first, beforeForcedExit); // a second Ctrl-C: the user does not want to wait
+    deadline = std::chrono::steady_clock::now() + kForcedExitAfter;
+    g_signal = byte;
+    // Stop first, then wake the writers: one that gives up must find the stop already requested, or it
+    // would report a write error instead of the interrupt.
+    source.request_stop();
+    const char mark = 'i';
+    [[maybe_unused]] const auto written = ::write(g_interruptWriteFd, &mark, 1);
+  }
+}
+
+} // namespace
 
 bool stderrIsTerminal()
 {
@@ -44,51 +127,95 @@ std::FILE* createExclusive(const std::filesystem::path& path, std::string& error
   return file;
 }
 
-namespace {
-
-// A signal handler may only do async-signal-safe things: it writes one byte to a pipe, and a normal
-// thread reads it and asks the engine to stop (std::stop_source is not signal-safe).
-int g_pipe[2] = {-1, -1};
-std::atomic<bool> g_interrupted{false};
-struct sigaction g_oldInt {
-}, g_oldTerm{};
-
-extern "C" void onSignal(int)
+std::FILE* openExisting(const std::filesystem::path& path, std::string& error)
 {
-  const int saved = errno;
-  const char byte = 'i';
-  [[maybe_unused]] const auto written = ::write(g_pipe[1], &byte, 1);
-  errno = saved;
+  // Blocks until a FIFO has a reader; an interrupt meanwhile is ended by the watchdog.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+  if (fd < 0) {
+    error = std::strerror(errno);
+    return nullptr;
+  }
+  std::FILE* file = ::fdopen(fd, "wb");
+  if (!file) {
+    error = std::strerror(errno);
+    ::close(fd);
+  }
+  return file;
 }
 
-std::jthread g_watcher;
-
-} // namespace
-
-InterruptGuard::InterruptGuard(std::stop_source source)
+bool writeFully(std::FILE* stream, std::string_view text, std::string* error)
 {
-  if (::pipe(g_pipe) != 0)
-    return;
-  ::fcntl(g_pipe[0], F_SETFD, FD_CLOEXEC);
-  ::fcntl(g_pipe[1], F_SETFD, FD_CLOEXEC);
-  g_watcher = std::jthread([source]() mutable {
-    char byte = 0;
-    for (;;) {
-      const auto n = ::read(g_pipe[0], &byte, 1);
-      if (n < 0 && errno == EINTR)
+  auto fail = [&](int code) {
+    if (error)
+      *error = std::strerror(code);
+    return false;
+  };
+  // Whatever stdio still buffers for this stream goes first (normally nothing: all output comes here).
+  if (std::fflush(stream) != 0)
+    return fail(errno);
+  const int fd = ::fileno(stream);
+  struct stat info {};
+  // A regular file always takes data at once; only pipes, FIFOs, terminals and sockets are waited for.
+  const bool mayBlock = ::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode);
+  std::size_t done = 0;
+  while (done < text.size()) {
+    std::size_t chunk = text.size() - done;
+    if (mayBlock) {
+      pollfd fds[2] = {{fd, POLLOUT, 0}, {g_interruptFd.load(), POLLIN, 0}};
+      const int ready = ::poll(fds, fds[1].fd >= 0 ? 2 : 1, -1);
+      if (ready < 0 && errno == EINTR)
         continue;
-      if (n <= 0 || byte == 'q')
-        return;
-      g_interrupted = true;
-      // A second Ctrl-C should end the process at once, the way users expect.
-      ::sigaction(SIGINT, &g_oldInt, nullptr);
-      ::sigaction(SIGTERM, &g_oldTerm, nullptr);
-      source.request_stop();
+      if (ready < 0)
+        return fail(errno);
+      if (!(fds[0].revents & (POLLOUT | POLLERR | POLLHUP | POLLNVAL)))
+        return fail(EINTR); // interrupted while the reader takes nothing
+      // After POLLOUT a pipe takes at least PIPE_BUF bytes without blocking; more might block again.
+      chunk = std::min<std::size_t>(chunk, PIPE_BUF);
     }
-  });
+    const auto written = ::write(fd, text.data() + done, chunk);
+    if (written < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    if (written < 0)
+      return fail(errno);
+    done += static_cast<std::size_t>(written);
+  }
+  return true;
+}
+
+std::uint64_t physicalMemoryBytes()
+{
+  const long pages = ::sysconf(_SC_PHYS_PAGES);
+  const long pageSize = ::sysconf(_SC_PAGESIZE);
+  if (pages <= 0 || pageSize <= 0)
+    return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
+}
+
+InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)())
+{
+  if (::pipe(g_signalPipe) != 0)
+    return;
+  int interruptPipe[2];
+  if (::pipe(interruptPipe) != 0) {
+    ::close(g_signalPipe[0]);
+    ::close(g_signalPipe[1]);
+    g_signalPipe[0] = g_signalPipe[1] = -1;
+    return;
+  }
+  for (int fd : {g_signalPipe[0], g_signalPipe[1], interruptPipe[0], interruptPipe[1]})
+    ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // The handler must never block: a full pipe (signals arriving faster than the watcher reads them)
+  // loses a byte, which is harmless.
+  ::fcntl(g_signalPipe[1], F_SETFL, O_NONBLOCK);
+  g_interruptWriteFd = interruptPipe[1];
+  g_interruptFd = interruptPipe[0];
+  g_watcher = std::jthread(watch, std::move(source), beforeForcedExit);
   struct sigaction action {};
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
+  // SA_RESTART: a signal must not turn an ordinary read or write anywhere (engine threads included) into
+  // an EINTR error message. The blocking waits that matter are woken by the interrupt pipe instead, and
+  // the watchdog ends the rest.
   action.sa_flags = SA_RESTART;
   ::sigaction(SIGINT, &action, &g_oldInt);
   ::sigaction(SIGTERM, &action, &g_oldTerm);
@@ -96,24 +223,33 @@ InterruptGuard::InterruptGuard(std::stop_source source)
 
 InterruptGuard::~InterruptGuard()
 {
-  if (g_pipe[1] < 0)
+  if (g_signalPipe[1] < 0)
     return;
-  if (!g_interrupted) {
-    ::sigaction(SIGINT, &g_oldInt, nullptr);
-    ::sigaction(SIGTERM, &g_oldTerm, nullptr);
-  }
-  const char byte = 'q';
-  [[maybe_unused]] const auto written = ::write(g_pipe[1], &byte, 1);
+  // Handlers first, so no signal writes to the pipes once they are closed (a late one now ends the
+  // process the default way, which is what it asked for).
+  ::sigaction(SIGINT, &g_oldInt, nullptr);
+  ::sigaction(SIGTERM, &g_oldTerm, nullptr);
+  const unsigned char quit = kQuit;
+  [[maybe_unused]] const auto written = ::write(g_signalPipe[1], &quit, 1);
   if (g_watcher.joinable())
     g_watcher.join();
-  ::close(g_pipe[0]);
-  ::close(g_pipe[1]);
-  g_pipe[0] = g_pipe[1] = -1;
+  const int interruptFd = g_interruptFd.exchange(-1);
+  ::close(interruptFd);
+  ::close(g_interruptWriteFd);
+  ::close(g_signalPipe[0]);
+  ::close(g_signalPipe[1]);
+  g_signalPipe[0] = g_signalPipe[1] = g_interruptWriteFd = -1;
 }
 
 bool InterruptGuard::interrupted()
 {
-  return g_interrupted;
+  return g_signal.load() != 0;
+}
+
+int InterruptGuard::exitCode()
+{
+  const int signal = g_signal.load();
+  return signal == 0 ? 0 : 128 + signal;
 }
 
 } // namespace hashscope::cli

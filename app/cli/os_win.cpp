@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <io.h>
@@ -10,6 +11,7 @@
 #include <optional>
 #include <share.h>
 #include <sys/stat.h>
+#include <system_error>
 #include <windows.h>
 
 namespace hashscope::cli {
@@ -50,28 +52,93 @@ std::FILE* createExclusive(const std::filesystem::path& path, std::string& error
   return file;
 }
 
+std::FILE* openExisting(const std::filesystem::path& path, std::string& error)
+{
+  std::FILE* file = nullptr;
+  const errno_t rc = ::_wfopen_s(&file, path.c_str(), L"wb");
+  if (rc != 0 || !file) {
+    error = std::error_code(rc, std::generic_category()).message();
+    return nullptr;
+  }
+  return file;
+}
+
+bool writeFully(std::FILE* stream, std::string_view text, std::string* error)
+{
+  // Console and pipe writes cannot be waited for with a stop here: a stuck one is ended by the watchdog.
+  const bool ok = std::fwrite(text.data(), 1, text.size(), stream) == text.size();
+  if (std::fflush(stream) == 0 && ok)
+    return true;
+  if (error)
+    *error = std::error_code(errno, std::generic_category()).message();
+  return false;
+}
+
+std::uint64_t physicalMemoryBytes()
+{
+  MEMORYSTATUSEX status{};
+  status.dwLength = sizeof status;
+  return ::GlobalMemoryStatusEx(&status) ? status.ullTotalPhys : 0;
+}
+
 namespace {
 
-// The console control handler runs on a thread of its own, so it may call request_stop directly.
+// How long the process may take to end normally after an interrupt before the watchdog ends it: the
+// promise is a second in all, and a normal stop takes tens of milliseconds.
+constexpr DWORD kForcedExitAfterMs = 800;
+
+// The console control handler runs on a thread of its own (a new one per event), so it may call
+// request_stop directly, and it doubles as the watchdog: it waits for the process to end normally.
 std::mutex g_mutex;
-std::optional<std::stop_source> g_source;
-std::atomic<bool> g_interrupted{false};
+std::optional<std::stop_source> g_source; // guarded by g_mutex
+void (*g_beforeForcedExit)() = nullptr;
+std::atomic<int> g_exitCode{0};
+// Set by the guard's destructor when the process ends normally. Created once and never closed: a handler
+// thread may still be waiting on it.
+HANDLE g_finished = nullptr;
+
+[[noreturn]] void forcedExit(int code)
+{
+  if (g_beforeForcedExit)
+    g_beforeForcedExit();
+  // WriteFile, not stdio: another thread may be stuck holding the stream's lock.
+  static const char line[] = "hashscope-cli: interrupted\r\n";
+  DWORD written = 0;
+  ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), line, sizeof line - 1, &written, nullptr);
+  ::_exit(code);
+}
 
 BOOL WINAPI onConsoleControl(DWORD type)
 {
-  if (type != CTRL_C_EVENT && type != CTRL_BREAK_EVENT && type != CTRL_CLOSE_EVENT)
-    return FALSE;
-  std::lock_guard lock(g_mutex);
-  if (g_interrupted.exchange(true) || !g_source)
-    return FALSE; // second Ctrl-C: default handling ends the process
-  g_source->request_stop();
+  int code = 0;
+  switch (type) {
+  case CTRL_C_EVENT:
+  case CTRL_BREAK_EVENT: code = 130; break; // as SIGINT
+  case CTRL_CLOSE_EVENT:
+  case CTRL_LOGOFF_EVENT:
+  case CTRL_SHUTDOWN_EVENT: code = 143; break; // as SIGTERM
+  default: return FALSE;
+  }
+  int first = 0;
+  if (!g_exitCode.compare_exchange_strong(first, code))
+    forcedExit(first); // a second interrupt: the user does not want to wait
+  {
+    std::lock_guard lock(g_mutex);
+    if (g_source)
+      g_source->request_stop();
+  }
+  if (g_finished && ::WaitForSingleObject(g_finished, kForcedExitAfterMs) == WAIT_TIMEOUT)
+    forcedExit(code); // the watchdog: still running 0.8 s after the interrupt
   return TRUE;
 }
 
 } // namespace
 
-InterruptGuard::InterruptGuard(std::stop_source source)
+InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)())
 {
+  if (!g_finished)
+    g_finished = ::CreateEventW(nullptr, TRUE, FALSE, nullptr);
+  g_beforeForcedExit = beforeForcedExit;
   {
     std::lock_guard lock(g_mutex);
     g_source = std::move(source);
@@ -81,6 +148,8 @@ InterruptGuard::InterruptGuard(std::stop_source source)
 
 InterruptGuard::~InterruptGuard()
 {
+  if (g_finished)
+    ::SetEvent(g_finished); // a waiting handler returns and lets the normal exit go on
   ::SetConsoleCtrlHandler(onConsoleControl, FALSE);
   std::lock_guard lock(g_mutex);
   g_source.reset();
@@ -88,7 +157,12 @@ InterruptGuard::~InterruptGuard()
 
 bool InterruptGuard::interrupted()
 {
-  return g_interrupted;
+  return g_exitCode.load() != 0;
+}
+
+int InterruptGuard::exitCode()
+{
+  return g_exitCode.load();
 }
 
 } // namespace hashscope::cli

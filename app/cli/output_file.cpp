@@ -3,26 +3,83 @@
 #include "common.hpp"
 #include "os.hpp"
 
-#include <fstream>
+#include <algorithm>
+#include <cerrno>
+#include <system_error>
+#include <mutex>
+#include <random>
+#include <vector>
 
 namespace hashscope::cli {
 
-OutputFile::OutputFile(std::filesystem::path path, bool force) : m_path(std::move(path)), m_force(force)
+namespace fs = std::filesystem;
+
+namespace {
+
+// The files OutputFiles created and have not finished, for removeUnfinishedOutputs(). The lock is only
+// ever held for these few lines (never across I/O), so the watchdog cannot wait on a stuck thread.
+std::mutex g_mutex;
+std::vector<fs::path> g_unfinished;
+
+void remember(const fs::path& path)
+{
+  std::lock_guard lock(g_mutex);
+  g_unfinished.push_back(path);
+}
+
+// A name beside `target` for the replacement: hidden, unlikely to clash, and recognisable as ours.
+fs::path temporaryBeside(const fs::path& target)
+{
+  std::random_device random;
+  char suffix[16];
+  std::snprintf(suffix, sizeof suffix, "%08x", static_cast<unsigned>(random()));
+  return target.parent_path() / ("." + target.filename().string() + ".hashscope-" + suffix + ".tmp");
+}
+
+} // namespace
+
+void removeUnfinishedOutputs()
+{
+  std::lock_guard lock(g_mutex);
+  for (const auto& path : g_unfinished) {
+    std::error_code ignored;
+    fs::remove(path, ignored);
+  }
+  g_unfinished.clear();
+}
+
+OutputFile::OutputFile(fs::path path, bool force) : m_target(std::move(path))
 {
   std::error_code ec;
-  if (m_force && std::filesystem::exists(m_path, ec)) {
-    if (std::filesystem::is_directory(m_path, ec))
-      throw CommandError(m_path.string() + " is a folder: --output needs a file name");
-    return; // replaced only at commit(), and never removed: it was not ours
+  const bool exists = fs::exists(m_target, ec);
+  if (exists && !force)
+    throw CommandError(m_target.string() + " already exists: not overwritten (choose another --output name, "
+                                           "or add --force to replace it)");
+  if (exists && fs::is_directory(m_target, ec))
+    throw CommandError(m_target.string() + " is a folder: --output needs a file name");
+  if (exists && !fs::is_regular_file(m_target, ec))
+    return; // a FIFO or a device: opened at commit(), never created or removed by us
+  if (exists) {
+    const fs::path real = fs::canonical(m_target, ec); // replace the file a symbolic link points to
+    if (!ec)
+      m_target = real;
   }
   std::string error;
-  m_file = createExclusive(m_path, error);
-  if (!m_file) {
-    if (error == "already exists")
-      throw CommandError(m_path.string() + " already exists: not overwritten (choose another --output name, "
-                                           "or add --force to replace it)");
-    throw CommandError("cannot create " + m_path.string() + ": " + error);
+  for (int attempt = 0; attempt < 10 && !m_file; ++attempt) {
+    m_created = exists ? temporaryBeside(m_target) : m_target;
+    m_file = createExclusive(m_created, error);
+    if (!exists || error != "already exists")
+      break;
   }
+  if (!m_file) {
+    if (!exists && error == "already exists") // created by someone else since the check above
+      throw CommandError(m_target.string() + " already exists: not overwritten (choose another --output "
+                                             "name, or add --force to replace it)");
+    throw CommandError("cannot create " + m_created.string() + ": " + error);
+  }
+  remember(m_created);
+  if (exists) // the replacement keeps the permissions of the file it replaces
+    fs::permissions(m_created, fs::status(m_target, ec).permissions(), ec);
 }
 
 OutputFile::~OutputFile()
@@ -31,29 +88,68 @@ OutputFile::~OutputFile()
     return;
   std::fclose(m_file);
   std::error_code ignored;
-  std::filesystem::remove(m_path, ignored);
+  fs::remove(m_created, ignored);
+  forget();
 }
 
-void OutputFile::commit(std::string_view text)
+void OutputFile::forget()
 {
-  if (m_file) {
-    const bool written = std::fwrite(text.data(), 1, text.size(), m_file) == text.size();
-    const bool closed = std::fclose(m_file) == 0;
-    if (!written || !closed) {
-      std::error_code ignored;
-      std::filesystem::remove(m_path, ignored);
-      m_file = nullptr;
-      throw CommandError("cannot write " + m_path.string() + " (disk full?): removed the partial file");
-    }
+  std::lock_guard lock(g_mutex);
+  g_unfinished.erase(std::remove(g_unfinished.begin(), g_unfinished.end(), m_created), g_unfinished.end());
+}
+
+std::string OutputFile::commit(std::string_view text)
+{
+  std::string error;
+  if (!m_file) { // a FIFO or a device: nothing of ours to clean up
+    std::FILE* device = openExisting(m_target, error);
+    const bool ok = device && writeFully(device, text, &error);
+    const bool closed = !device || std::fclose(device) == 0;
+    if (ok && !closed)
+      error = std::error_code(errno, std::generic_category()).message();
+    if (!ok || !closed)
+      return "cannot write " + m_target.string() + " (" + error + ")";
     m_committed = true;
-    return;
+    return "";
   }
-  std::ofstream out(m_path, std::ios::binary | std::ios::trunc);
-  out.write(text.data(), static_cast<std::streamsize>(text.size()));
-  out.close();
-  if (!out)
-    throw CommandError("cannot write " + m_path.string());
+  const bool written = writeFully(m_file, text, &error);
+  const bool closed = std::fclose(m_file) == 0;
+  if (written && !closed)
+    error = std::error_code(errno, std::generic_category()).message();
+  m_file = nullptr;
+  std::error_code ec;
+  if (written && closed && m_created != m_target)
+    fs::rename(m_created, m_target, ec);
+  if (!written || !closed || ec) {
+    fs::remove(m_created, ec);
+    forget();
+    const std::string reason = !written || !closed ? error : ec.message();
+    if (m_created != m_target)
+      return "cannot write " + m_target.string() + " (" + reason + "): it was left as it was";
+    return "cannot write " + m_target.string() + " (" + reason + "): removed the partial file";
+  }
+  forget();
   m_committed = true;
+  return "";
+}
+
+bool deliverReport(OutputFile* output, std::string_view report)
+{
+  if (!output) {
+    if (writeOut(report))
+      return true;
+    if (!InterruptGuard::interrupted())
+      printError("cannot write to standard output");
+    return false;
+  }
+  const std::string error = output->commit(report);
+  if (error.empty())
+    return true;
+  if (InterruptGuard::interrupted()) // stopped while nobody read the FIFO: nothing more to say
+    return false;
+  printError(error + ": the results follow on standard output instead");
+  writeOut(report);
+  return false;
 }
 
 } // namespace hashscope::cli

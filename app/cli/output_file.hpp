@@ -1,5 +1,11 @@
-// The --output file: created exclusively up front (so an existing file is never overwritten, and a typo
-// is caught before a long benchmark), filled at the end, and removed again if the run produces nothing.
+// The --output file of `bench`, written so that no result and no existing file is ever lost:
+// - a new name is created exclusively up front (a typo or an unwritable folder is caught before a long
+//   benchmark), filled at commit(), and removed again if the run produces nothing or the write fails;
+// - an existing regular file (only with --force) is replaced through a temporary file beside it, created
+//   up front too and renamed over it once complete: a failed write (a full disk) leaves it as it was;
+// - an existing FIFO or device (with --force: a named pipe, /dev/stdout) is opened and written at commit().
+// Files it created and has not finished are removed by removeUnfinishedOutputs() too, which the
+// interrupt watchdog calls before it ends the process without running destructors.
 #pragma once
 
 #include <cstdio>
@@ -9,24 +15,34 @@
 
 namespace hashscope::cli {
 
-// Owns an output file this process created. Without commit(), the destructor removes it again.
 class OutputFile {
 public:
   // Throws CommandError when the file exists (and `force` is false) or cannot be created.
   OutputFile(std::filesystem::path path, bool force);
-  ~OutputFile();
+  ~OutputFile(); // removes what it created unless committed
   OutputFile(const OutputFile&) = delete;
   OutputFile& operator=(const OutputFile&) = delete;
 
-  // Writes the whole text and closes the file; throws CommandError on a write error (and removes the file).
-  void commit(std::string_view text);
-  const std::filesystem::path& path() const { return m_path; }
+  // Writes the whole text. On failure removes what it created, leaves an existing file as it was, and
+  // returns the reason as a sentence ("" on success).
+  std::string commit(std::string_view text);
+  const std::filesystem::path& path() const { return m_target; }
 
 private:
-  std::filesystem::path m_path;
-  bool m_force = false;
-  std::FILE* m_file = nullptr; // set when we created the file exclusively
+  void forget(); // unregisters m_created from removeUnfinishedOutputs()
+
+  std::filesystem::path m_target;  // what the user named (symbolic links resolved when replacing)
+  std::filesystem::path m_created; // the file we created: the target itself, or the temporary beside it
+  std::FILE* m_file = nullptr;     // open on m_created until commit()
   bool m_committed = false;
 };
+
+// Writes a finished report to `output`, or to stdout when there is none. When the output file cannot be
+// written (a full disk), says so and prints the report on stdout instead, so the results are not lost.
+// False when anything failed (the errors are printed).
+bool deliverReport(OutputFile* output, std::string_view report);
+
+// Removes every file an OutputFile created and has not finished.
+void removeUnfinishedOutputs();
 
 } // namespace hashscope::cli

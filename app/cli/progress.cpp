@@ -37,8 +37,8 @@ bool writeConsole(std::FILE* stream, std::string_view text)
 {
   std::lock_guard lock(consoleMutex());
   clearLocked();
-  const bool ok = std::fwrite(text.data(), 1, text.size(), stream) == text.size();
-  return std::fflush(stream) == 0 && ok;
+  // writeFully, not fwrite: a pipe nobody reads must not keep the process from stopping on Ctrl-C.
+  return writeFully(stream, text);
 }
 
 void clearProgressLine()

@@ -48,7 +48,7 @@ private:
 // Erases the bar currently on screen, if any (called before printing anything else on the terminal).
 void clearProgressLine();
 // Writes `text` to `stream` (stdout or stderr) after erasing the bar, under the console lock, and
-// flushes. False on a write error.
+// flushes. False on a write error, or when an interrupt arrived while the stream took no more data.
 bool writeConsole(std::FILE* stream, std::string_view text);
 
 // "1:05" / "1:02:03" for ETA displays.

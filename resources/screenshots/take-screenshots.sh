@@ -2,7 +2,8 @@
 # Takes the README screenshots of build/bin/hashscope under Xvfb: before, during and after a benchmark
 # at 1280x800, and the results at 1920x1080. Needs xvfb, xdotool and imagemagick.
 #   resources/screenshots/take-screenshots.sh [BINARY] [OUTPUT_DIR]
-# The run uses a 256 MiB sample, warm and ramp runs on, in the default locations (temp and home);
+# The run uses a 128 MiB sample, the standard preset (3 passes per step; no waiting for a quiet machine, so
+# the shots do not depend on what else runs), warm and ramp runs on, in the default locations (temp and home);
 # settings go to a throwaway folder, the samples it writes are removed afterwards.
 set -eu
 BIN=$(realpath "${1:-build/bin/hashscope}")
@@ -18,7 +19,7 @@ wait_idle() {  # the title shows "HashScope (NN%)" while a run goes on
     xdotool getwindowname "$(window)" | grep -q '%' && break
     sleep 0.2
   done
-  for _ in $(seq 1 300); do
+  for _ in $(seq 1 1200); do
     [ "$(xdotool getwindowname "$(window)")" = "HashScope" ] && return 0
     sleep 1
   done
@@ -36,6 +37,8 @@ shot() { import -window root "$WORK/shot.png" && convert "$WORK/shot.png" -strip
 
 cat >"$WORK/run.conf" <<'CONF'
 [options]
+preset=standard
+waitQuiet=false
 cache=cold
 warm=true
 streams=1
@@ -43,11 +46,11 @@ ramp=true
 maxStreams=2
 hashMemorySeconds=1
 [samples]
-size=268435456
+size=134217728
 content=random
 CONF
 
-SAMPLES="/tmp/hashscope-sample-random-256MiB.bin $HOME/hashscope-sample-random-256MiB.bin"
+SAMPLES="/tmp/hashscope-sample-random-128MiB.bin $HOME/hashscope-sample-random-128MiB.bin"
 OURS=""
 for f in $SAMPLES; do [ -e "$f" ] || OURS="$OURS $f"; done
 

@@ -36,7 +36,7 @@ void check(int rc, const char* what)
 
 } // namespace
 
-ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path& stdinFile)
+ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path& stdinFile, int stdoutFd)
 {
   int outPipe[2], errPipe[2];
   if (::pipe(outPipe) != 0 || ::pipe(errPipe) != 0)
@@ -47,7 +47,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path&
   check(posix_spawn_file_actions_init(&actions), "posix_spawn_file_actions_init");
   const std::string input = stdinFile.empty() ? "/dev/null" : stdinFile.string();
   posix_spawn_file_actions_addopen(&actions, 0, input.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, stdoutFd >= 0 ? stdoutFd : outPipe[1], 1);
   posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
   std::vector<char*> args;
   for (const auto& arg : argv)
@@ -60,6 +60,10 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path&
   ::close(errPipe[1]);
   m_outFd = outPipe[0];
   m_errFd = errPipe[0];
+  if (stdoutFd >= 0) { // nothing will arrive on our end
+    ::close(m_outFd);
+    m_outFd = -1;
+  }
   if (rc != 0) {
     ::close(m_outFd);
     ::close(m_errFd);

@@ -20,8 +20,11 @@ struct ProcessResult {
 // A running child with its stdout/stderr captured.
 class ChildProcess {
 public:
-  // Starts argv[0] (looked up on PATH) with stdin from `stdinFile` (empty: /dev/null).
-  explicit ChildProcess(const std::vector<std::string>& argv, const std::filesystem::path& stdinFile = {});
+  // Starts argv[0] (looked up on PATH) with stdin from `stdinFile` (empty: /dev/null). With `stdoutFd`
+  // (e.g. a pipe the test never reads) the child's stdout goes there and is not captured.
+  explicit ChildProcess(const std::vector<std::string>& argv, const std::filesystem::path& stdinFile = {},
+                        int stdoutFd = -1);
+  int pid() const { return m_pid; }
   ~ChildProcess(); // kills and reaps the child if still running
   ChildProcess(const ChildProcess&) = delete;
   ChildProcess& operator=(const ChildProcess&) = delete;

@@ -50,7 +50,7 @@ TEST_CASE("bench --format json has the required fields and removes its sample", 
   REQUIRE(r.exitCode == 0);
   const Json doc = parseJson(r.out);
   REQUIRE(doc.has("schema"));
-  CHECK(doc["schema"].string == "hashscope.run/1");
+  CHECK(doc["schema"].string == "hashscope.run/2");
   REQUIRE(doc.has("results"));
   const auto& results = doc["results"].array;
   REQUIRE(results.size() == 3); // read, hash-memory md5, hash-file md5
@@ -63,6 +63,36 @@ TEST_CASE("bench --format json has the required fields and removes its sample", 
   CHECK(workloads == std::vector<std::string>{"read", "hash-memory", "hash-file"});
   CHECK(results[2]["bytes"].number == 4.0 * 1024 * 1024);
   CHECK(results[2]["algorithm"].string == "md5");
+  CHECK(listFolder(dir.path()).empty());
+}
+
+TEST_CASE("bench --passes keeps every pass in the JSON, with the median and the spread", "[cli][bench]")
+{
+  TempDir dir;
+  const ProcessResult r = runCli(quickBench(dir.path(), {"--passes", "3", "-w", "read", "-w", "hash-file",
+                                                         "--format", "json"}));
+  INFO(r.err);
+  REQUIRE(r.exitCode == 0);
+  const Json doc = parseJson(r.out);
+  const auto& results = doc["results"].array;
+  REQUIRE(results.size() == 2);
+  for (const auto& result : results) {
+    REQUIRE(result.has("passes"));
+    REQUIRE(result["passes"].array.size() == 3);
+    CHECK(result["mb_per_s_min"].number <= result["mb_per_s"].number);
+    CHECK(result["mb_per_s"].number <= result["mb_per_s_max"].number);
+    CHECK(result.has("flags"));
+    CHECK(result.has("own_read_bytes"));
+    for (const auto& pass : result["passes"].array)
+      CHECK(pass["bytes"].number == 4.0 * 1024 * 1024);
+  }
+  // The table names the spread, and a bad preset is a usage error.
+  const ProcessResult table = runCli(quickBench(dir.path(), {"--preset", "standard", "-w", "read"}));
+  INFO(table.err);
+  REQUIRE(table.exitCode == 0);
+  CHECK(table.out.find("min-max") != std::string::npos);
+  const ProcessResult bad = runCli(quickBench(dir.path(), {"--preset", "fast"}));
+  CHECK(bad.exitCode == 2);
   CHECK(listFolder(dir.path()).empty());
 }
 

@@ -128,10 +128,14 @@ TEST_CASE("check: -a for untagged lines, stdin lists, and no valid line", "[cli]
 {
   TempDir dir;
   writeTextFile(dir / "abc", "abc");
-  // An xxh3-128 digest is 32 hex digits like md5: without -a it would be taken for md5.
+  // An xxh3-128 digest is 32 hex digits like md5: without -a both are tried, with -a md5 only md5.
   const std::string xxh128Line = "06b05ab6733a618578af5f94892f3950  " + (dir / "abc").string() + "\n";
   writeTextFile(dir / "list", xxh128Line);
-  CHECK(runCli({"check", (dir / "list").string()}).exitCode == 1);
+  const ProcessResult guessed = runCli({"check", (dir / "list").string()});
+  CHECK(guessed.exitCode == 0);
+  CHECK(guessed.out == (dir / "abc").string() + ": OK\n");
+  CHECK(guessed.err.find("checked as xxh3-128") != std::string::npos);
+  CHECK(runCli({"check", "-a", "md5", (dir / "list").string()}).exitCode == 1);
   const ProcessResult forced = runCli({"check", "-a", "xxh3-128", (dir / "list").string()});
   CHECK(forced.exitCode == 0);
   CHECK(forced.out == (dir / "abc").string() + ": OK\n");

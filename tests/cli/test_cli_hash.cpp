@@ -357,3 +357,30 @@ TEST_CASE("Ctrl-C stops hash: exit 130 within a moment", "[cli][hash][signal]")
   CHECK(r.out.empty());
   CHECK(isOneErrorLine(r.err));
 }
+
+TEST_CASE("hash and check read sysfs and procfs files to their end, like md5sum", "[cli][hash]")
+{
+  // sysfs says 4096 bytes and procfs 0 whatever a file holds: reading only the stat size fails ("got
+  // shorter") or misses data.
+  std::vector<std::string> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator("/sys/block", ec))
+    if (fs::exists(entry.path() / "size"))
+      files.push_back((entry.path() / "size").string());
+  if (fs::exists("/proc/version"))
+    files.push_back("/proc/version");
+  if (files.empty() || !toolExists("md5sum"))
+    HASHSCOPE_SKIP("no /sys/block or /proc here, or no md5sum");
+  const ProcessResult expected = run(concat({"md5sum"}, files));
+  REQUIRE(expected.exitCode == 0);
+  const ProcessResult actual = runCli(concat({"hash", "-a", "md5"}, files));
+  INFO(actual.err);
+  CHECK(actual.exitCode == 0);
+  CHECK(actual.out == expected.out);
+
+  TempDir dir;
+  writeTextFile(dir / "list", expected.out);
+  const ProcessResult checked = runCli({"check", (dir / "list").string()});
+  CHECK(checked.exitCode == 0);
+  CHECK(checked.out.find("FAILED") == std::string::npos);
+}

@@ -1,10 +1,14 @@
-// The rest of the CLI surface: --version, --help, algorithms, locations, unknown commands, progress bar.
+// The rest of the CLI surface: --version, --help, algorithms, locations, unknown commands, progress bar,
+// where --output goes when it cannot be written, and the limits on --duration and on read buffers.
 #include "catch.hpp"
 #include "skip.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/types.hpp"
+
+#include <fstream>
+#include <unistd.h>
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -97,4 +101,153 @@ TEST_CASE("the progress bar appears on a terminal only", "[cli][misc][progress]"
   CHECK(tty.out.find("MB/s") != std::string::npos);
   CHECK(tty.out.find("ETA") != std::string::npos);
   CHECK(tty.out.find("\r\033[K") != std::string::npos); // redrawn in place, then erased
+}
+
+namespace {
+
+// A quick bench that needs no sample: its report is what the --output tests look for.
+std::vector<std::string> quickBench(std::vector<std::string> more)
+{
+  std::vector<std::string> args{"bench", "-w", "hash-memory", "-a", "md5", "--duration", "0.05",
+                                "--sample-hz", "0", "--format", "csv"};
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+bool hasReport(const std::string& out)
+{
+  return out.rfind("workload,", 0) == 0 && out.find("hash-memory") != std::string::npos;
+}
+
+} // namespace
+
+TEST_CASE("bench --output - writes the report on standard output", "[cli][misc][output]")
+{
+  TempDir dir;
+  // Run inside an empty folder: a file named "-" would appear there.
+  std::vector<std::string> argv{"sh", "-c", "cd \"$1\" && shift && exec \"$@\"", "sh", dir.path().string(),
+                                cliPath()};
+  for (const auto& arg : quickBench({"--output", "-"}))
+    argv.push_back(arg);
+  const ProcessResult r = run(argv);
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(hasReport(r.out));
+  CHECK(listFolder(dir.path()).empty());
+}
+
+TEST_CASE("bench results are printed on stdout when --output cannot be written", "[cli][misc][output]")
+{
+  SECTION("a device that is always full")
+  {
+    if (!fs::exists("/dev/full"))
+      HASHSCOPE_SKIP("no /dev/full on this system");
+    const ProcessResult r = runCli(quickBench({"--output", "/dev/full", "--force"}));
+    INFO(r.err);
+    CHECK(r.exitCode == 1);
+    CHECK(hasReport(r.out));
+    CHECK(r.err.find("cannot write /dev/full (No space left on device)") != std::string::npos);
+    CHECK(r.err.find("the results follow on standard output instead") != std::string::npos);
+  }
+  SECTION("a full filesystem: a new file, and one replaced with --force")
+  {
+    if (!toolExists("unshare") || !toolExists("mount"))
+      HASHSCOPE_SKIP("needs unshare and mount (util-linux)");
+    TempDir dir;
+    const std::string full = dir.path().string();
+    // A private mount namespace: the tiny tmpfs vanishes with the shell, whatever happens. A filler
+    // file takes all its space; files can still be created there (tmpfs counts inodes apart), not filled.
+    // The shell gets the folder as $0 and the command line as "$@", and reports what is left on stderr.
+    const std::string script = "mount -t tmpfs -o size=64k hashscope-full \"$0\" || exit 99; "
+                               "echo old > \"$0/old.csv\"; cat /dev/zero > \"$0/filler\" 2>/dev/null; "
+                               "\"$@\"; rc=$?; echo \"left: $(ls -A \"$0\" | tr '\\n' ' ')\" >&2; "
+                               "echo \"old: $(cat \"$0/old.csv\")\" >&2; exit $rc";
+    for (const bool replace : {false, true}) {
+      CAPTURE(replace);
+      const std::string target = full + (replace ? "/old.csv" : "/new.csv");
+      std::vector<std::string> argv{"unshare", ::geteuid() == 0 ? "-m" : "-rm", "sh", "-c", script, full,
+                                    cliPath()};
+      for (const auto& arg : quickBench({"--output", target}))
+        argv.push_back(arg);
+      if (replace)
+        argv.push_back("--force");
+      const ProcessResult r = run(argv);
+      if (r.exitCode == 99 || r.err.find("unshare:") != std::string::npos)
+        HASHSCOPE_SKIP("cannot mount a tmpfs here (" << r.err << ")");
+      INFO(r.err);
+      CHECK(r.exitCode == 1);
+      CHECK(hasReport(r.out));
+      CHECK(r.err.find("No space left on device") != std::string::npos);
+      CHECK(r.err.find("the results follow on standard output instead") != std::string::npos);
+      CHECK(r.err.find("left: filler old.csv \n") != std::string::npos); // nothing partial stays
+      CHECK(r.err.find("old: old\n") != std::string::npos);                // the replaced file is intact
+    }
+  }
+}
+
+TEST_CASE("a --duration over a day is refused", "[cli][misc][errors]")
+{
+  for (const char* duration : {"1e9", "86401"}) {
+    const ProcessResult r = runCli({"bench", "-w", "hash-memory", "-a", "md5", "--duration", duration}, {}, 30);
+    INFO(r.err);
+    CHECK_FALSE(r.timedOut);
+    CHECK(r.exitCode == 2);
+    CHECK(isOneErrorLine(r.err));
+    CHECK(r.err.find("at most 86400 seconds (24 hours)") != std::string::npos);
+  }
+}
+
+TEST_CASE("read buffers over half of the RAM are refused before anything runs", "[cli][misc][errors]")
+{
+  const auto ram = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
+                   static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+  if (ram >= 2048 * hashscope::GiB)
+    HASHSCOPE_SKIP("this machine has 2 TiB of RAM or more");
+  TempDir dir;
+  writeTextFile(dir / "small.txt", "abc");
+  // 256 jobs x 4 blocks x 1 GiB = 1 TiB.
+  const ProcessResult hash = runCli({"hash", "-a", "md5", "-j", "256", "--block-size", "1G", (dir / "small.txt").string()});
+  INFO(hash.err);
+  CHECK(hash.exitCode == 2);
+  CHECK(isOneErrorLine(hash.err));
+  CHECK(hash.err.find("--jobs 256 x --block-size 1 GiB needs about 1024.0 GiB of read buffers") != std::string::npos);
+  CHECK(hash.err.find("of RAM") != std::string::npos);
+  CHECK(hash.out.empty());
+  // The same for bench's streams, checked before the location is even looked at.
+  const ProcessResult bench = runCli({"bench", "-w", "read", "--streams", "256", "--block-size", "1G",
+                                      "--location", (dir / "missing").string()});
+  INFO(bench.err);
+  CHECK(bench.exitCode == 2);
+  CHECK(bench.err.find("--streams 256 x --block-size 1 GiB") != std::string::npos);
+}
+
+TEST_CASE("running out of memory says so and names the options to change", "[cli][misc][errors]")
+{
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  HASHSCOPE_SKIP("a sanitizer's shadow memory does not fit under the address-space limit this test sets");
+#endif
+  if (!toolExists("prlimit"))
+    HASHSCOPE_SKIP("needs prlimit (util-linux)");
+  TempDir dir;
+  const fs::path sparse = dir / "sparse.bin";
+  { std::ofstream create(sparse); }
+  fs::resize_file(sparse, 900 * hashscope::MiB); // one 1 GiB block would hold it: read in one allocation
+  // 800 MB of address space: the program runs, a 1 GiB block does not fit.
+  const std::vector<std::vector<std::string>> commands{
+      {"hash", "-a", "md5", "--block-size", "1G", "-"},               // the CLI's own stdin buffer
+      {"hash", "-a", "md5", "--block-size", "1G", sparse.string()},   // the engine's whole-file block
+      {"bench", "-w", "hash-memory", "-a", "md5", "--block-size", "1G", "--duration", "0.1", "--sample-hz", "0"}};
+  for (const auto& command : commands) {
+    std::vector<std::string> argv{"prlimit", "--as=800000000", cliPath()};
+    argv.insert(argv.end(), command.begin(), command.end());
+    const ProcessResult r = run(argv);
+    INFO(command[0] << " " << command.back() << ": " << r.err);
+    CHECK(r.exitCode == 1);
+    CHECK(r.err.find("bad_alloc") == std::string::npos);
+    const bool named = r.err.find("not enough memory") != std::string::npos ||
+                       r.err.find("Not enough memory") != std::string::npos;
+    CHECK(named);
+    const bool knob = r.err.find("block size") != std::string::npos || r.err.find("--block-size") != std::string::npos;
+    CHECK(knob);
+  }
 }

@@ -28,7 +28,7 @@ RunResult runAt(const WorkloadSpec& spec, const fs::path& location)
 {
   const StorageInfo storage = describeStorage(location);
   LiveCounters counters(spec.streams);
-  RunResult r = runSampled(spec, storage, 10.0, counters, {}, [&] { return runWorkload(spec, {}, &counters); });
+  RunResult r = runSampled(spec, storage, 10.0, counters, {}, [&](const WorkloadSpec& run) { return runWorkload(run, {}, &counters); });
   r.location = location;
   r.storage = storage;
   return r;
@@ -140,4 +140,35 @@ TEST_CASE("a cold xxh3-64 hash of a file on the disk reads the file's bytes from
   CHECK(static_cast<double>(a.deviceReadBytes) <= 1.05 * kSize);
   CHECK_FALSE(a.servedFromCache);
   CHECK_FALSE(a.memoryBacked);
+}
+
+TEST_CASE("the process's own I/O accounting: a cold run fetched every byte, a warm one none",
+          "[analysis][integration]")
+{
+  const fs::path tmp = fs::temp_directory_path();
+  if (!onBlockDevice(tmp))
+    HASHSCOPE_SKIP(tmp << " is not on a block device");
+  ProcessIo probe;
+  if (!readProcessIo(probe))
+    HASHSCOPE_SKIP("no per-process I/O accounting here");
+  TempDir folder(tmp);
+  constexpr std::uint64_t kSize = 64 * MiB;
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.algorithm = "xxh3-64";
+  spec.target = makeSample(folder.path(), kSize);
+  spec.cache = CacheMode::Cold;
+  // No retries: unlike the device counters, nobody else's reads land in this account.
+  RunResult cold = runAt(spec, folder.path());
+  REQUIRE(cold.ok());
+  REQUIRE(cold.ownReadBytes);
+  CHECK(static_cast<double>(*cold.ownReadBytes) >= 0.95 * kSize);
+  CHECK(static_cast<double>(*cold.ownReadBytes) <= 1.05 * kSize);
+
+  spec.cache = CacheMode::Warm;
+  RunResult warm = runAt(spec, folder.path());  // runSampled warms it first, outside the account
+  REQUIRE(warm.ok());
+  REQUIRE(warm.ownReadBytes);
+  CHECK(static_cast<double>(*warm.ownReadBytes) < 0.05 * kSize);
+  CHECK(analyse(warm, {}).servedFromCache);
 }

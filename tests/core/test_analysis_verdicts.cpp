@@ -24,7 +24,7 @@ RunResult makeRun(Workload workload, const std::string& algorithm, int streams, 
   r.bytes = bytes;
   r.seconds = seconds;
   r.cache = CacheMode::Cold;
-  r.cacheMethod = "direct";
+  r.cacheMethod = CacheMethod::Direct;
   r.storage.kind = MediaKind::Hdd;
   r.storage.filesystem = "ext4";
   r.storage.device.name = "vda";
@@ -93,7 +93,7 @@ TEST_CASE("a hash-file whose worker is busy and never waits is cpu-bound, with t
   CHECK(a.diskBusyPct == Approx(21));
   CHECK(a.deviceReadBytes == r.bytes);
   CHECK(a.evidence.rfind("CPU-bound: the md5 thread was busy 99% of the time", 0) == 0);
-  CHECK(a.evidence.find("reading alone runs at 2900 MB/s, md5 alone at 680 MB/s, so 680 MB/s is the limit and "
+  CHECK(a.evidence.find("reading alone runs at 2900 MB/s, md5 alone at 680 MB/s on a whole core, so 680 MB/s is the limit and "
                         "this run reached 97% of it") != std::string::npos);
   REQUIRE(r.analysis);
   CHECK(r.analysis->verdict == Verdict::CpuBound);
@@ -144,7 +144,7 @@ TEST_CASE("a hash-file in RAM (tmpfs) is memory-backed; busy md5 there is cpu-bo
   r.storage = {};
   r.storage.kind = MediaKind::Ram;
   r.storage.filesystem = "tmpfs";
-  r.cacheMethod = "memory-backed";
+  r.cacheMethod = CacheMethod::MemoryBacked;
   addSamples(r, false, 0, 0);
   const Analysis a = analyse(r, References{0, 700, 0});
   CHECK(a.verdict == Verdict::CpuBound);
@@ -161,7 +161,7 @@ TEST_CASE("in RAM (tmpfs) the location's read speed still limits a fast hash", "
   r.storage = {};
   r.storage.kind = MediaKind::Ram;
   r.storage.filesystem = "tmpfs";
-  r.cacheMethod = "memory-backed";
+  r.cacheMethod = CacheMethod::MemoryBacked;
   addSamples(r, false, 0, 0);
   const Analysis a = analyse(r, References{2800, 30000, 0});
   CHECK(a.memoryBacked);
@@ -174,7 +174,7 @@ TEST_CASE("cacheMethod memory-backed alone marks a run memory-backed", "[analysi
 {
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 99, 0);
   r.storage.kind = MediaKind::Unknown;
-  r.cacheMethod = "memory-backed";
+  r.cacheMethod = CacheMethod::MemoryBacked;
   CHECK(analyse(r, {}).memoryBacked);
 }
 
@@ -215,7 +215,7 @@ TEST_CASE("a disk-backed file that the device barely read is served from the pag
 {
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 99, 0);
   r.cache = CacheMode::Warm;
-  r.cacheMethod = "warm";
+  r.cacheMethod = CacheMethod::Warm;
   addSamples(r, true, 1, 64 * 1024);
   const Analysis a = analyse(r, References{150, 700, 0});
   CHECK(a.servedFromCache);
@@ -236,7 +236,7 @@ TEST_CASE("a disk-backed file that the device barely read is served from the pag
   SECTION("without device counters only a warm run is flagged, never a cold one")
   {
     RunResult warm = makeRun(Workload::HashFile, "md5", 1, 99, 0);
-    warm.cacheMethod = "warm";
+    warm.cacheMethod = CacheMethod::Warm;
     CHECK(analyse(warm, {}).servedFromCache);
     RunResult cold = makeRun(Workload::HashFile, "md5", 1, 99, 0);
     CHECK_FALSE(analyse(cold, {}).servedFromCache);

@@ -159,3 +159,14 @@ TEST_CASE("accumulate converts sectors to bytes and sums devices", "[counters][p
   CHECK(s.busySeconds == Approx(2.0));
   CHECK(s.inFlight == Approx(3.0));
 }
+
+TEST_CASE("parseProcIoReadBytes takes read_bytes, not rchar or another *_bytes field", "[counters][parsers]")
+{
+  std::uint64_t bytes = 0;
+  REQUIRE(parseProcIoReadBytes(readData("proc_self_io_this_vm.txt"), bytes));
+  CHECK(bytes == 1619234816u);
+  CHECK(parseProcIoReadBytes("cancelled_read_bytes: 5\nread_bytes: 7\n", bytes));
+  CHECK(bytes == 7);
+  CHECK_FALSE(parseProcIoReadBytes("rchar: 10\nwchar: 3\n", bytes));
+  CHECK_FALSE(parseProcIoReadBytes("read_bytes: lots\n", bytes));
+}

@@ -1,5 +1,11 @@
-// Cancellation: every long workload returns within 200 ms of the stop request, marked cancelled, with its
-// threads joined and nothing left behind.
+// Cancellation: every long workload returns soon after the stop request, marked cancelled, with its
+// threads joined and nothing left behind. The stop is requested once the run is under way (its first
+// bytes counted), never after a fixed time, and the time it takes to return is only checked against a
+// generous correctness bound: the 200 ms goal is measured by tests/bench/stop_latency.sh, which runs the
+// hidden "[.bench]" case below many times and reports the median and p99.
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <thread>
 
@@ -15,21 +21,33 @@ namespace {
 
 struct Timed {
   RunResult result;
+  bool underWay = false;    // the run had counted bytes when the stop was requested
   double stopToReturn = 0;  // seconds from request_stop() to runWorkload() returning
 };
 
-// Starts `spec`, requests a stop after `delay`, and times how long the run takes to notice.
-Timed runAndStop(const WorkloadSpec& spec, std::chrono::milliseconds delay)
+// Starts `spec`, requests a stop as soon as it has counted its first bytes (the first block read,
+// hashed or written) and has run for at least `atLeast`, and times how long the run takes to return
+// after that. Tests pass no `atLeast`; the measurement stops runs in full flow, like a user would.
+Timed runAndStop(const WorkloadSpec& spec, std::chrono::milliseconds atLeast = std::chrono::milliseconds(0))
 {
   std::stop_source source;
   std::chrono::steady_clock::time_point stopAt;
+  LiveCounters counters(spec.streams);
+  Timed t;
   std::jthread stopper([&] {
-    std::this_thread::sleep_for(delay);  // test-only: a fixed point in the middle of the run
+    // A long deadline: on a loaded machine (or under TSan) the first cold block may take a while.
+    const auto start = std::chrono::steady_clock::now();
+    const auto deadline = start + std::chrono::seconds(60);
+    auto waiting = [&] {
+      const auto now = std::chrono::steady_clock::now();
+      return now < deadline && (counters.totalBytes() == 0 || now < start + atLeast);
+    };
+    while (waiting())
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    t.underWay = counters.totalBytes() > 0;
     stopAt = std::chrono::steady_clock::now();
     source.request_stop();
   });
-  LiveCounters counters(spec.streams);
-  Timed t;
   t.result = runWorkload(spec, source.get_token(), &counters);
   const auto returned = std::chrono::steady_clock::now();
   stopper.join();
@@ -37,45 +55,71 @@ Timed runAndStop(const WorkloadSpec& spec, std::chrono::milliseconds delay)
   return t;
 }
 
+WorkloadSpec longHashMemory(Workload w, int streams)
+{
+  WorkloadSpec spec;
+  spec.workload = w;
+  spec.algorithm = "sha512";
+  spec.streams = streams;
+  spec.seconds = 30;
+  return spec;
+}
+
+WorkloadSpec sparseHashFile(const std::filesystem::path& file, CacheMode cache, int streams)
+{
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.algorithm = "sha512";
+  spec.target = file;
+  spec.streams = streams;
+  spec.cache = cache;
+  spec.blockSize = 4 * MiB;
+  return spec;
+}
+
+WorkloadSpec bigWrite(const TempDir& dir, std::uint64_t size)
+{
+  WorkloadSpec spec;
+  spec.workload = Workload::Write;
+  spec.target = dir.path();
+  spec.bytes = size;
+  return spec;
+}
+
+std::filesystem::path makeSparse(const TempDir& dir, const std::string& name, std::uint64_t size)
+{
+  const auto file = dir / name;
+  { std::ofstream create(file, std::ios::binary); }
+  std::filesystem::resize_file(file, size);  // holes: no disk space used, reads return zeros
+  return file;
+}
+
 }  // namespace
 
-TEST_CASE("hash-memory and memory stop within 200 ms", "[engine][cancel]")
+TEST_CASE("hash-memory and memory stop soon after a stop request", "[engine][cancel]")
 {
   for (Workload w : {Workload::HashMemory, Workload::Memory}) {
     for (int streams : {1, 2}) {
       CAPTURE(toString(w), streams);
-      WorkloadSpec spec;
-      spec.workload = w;
-      spec.algorithm = "sha512";
-      spec.streams = streams;
-      spec.seconds = 30;
-      Timed t = runAndStop(spec, std::chrono::milliseconds(300));
+      Timed t = runAndStop(longHashMemory(w, streams));
+      CHECK(t.underWay);
       CHECK(t.result.cancelled);
       CHECK(t.result.error == "");
-      if (w == Workload::HashMemory)
-        CHECK(t.result.bytes > 0);  // memory may still be setting up its 32 MiB buffers on a busy machine
+      CHECK(t.result.bytes > 0);
       CHECK(t.stopToReturn < hashscope::test::cancelBudgetSeconds());
     }
   }
 }
 
-TEST_CASE("hash-file of a huge sparse file stops within 200 ms", "[engine][cancel]")
+TEST_CASE("hash-file of a huge sparse file stops soon after a stop request", "[engine][cancel]")
 {
   TempDir dir;
-  const auto file = dir / "sparse.bin";
-  { std::ofstream create(file, std::ios::binary); }
-  std::filesystem::resize_file(file, 64 * GiB);  // holes: no disk space used, reads return zeros
+  const auto file = makeSparse(dir, "sparse.bin", 64 * GiB);
   for (CacheMode cache : {CacheMode::AsIs, CacheMode::Cold}) {
     for (int streams : {1, 2}) {
       CAPTURE(toString(cache), streams);
-      WorkloadSpec spec;
-      spec.workload = Workload::HashFile;
-      spec.algorithm = "sha512";
-      spec.target = file;
-      spec.streams = streams;
-      spec.cache = cache;
-      spec.blockSize = 4 * MiB;
-      Timed t = runAndStop(spec, std::chrono::milliseconds(300));
+      Timed t = runAndStop(sparseHashFile(file, cache, streams));
+      CHECK(t.underWay);
       CHECK(t.result.cancelled);
       CHECK(t.result.error == "");
       CHECK(t.result.bytes > 0);
@@ -86,7 +130,7 @@ TEST_CASE("hash-file of a huge sparse file stops within 200 ms", "[engine][cance
   }
 }
 
-TEST_CASE("a big write stops within 200 ms and removes its file", "[engine][cancel]")
+TEST_CASE("a big write stops soon after a stop request and removes its file", "[engine][cancel]")
 {
   TempDir dir;
   const auto space = std::filesystem::space(dir.path());
@@ -100,7 +144,8 @@ TEST_CASE("a big write stops within 200 ms and removes its file", "[engine][canc
     spec.target = dir.path();
     spec.bytes = size;
     spec.streams = streams;
-    Timed t = runAndStop(spec, std::chrono::milliseconds(400));
+    Timed t = runAndStop(spec);
+    CHECK(t.underWay);
     CHECK(t.result.cancelled);
     CHECK(t.result.error == "");
     CHECK(t.result.bytes < size);
@@ -134,14 +179,11 @@ TEST_CASE("a stop requested before the run starts returns at once", "[engine][ca
   CHECK(dir.entries() == std::vector<std::string>{"f.bin"});
 }
 
-TEST_CASE("hash-tree stops within 200 ms, mid-file", "[engine][cancel]")
+TEST_CASE("hash-tree stops soon after a stop request, mid-file", "[engine][cancel]")
 {
   TempDir dir;
-  for (int i = 0; i < 3; ++i) {
-    const auto file = dir / ("sparse" + std::to_string(i) + ".bin");
-    { std::ofstream create(file, std::ios::binary); }
-    std::filesystem::resize_file(file, 32 * GiB);
-  }
+  for (int i = 0; i < 3; ++i)
+    makeSparse(dir, "sparse" + std::to_string(i) + ".bin", 32 * GiB);
   for (int streams : {1, 2}) {
     CAPTURE(streams);
     WorkloadSpec spec;
@@ -149,12 +191,41 @@ TEST_CASE("hash-tree stops within 200 ms, mid-file", "[engine][cancel]")
     spec.algorithm = "sha256";
     spec.target = dir.path();
     spec.streams = streams;
-    Timed t = runAndStop(spec, std::chrono::milliseconds(300));
+    Timed t = runAndStop(spec);
+    CHECK(t.underWay);
     CHECK(t.result.cancelled);
     CHECK(t.result.error == "");
     CHECK(t.result.fileErrors.empty());
     CHECK(t.result.bytes > 0);
     CHECK(t.result.files == 0);
     CHECK(t.stopToReturn < hashscope::test::cancelBudgetSeconds());
+  }
+}
+
+// The stop-latency goal (200 ms) as a measurement, not a test: hidden from normal runs, run by
+// tests/bench/stop_latency.sh. Prints one "stop_ms <case> <milliseconds>" line per stop.
+TEST_CASE("stop latency measurement", "[.bench][stop_latency]")
+{
+  const char* env = std::getenv("HASHSCOPE_BENCH_RUNS");
+  const int runs = std::max(1, env ? std::atoi(env) : 5);
+  TempDir dir;
+  const auto file = makeSparse(dir, "sparse.bin", 64 * GiB);
+  struct Case {
+    const char* name;
+    WorkloadSpec spec;
+  };
+  const Case cases[] = {
+      {"hash-memory", longHashMemory(Workload::HashMemory, 2)},
+      {"hash-file-cold", sparseHashFile(file, CacheMode::Cold, 2)},
+      {"hash-file-as-is", sparseHashFile(file, CacheMode::AsIs, 1)},
+      {"write", bigWrite(dir, 4 * GiB)},
+  };
+  for (int run = 0; run < runs; ++run) {
+    for (const Case& c : cases) {
+      const Timed t = runAndStop(c.spec, std::chrono::milliseconds(300));
+      REQUIRE(t.result.cancelled);
+      std::printf("stop_ms %s %.1f\n", c.name, t.stopToReturn * 1000);
+      std::fflush(stdout);
+    }
   }
 }

@@ -102,7 +102,7 @@ TEST_CASE("cold reads on the ext4 temp folder use O_DIRECT and really read the d
       const std::uint64_t after = processReadBytes();
       REQUIRE(r.error == "");
       CHECK(r.bytes == size);
-      CHECK(r.cacheMethod == "direct");
+      CHECK(r.cacheMethod == CacheMethod::Direct);
       CHECK(r.cacheNote == "");
       // Every byte came from the device (direct reads round the tail up to the alignment).
       CHECK(after - before >= size);
@@ -116,7 +116,7 @@ TEST_CASE("cold reads on the ext4 temp folder use O_DIRECT and really read the d
   warm.cache = CacheMode::Warm;
   RunResult w = runWorkload(warm, {});
   REQUIRE(w.error == "");
-  CHECK(w.cacheMethod == "warm");
+  CHECK(w.cacheMethod == CacheMethod::Warm);
   CHECK(residentFraction(file) > 0.95);
 }
 
@@ -130,7 +130,7 @@ TEST_CASE("cold reads in /dev/shm are reported as memory-backed", "[engine][linu
   RunResult r = runWorkload(coldSpec(Workload::HashFile, file), {});
   REQUIRE(r.error == "");
   CHECK(r.bytes == 3 * MiB + 1);
-  CHECK(r.cacheMethod == "memory-backed");
+  CHECK(r.cacheMethod == CacheMethod::MemoryBacked);
   CHECK_FALSE(r.cacheNote.empty());
 }
 
@@ -166,7 +166,8 @@ TEST_CASE("an unreadable file is reported, even to root", "[engine][linux]")
   CHECK(hashError == file.string() + ": permission denied");
 }
 
-TEST_CASE("a read-only location is refused for writing, and nothing is left there", "[engine][linux]")
+TEST_CASE("a folder this user may not write to is refused as such (not called read-only), and nothing is left "
+          "there", "[engine][linux]")
 {
   TempDir dir;
   const auto folder = dir / "ro";
@@ -182,12 +183,14 @@ TEST_CASE("a read-only location is refused for writing, and nothing is left ther
   });
   if (!ran)
     HASHSCOPE_SKIP("cannot drop file permissions for a thread here (setfsuid refused)");
-  CHECK(r.error == folder.string() + ": read-only location: choose another");
+  const std::string denied =
+      folder.string() + ": permission denied (you cannot create files here): choose another location";
+  CHECK(r.error == denied);
   CHECK(std::filesystem::is_empty(folder));
 
   SampleResult sample;
   REQUIRE(asNobody([&] { sample = createSample(folder, 1 * MiB, SampleContent::Zeros, {}); }));
-  CHECK(sample.error == folder.string() + ": read-only location: choose another");
+  CHECK(sample.error == denied);
   CHECK(std::filesystem::is_empty(folder));
 }
 

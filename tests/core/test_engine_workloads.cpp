@@ -60,11 +60,11 @@ TEST_CASE("read and hash-file count every byte exactly, whatever the streams and
           CHECK(counters.workerClock(0) != nullptr);
           CHECK(counters.readerClock(0) != nullptr);
           if (cache == CacheMode::Warm)
-            CHECK(r.cacheMethod == "warm");
+            CHECK(r.cacheMethod == CacheMethod::Warm);
           if (cache == CacheMode::AsIs)
-            CHECK(r.cacheMethod == "as-is");
+            CHECK(r.cacheMethod == CacheMethod::AsIs);
           if (cache == CacheMode::Cold)
-            CHECK((r.cacheMethod == "direct" || r.cacheMethod == "evicted" || r.cacheMethod == "memory-backed"));
+            CHECK((r.cacheMethod == CacheMethod::Direct || r.cacheMethod == CacheMethod::Evicted || r.cacheMethod == CacheMethod::MemoryBacked));
         }
       }
     }
@@ -139,7 +139,7 @@ TEST_CASE("memory and hash-memory move exactly the requested bytes per stream", 
         CHECK(s.busySeconds > 0);
         CHECK(s.cpuSeconds >= 0);
       }
-      CHECK(r.cacheMethod == "n/a");
+      CHECK(r.cacheMethod == CacheMethod::NotApplicable);
       CHECK(r.userSeconds + r.systemSeconds >= 0);
     }
   }
@@ -218,9 +218,9 @@ TEST_CASE("hash-tree hashes every file once, spread over the streams", "[engine]
       CHECK(files == static_cast<std::uint64_t>(n));
       CHECK(counters.expectedBytes() == total);
       if (cache == CacheMode::Cold)
-        CHECK((r.cacheMethod == "direct" || r.cacheMethod == "evicted" || r.cacheMethod == "memory-backed"));
+        CHECK((r.cacheMethod == CacheMethod::Direct || r.cacheMethod == CacheMethod::Evicted || r.cacheMethod == CacheMethod::MemoryBacked));
       else
-        CHECK(r.cacheMethod == (cache == CacheMode::Warm ? "warm" : "as-is"));
+        CHECK(r.cacheMethod == (cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::AsIs));
     }
   }
 }

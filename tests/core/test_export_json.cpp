@@ -9,11 +9,13 @@
 #include "export/json_writer.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/hash.hpp"
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QStringDecoder>
 #endif
 
 using namespace hashscope;
@@ -30,7 +32,7 @@ RunResult sampleResult()
   r.streams = 2;
   r.blockSize = MiB;
   r.cache = CacheMode::Cold;
-  r.cacheMethod = "direct";
+  r.cacheMethod = CacheMethod::Direct;
   r.bytes = 1000000000;
   r.files = 1;
   r.seconds = 2.0;
@@ -117,7 +119,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   const std::string text = toJson({r, plain});
   CHECK(text.find("NaN") == std::string::npos);
   CHECK(text.find("inf") == std::string::npos);
-  CHECK(text.find("\"schema\": \"hashscope.run/1\"") != std::string::npos);
+  CHECK(text.find("\"schema\": \"hashscope.run/2\"") != std::string::npos);
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
   QJsonParseError error{};
@@ -125,7 +127,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   INFO(error.errorString().toStdString());
   REQUIRE(error.error == QJsonParseError::NoError);
   const QJsonObject root = doc.object();
-  CHECK(root["schema"].toString() == "hashscope.run/1");
+  CHECK(root["schema"].toString() == "hashscope.run/2");
   CHECK(root["tool"].toObject()["name"].toString() == "HashScope");
   CHECK(root["tool"].toObject()["version"].toString().toStdString() == std::string(version()));
   CHECK(root["machine"].toObject()["logical_cores"].toInt() >= 1);
@@ -203,5 +205,60 @@ TEST_CASE("toJson leaves the samples out when asked, and compact output is one l
   const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
   REQUIRE(error.error == QJsonParseError::NoError);
   CHECK(doc.object()["results"].toArray()[0].toObject()["verdict"].toString() == "cpu-bound");
+#endif
+}
+
+namespace {
+
+// The decoding the README documents for a path whose "<key>_escaped" flag is true.
+std::string unescapePath(const std::string& text)
+{
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] != '\\') {
+      out += text[i];
+      continue;
+    }
+    const char c = text.at(++i);
+    if (c == 'x') {
+      out += static_cast<char>(std::stoi(text.substr(i + 1, 2), nullptr, 16));
+      i += 2;
+    } else {
+      out += c == 'n' ? '\n' : c == 'r' ? '\r' : c == 't' ? '\t' : c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("toJson stays valid UTF-8 for paths that are not: escaped reversibly, with a flag", "[export]")
+{
+  RunResult r = sampleResult();
+  const std::string raw = "/tmp/caf\xe9 back\\slash\ttab\xff\xc3";  // Latin-1 name, stray bytes, a truncated sequence
+  r.location = raw;
+  r.target = "/tmp/caf\xc3\xa9/ok.bin";  // valid UTF-8: written as it is
+  r.storage.device.model = "disk\x80";     // not a path: still never invalid JSON
+  const std::string text = toJson({r});
+  CHECK(isValidUtf8(text));
+#ifdef HASHSCOPE_TESTS_HAVE_QT
+  // An independent check of the bytes: Qt's strict UTF-8 decoder, then its JSON parser.
+  QStringDecoder decoder(QStringDecoder::Utf8);
+  const QString decoded = decoder(QByteArray::fromStdString(text));
+  CHECK_FALSE(decoder.hasError());
+  QJsonParseError error{};
+  const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(text), &error);
+  REQUIRE(error.error == QJsonParseError::NoError);
+  const QJsonObject j = doc.object()["results"].toArray()[0].toObject();
+  CHECK(j["location_escaped"].toBool() == true);
+  const std::string location = j["location"].toString().toStdString();
+  CHECK(location == "/tmp/caf\\xe9 back\\\\slash\\ttab\\xff\\xc3");
+  CHECK(unescapePath(location) == raw);
+  CHECK(j["target_escaped"].toBool() == false);
+  CHECK(j["target"].toString() == QString::fromUtf8("/tmp/caf\xc3\xa9/ok.bin"));
+  CHECK(j["device"].toObject()["model"].toString() == "disk\\x80");
+#else
+  HASHSCOPE_SKIP_PART("Qt is not part of this build: the JSON was checked by text only");
+  CHECK(text.find("\"location_escaped\": true") != std::string::npos);
 #endif
 }

@@ -146,6 +146,31 @@ TEST_CASE("Odd file names are escaped exactly where coreutils escapes them", "[h
   CHECK(line("sum-bsd", "", "a\\b", false) == "00000     0 a\\b");
 }
 
+TEST_CASE("Tabs and other control characters stay raw in digest lines, as md5sum writes them", "[hash][format]")
+{
+  CHECK(line("md5", "", "t\tx", false) == "d41d8cd98f00b204e9800998ecf8427e  t\tx");
+  CHECK(line("md5", "", "e\x1bx", true) == "MD5 (e\x1bx) = d41d8cd98f00b204e9800998ecf8427e");
+}
+
+TEST_CASE("quoteName escapes every control character and stray byte, reversibly", "[hash][format]")
+{
+  CHECK(quoteName("plain caf\xc3\xa9", false) == "plain caf\xc3\xa9");
+  CHECK(quoteName("a\\b\nc\rd\te", false) == "a\\\\b\\nc\\rd\\te");
+  CHECK(quoteName(std::string("x\x1b\x7f\0y", 5), false) == "x\\x1b\\x7f\\x00y");
+  // Bytes outside well-formed UTF-8 only when asked: a lone continuation byte, a truncated sequence, an
+  // overlong '/', a UTF-16 surrogate, a code point above U+10FFFF.
+  CHECK(quoteName("caf\xe9", false) == "caf\xe9");
+  CHECK(quoteName("caf\xe9", true) == "caf\\xe9");
+  CHECK(quoteName("\x80|\xe2\x82|\xc0\xaf|\xed\xa0\x80|\xf4\x90\x80\x80|\xe2\x82\xac", true) ==
+        "\\x80|\\xe2\\x82|\\xc0\\xaf|\\xed\\xa0\\x80|\\xf4\\x90\\x80\\x80|\xe2\x82\xac");
+  CHECK(isValidUtf8("caf\xc3\xa9 \xf0\x9f\x98\x80"));
+  CHECK_FALSE(isValidUtf8("caf\xe9"));
+  CHECK_FALSE(isValidUtf8("\xed\xa0\x80"));
+  CHECK_FALSE(isValidUtf8("\xc3"));
+  CHECK(hasControlChars("a\tb"));
+  CHECK_FALSE(hasControlChars("a\\b caf\xc3\xa9"));
+}
+
 TEST_CASE("Digest lines equal the installed tools' output byte for byte", "[hash][format][tools]")
 {
   struct Tool {

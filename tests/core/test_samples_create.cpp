@@ -100,7 +100,9 @@ TEST_CASE("createSample never overwrites anything it did not create", "[samples]
   hashscope::test::writeBytes(partial, {'m', 'i', 'n', 'e'});
   SampleResult r = createSample(dir.path(), size, SampleContent::Random, {});
   CHECK_FALSE(r.ok());
-  CHECK(r.error == partial.string() + " already exists (another HashScope may be writing it): it was left untouched");
+  // No lock holder, but no HashScope marker either: not a stale partial of ours, so never removed.
+  CHECK(r.error == partial.string() + " already exists and is not HashScope's (it carries no HashScope marker, so it "
+                                      "is someone else's file or a sample made by HashScope 0.1): it was left untouched");
   CHECK(readAll(partial) == "mine");
   CHECK_FALSE(std::filesystem::exists(dir / name));
   std::filesystem::remove(partial);
@@ -108,8 +110,9 @@ TEST_CASE("createSample never overwrites anything it did not create", "[samples]
   // A file under the final name with another size is not reused and not replaced.
   hashscope::test::writeBytes(dir / name, {'x'});
   r = createSample(dir.path(), size, SampleContent::Random, {});
-  CHECK(r.error == (dir / name).string() + " already exists but is not a complete sample of 1 MiB: remove it or "
-                                           "choose another size");
+  CHECK(r.error == (dir / name).string() + " already exists but is not a HashScope sample of 1 MiB (it carries no "
+                                           "HashScope marker, so it is someone else's file or a sample made by "
+                                           "HashScope 0.1): it was left untouched; remove it or choose another size");
   CHECK(readAll(dir / name) == "x");
   CHECK(dir.entries().size() == 1);
 }
@@ -173,8 +176,13 @@ TEST_CASE("removeSample removes only HashScope samples", "[samples]")
 
   SampleResult r = createSample(dir.path(), 4 * KiB, SampleContent::Zeros, {});
   REQUIRE(r.ok());
+  r.hold.release();  // the creator's own hold would keep it in use
   CHECK(removeSample(r.file.path) == "");
   CHECK_FALSE(std::filesystem::exists(r.file.path));
   CHECK(removeSample(r.file.path) == r.file.path.string() + ": no such file");
-  CHECK(listSamples(dir.path()).empty());
+  // Only the unmarked partial file is left, listed for what it is.
+  const auto listed = listSamples(dir.path());
+  REQUIRE(listed.size() == 1);
+  CHECK(listed[0].path == partial);
+  CHECK(listed[0].status == SampleStatus::NotASample);
 }

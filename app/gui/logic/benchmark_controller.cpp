@@ -40,10 +40,9 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   m_buffer.clear();
   m_timeline.clear();
   m_results.clear();
-  m_locations = spec.locations;
   m_stepTitle.clear();
   const int total = int(planSuite(spec).size());
-  m_progress.start(total, spec.sampleSize);
+  m_progress.start(total, spec.sampleSize, spec.passes);
   m_start = std::chrono::steady_clock::now();
   m_clock.start();
   m_tick.start();
@@ -86,10 +85,15 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   };
   observer.message = [=, this](const std::string& text) {
     post([=, this] {
-      if (self && id == m_activeRun) {
+      if (self && id == m_activeRun)
         Q_EMIT message(qs(text));
-        reportLocationErrors(qs(text));
-      }
+    });
+  };
+  // Location problems arrive with the location they belong to: "/var/tmp" failing never marks "/tmp".
+  observer.locationError = [=, this](const std::filesystem::path& location, const std::string& text) {
+    post([=, this] {
+      if (self && id == m_activeRun)
+        Q_EMIT locationError(qs(location), qs(text));
     });
   };
 
@@ -98,9 +102,9 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
     try {
       result = runSuite(spec, observer, stop);
     } catch (const std::exception& e) {  // never let an exception cross the thread boundary
-      result.errors.push_back(e.what());
+      result.errors.push_back({{}, e.what()});
     } catch (...) {
-      result.errors.push_back("The benchmark stopped on an unexpected error.");
+      result.errors.push_back({{}, "The benchmark stopped on an unexpected error."});
     }
     post([=, this] {
       if (self)
@@ -181,29 +185,20 @@ void BenchmarkController::onFinished(std::uint64_t id, const SuiteResult& result
   drainLive();
   m_tick.stop();
   const bool cancelled = result.cancelled || m_stopRequested;
-  if (!cancelled && result.results.size() != m_results.size()) {
+  // The suite analyses each location again once all its steps ran (its ceilings are final only then):
+  // the final list replaces the provisional one.
+  if (!cancelled) {
     m_results = result.results;
     Q_EMIT resultsReplaced(id);
   }
   QStringList errors;
-  for (const std::string& e : result.errors) {
-    errors.append(qs(e));
-    reportLocationErrors(errors.back());
-  }
+  for (const SuiteError& e : result.errors)
+    errors.append(qs(e.text));
   m_activeRun = 0;
   m_stopRequested = false;
   m_stepTitle.clear();
   Q_EMIT liveUpdated();
   Q_EMIT finished(id, cancelled, errors);
-}
-
-void BenchmarkController::reportLocationErrors(const QString& text)
-{
-  for (const auto& location : m_locations) {
-    const QString path = qs(location);
-    if (!path.isEmpty() && text.contains(path))
-      Q_EMIT locationError(path, text);
-  }
 }
 
 }  // namespace hashscope::gui

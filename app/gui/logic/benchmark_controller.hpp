@@ -59,7 +59,6 @@ private:
   void onStepStarted(std::uint64_t id, const SuiteStep& step, int total);
   void onStepFinished(std::uint64_t id, int step, double endT, const RunResult& result);
   void onFinished(std::uint64_t id, const SuiteResult& result);
-  void reportLocationErrors(const QString& text);
   double suiteTime() const;
 
   static std::atomic<std::uint64_t> s_nextRunId;
@@ -70,7 +69,6 @@ private:
   LiveTimeline m_timeline;
   ProgressEstimate m_progress;
   std::vector<RunResult> m_results;
-  std::vector<std::filesystem::path> m_locations;
   QString m_stepTitle;
   QTimer m_tick;
   QElapsedTimer m_clock;

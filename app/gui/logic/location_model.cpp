@@ -174,7 +174,7 @@ void LocationModel::refreshSamples()
     if (!r.info.error.empty() || m_sampleSize == 0)
       continue;
     for (const SampleFile& f : listSamples(r.info.path))
-      r.hasSample = r.hasSample || (f.size == m_sampleSize && f.content == m_content);
+      r.hasSample = r.hasSample || (f.isSample() && f.size == m_sampleSize && f.content == m_content);
   }
 }
 

@@ -4,11 +4,12 @@
 
 namespace hashscope::gui {
 
-void ProgressEstimate::start(int totalSteps, std::uint64_t sampleSize)
+void ProgressEstimate::start(int totalSteps, std::uint64_t sampleSize, int passes)
 {
   *this = ProgressEstimate();
   m_total = std::max(0, totalSteps);
   m_sampleSize = sampleSize;
+  m_passes = std::max(1, passes);
 }
 
 void ProgressEstimate::stepStarted(const SuiteStep& step)
@@ -16,10 +17,18 @@ void ProgressEstimate::stepStarted(const SuiteStep& step)
   m_started = std::min(m_total, m_finished + 1);
   m_spec = step.spec;
   m_within = 0;
+  m_pass = 0;
+  m_lastT = 0;
+  m_lastBytes = 0;
 }
 
 void ProgressEstimate::sample(const Sample& sample)
 {
+  // A new pass starts its own sampler: its clock and byte count begin again.
+  if (sample.t < m_lastT || sample.totalBytes < m_lastBytes)
+    m_pass = std::min(m_passes - 1, m_pass + 1);
+  m_lastT = sample.t;
+  m_lastBytes = sample.totalBytes;
   double within = 0;
   const int streams = std::max(1, m_spec.streams);
   switch (m_spec.workload) {
@@ -37,6 +46,7 @@ void ProgressEstimate::sample(const Sample& sample)
     within = m_sampleSize ? double(sample.totalBytes) / double(m_sampleSize) : 0;
     break;
   }
+  within = (m_pass + std::clamp(within, 0.0, 1.0)) / m_passes;
   m_within = std::clamp(within, m_within, 1.0);  // never goes backwards within a step
 }
 

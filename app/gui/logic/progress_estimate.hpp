@@ -11,7 +11,7 @@ namespace hashscope::gui {
 
 class ProgressEstimate {
 public:
-  void start(int totalSteps, std::uint64_t sampleSize);
+  void start(int totalSteps, std::uint64_t sampleSize, int passes = 1);
   void stepStarted(const SuiteStep& step);
   void sample(const Sample& sample);
   void stepFinished();
@@ -27,6 +27,10 @@ private:
   int m_finished = 0;
   double m_within = 0;  // 0..1 inside the running step
   std::uint64_t m_sampleSize = 0;
+  int m_passes = 1;          // passes per step: each restarts the step's bytes and time
+  int m_pass = 0;            // passes of the running step already finished
+  double m_lastT = 0;
+  std::uint64_t m_lastBytes = 0;
   WorkloadSpec m_spec;
 };
 

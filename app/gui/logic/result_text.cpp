@@ -1,6 +1,7 @@
 #include "logic/result_text.hpp"
 
 #include <QCoreApplication>
+#include <QStringList>
 
 #include <cmath>
 
@@ -80,9 +81,9 @@ QString workloadName(Workload workload) { return qs(toString(workload)); }
 QString cacheLabel(const RunResult& result)
 {
   const QString requested = qs(toString(result.cache));
-  if (result.cacheMethod.empty() || result.cacheMethod == toString(result.cache))
+  if (result.cacheMethod == CacheMethod::NotApplicable || toString(result.cacheMethod) == toString(result.cache))
     return requested;
-  return requested % QStringLiteral(" (") % qs(result.cacheMethod) % QLatin1Char(')');
+  return requested % QStringLiteral(" (") % qs(toString(result.cacheMethod)) % QLatin1Char(')');
 }
 
 QString resultTitle(const RunResult& result)
@@ -91,8 +92,7 @@ QString resultTitle(const RunResult& result)
   if (result.workload == Workload::PeerTool)
     what = qs(result.tool.empty() ? result.algorithm : result.tool) % QLatin1Char(' ');
   QString title = what % workloadName(result.workload);
-  if (result.workload == Workload::Read || result.workload == Workload::HashFile ||
-      result.workload == Workload::HashTree)
+  if (workloadTraits(result.workload).usesCache && result.workload != Workload::PeerTool)
     title += QStringLiteral(" (") % qs(toString(result.cache)) % QLatin1Char(')');
   if (result.streams > 1)
     title += tr(", %n streams", nullptr, result.streams);
@@ -112,11 +112,97 @@ QString cacheWarning(const RunResult& result)
 {
   if (!result.analysis)
     return {};
+  for (const Flag& f : result.analysis->flags) {
+    if (f.code == FlagCode::ServedFromCache)
+      return flagText(f);
+  }
   if (result.analysis->servedFromCache)
     return tr("Served from the page cache: this result describes RAM, not the disk.");
   if (result.analysis->memoryBacked)
     return tr("RAM-backed location: no disk was involved.");
   return {};
+}
+
+QString flagText(const Flag& f)
+{
+  const auto mb = [](double bytes) { return formatBytes(std::uint64_t(bytes)); };
+  switch (f.code) {
+  case FlagCode::MachineBusy:
+    return tr("Machine busy, not representative: other processes used %1 of the %2 cores during this step.")
+        .arg(f.value1, 0, 'f', 1)
+        .arg(f.value2, 0, 'f', 0);
+  case FlagCode::WideSpread:
+    return tr("The speed varied %1–%2 between passes (the median is shown).")
+        .arg(formatMBps(f.value1), formatMBps(f.value2));
+  case FlagCode::ServedFromCache:
+    return tr("Served from the page cache (%1 fetched from storage for %2): this result describes RAM, not the disk.")
+        .arg(mb(f.value1), mb(f.value2));
+  case FlagCode::LimitUnreliable:
+    switch (f.reason) {
+    case LimitReason::PartlyFromCache:
+      return tr("Limit estimate unreliable: part of the file came from the page cache (%1 fetched from storage "
+                "of %2).")
+          .arg(mb(f.value1), mb(f.value2));
+    case LimitReason::ReferenceVaried:
+      return tr("Limit estimate unreliable: the device's read speed varied %1–%2 between passes.")
+          .arg(formatMBps(f.value1), formatMBps(f.value2));
+    case LimitReason::NoDeviceFigure:
+      return tr("Limit estimate unreliable: no device figure could confirm the read ceiling.");
+    case LimitReason::Unexplained: break;
+    }
+    return tr("Limit estimate unreliable: the run exceeded it and nothing recorded explains why.");
+  }
+  return {};
+}
+
+QString evidenceText(const RunResult& r)
+{
+  if (!r.analysis)
+    return {};
+  const Analysis& a = *r.analysis;
+  const auto pct = [](double v) { return QString::number(std::max(0.0, v), 'f', 0); };
+  const WorkloadTraits traits = workloadTraits(r.workload);
+  QString text = verdictName(a.verdict) % QStringLiteral(": ");
+  const QString what = r.algorithm.empty() ? QString() : qs(r.algorithm);
+  const double busy = std::max(a.workerBusyPct, a.hashCallPct);
+  if (r.workload == Workload::PeerTool) {
+    text += tr("%1 used the CPU %2% of the time").arg(qs(r.tool.substr(0, r.tool.find(' '))), pct(a.workerBusyPct));
+  } else if (r.workload == Workload::Read && a.readerCpuPct >= 0) {
+    text += (r.streams > 1 ? tr("the %n reader threads were on the CPU %1% of the time", nullptr, r.streams)
+                           : tr("the reader thread was on the CPU %1% of the time"))
+                .arg(pct(a.readerCpuPct));
+  } else if (!what.isEmpty()) {
+    text += (r.streams > 1 ? tr("the %n %1 threads were busy %2% of the time", nullptr, r.streams)
+                           : tr("the %1 thread was busy %2% of the time"))
+                .arg(what, pct(busy));
+    if (busy - a.workerBusyPct >= 10)
+      text += tr(" (on the CPU %1%)").arg(pct(a.workerBusyPct));
+    if (traits.readsFile || traits.targetsFolder)
+      text += tr(" and waited for data %1%").arg(pct(a.waitPct));
+  } else {
+    text += tr("the threads were on the CPU %1% of the time").arg(pct(a.workerBusyPct));
+  }
+  if (a.memoryBacked)
+    text += tr(" while the data came from RAM");
+  else if (traits.usesDisk && a.diskValid)
+    text += tr(" while the disk was busy %1% and delivered %2").arg(pct(a.diskBusyPct), formatBytes(a.deviceReadBytes));
+  text += tr(", with the whole CPU %1% busy").arg(pct(a.cpuBusyPct));
+  if (a.limitMBps > 0 && a.efficiencyShown())
+    text += tr("; %1 is the limit and this run reached %2% of it (%3)")
+                .arg(formatMBps(a.limitMBps), pct(100 * a.efficiency), formatMBps(r.mbPerSec()));
+  else if (a.limitMBps > 0)
+    text += tr("; %1 was the limit estimate, but this run reached %2: the estimate is unreliable")
+                .arg(formatMBps(a.limitMBps), formatMBps(r.mbPerSec()));
+  else
+    text += tr("; it ran at %1").arg(formatMBps(r.mbPerSec()));
+  if (a.readMBps > 0 && r.workload != Workload::Read && traits.usesCache)
+    text += tr(" (reading alone: %1").arg(formatMBps(a.readMBps)) %
+            (a.hashMBps > 0 ? tr(", %1 alone: %2 on a whole core)").arg(what, formatMBps(a.hashMBps)) : QStringLiteral(")"));
+  else if (a.hashMBps > 0 && r.workload != Workload::HashMemory)
+    text += tr(" (%1 alone: %2 on a whole core)").arg(what, formatMBps(a.hashMBps));
+  if (r.digestMatches)
+    text += *r.digestMatches ? tr("; its digest matches HashScope's") : tr("; its digest DIFFERS from HashScope's");
+  return text % QLatin1Char('.');
 }
 
 QString verdictSentenceHtml(const RunResult& result)
@@ -129,9 +215,15 @@ QString verdictSentenceHtml(const RunResult& result)
   html += formatMBps(result.mbPerSec());
   if (result.analysis) {
     html += QStringLiteral(", <b>") % verdictName(result.analysis->verdict) % QStringLiteral("</b>. ");
-    html += qs(result.analysis->evidence).toHtmlEscaped();
-    const QString warning = cacheWarning(result);
-    if (!warning.isEmpty())
+    html += evidenceText(result).toHtmlEscaped();  // written here, through tr(): not the engine's English
+    QStringList warnings;
+    if (const QString cache = cacheWarning(result); !cache.isEmpty())
+      warnings << cache;
+    for (const Flag& f : result.analysis->flags) {
+      if (f.code != FlagCode::ServedFromCache)
+        warnings << flagText(f);
+    }
+    for (const QString& warning : warnings)
       html += QStringLiteral(" <span style=\"color:#c0392b\"><b>") % warning.toHtmlEscaped() %
               QStringLiteral("</b></span>");
   }

@@ -31,11 +31,17 @@ QVariant ResultsModel::display(const RunResult& r, int column) const
   case SpeedColumn:
     if (!r.error.empty())
       return tr("failed");
+    if (r.passes.size() > 1)  // the median, with the slowest and fastest pass
+      return tr("%1 (%2–%3)").arg(formatMBps(r.mbPerSec()), QString::number(r.minMBps(), 'f', 0),
+                                  QString::number(r.maxMBps(), 'f', 0));
     return formatMBps(r.mbPerSec());
   case CpuColumn: return percent(workerCpuPercent(r));
   case DiskColumn: return a ? percent(a->diskBusyPct) : QStringLiteral("—");
   case LimitColumn: return a ? formatMBps(a->limitMBps) : QStringLiteral("—");
-  case EfficiencyColumn: return a && a->efficiency > 0 ? percent(a->efficiency * 100) : QStringLiteral("—");
+  case EfficiencyColumn:
+    if (a && a->efficiency > 0 && !a->efficiencyShown())
+      return tr("unreliable");  // above the limit estimate: never a plain number over 100%
+    return a && a->efficiency > 0 ? percent(a->efficiency * 100) : QStringLiteral("—");
   case VerdictColumn: {
     if (!r.error.empty())
       return qs(r.error);
@@ -46,6 +52,10 @@ QVariant ResultsModel::display(const RunResult& r, int column) const
       text += tr(" — from cache: describes RAM, not the disk");
     else if (a->memoryBacked)
       text += tr(" — RAM-backed location");
+    if (a->has(FlagCode::MachineBusy))
+      text += tr(" — machine busy: not representative");
+    if (a->has(FlagCode::WideSpread))
+      text += tr(" — wide spread");
     return text;
   }
   default: return {};

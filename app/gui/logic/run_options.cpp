@@ -32,6 +32,8 @@ const std::vector<std::uint64_t>& offeredBlockSizes()
   return sizes;
 }
 
+bool waitsQuietByDefault(Preset preset) { return preset != Preset::Quick; }
+
 SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesystem::path>& locations,
                         const std::vector<std::string>& algorithms)
 {
@@ -48,6 +50,9 @@ SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesy
   spec.maxStreams = std::max(0, options.maxStreams);
   spec.peers = options.peers;
   spec.hashMemorySeconds = std::clamp(options.hashSeconds, 0.05, 60.0);
+  spec.passes = passesOf(options.preset);
+  spec.waitQuiet = options.waitQuiet;
+  spec.quietTimeoutSeconds = std::clamp(options.quietTimeout, 0.0, 600.0);
   return spec;
 }
 

@@ -13,6 +13,9 @@ namespace hashscope::gui {
 
 // Everything the options and samples panels choose (a value; remembered by AppSettings).
 struct RunOptions {
+  Preset preset = Preset::Standard;    // passes per step: quick 1, standard 3, thorough 5
+  bool waitQuiet = true;               // wait for a quiet machine before each step (on in standard)
+  double quietTimeout = 30;            // ...for at most this many seconds
   CacheMode cache = CacheMode::Cold;
   bool warm = false;                   // also run hash-file with a warm cache
   int streams = 1;
@@ -35,6 +38,9 @@ std::uint64_t defaultSampleSize(std::uint64_t freeBytes);
 // The sizes offered in the samples panel.
 const std::vector<std::uint64_t>& offeredSampleSizes();
 const std::vector<std::uint64_t>& offeredBlockSizes();
+
+// Whether a preset waits for a quiet machine unless told otherwise (quick does not: it is for a first look).
+bool waitsQuietByDefault(Preset preset);
 
 SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesystem::path>& locations,
                         const std::vector<std::string>& algorithms);

@@ -43,6 +43,7 @@ bool SampleController::create(const QString& folder, std::uint64_t size, SampleC
     } catch (const std::exception& e) {
       result.error = e.what();
     }
+    result.hold.release();  // creating a sample here does not use it: leave it free to delete
     QMetaObject::invokeMethod(
         this,
         [=, this] {

@@ -1,8 +1,23 @@
 #include "logic/sample_list_model.hpp"
 
+#include <QBrush>
+#include <QColor>
+
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
+
+QString SampleListModel::status(const SampleFile& f)
+{
+  switch (f.status) {
+  case SampleStatus::Sample: return tr("sample");
+  case SampleStatus::NotASample:
+    return tr("not a HashScope sample: %1 (never deleted by HashScope)").arg(qs(f.reason));
+  case SampleStatus::Writing: return tr("being written by another HashScope");
+  case SampleStatus::StalePartial: return tr("left by a stopped run (removed by the next sample of this size)");
+  }
+  return {};
+}
 
 SampleListModel::SampleListModel(QObject* parent) : QAbstractTableModel(parent) {}
 
@@ -14,15 +29,20 @@ QVariant SampleListModel::data(const QModelIndex& index, int role) const
   if (!index.isValid() || !checkIndex(index, CheckIndexOption::IndexIsValid | CheckIndexOption::ParentIsInvalid))
     return {};
   const SampleFile& f = m_samples[std::size_t(index.row())];
-  if (role == PathRole || role == Qt::ToolTipRole)
+  if (role == PathRole)
     return qs(f.path);
+  if (role == Qt::ToolTipRole)
+    return f.isSample() ? qs(f.path) : qs(f.path) + QLatin1Char('\n') + status(f);
+  if (role == Qt::ForegroundRole && index.column() == StatusColumn && f.status == SampleStatus::NotASample)
+    return QBrush(QColor(200, 60, 40));
   if (role != Qt::DisplayRole)
     return {};
   switch (index.column()) {
   case NameColumn: return qs(f.path.filename());
   case FolderColumn: return qs(f.path.parent_path());
-  case SizeColumn: return formatBytes(f.size);
-  case ContentColumn: return qs(toString(f.content));
+  case SizeColumn: return formatBytes(f.bytesOnDisk);
+  case ContentColumn: return f.status == SampleStatus::NotASample ? QStringLiteral("—") : qs(toString(f.content));
+  case StatusColumn: return status(f);
   default: return {};
   }
 }
@@ -36,6 +56,7 @@ QVariant SampleListModel::headerData(int section, Qt::Orientation orientation, i
   case FolderColumn: return tr("Folder");
   case SizeColumn: return tr("Size");
   case ContentColumn: return tr("Content");
+  case StatusColumn: return tr("Status");
   default: return {};
   }
 }

@@ -1,4 +1,5 @@
-// The HashScope sample files already present in the chosen locations (reused by the next benchmark).
+// The HashScope sample files already present in the chosen locations (reused by the next benchmark), and
+// the files only named like one, listed as "not a HashScope sample" with the reason (never deleted).
 #pragma once
 
 #include <QAbstractTableModel>
@@ -13,7 +14,7 @@ namespace hashscope::gui {
 class SampleListModel : public QAbstractTableModel {
   Q_OBJECT
 public:
-  enum Column { NameColumn, FolderColumn, SizeColumn, ContentColumn, ColumnCount };
+  enum Column { NameColumn, FolderColumn, SizeColumn, ContentColumn, StatusColumn, ColumnCount };
   static constexpr int PathRole = Qt::UserRole + 1;
 
   explicit SampleListModel(QObject* parent = nullptr);
@@ -23,9 +24,12 @@ public:
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
-  // Lists the samples in these folders (not recursive).
+  // Lists the samples (and files named like one) in these folders (not recursive).
   void refresh(const QStringList& folders);
   const SampleFile& sample(int row) const { return m_samples.at(std::size_t(row)); }
+
+  // What a row is, for people: "sample", "not a HashScope sample: <reason> ...".
+  static QString status(const SampleFile& f);
 
 private:
   std::vector<SampleFile> m_samples;

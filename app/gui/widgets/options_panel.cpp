@@ -16,6 +16,14 @@ namespace hashscope::gui {
 OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
 {
   const int cores = std::max(1, QThread::idealThreadCount());
+  m_preset = new QComboBox(this);
+  m_preset->addItem(tr("quick (1 pass)"), int(Preset::Quick));
+  m_preset->addItem(tr("standard (3 passes)"), int(Preset::Standard));
+  m_preset->addItem(tr("thorough (5 passes)"), int(Preset::Thorough));
+  m_preset->setToolTip(tr("How many passes each step runs, each in the same cache state.\n"
+                          "Results show the median pass with the slowest and fastest."));
+  m_waitQuiet = new QCheckBox(tr("Wait for a &quiet machine"), this);
+  m_waitQuiet->setToolTip(tr("Before each step, wait (up to 30 s) until other processes leave the CPU idle"));
   m_cache = new QComboBox(this);
   m_cache->addItem(tr("cold"), int(CacheMode::Cold));
   m_cache->addItem(tr("warm"), int(CacheMode::Warm));
@@ -63,6 +71,11 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
     label->setBuddy(buddy);
     form->addRow(label, field);
   };
+  auto* preset = new QHBoxLayout;
+  preset->addWidget(m_preset);
+  preset->addWidget(m_waitQuiet);
+  preset->addStretch();
+  addRow(tr("Pre&set:"), m_preset, preset);
   addRow(tr("&Cache:"), m_cache, cache);
   addRow(tr("S&treams:"), m_streams, streams);
   addRow(tr("&Block size:"), m_blockSize, m_blockSize);
@@ -70,11 +83,16 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
   form->addRow(QString(), m_peers);
 
   connect(m_ramp, &QCheckBox::toggled, m_maxStreams, &QSpinBox::setEnabled);
+  // Choosing a preset brings its wait-for-quiet default; the box can still be changed afterwards.
+  connect(m_preset, &QComboBox::activated, this,
+          [this] { m_waitQuiet->setChecked(waitsQuietByDefault(Preset(m_preset->currentData().toInt()))); });
   setFrom(RunOptions());
 }
 
 void OptionsPanel::readInto(RunOptions& o) const
 {
+  o.preset = Preset(m_preset->currentData().toInt());
+  o.waitQuiet = m_waitQuiet->isChecked();
   o.cache = CacheMode(m_cache->currentData().toInt());
   o.warm = m_warm->isChecked();
   o.streams = m_streams->value();
@@ -87,6 +105,8 @@ void OptionsPanel::readInto(RunOptions& o) const
 
 void OptionsPanel::setFrom(const RunOptions& o)
 {
+  m_preset->setCurrentIndex(std::max(0, m_preset->findData(int(o.preset))));
+  m_waitQuiet->setChecked(o.waitQuiet);
   m_cache->setCurrentIndex(std::max(0, m_cache->findData(int(o.cache))));
   m_warm->setChecked(o.warm);
   m_streams->setValue(o.streams);

@@ -21,6 +21,8 @@ public:
   void setFrom(const RunOptions& options);
 
 private:
+  QComboBox* m_preset;
+  QCheckBox* m_waitQuiet;
   QComboBox* m_cache;
   QCheckBox* m_warm;
   QSpinBox* m_streams;

@@ -5,12 +5,28 @@
 
 namespace hashscope {
 
-// Reference speeds measured on the same location/algorithm, used to compute the limit.
+// The ceilings of one location, used to compute a run's limit.
 struct References {
-  double readMBps = 0;      // read-only speed of the location in the same cache mode (0 = unknown)
-  double hashMBps = 0;      // hash-memory speed of the algorithm, one stream (0 = unknown)
+  double readMBps = 0;      // read ceiling: the best sustained read seen there in the same cache mode (0 = unknown)
+  double hashMBps = 0;      // hash ceiling: the algorithm on one whole core, per CPU second (0 = unknown)
   double memoryMBps = 0;    // memory workload speed, one stream (0 = unknown)
+  double readMinMBps = 0;   // the read reference's slowest and fastest pass (its spread)
+  double readMaxMBps = 0;
 };
+
+// The ceilings for `run` from every run of its location (`location` may include `run` itself): the read
+// ceiling is the best of the read passes and of what the process actually fetched from storage per second
+// during the location's hash runs in the same cache mode (a device cannot deliver more than its ceiling, so
+// what it did deliver raises it); the hash ceiling is the best pass of the algorithm's hash-memory run.
+References referencesFor(const RunResult& run, const std::vector<RunResult>& location);
+
+// Bytes the run fetched from storage: its own I/O accounting, else the device counters; nullopt when neither.
+std::optional<std::uint64_t> fetchedBytes(const RunResult& run);
+
+// Efficiency above this is beyond noise: the limit estimate is flagged unreliable, never shown as a number.
+inline constexpr double kMaxPlausibleEfficiency = 1.03;
+// Passes whose (max - min) / median exceeds this are flagged as a wide spread.
+inline constexpr double kWideSpreadFraction = 0.2;
 
 // The speed one stream of a reference run (hash-memory, memory) reaches per second of its own thread's CPU
 // time, like `openssl speed`: what the algorithm does on one core, however busy the other processes kept

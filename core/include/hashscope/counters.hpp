@@ -55,6 +55,17 @@ public:
 std::unique_ptr<CpuCounterSource> makeCpuCounterSource();
 std::unique_ptr<DiskCounterSource> makeDiskCounterSource(const DeviceInfo& device);
 
+// Bytes this process (all its threads) and its waited-for children fetched from storage so far: cache
+// hits are not counted, so the difference over a run tells whether the run's data came from the device,
+// whatever other processes read from it at the same time.
+struct ProcessIo {
+  std::uint64_t readBytes = 0;       // this process
+  std::uint64_t childReadBytes = 0;  // finished child processes (peer tools), as far as the OS reports them
+};
+// The platform's accounting (Linux: /proc/self/io read_bytes and RUSAGE_CHILDREN; macOS: proc_pid_rusage).
+// False where it is unavailable or cannot tell cache hits from storage reads (Windows counts both).
+bool readProcessIo(ProcessIo& out);
+
 struct SamplerConfig {
   double hz = 10.0;
 };

@@ -1,4 +1,4 @@
-// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/1") and CSV.
+// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/2") and CSV.
 #pragma once
 
 #include <string>
@@ -8,14 +8,16 @@
 
 namespace hashscope {
 
-inline constexpr const char* kRunSchema = "hashscope.run/1";
+// /2 adds, to every /1 field (same names, same meaning; mb_per_s is now the median pass): passes,
+// mb_per_s_min, mb_per_s_max, own_read_bytes, other_cores and flags. A /1 reader reads /2 unchanged.
+inline constexpr const char* kRunSchema = "hashscope.run/2";
 
 struct ExportOptions {
   bool includeSamples = true;   // the sampled time series in JSON
   bool pretty = true;
 };
 
-// {"schema": "hashscope.run/1", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
+// {"schema": "hashscope.run/2", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
 // Each result carries at least workload, algorithm, location, mb_per_s (decimal MB/s), seconds, bytes,
 // streams, cache; plus verdict, served_from_cache, memory_backed, limit_mb_per_s, efficiency, evidence,
 // device and samples when analysed.

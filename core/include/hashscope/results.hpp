@@ -59,6 +59,30 @@ struct Sample {
   Verdict verdict = Verdict::Unknown;     // what limited this interval
 };
 
+// Why a limit estimate could not be trusted for a run that exceeded it (efficiency above 103%).
+enum class LimitReason {
+  Unexplained,        // nothing recorded explains it: treat the limit as a lower bound
+  PartlyFromCache,    // the process fetched fewer bytes from storage than it processed (value1 of value2 bytes)
+  ReferenceVaried,    // the reference's passes spread widely (value1..value2 MB/s)
+  NoDeviceFigure,     // no device or own-I/O figure could confirm the read ceiling
+};
+
+// A condition the front ends must show next to a result. The analysis gives the numbers; each front end
+// writes the sentence (the GUI through tr()).
+enum class FlagCode {
+  MachineBusy,        // other processes used value1 cores of value2 while the step ran: not representative
+  WideSpread,         // the passes ranged value1..value2 MB/s (median in the result)
+  LimitUnreliable,    // efficiency exceeds the limit estimate; `reason` says why, with its numbers in value1/2
+  ServedFromCache,    // the process fetched value1 bytes from storage for value2 processed
+};
+struct Flag {
+  FlagCode code = FlagCode::MachineBusy;
+  double value1 = 0, value2 = 0;
+  LimitReason reason = LimitReason::Unexplained;
+};
+std::string_view toString(FlagCode code);      // "machine-busy", "wide-spread", "limit-unreliable", "served-from-cache"
+std::string_view toString(LimitReason reason); // "unexplained", "partly-from-cache", "reference-varied", "no-device-figure"
+
 // The analysis attached to every benchmark result: what limited it, with numbers.
 struct Analysis {
   Verdict verdict = Verdict::Unknown;
@@ -73,7 +97,30 @@ struct Analysis {
   double diskBusyPct = 0;          // mean device busy share over the run
   double cpuBusyPct = 0;           // mean system CPU busy
   std::uint64_t deviceReadBytes = 0;
+  double otherCores = -1;          // cores' worth of CPU other processes used during the run (-1 = unknown)
+  // The rest of the evidence as numbers, for front ends that write their own sentence (-1 = unknown).
+  double hashCallPct = -1;         // share of wall time the workers spent inside hash calls
+  double readerCpuPct = -1;        // CPU share of the reader threads
+  bool diskValid = false;          // device counters were read during the run
+  std::vector<Flag> flags;         // what the front ends must show with the numbers
   std::string evidence;            // one plain sentence with the numbers
+
+  bool has(FlagCode code) const;
+  // Efficiency is a plain number only when it is known and not flagged as exceeding an unreliable limit.
+  bool efficiencyShown() const { return efficiency > 0 && !has(FlagCode::LimitUnreliable); }
+};
+
+// The figures of one pass of a step. A step runs k passes in the same cache state; the RunResult holds the
+// median pass in full and every pass in this form.
+struct PassResult {
+  std::uint64_t bytes = 0;
+  double seconds = 0;
+  double userSeconds = 0, systemSeconds = 0;
+  double cpuMBps = 0;                    // per stream per second of its thread's CPU time (hash-memory: the ceiling)
+  bool deviceValid = false;
+  std::uint64_t deviceReadBytes = 0;     // what the location's device delivered (all processes)
+  std::optional<std::uint64_t> ownReadBytes;  // what this process (or the peer tool) fetched from storage
+  double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }
 };
 
 // One finished workload run. A value type: copyable, no pointers into the engine.
@@ -86,7 +133,7 @@ struct RunResult {
   int streams = 1;
   std::uint64_t blockSize = 0;
   CacheMode cache = CacheMode::AsIs; // as requested
-  std::string cacheMethod;           // as achieved: "direct", "evicted", "warm", "as-is", "memory-backed", "n/a"
+  CacheMethod cacheMethod = CacheMethod::NotApplicable;  // as achieved
   std::string cacheNote;             // why cold could not be achieved, when it could not
   std::uint64_t bytes = 0;           // bytes processed, all streams
   std::uint64_t files = 0;           // files processed (hash-file: 1; hash-tree: all)
@@ -102,9 +149,15 @@ struct RunResult {
 
   StorageInfo storage;               // where the run happened (filled by the suite/CLI, may be empty)
   std::optional<Analysis> analysis;  // filled by the analyser
-  std::vector<Sample> samples;       // the sampled time series (may be empty)
+  std::vector<Sample> samples;       // the sampled time series of the median pass (may be empty)
+  // What this process (or the peer tool) fetched from storage during the run, from its own I/O accounting;
+  // nullopt where the OS cannot tell cache hits from storage reads.
+  std::optional<std::uint64_t> ownReadBytes;
+  std::vector<PassResult> passes;    // every pass, in the order run (empty: a single unrecorded pass)
 
   double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }
+  double minMBps() const;            // over the passes (mbPerSec() when there are none)
+  double maxMBps() const;
   bool ok() const { return error.empty() && !cancelled; }
 };
 

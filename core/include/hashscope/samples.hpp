@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -12,10 +13,32 @@
 
 namespace hashscope {
 
+// What a file named like a sample turned out to be. Only a Sample carries HashScope's marker (an extended
+// attribute, or a hidden ".<name>.hashscope" file where the filesystem keeps none) agreeing with its name
+// and its exact size; anything else is never removed.
+enum class SampleStatus {
+  Sample,         // a complete HashScope sample
+  NotASample,     // named like one, but without HashScope's marker (or it disagrees): see SampleFile::reason
+  Writing,        // a partial file another HashScope is writing right now
+  StalePartial,   // a partial file whose writer is gone (killed): removed by the next create or remove
+};
+
 struct SampleFile {
   std::filesystem::path path;
-  std::uint64_t size = 0;
-  SampleContent content = SampleContent::Random;
+  std::uint64_t size = 0;    // as the name says (a Sample holds exactly this)
+  SampleContent content = SampleContent::Random;  // as the name says
+  SampleStatus status = SampleStatus::Sample;
+  std::string reason;        // why a NotASample is not one ("it carries no HashScope marker ...")
+  std::uint64_t bytesOnDisk = 0;  // what the file really holds (a user's 10-byte file is not "4 MiB")
+  bool isSample() const { return status == SampleStatus::Sample; }
+};
+
+// Keeps a sample protected while a benchmark uses it: a shared advisory lock on the file, so
+// removeSample() (in this or any other HashScope process) refuses until every holder released it.
+struct SampleHold {
+  std::shared_ptr<void> lock;  // the platform lock; empty when nothing is held
+  bool held() const { return lock != nullptr; }
+  void release() { lock.reset(); }
 };
 
 // The name HashScope gives a sample of this size and content ("hashscope-sample-random-1GiB.bin").
@@ -37,21 +60,33 @@ struct SampleResult {
   double mbPerSec = 0;      // write throughput including the flush
   bool cancelled = false;
   std::string error;        // clear sentence: "Not enough free space in /mnt: 1 GiB needed, 200 MiB free"
+  SampleHold hold;          // on success: the sample stays protected from removal while this is held
   bool ok() const { return error.empty() && !cancelled; }
 };
 
-// Creates (or reuses) a sample file in `folder`. Checks free space first, writes under a temporary name
-// created exclusively, flushes to the device, then renames into place without replacing anything.
-// On error or cancel the partial file is removed. `progress` is called from the calling thread
-// at most ~10 times a second.
+// Creates (or reuses) a sample file in `folder`. Checks the location (a storage folder, writable, with
+// free space) first, writes under a temporary ".<name>.partial" created exclusively and locked for as long
+// as it is written, marks it as HashScope's, flushes to the device, then renames into place without
+// replacing anything. A partial file whose writer is gone is replaced; one being written is left alone.
+// On error or cancel the partial file is removed. On success `hold` protects the sample until released.
+// `progress` is called from the calling thread at most ~10 times a second.
 SampleResult createSample(const std::filesystem::path& folder, std::uint64_t size, SampleContent content,
                           std::stop_token stop, const std::function<void(const SampleProgress&)>& progress = {});
 
-// HashScope samples in `folder` (not recursive), sorted by name.
-std::vector<SampleFile> listSamples(const std::filesystem::path& folder);
+// Every file in `folder` (not recursive) named like a sample or a partial sample, with what it really is,
+// sorted by name. When the folder cannot be read, returns nothing and sets `error` (when given) to one
+// sentence ("/x: permission denied").
+std::vector<SampleFile> listSamples(const std::filesystem::path& folder, std::string* error = nullptr);
 
-// Removes one sample. Refuses (returns an error sentence) for anything whose name is not a HashScope sample.
+// Removes one sample, or a stale partial sample. Refuses (returns an error sentence, touching nothing) for
+// anything that is not HashScope's (name, marker and exact size must agree), for a partial file still being
+// written, and for a sample another run holds (SampleHold): "... is in use by another HashScope".
 std::string removeSample(const std::filesystem::path& file);
+
+// Why `folder` cannot hold a sample before even trying ("" when it can): missing, not a folder, not a
+// storage location (/proc, /sys), read-only, or not writable for this user. Says "read-only" only for a
+// read-only filesystem.
+std::string sampleLocationProblem(const std::filesystem::path& folder);
 
 // Fills a buffer with the given content kind (random: a fast PRNG seeded by `seed`).
 void fillContent(void* data, std::size_t size, SampleContent content, std::uint64_t seed);

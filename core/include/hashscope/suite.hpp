@@ -1,11 +1,13 @@
-// The suite behind the Benchmark button and `hashscope-cli bench --suite`: for each location and
-// algorithm, read (cold), hash-memory, hash-file (cold), optionally hash-file (warm), a stream ramp
-// and peer tools, each sampled live, then analysed.
+// The one benchmark path behind the Benchmark button, `hashscope-cli bench --suite` and plain
+// `hashscope-cli bench` (a suite with an explicit list of workloads): for each location and algorithm,
+// read, hash-memory, hash-file, optionally hash-file (warm), a stream ramp and peer tools, each run for
+// k passes, sampled live, then analysed against the location's ceilings.
 #pragma once
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -16,9 +18,18 @@
 
 namespace hashscope {
 
+// How thorough a run is: the number of passes of every measured step.
+enum class Preset { Quick, Standard, Thorough };
+int passesOf(Preset preset);                      // 1, 3, 5
+std::string_view toString(Preset preset);         // "quick", "standard", "thorough"
+std::optional<Preset> parsePreset(std::string_view text);
+
 struct SuiteSpec {
   std::vector<std::filesystem::path> locations;   // folders; a sample file is created (or reused) in each
   std::vector<std::string> algorithms;            // default: md5, sha256, xxh3-64, crc32
+  // The workloads, in order; algorithm workloads next to each other expand algorithm by algorithm.
+  // Empty: the standard suite (read, hash-memory, hash-file). Peer tools come with --peers, not here.
+  std::vector<Workload> workloads;
   std::uint64_t sampleSize = 1 * GiB;
   SampleContent content = SampleContent::Random;
   CacheMode cache = CacheMode::Cold;
@@ -28,7 +39,10 @@ struct SuiteSpec {
   bool ramp = false;                              // add hash-file with 1..maxStreams streams
   int maxStreams = 0;                             // 0 = logical cores
   bool peers = false;                             // add installed peer tools on the same sample
-  double hashMemorySeconds = 1.0;                 // duration of each hash-memory reference run
+  double hashMemorySeconds = 1.0;                 // duration of each hash-memory (and memory) run
+  int passes = 1;                                 // passes of every step, each in the same cache state
+  bool waitQuiet = false;                         // before each step, wait until other processes idle...
+  double quietTimeoutSeconds = 30;                // ...but no longer than this
   double sampleHz = 10.0;
   bool removeSamplesAfter = false;                // remove samples this suite created (never others)
 };
@@ -50,26 +64,44 @@ struct SuiteObserver {
   std::function<void(const SuiteStep& step, const Sample& sample)> sample;
   std::function<void(const SuiteStep& step, const RunResult& result)> stepFinished;
   std::function<void(const std::string& message)> message;   // notes and non-fatal errors, one sentence each
+  // A location that could not be measured (also in SuiteResult::errors), named by the path given in the spec.
+  std::function<void(const std::filesystem::path& location, const std::string& message)> locationError;
+};
+
+// A problem that stopped one location (or, with an empty location, the whole suite).
+struct SuiteError {
+  std::filesystem::path location;
+  std::string text;
 };
 
 struct SuiteResult {
-  std::vector<RunResult> results;    // in execution order, each analysed
-  std::vector<std::string> errors;   // per-location problems (e.g. no space for the sample)
+  std::vector<RunResult> results;    // in execution order, each analysed against its location's final ceilings
+  std::vector<SuiteError> errors;    // per-location problems (e.g. no space for the sample)
   bool cancelled = false;
   double seconds = 0;
 };
 
-// One measured step, as the suite runs it and as any front end should: a warm workload's file is read into
-// the page cache first (so the warm-up's device reads are not counted in the run), then `work` runs while a
-// Sampler at `hz` watches the CPU and the location's device (hz <= 0: no sampling); the samples land in the
-// result. `work` reports to `counters`. `onNote` receives one sentence when the warm-up failed.
+// One measured pass: a warm workload's file (or tree) is read into the page cache first, once (so the
+// warm-up's device reads are not counted in the run), then `work` runs while a Sampler at `hz` watches the
+// CPU and the location's device (hz <= 0: no sampling), and the process's own I/O accounting tells what it
+// fetched from storage (RunResult::ownReadBytes). Each sample reaches `onSample` with its interval verdict.
+// `work` reports to `counters`; it gets the spec with `prewarmed` set. `onNote` receives one sentence when
+// the warm-up failed.
 RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, double hz, LiveCounters& counters,
-                     std::stop_token stop, const std::function<RunResult()>& work,
+                     std::stop_token stop, const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample = {},
                      const std::function<void(const std::string&)>& onNote = {});
 
 // The steps `spec` expands to, before anything runs (for progress: "step 3 of 14").
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec);
+// Whether any of `steps` reads the location's sample file (else no sample is created).
+bool planNeedsSample(const std::vector<SuiteStep>& steps);
+
+// Waits until other processes use less than `maxOtherCores` of the CPU over a one-second window, or
+// `timeoutSeconds` passed, or `stop`. Returns the other processes' use in the last window (cores).
+double waitForQuietMachine(double maxOtherCores, double timeoutSeconds, std::stop_token stop);
+// What "quiet" means for SuiteSpec::waitQuiet: other processes below this many cores.
+inline constexpr double kQuietOtherCores = 0.2;
 
 // Runs the suite on background threads and returns when it is done or stopped (within 200 ms).
 SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop);

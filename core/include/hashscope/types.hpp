@@ -26,12 +26,36 @@ enum class Workload {
   PeerTool,    // run an installed tool (md5sum, openssl ...) on a file and time it
 };
 
+// What a workload needs and touches. One row per workload (workloadTraits), so a new workload is one new
+// row that the compiler asks for, not a hunt for `==` chains.
+struct WorkloadTraits {
+  bool readsFile = false;      // reads the location's sample file (read, hash-file, peer tools)
+  bool targetsFolder = false;  // works on the location folder itself (hash-tree reads it, write writes in it)
+  bool usesAlgorithm = false;  // runs once per algorithm
+  bool usesCache = false;      // the cache mode (cold/warm/as-is) applies to it
+  bool usesDisk = false;       // device counters mean something for it
+  bool durationBound = false;  // runs for a time, not over a file (memory, hash-memory)
+};
+WorkloadTraits workloadTraits(Workload workload);
+
+// How a run actually met the page cache (CacheMode is what was asked for).
+enum class CacheMethod {
+  NotApplicable,  // the workload reads no file (memory, hash-memory, write)
+  AsIs,           // the cache was left alone
+  Direct,         // direct I/O bypassed the cache
+  Evicted,        // the file's cached pages were dropped before (and behind) the reads
+  Warm,           // the file was read into the cache first
+  MemoryBacked,   // the file lives in RAM (tmpfs): there is no colder state
+};
+
 // What a sample file is filled with.
 enum class SampleContent { Random, Zeros, Text };
 
 std::string_view toString(CacheMode mode);
 std::string_view toString(Workload workload);
 std::string_view toString(SampleContent content);
+std::string_view toString(CacheMethod method);  // "n/a", "as-is", "direct", "evicted", "warm", "memory-backed"
+std::optional<CacheMethod> parseCacheMethod(std::string_view text);
 std::optional<CacheMode> parseCacheMode(std::string_view text);
 std::optional<Workload> parseWorkload(std::string_view text);
 std::optional<SampleContent> parseSampleContent(std::string_view text);

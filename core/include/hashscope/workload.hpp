@@ -29,6 +29,8 @@ struct WorkloadSpec {
   CacheMode cache = CacheMode::AsIs;
   SampleContent content = SampleContent::Random;  // write
   int readDepth = 4;                   // buffers in flight per reader (>= 2)
+  bool prewarmed = false;              // warm: the caller already read the target into the cache (runSampled does,
+                                       // before its sampler starts), so the engine does not read it a second time
 };
 
 // A CPU-time clock of one thread, readable from any other thread (the sampler's).
@@ -85,6 +87,9 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
 
 // Reads a file once so the next read is served from RAM (the "warm" cache mode). Returns an error message or "".
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
+// Reads every file under `folder` once (hash-tree's warm mode). Files that cannot be read are skipped: the
+// run reports them when it hashes them. Returns false when stopped.
+bool warmTree(const std::filesystem::path& folder, std::stop_token stop);
 
 // Digests of one file under several algorithms, read once through the pipelined reader (the CLI's `hash`).
 struct FileDigests {

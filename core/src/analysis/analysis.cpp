@@ -35,7 +35,7 @@ bool isMemoryBacked(const RunResult& run)
   // Only workloads that touch the location's files can be backed by it (hash-memory never is).
   if (!isFileWorkload(run.workload) && run.workload != Workload::Write)
     return false;
-  return run.storage.kind == MediaKind::Ram || run.cacheMethod == "memory-backed";
+  return run.storage.kind == MediaKind::Ram || run.cacheMethod == CacheMethod::MemoryBacked;
 }
 
 int coresOf(const RunResult& run)
@@ -214,16 +214,22 @@ Analysis analyse(RunResult& run, const References& refs)
   a.waitPct = std::max(0.0, t.waitPct);
   a.diskBusyPct = t.diskBusyPct;
   a.cpuBusyPct = std::max(0.0, t.cpuBusyPct);
+  a.hashCallPct = t.busyPct;
+  a.readerCpuPct = t.readerPct;
+  a.diskValid = t.diskValid;
   a.deviceReadBytes = t.deviceReadBytes;
 
   const bool fileWorkload = isFileWorkload(run.workload);
   if (fileWorkload && !a.memoryBacked && run.bytes >= kCacheCheckMinBytes) {
-    if (t.diskValid)
-      a.servedFromCache = static_cast<double>(t.deviceReadBytes) <
-                          kCacheDeviceFraction * static_cast<double>(run.bytes);
+    // Our own I/O accounting first: another process reading the same device cannot hide a cache hit there.
+    // The device counters (all processes) are the fallback where the OS keeps no such account.
+    if (const auto fetched = fetchedBytes(run))
+      a.servedFromCache = static_cast<double>(*fetched) < kCacheDeviceFraction * static_cast<double>(run.bytes);
     else
-      a.servedFromCache = run.cacheMethod == "warm";  // no counters, but we read it into the cache ourselves
+      a.servedFromCache = run.cacheMethod == CacheMethod::Warm;  // no counters, but we warmed it ourselves
   }
+  if (t.cpuBusyPct >= 0 && t.processCpuPct >= 0)
+    a.otherCores = std::max(0.0, t.cpuBusyPct * coresOf(run) - t.processCpuPct) / 100.0;
 
   const int streams = std::max(1, run.streams);
   const int cores = coresOf(run);
@@ -245,7 +251,8 @@ Analysis analyse(RunResult& run, const References& refs)
     break;
   }
   case Workload::Read: a.limitMBps = refs.readMBps; break;
-  case Workload::HashMemory: a.limitMBps = memoryLimit; break;
+  // One figure per concept: a hash-memory row's limit is the same per-core ceiling that limits hash-file.
+  case Workload::HashMemory: a.limitMBps = hashLimit; break;
   case Workload::Memory:
   case Workload::Write: break;
   }
@@ -276,6 +283,7 @@ Analysis analyse(RunResult& run, const References& refs)
     s.memoryLimitMBps = memoryLimit;
     a.verdict = decide(s);
   }
+  a.flags = flagsOf(run, a, t, refs);
   a.evidence = evidenceSentence(run, a, t, refs);
 
   run.analysis = a;  // the interval classifier reads servedFromCache from here

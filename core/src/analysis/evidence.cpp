@@ -76,9 +76,11 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
 {
   std::string s;
   if (a.servedFromCache) {
-    s += "SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk (the device delivered " +
-         megabytes(a.deviceReadBytes) + " of the " + megabytes(run.bytes) + " processed";
-    s += t.diskValid ? ")" : ", the file was read into the cache first)";
+    const auto fetched = fetchedBytes(run);
+    s += "SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk (" +
+         std::string(run.ownReadBytes ? "this process fetched " : "the device delivered ") +
+         megabytes(fetched.value_or(a.deviceReadBytes)) + " from storage of the " + megabytes(run.bytes) + " processed";
+    s += fetched ? ")" : ", the file was read into the cache first)";
     s += "; ";
   }
   if (!run.error.empty())
@@ -130,13 +132,17 @@ std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunT
   if (refs.hashMBps > 0 && !run.algorithm.empty() && run.workload != Workload::HashMemory) {
     if (!refsText.empty())
       refsText += ", ";
-    refsText += run.algorithm + " alone at " + formatMBps(refs.hashMBps) + (run.streams > 1 ? " per stream" : "");
+    refsText += run.algorithm + " alone at " + formatMBps(refs.hashMBps) + (run.streams > 1 ? " per core" : " on a whole core");
   }
   if (!refsText.empty())
     s += "; " + refsText;
   if (a.limitMBps > 0) {
-    s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " is the limit and this run reached " +
-         pct(100.0 * a.efficiency) + " of it (" + formatMBps(run.mbPerSec()) + ")";
+    if (a.efficiencyShown())
+      s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " is the limit and this run reached " +
+           pct(100.0 * a.efficiency) + " of it (" + formatMBps(run.mbPerSec()) + ")";
+    else
+      s += (refsText.empty() ? "; " : ", so ") + formatMBps(a.limitMBps) + " was the limit estimate, but this run reached " +
+           formatMBps(run.mbPerSec()) + ": the estimate is unreliable";
   } else {
     s += "; it ran at " + formatMBps(run.mbPerSec());
   }

@@ -30,6 +30,9 @@ RunTotals totalsOf(const RunResult& run);
 std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunTotals& t,
                              const References& refs);
 
+// The flags a result carries (references.cpp).
+std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTotals& t, const References& refs);
+
 // "660 MB/s", "12.5 MB/s": decimal MB/s, no false precision.
 std::string formatMBps(double mbps);
 

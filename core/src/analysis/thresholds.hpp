@@ -35,6 +35,13 @@ inline constexpr double kCpuSaturatedPct = 95.0;
 inline constexpr double kOtherProcessesPct = 50.0;
 // A hash-memory run at or above this fraction of the memory (copy) speed is limited by memory.
 inline constexpr double kMemoryNearFraction = 0.8;
+// A step counts as run on a busy machine when other processes used at least this many cores...
+inline constexpr double kBusyOtherCores = 0.3;
+// ...and either a hashing thread spent this many points more of the time inside hash calls than on the CPU
+// (it did not get a whole core)...
+inline constexpr double kStarvedPct = 10.0;
+// ...or the whole CPU was at least this busy.
+inline constexpr double kCpuSaturatedBusyPct = 90.0;
 // Runs shorter than this, or intervals shorter than kMinIntervalSeconds, carry no verdict.
 inline constexpr double kMinRunSeconds = 0.01;
 inline constexpr double kMinIntervalSeconds = 0.005;

@@ -43,6 +43,14 @@ constexpr std::array<std::pair<Workload, std::string_view>, 7> kWorkloads{{
     {Workload::HashTree, "hash-tree"},
     {Workload::PeerTool, "peer-tool"}}};
 
+constexpr std::array<std::pair<CacheMethod, std::string_view>, 6> kCacheMethods{{
+    {CacheMethod::NotApplicable, "n/a"},
+    {CacheMethod::AsIs, "as-is"},
+    {CacheMethod::Direct, "direct"},
+    {CacheMethod::Evicted, "evicted"},
+    {CacheMethod::Warm, "warm"},
+    {CacheMethod::MemoryBacked, "memory-backed"}}};
+
 constexpr std::array<std::pair<SampleContent, std::string_view>, 3> kContents{{
     {SampleContent::Random, "random"}, {SampleContent::Zeros, "zeros"}, {SampleContent::Text, "text"}}};
 
@@ -51,6 +59,26 @@ constexpr std::array<std::pair<SampleContent, std::string_view>, 3> kContents{{
 std::string_view toString(CacheMode mode) { return nameOf(kCacheModes, mode); }
 std::string_view toString(Workload workload) { return nameOf(kWorkloads, workload); }
 std::string_view toString(SampleContent content) { return nameOf(kContents, content); }
+std::string_view toString(CacheMethod method) { return nameOf(kCacheMethods, method); }
+std::optional<CacheMethod> parseCacheMethod(std::string_view text) { return lookup(kCacheMethods, text); }
+
+WorkloadTraits workloadTraits(Workload workload)
+{
+  // Designated initialisers keep each row readable; the switch has no default, so -Wswitch asks for a
+  // row whenever a workload is added.
+  switch (workload) {
+  case Workload::Memory: return {.durationBound = true};
+  case Workload::HashMemory: return {.usesAlgorithm = true, .durationBound = true};
+  case Workload::Write: return {.targetsFolder = true, .usesDisk = true};
+  case Workload::Read: return {.readsFile = true, .usesCache = true, .usesDisk = true};
+  case Workload::HashFile: return {.readsFile = true, .usesAlgorithm = true, .usesCache = true, .usesDisk = true};
+  case Workload::HashTree:
+    return {.targetsFolder = true, .usesAlgorithm = true, .usesCache = true, .usesDisk = true};
+  case Workload::PeerTool: return {.readsFile = true, .usesAlgorithm = true, .usesCache = true, .usesDisk = true};
+  }
+  return {};
+}
+
 std::optional<CacheMode> parseCacheMode(std::string_view text)
 {
   if (text == "asis" || text == "as_is")

@@ -203,4 +203,23 @@ void accumulate(const DiskStatFields& f, DiskSnapshot& out)
   out.inFlight += static_cast<double>(f.inFlight);
 }
 
+bool parseProcIoReadBytes(std::string_view text, std::uint64_t& out)
+{
+  constexpr std::string_view key = "read_bytes:";
+  std::size_t at = 0;
+  while ((at = text.find(key, at)) != std::string_view::npos) {
+    if (at == 0 || text[at - 1] == '\n')  // "read_bytes", not "cancelled_read_bytes"
+      break;
+    at += key.size();
+  }
+  if (at == std::string_view::npos)
+    return false;
+  std::string_view rest = text.substr(at + key.size());
+  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
+    rest.remove_prefix(1);
+  const auto end = rest.data() + rest.size();
+  const auto [ptr, ec] = std::from_chars(rest.data(), end, out);
+  return ec == std::errc() && ptr != rest.data() && (ptr == end || *ptr == '\n' || *ptr == ' ');
+}
+
 }  // namespace hashscope::counters

@@ -32,6 +32,9 @@ bool parseDiskStatFields(std::string_view text, DiskStatFields& out);
 // One device from /proc/diskstats by kernel name. False when the device is not listed (or malformed).
 bool findInDiskStats(std::string_view text, std::string_view device, DiskStatFields& out);
 
+// The read_bytes field of /proc/PID/io (bytes fetched from storage). False when it is missing.
+bool parseProcIoReadBytes(std::string_view text, std::uint64_t& out);
+
 // Every device in /proc/diskstats, malformed lines skipped.
 struct DiskStatsLine {
   unsigned major = 0, minor = 0;

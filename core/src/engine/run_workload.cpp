@@ -1,5 +1,6 @@
 // runWorkload: validates the spec, dispatches to one workload, and never lets anything escape.
 #include <exception>
+#include <new>
 
 #include "engine/workload_internal.hpp"
 
@@ -39,7 +40,7 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     result.streams = spec.streams;
     result.blockSize = spec.blockSize;
     result.cache = spec.cache;
-    result.cacheMethod = "n/a";
+    result.cacheMethod = CacheMethod::NotApplicable;
     const bool usesAlgorithm = spec.workload == Workload::HashMemory || spec.workload == Workload::HashFile ||
                                spec.workload == Workload::HashTree;
     if (usesAlgorithm)
@@ -69,6 +70,9 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
       result.error = "Peer-tool runs are started by the peer module, not by runWorkload";
       break;
     }
+  } catch (const std::bad_alloc&) {
+    result.error = "Not enough memory for " + std::to_string(spec.streams) + " stream(s) with blocks of " +
+                   formatBytes(spec.blockSize) + ": use a smaller block size or fewer streams";
   } catch (const std::exception& e) {
     result.error = std::string("Unexpected failure: ") + e.what();
   } catch (...) {

@@ -1,11 +1,14 @@
-// Sample files: named, created exclusively, written with bounded dirty memory, flushed, evicted, renamed
-// into place without replacing anything, reused when present, and removed only when they are ours.
+// Sample files: named, created exclusively and locked while written, marked as HashScope's, written with
+// bounded dirty memory, flushed, evicted, renamed into place without replacing anything, and reused (under
+// a shared lock) when present. Listing and removal: sample_list.cpp; recognition: sample_identity.cpp.
 #include <algorithm>
-#include <charconv>
 #include <optional>
 
+#include "engine/sample_identity.hpp"
 #include "engine/workload_internal.hpp"
 #include "hashscope/samples.hpp"
+#include "hashscope/storage.hpp"
+#include "storage/mountinfo.hpp"
 
 namespace hashscope {
 
@@ -24,59 +27,110 @@ struct Unit {
 };
 constexpr Unit kUnits[] = {{"TiB", 1024 * GiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}, {"B", 1}};
 
-struct ParsedName {
-  std::uint64_t size = 0;
-  SampleContent content = SampleContent::Random;
-};
-
-std::optional<ParsedName> parseSampleName(std::string_view name)
-{
-  if (!name.starts_with(kPrefix) || !name.ends_with(kSuffix))
-    return std::nullopt;
-  std::string_view rest = name.substr(kPrefix.size(), name.size() - kPrefix.size() - kSuffix.size());
-  const auto dash = rest.rfind('-');
-  if (dash == std::string_view::npos)
-    return std::nullopt;
-  const auto content = parseSampleContent(rest.substr(0, dash));
-  if (!content)
-    return std::nullopt;
-  const std::string_view size = rest.substr(dash + 1);
-  std::uint64_t number = 0;
-  const auto [end, ec] = std::from_chars(size.data(), size.data() + size.size(), number);
-  if (ec != std::errc() || end == size.data())
-    return std::nullopt;
-  const std::string_view unit(end, static_cast<std::size_t>(size.data() + size.size() - end));
-  for (const Unit& u : kUnits) {
-    if (u.name == unit && number > 0 && number <= UINT64_MAX / u.bytes) {
-      ParsedName parsed{number * u.bytes, *content};
-      // Only the exact spelling sampleFileName() produces counts ("1024KiB" is not ours, "1MiB" is).
-      if (sampleFileName(parsed.size, parsed.content) != name)
-        return std::nullopt;
-      return parsed;
-    }
-  }
-  return std::nullopt;
-}
-
-// Removes the partial file unless the sample was completed.
+// Removes the partial file (and the sidecars written for it) unless the sample was completed.
 class PartialGuard {
 public:
-  explicit PartialGuard(fs::path path) : m_path(std::move(path)) {}
+  explicit PartialGuard(fs::path partial, fs::path target) : m_partial(std::move(partial)), m_target(std::move(target)) {}
   ~PartialGuard()
   {
     if (m_armed) {
       std::error_code ec;
-      fs::remove(m_path, ec);
+      fs::remove(m_partial, ec);
+      engine::removeSidecar(m_partial);
+      if (m_targetSidecar)
+        engine::removeSidecar(m_target);
     }
   }
+  void wroteTargetSidecar() { m_targetSidecar = true; }
   void disarm() { m_armed = false; }
   PartialGuard(const PartialGuard&) = delete;
   PartialGuard& operator=(const PartialGuard&) = delete;
 
 private:
-  fs::path m_path;
-  bool m_armed = true;
+  fs::path m_partial, m_target;
+  bool m_armed = true, m_targetSidecar = false;
 };
+
+using platform::FileLock;
+
+// Kernel views (/proc, /sys ...) report 0 B free and refuse files: they are no place for a sample.
+std::string storageProblem(const fs::path& folder, const StorageInfo& info)
+{
+  if (storage::isPseudoFilesystem(info.filesystem))
+    return folder.string() + " is not a storage location (" + info.filesystem +
+           " is a view of the system, not a disk): choose a folder on a disk";
+  return "";
+}
+
+std::string writeProblem(const fs::path& folder, const StorageInfo& info)
+{
+  if (info.readOnly)
+    return folder.string() + " is on a read-only filesystem: choose another location";
+  if (!info.writable)
+    return folder.string() + ": permission denied (you cannot create files here): choose another location";
+  return "";
+}
+
+// The existing sample `target`, held with a shared lock; sets `error` when it is not a usable sample.
+// An empty lock and no error: it vanished meanwhile (removed by another run), so create it.
+FileLock holdExisting(const fs::path& target, std::uint64_t size, SampleContent content, std::string& error)
+{
+  FileLock::Outcome outcome;
+  std::string lockError;
+  FileLock lock = engine::lockSoon(target, FileLock::Mode::Shared, outcome, lockError);
+  std::error_code ec;
+  if (outcome == FileLock::Outcome::Busy)
+    error = target.string() + " is being removed by another HashScope: try again";
+  else if (outcome == FileLock::Outcome::Failed && fs::exists(fs::symlink_status(target, ec)))
+    error = target.string() + " already exists but is not a HashScope sample of " + formatBytes(size) + " (" +
+            lockError + "): it was left untouched; remove it or choose another size";
+  if (!lock.isLocked() || !lock.stillNamedBy(target))
+    return {};
+  const std::string problem =
+      engine::markerProblem(target, {size, content, false}, lock.size(), platform::fileId(target));
+  if (!problem.empty()) {
+    error = target.string() + " already exists but is not a HashScope sample of " + formatBytes(size) + " (" +
+            problem + "): it was left untouched; remove it or choose another size";
+    return {};
+  }
+  return lock;
+}
+
+// Creates the partial file exclusively and locks it, replacing a stale one left by a killed run.
+platform::OutputFile openPartial(const fs::path& partial, FileLock& lock, std::string& error)
+{
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    platform::OutputFile file = platform::OutputFile::createExclusive(partial, error);
+    std::error_code ec;
+    if (!file.isOpen()) {
+      if (!fs::exists(fs::symlink_status(partial, ec)))
+        return {};
+      error = engine::clearStalePartial(partial);
+      if (!error.empty())
+        return {};
+      continue;  // the stale one is gone: create ours
+    }
+    // Nobody else can hold this lock for long: a lister or a stale-partial check looks at the file, sees no
+    // marker yet and lets go. Once locked and still ours by name, nobody removes it but us.
+    FileLock::Outcome outcome;
+    lock = engine::lockSoon(partial, FileLock::Mode::Exclusive, outcome, error);
+    if (lock.isLocked() && lock.stillNamedBy(partial))
+      return file;
+    if (lock.isLocked()) {
+      error = partial.string() + " was replaced by another program while being created: it was left untouched";
+      return {};
+    }
+    // Still the unmarked file we just created (nobody removes an unmarked partial): remove it again.
+    fs::remove(partial, ec);
+    if (outcome == FileLock::Outcome::Busy)
+      error = partial.string() + " is held by another program: try again";
+    else
+      error += ": HashScope needs file locks there to keep runs from removing each other's samples";
+    return {};
+  }
+  error = partial.string() + " keeps reappearing (another HashScope is writing it): it was left untouched";
+  return {};
+}
 
 }  // namespace
 
@@ -98,13 +152,29 @@ std::string sampleFileName(std::uint64_t size, SampleContent content)
   return name;
 }
 
-bool isSampleFileName(std::string_view name) { return parseSampleName(name).has_value(); }
+bool isSampleFileName(std::string_view name)
+{
+  const auto parsed = engine::parseSampleEntryName(name);
+  return parsed && !parsed->partial;
+}
+
+std::string sampleLocationProblem(const fs::path& folder)
+{
+  std::string problem = engine::folderProblem(folder);
+  if (!problem.empty())
+    return problem;
+  const StorageInfo info = describeStorage(folder);
+  if (!info.error.empty())
+    return info.error;
+  problem = storageProblem(folder, info);
+  return problem.empty() ? writeProblem(folder, info) : problem;
+}
 
 SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleContent content, std::stop_token stop,
                           const std::function<void(const SampleProgress&)>& progress)
 {
   SampleResult result;
-  result.file = SampleFile{folder / sampleFileName(size, content), size, content};
+  result.file = SampleFile{folder / sampleFileName(size, content), size, content, SampleStatus::Sample, "", size};
   try {
     if (size == 0) {
       result.error = "A sample file must hold at least 1 byte";
@@ -113,38 +183,47 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
     result.error = engine::folderProblem(folder);
     if (!result.error.empty())
       return result;
+    const StorageInfo info = describeStorage(folder);
+    result.error = storageProblem(folder, info);
+    if (!result.error.empty())
+      return result;
     const fs::path& target = result.file.path;
     std::error_code ec;
-    const auto existing = fs::symlink_status(target, ec);
-    if (fs::exists(existing)) {
-      if (fs::is_regular_file(existing) && fs::file_size(target, ec) == size && !ec) {
+    if (fs::exists(fs::symlink_status(target, ec))) {
+      // Reuse it (even on a read-only location) only when it is ours, and keep it from being removed.
+      FileLock held = holdExisting(target, size, content, result.error);
+      if (!result.error.empty())
+        return result;
+      if (held.isLocked()) {
+        result.hold.lock = std::make_shared<FileLock>(std::move(held));
         result.reused = true;
         return result;
       }
-      result.error = target.string() + " already exists but is not a complete sample of " + formatBytes(size) +
-                     ": remove it or choose another size";
-      return result;
     }
-    result.error = engine::freeSpaceProblem(folder, size);
+    result.error = info.error.empty() ? writeProblem(folder, info) : "";
+    if (result.error.empty())
+      result.error = engine::freeSpaceProblem(folder, size);
     if (!result.error.empty())
       return result;
 
-    const fs::path partial = folder / ("." + target.filename().string() + ".partial");
+    const fs::path partial = engine::partialPathOf(target);
     std::string error;
-    platform::OutputFile file = platform::OutputFile::createExclusive(partial, error);
+    FileLock lock;  // held from creation to the end: a partial nobody holds is stale
+    platform::OutputFile file = openPartial(partial, lock, error);
     if (!file.isOpen()) {
-      if (fs::exists(fs::symlink_status(partial, ec)))
-        error = partial.string() + " already exists (another HashScope may be writing it): it was left untouched";
       result.error = error;
       return result;
     }
-    PartialGuard guard(partial);
+    PartialGuard guard(partial, target);
+    bool sidecar = false;
+    result.error = engine::writeMarker(partial, {false, size, content, std::nullopt}, sidecar);
+    if (!result.error.empty())
+      return result;
     platform::AlignedBuffer buffer = platform::allocateAligned(kBlock, 4096);
     if (!buffer) {
       result.error = "Not enough memory to write the sample";
       return result;
     }
-
     const auto start = engine::Clock::now();
     auto lastReport = start;
     SampleProgress report{0, size, 0};
@@ -188,47 +267,33 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
       report.seconds = result.seconds;
       progress(report);
     }
+    // Mark it complete before it gets its final name, so it never appears there unmarked.
+    const engine::SampleMarker complete{true, size, content, std::nullopt};
+    if (sidecar) {
+      const auto id = platform::fileId(partial);
+      result.error = id ? engine::writeSidecar(target, complete, *id) : partial.string() + ": cannot read its identity";
+      guard.wroteTargetSidecar();
+    } else {
+      result.error = engine::writeMarker(partial, complete, sidecar);
+    }
+    if (!result.error.empty())
+      return result;
     if (!platform::renameNoReplace(partial, target, error)) {
       result.error = error;
       return result;
     }
     guard.disarm();
+    engine::removeSidecar(partial);
+    // Keep the new sample from being removed while the caller uses it.
+    if (!lock.relock(FileLock::Mode::Shared) || !lock.stillNamedBy(target)) {
+      result.error = target.string() + " was removed by another program right after it was written";
+      return result;
+    }
+    result.hold.lock = std::make_shared<FileLock>(std::move(lock));
   } catch (const std::exception& e) {
     result.error = std::string("Unexpected failure while writing the sample: ") + e.what();
   }
   return result;
-}
-
-std::vector<SampleFile> listSamples(const fs::path& folder)
-{
-  std::vector<SampleFile> samples;
-  std::error_code ec;
-  for (fs::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
-    const auto parsed = parseSampleName(it->path().filename().string());
-    std::error_code sec;
-    if (!parsed || !it->is_regular_file(sec) || it->is_symlink(sec))
-      continue;
-    samples.push_back(SampleFile{it->path(), parsed->size, parsed->content});
-  }
-  std::sort(samples.begin(), samples.end(),
-            [](const SampleFile& a, const SampleFile& b) { return a.path.filename() < b.path.filename(); });
-  return samples;
-}
-
-std::string removeSample(const fs::path& file)
-{
-  const std::string name = file.filename().string();
-  if (!isSampleFileName(name))
-    return file.string() + " is not a HashScope sample file: it was left untouched";
-  std::error_code ec;
-  const auto st = fs::symlink_status(file, ec);
-  if (!fs::exists(st))
-    return file.string() + ": no such file";
-  if (!fs::is_regular_file(st))
-    return file.string() + " is not a regular file: it was left untouched";
-  if (!fs::remove(file, ec) || ec)
-    return file.string() + ": could not remove it (" + ec.message() + ")";
-  return "";
 }
 
 }  // namespace hashscope

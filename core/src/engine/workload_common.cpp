@@ -1,4 +1,5 @@
 #include <exception>
+#include <new>
 #include <thread>
 
 #include "engine/workload_internal.hpp"
@@ -13,13 +14,16 @@ std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
     std::vector<std::jthread> threads;
     threads.reserve(outcomes.size());
     for (int i = 0; i < streams; ++i) {
-      threads.emplace_back([i, &counters, &body, &outcome = outcomes[static_cast<std::size_t>(i)]] {
+      threads.emplace_back([i, streams, &counters, &body, &outcome = outcomes[static_cast<std::size_t>(i)]] {
         auto clock = platform::makeThreadClock();
         counters.registerThread(i, false, clock);
         const double cpu0 = clock->cpuSeconds();
         const auto t0 = Clock::now();
         try {
           body(i, outcome);
+        } catch (const std::bad_alloc&) {
+          outcome.error = "Not enough memory for " + std::to_string(streams) +
+                          " stream(s): use a smaller block size or fewer streams";
         } catch (const std::exception& e) {
           outcome.error = std::string("Unexpected failure: ") + e.what();
         } catch (...) {
@@ -79,7 +83,7 @@ bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveC
 }
 
 bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
-                 platform::InputFile& file, std::string& error)
+                 platform::InputFile& file, std::string& error, bool prewarmed)
 {
   plan = CachePlan{};
   const auto mode = cache == CacheMode::Cold ? platform::ReadMode::Direct : platform::ReadMode::Cached;
@@ -89,12 +93,14 @@ bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_t
   plan.mode = mode;
   switch (cache) {
   case CacheMode::AsIs:
-    plan.method = "as-is";
+    plan.method = CacheMethod::AsIs;
     return true;
   case CacheMode::Warm:
+    plan.method = CacheMethod::Warm;
+    if (prewarmed)
+      return true;
     file.close();
     error = warmFile(path, stop);
-    plan.method = "warm";
     if (error.empty())
       file = platform::InputFile::open(path, mode, error);
     return file.isOpen();
@@ -107,16 +113,16 @@ bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_t
     // Direct reads skip the cache anyway, but dirty cached pages would be written back in the middle of
     // the measurement: flush and drop them now.
     file.evict(evictNote);
-    plan.method = "direct";
+    plan.method = CacheMethod::Direct;
     break;
   case platform::DirectResult::MemoryBacked:
-    plan.method = "memory-backed";
+    plan.method = CacheMethod::MemoryBacked;
     plan.note = file.note();
     break;
   case platform::DirectResult::Fallback:
   case platform::DirectResult::NotAsked:
     file.evict(evictNote);
-    plan.method = "evicted";
+    plan.method = CacheMethod::Evicted;
     plan.dropBehind = true;
     plan.note = file.note();
     break;

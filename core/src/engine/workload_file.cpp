@@ -19,7 +19,7 @@ void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   std::string error;
   // Every stream opens its own handle before the clock starts: opening is not reading.
   std::vector<platform::InputFile> files(static_cast<std::size_t>(spec.streams));
-  if (!prepareFile(spec.target, spec.cache, stop, plan, files[0], error)) {
+  if (!prepareFile(spec.target, spec.cache, stop, plan, files[0], error, spec.prewarmed)) {
     if (stop.stop_requested())
       result.cancelled = true;
     else

@@ -4,6 +4,7 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stop_token>
 #include <string>
@@ -32,7 +33,8 @@ struct StreamOutcome {
   StreamResult result;
   std::string error;                     // a failure that makes the whole run fail
   std::vector<std::string> fileErrors;   // hash-tree: per-file problems
-  std::string cacheMethod, cacheNote;    // hash-tree: what the stream's files achieved
+  std::optional<CacheMethod> cacheMethod;  // hash-tree: the least cold method the stream's files achieved
+  std::string cacheNote;
 };
 
 // Runs `body(stream, outcome)` on `streams` threads and joins them all. Each thread registers its CPU clock
@@ -60,13 +62,14 @@ bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveC
 struct CachePlan {
   platform::ReadMode mode = platform::ReadMode::Cached;
   bool dropBehind = false;   // cold fallback: evict each consumed range
-  std::string method;        // "direct", "evicted", "memory-backed", "warm", "as-is"
+  CacheMethod method = CacheMethod::AsIs;
   std::string note;
 };
 // Opens one file for reading under `cache` (warming it, or evicting it, first) into `file`, and tells how
 // further handles must be opened. Returns false with `error` when the file cannot be read at all.
+// `prewarmed`: the caller already warmed the file, so warm mode only opens it.
 bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
-                 platform::InputFile& file, std::string& error);
+                 platform::InputFile& file, std::string& error, bool prewarmed = false);
 
 // "Not enough free space in /x: 1 GiB needed, 12 MiB free", or "" when there is room (or it is unknown).
 std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t needed);

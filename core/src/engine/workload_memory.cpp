@@ -64,7 +64,7 @@ void finish(const WorkloadSpec& spec, std::stop_token stop, std::vector<StreamOu
 
 void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
-  result.cacheMethod = "n/a";
+  result.cacheMethod = CacheMethod::NotApplicable;
   if (spec.bytes > 0)
     counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
   const std::size_t region = std::max<std::size_t>(kMemoryRegion, static_cast<std::size_t>(spec.blockSize));
@@ -102,7 +102,7 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
 
 void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
-  result.cacheMethod = "n/a";
+  result.cacheMethod = CacheMethod::NotApplicable;
   if (spec.bytes > 0)
     counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
   const std::size_t region = std::max<std::size_t>(kHashBuffer, static_cast<std::size_t>(spec.blockSize));

@@ -9,14 +9,16 @@ namespace hashscope::engine {
 namespace {
 
 // The least cold method any file got decides the run's label: "direct" only when every file was direct.
-int coldness(const std::string& method)
+int coldness(CacheMethod method)
 {
-  if (method == "direct")
-    return 3;
-  if (method == "memory-backed")
-    return 2;
-  if (method == "evicted")
-    return 1;
+  switch (method) {
+  case CacheMethod::Direct: return 3;
+  case CacheMethod::MemoryBacked: return 2;
+  case CacheMethod::Evicted: return 1;
+  case CacheMethod::NotApplicable:
+  case CacheMethod::AsIs:
+  case CacheMethod::Warm: break;
+  }
   return 0;
 }
 
@@ -37,8 +39,10 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   counters.setExpectedBytes(listing.totalBytes);
 
   // Warm mode reads everything once before the clock starts, as hash-file does.
-  std::string method = spec.cache == CacheMode::Warm ? "warm" : spec.cache == CacheMode::AsIs ? "as-is" : "";
-  if (spec.cache == CacheMode::Warm) {
+  std::optional<CacheMethod> method;
+  if (spec.cache != CacheMode::Cold)
+    method = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::AsIs;
+  if (spec.cache == CacheMode::Warm && !spec.prewarmed) {
     for (const auto& f : listing.files) {
       if (stop.stop_requested()) {
         result.cancelled = true;
@@ -76,7 +80,7 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
         out.fileErrors.push_back(error);
         continue;
       }
-      if (spec.cache == CacheMode::Cold && (out.cacheMethod.empty() || coldness(plan.method) < coldness(out.cacheMethod))) {
+      if (spec.cache == CacheMode::Cold && (!out.cacheMethod || coldness(plan.method) < coldness(*out.cacheMethod))) {
         out.cacheMethod = plan.method;
         out.cacheNote = plan.note;
       }
@@ -97,15 +101,29 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   collectOutcomes(outcomes, result);
   if (spec.cache == CacheMode::Cold) {
     for (const auto& o : outcomes) {
-      if (!o.cacheMethod.empty() && (method.empty() || coldness(o.cacheMethod) < coldness(method))) {
+      if (o.cacheMethod && (!method || coldness(*o.cacheMethod) < coldness(*method))) {
         method = o.cacheMethod;
         result.cacheNote = o.cacheNote;
       }
     }
   }
-  result.cacheMethod = method.empty() ? "n/a" : method;
+  result.cacheMethod = method.value_or(CacheMethod::NotApplicable);
   if (stop.stop_requested() && result.files < listing.files.size())
     result.cancelled = true;
 }
 
 }  // namespace hashscope::engine
+
+namespace hashscope {
+
+bool warmTree(const std::filesystem::path& folder, std::stop_token stop)
+{
+  for (const auto& f : listFiles(folder, stop).files) {
+    if (stop.stop_requested())
+      return false;
+    warmFile(f, stop);  // a file that cannot be read is reported when it is hashed
+  }
+  return !stop.stop_requested();
+}
+
+}  // namespace hashscope

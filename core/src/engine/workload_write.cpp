@@ -35,8 +35,9 @@ std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t 
 {
   std::error_code ec;
   const auto space = std::filesystem::space(folder, ec);
-  if (ec)
-    return "";  // unknown: let the write itself tell
+  // Unknown (or a filesystem that reports no size at all, like ramfs): let the write itself tell.
+  if (ec || space.capacity == 0)
+    return "";
   if (space.available < needed)
     return "Not enough free space in " + folder.string() + ": " + formatBytes(needed) + " needed, " +
            formatBytes(space.available) + " free";
@@ -45,7 +46,7 @@ std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t 
 
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
-  result.cacheMethod = "n/a";
+  result.cacheMethod = CacheMethod::NotApplicable;
   const std::filesystem::path& folder = spec.target;
   result.error = folderProblem(folder);
   if (!result.error.empty())

@@ -1,4 +1,5 @@
 // toCsv(): one row per result with stable columns, quoted as RFC 4180 says (CRLF line ends).
+#include <algorithm>
 #include <cmath>
 
 #include "export/json_writer.hpp"
@@ -36,6 +37,15 @@ std::string num(double value)
 }
 std::string flag(bool value) { return value ? "true" : "false"; }
 
+// "machine-busy;limit-unreliable": the codes only (the JSON carries their numbers).
+std::string flagList(const Analysis& a)
+{
+  std::string out;
+  for (const Flag& f : a.flags)
+    out += (out.empty() ? "" : ";") + std::string(toString(f.code));
+  return out;
+}
+
 std::vector<std::string> rowOf(const RunResult& r)
 {
   const Analysis* a = r.analysis ? &*r.analysis : nullptr;
@@ -53,7 +63,7 @@ std::vector<std::string> rowOf(const RunResult& r)
       std::to_string(r.streams),
       std::to_string(r.blockSize),
       std::string(toString(r.cache)),
-      r.cacheMethod,
+      std::string(toString(r.cacheMethod)),
       r.cacheNote,
       std::to_string(r.bytes),
       std::to_string(r.files),
@@ -76,6 +86,10 @@ std::vector<std::string> rowOf(const RunResult& r)
       a ? num(a->cpuBusyPct) : std::string(),
       a ? std::to_string(a->deviceReadBytes) : std::string(),
       a ? a->evidence : std::string(),
+      std::to_string(std::max<std::size_t>(1, r.passes.size())),
+      num(r.minMBps()),
+      num(r.maxMBps()),
+      a ? flagList(*a) : std::string(),
   };
 }
 
@@ -101,6 +115,7 @@ const std::vector<std::string>& csvColumns()
       "digest",         "digest_matches", "cancelled",     "error",          "verdict",
       "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "worker_busy_pct",
       "wait_pct",       "disk_busy_pct", "cpu_busy_pct",   "device_read_bytes", "evidence",
+      "passes",         "mb_per_s_min",  "mb_per_s_max",   "flags",
   };
   return columns;
 }

@@ -1,4 +1,4 @@
-// toJson(): the versioned "hashscope.run/1" document shared by the CLI and the GUI.
+// toJson(): the versioned "hashscope.run/2" document shared by the CLI and the GUI.
 #include <algorithm>
 #include <cmath>
 
@@ -6,6 +6,7 @@
 #include "export/machine_info.hpp"
 #include "export/path_text.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/hash.hpp"
 
 namespace hashscope {
 
@@ -23,6 +24,19 @@ void stringOrNull(json::Writer& w, const std::string& text)
     w.null();
   else
     w.value(text);
+}
+
+// JSON text must be UTF-8, file names need not be (POSIX names are bytes). A path that is not valid UTF-8
+// is written escaped by quoteName (\xHH for each stray byte and control byte, \\ for a backslash, \n, \r,
+// \t) and its "<key>_escaped" flag says so, so a reader can restore the exact bytes.
+void writePath(json::Writer& w, const std::string& key, const std::filesystem::path& path)
+{
+  const std::string text = pathText(path);
+  const bool escaped = !isValidUtf8(text);
+  w.key(key);
+  w.value(escaped ? quoteName(text, true) : text);
+  w.key(key + "_escaped");
+  w.value(escaped);
 }
 
 void writeDevice(json::Writer& w, const StorageInfo& storage)
@@ -69,6 +83,55 @@ void writePerStream(json::Writer& w, const std::vector<StreamResult>& streams)
     w.value(std::max(0.0, s.wallSeconds - s.waitSeconds - s.busySeconds));
     w.key("files");
     w.value(s.files);
+    w.endObject();
+  }
+  w.endArray();
+}
+
+// Every pass of the step; the result's own figures are those of the median pass.
+void writePasses(json::Writer& w, const std::vector<PassResult>& passes)
+{
+  w.key("passes");
+  w.beginArray();
+  for (const PassResult& p : passes) {
+    w.beginObject();
+    w.key("bytes");
+    w.value(p.bytes);
+    w.key("seconds");
+    w.value(p.seconds);
+    w.key("mb_per_s");
+    w.value(p.mbPerSec());
+    w.key("user_seconds");
+    w.value(p.userSeconds);
+    w.key("system_seconds");
+    w.value(p.systemSeconds);
+    w.key("cpu_mb_per_s");
+    p.cpuMBps > 0 ? w.value(p.cpuMBps) : w.null();
+    w.key("device_read_bytes");
+    p.deviceValid ? w.value(p.deviceReadBytes) : w.null();
+    w.key("own_read_bytes");
+    p.ownReadBytes ? w.value(*p.ownReadBytes) : w.null();
+    w.endObject();
+  }
+  w.endArray();
+}
+
+void writeFlags(json::Writer& w, const std::vector<Flag>& flags)
+{
+  w.key("flags");
+  w.beginArray();
+  for (const Flag& f : flags) {
+    w.beginObject();
+    w.key("code");
+    w.value(toString(f.code));
+    w.key("value1");
+    w.value(f.value1);
+    w.key("value2");
+    w.value(f.value2);
+    if (f.code == FlagCode::LimitUnreliable) {
+      w.key("reason");
+      w.value(toString(f.reason));
+    }
     w.endObject();
   }
   w.endArray();
@@ -159,10 +222,8 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   stringOrNull(w, r.algorithm);
   w.key("tool");
   stringOrNull(w, r.tool);
-  w.key("location");
-  w.value(pathText(r.location));
-  w.key("target");
-  w.value(pathText(r.target));
+  writePath(w, "location", r.location);
+  writePath(w, "target", r.target);
   writeDevice(w, r.storage);
   w.key("filesystem");
   stringOrNull(w, r.storage.filesystem);
@@ -173,7 +234,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.key("cache");
   w.value(toString(r.cache));
   w.key("cache_method");
-  stringOrNull(w, r.cacheMethod);
+  w.value(toString(r.cacheMethod));
   w.key("cache_note");
   stringOrNull(w, r.cacheNote);
   w.key("bytes");
@@ -184,10 +245,17 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.value(r.seconds);
   w.key("mb_per_s");
   w.value(r.mbPerSec());
+  w.key("mb_per_s_min");
+  w.value(r.minMBps());
+  w.key("mb_per_s_max");
+  w.value(r.maxMBps());
   w.key("user_seconds");
   w.value(r.userSeconds);
   w.key("system_seconds");
   w.value(r.systemSeconds);
+  w.key("own_read_bytes");
+  r.ownReadBytes ? w.value(*r.ownReadBytes) : w.null();
+  writePasses(w, r.passes);
   writePerStream(w, r.perStream);
   w.key("digest");
   stringOrNull(w, r.digest);
@@ -233,6 +301,9 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     w.value(a.cpuBusyPct);
     w.key("device_read_bytes");
     w.value(a.deviceReadBytes);
+    w.key("other_cores");
+    a.otherCores >= 0 ? w.value(a.otherCores) : w.null();
+    writeFlags(w, a.flags);
     w.key("evidence");
     w.value(a.evidence);
   }

@@ -1,5 +1,7 @@
 #include "export/json_writer.hpp"
 
+#include "hashscope/hash.hpp"
+
 #include <charconv>
 #include <cmath>
 
@@ -7,6 +9,12 @@ namespace hashscope::json {
 
 void appendString(std::string& out, std::string_view text)
 {
+  // The document must stay valid UTF-8 whatever a string holds: stray bytes become \xHH text (paths
+  // are written through the same escaping with a flag saying so; see writePath in export_json.cpp).
+  if (!isValidUtf8(text)) {
+    appendString(out, quoteName(text, true));
+    return;
+  }
   static const char* const kHex = "0123456789abcdef";
   out += '"';
   for (const char c : text) {

@@ -10,7 +10,7 @@
 namespace hashscope::json {
 
 // Appends `text` to `out` as a JSON string literal (quotes included). Control characters are escaped,
-// UTF-8 passes through untouched.
+// UTF-8 passes through untouched; text that is not valid UTF-8 is written as quoteName(text, true).
 void appendString(std::string& out, std::string_view text);
 // A finite number as the shortest text that reads back to the same double; "null" for NaN/inf.
 std::string number(double value);

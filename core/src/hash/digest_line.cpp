@@ -1,6 +1,7 @@
 // formatDigestLine: one line byte for byte as md5sum, b2sum, xxhsum 0.8.1, cksum or sum print it.
 #include "hash/hashers.hpp"
 
+#include <algorithm>
 #include <cinttypes>
 #include <cstdio>
 
@@ -90,28 +91,107 @@ bool nameNeedsEscape(std::string_view name)
   return name.find_first_of("\\\n\r") != std::string_view::npos;
 }
 
-// coreutils (9.1 here) starts the line with a backslash and escapes \, newline and CR in the name,
-// so the line stays one line and `md5sum -c` can read it back.
-std::string escapeName(std::string_view name)
+namespace {
+
+// Length of the well-formed UTF-8 sequence starting at text[i] (Unicode table 3-7: no overlong forms, no
+// surrogates, nothing above U+10FFFF), or 0 when the byte there does not start one.
+std::size_t utf8Length(std::string_view text, std::size_t i)
 {
+  const auto at = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = at(i);
+  if (b < 0x80)
+    return 1;
+  std::size_t n = 0;
+  unsigned char lo = 0x80, hi = 0xbf; // allowed range of the second byte
+  if (b >= 0xc2 && b <= 0xdf) {
+    n = 2;
+  } else if (b >= 0xe0 && b <= 0xef) {
+    n = 3;
+    lo = b == 0xe0 ? 0xa0 : 0x80;
+    hi = b == 0xed ? 0x9f : 0xbf;
+  } else if (b >= 0xf0 && b <= 0xf4) {
+    n = 4;
+    lo = b == 0xf0 ? 0x90 : 0x80;
+    hi = b == 0xf4 ? 0x8f : 0xbf;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size() || at(i + 1) < lo || at(i + 1) > hi)
+    return 0;
+  for (std::size_t k = 2; k < n; ++k)
+    if (at(i + k) < 0x80 || at(i + k) > 0xbf)
+      return 0;
+  return n;
+}
+
+bool isControl(char c)
+{
+  const auto u = static_cast<unsigned char>(c);
+  return u < 0x20 || u == 0x7f;
+}
+
+// The one escaping routine: coreutils' three escapes always; with `allControls` the other control bytes
+// too, with `invalidUtf8` the bytes outside well-formed UTF-8.
+std::string escapeBytes(std::string_view name, bool allControls, bool invalidUtf8)
+{
+  static const char* const kHex = "0123456789abcdef";
   std::string out;
   out.reserve(name.size() + 4);
-  for (char c : name) {
-    switch (c) {
-    case '\\':
+  for (std::size_t i = 0; i < name.size();) {
+    const char c = name[i];
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\\') {
       out += "\\\\";
-      break;
-    case '\n':
+    } else if (c == '\n') {
       out += "\\n";
-      break;
-    case '\r':
+    } else if (c == '\r') {
       out += "\\r";
-      break;
-    default:
-      out += c;
+    } else if (allControls && c == '\t') {
+      out += "\\t";
+    } else if ((allControls && isControl(c)) || (invalidUtf8 && u >= 0x80 && utf8Length(name, i) == 0)) {
+      out += "\\x";
+      out += kHex[u >> 4];
+      out += kHex[u & 0xf];
+    } else {
+      const std::size_t n = u >= 0x80 && invalidUtf8 ? utf8Length(name, i) : 1;
+      out.append(name.substr(i, n));
+      i += n;
+      continue;
     }
+    ++i;
   }
   return out;
 }
 
-} // namespace hashscope
+} // namespace
+
+// coreutils (9.1 here) starts the line with a backslash and escapes \, newline and CR in the name,
+// so the line stays one line and `md5sum -c` can read it back. Other control characters (tab, ESC ...)
+// stay raw in md5sum's digest lines, and so they do in ours.
+std::string escapeName(std::string_view name)
+{
+  return escapeBytes(name, false, false);
+}
+
+std::string quoteName(std::string_view name, bool invalidUtf8)
+{
+  return escapeBytes(name, true, invalidUtf8);
+}
+
+bool hasControlChars(std::string_view text)
+{
+  return std::any_of(text.begin(), text.end(), isControl);
+}
+
+bool isValidUtf8(std::string_view text)
+{
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8Length(text, i);
+    if (n == 0)
+      return false;
+    i += n;
+  }
+  return true;
+}
+
+}  // namespace hashscope

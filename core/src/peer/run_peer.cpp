@@ -48,7 +48,7 @@ RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file, c
   r.target = file;
   r.streams = 1;
   r.cache = CacheMode::AsIs;
-  r.cacheMethod = "as-is";
+  r.cacheMethod = CacheMethod::AsIs;
   r.files = 1;
   const std::string name = tool.executable.filename().string();
 

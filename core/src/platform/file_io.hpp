@@ -134,4 +134,55 @@ std::optional<FileId> fileId(const std::filesystem::path& path);
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
 bool isMemoryBacked(const std::filesystem::path& path);
 
+// True when the file lives on a kernel pseudo filesystem (procfs, sysfs, debugfs, configfs ...), whose
+// files report a size (0, 4096) that is not their length: they are read to end of file instead.
+bool isPseudoFilesystem(const std::filesystem::path& path);
+
+// ---- how HashScope marks and protects its own files (sample files) ----
+
+// An advisory lock on a file: HashScope processes respect it, nothing else is blocked by it.
+// POSIX: flock(), which belongs to the open file description, so two FileLocks in one process conflict
+// exactly like two processes do (fcntl locks would not: they are per process). Windows: LockFileEx on
+// one byte far past the end of any file, so reads and writes of the data are never blocked.
+// Move-only; unlocks and closes on destruction.
+class FileLock {
+public:
+  enum class Mode { Shared, Exclusive };
+  enum class Outcome { Locked, Busy, Failed };  // Busy: another holder's lock conflicts
+
+  FileLock() = default;
+  ~FileLock();
+  FileLock(FileLock&& other) noexcept;
+  FileLock& operator=(FileLock&& other) noexcept;
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+
+  // Opens the regular file `path` (a symbolic link is refused) and tries the lock without waiting.
+  // `error` gets one sentence when the outcome is Failed.
+  static FileLock tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error);
+
+  bool isLocked() const { return m_handle != kInvalid; }
+  // Switches between shared and exclusive without waiting. Not atomic (another process may lock in
+  // between): check stillNamedBy() afterwards. False when the new lock could not be had (then none is held).
+  bool relock(Mode mode);
+  // True when `path` still names the locked file (it was not removed or replaced since it was opened).
+  bool stillNamedBy(const std::filesystem::path& path) const;
+  // The locked file's current size in bytes.
+  std::uint64_t size() const;
+  void unlock();  // releases the lock and closes the file
+
+private:
+  static constexpr std::intptr_t kInvalid = -1;
+  std::intptr_t m_handle = kInvalid;
+};
+
+// A short text tag attached to a file (an extended attribute: user.hashscope.sample on Linux,
+// com.hashscope.sample on macOS; an alternate data stream "hashscope.sample" on Windows/NTFS).
+// A user's file cannot carry it by accident. Unsupported: the filesystem keeps no such tags (FAT,
+// ramfs, some network filesystems) and the caller must keep the information elsewhere.
+enum class TagResult { Ok, Unsupported, Failed };
+TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error);
+// The tag's value; nullopt when the file has none (or the filesystem keeps none). Links are not followed.
+std::optional<std::string> readTag(const std::filesystem::path& file);
+
 }  // namespace hashscope::platform

@@ -14,6 +14,7 @@
 #include <linux/magic.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/xattr.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 #include <utility>
@@ -161,8 +162,11 @@ OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::s
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
   if (fd < 0) {
     const int e = errno;
-    if (e == EROFS || e == EACCES || e == EPERM)
+    // Say which it is: a read-only filesystem and a folder this user may not write to need different fixes.
+    if (e == EROFS)
       error = path.parent_path().string() + ": read-only location: choose another";
+    else if (e == EACCES || e == EPERM)
+      error = path.parent_path().string() + ": permission denied (you cannot create files here): choose another location";
     else
       error = pathError(path, e);
     return {};
@@ -242,6 +246,58 @@ bool isMemoryBacked(const std::filesystem::path& path)
 {
   struct statfs fs {};
   return ::statfs(path.c_str(), &fs) == 0 && memoryBackedFs(static_cast<long>(fs.f_type));
+}
+
+bool isPseudoFilesystem(const std::filesystem::path& path)
+{
+  struct statfs fs {};
+  if (::statfs(path.c_str(), &fs) != 0)
+    return false;
+  switch (static_cast<unsigned long>(fs.f_type)) {
+  case PROC_SUPER_MAGIC:
+  case SYSFS_MAGIC:
+  case DEBUGFS_MAGIC:
+  case TRACEFS_MAGIC:
+  case 0x62656570:  // configfs (CONFIGFS_MAGIC is not in the uapi headers)
+  case SECURITYFS_MAGIC:
+  case CGROUP_SUPER_MAGIC:
+  case CGROUP2_SUPER_MAGIC:
+  case PSTOREFS_MAGIC:
+  case EFIVARFS_MAGIC:
+  case BPF_FS_MAGIC:
+    return true;
+  default:
+    return false;
+  }
+}
+
+// ---- tags: a user.* extended attribute ----
+
+namespace {
+constexpr const char* kTagName = "user.hashscope.sample";
+constexpr std::size_t kTagMax = 256;
+}  // namespace
+
+TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error)
+{
+  error.clear();
+  if (::lsetxattr(file.c_str(), kTagName, value.data(), value.size(), 0) == 0)
+    return TagResult::Ok;
+  const int e = errno;
+  // ENOTSUP: the filesystem keeps no user attributes (ramfs, FAT, tmpfs before Linux 6.6, some NFS).
+  if (e == ENOTSUP || e == EOPNOTSUPP)
+    return TagResult::Unsupported;
+  error = file.string() + ": cannot mark it as a HashScope file (" + errnoText(e) + ")";
+  return TagResult::Failed;
+}
+
+std::optional<std::string> readTag(const std::filesystem::path& file)
+{
+  char buffer[kTagMax];
+  const ssize_t n = ::lgetxattr(file.c_str(), kTagName, buffer, sizeof buffer);
+  if (n < 0)
+    return std::nullopt;  // absent, unsupported, or too long to be ours
+  return std::string(buffer, static_cast<std::size_t>(n));
 }
 
 }  // namespace hashscope::platform

@@ -11,6 +11,7 @@
 #include <sys/mount.h>
 #include <sys/param.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <utility>
 
@@ -149,8 +150,11 @@ OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::s
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
   if (fd < 0) {
     const int e = errno;
-    if (e == EROFS || e == EACCES || e == EPERM)
+    // Say which it is: a read-only filesystem and a folder this user may not write to need different fixes.
+    if (e == EROFS)
       error = path.parent_path().string() + ": read-only location: choose another";
+    else if (e == EACCES || e == EPERM)
+      error = path.parent_path().string() + ": permission denied (you cannot create files here): choose another location";
     else
       error = pathError(path, e);
     return {};
@@ -227,6 +231,40 @@ bool isMemoryBacked(const std::filesystem::path& path)
 {
   struct statfs fs {};
   return ::statfs(path.c_str(), &fs) == 0 && memoryBackedFs(fs);
+}
+
+bool isPseudoFilesystem(const std::filesystem::path&)
+{
+  return false;  // macOS has no procfs/sysfs: its regular files report their true length
+}
+
+// ---- tags: an extended attribute (macOS signature: position and options arguments) ----
+
+namespace {
+constexpr const char* kTagName = "com.hashscope.sample";
+constexpr std::size_t kTagMax = 256;
+}  // namespace
+
+TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error)
+{
+  error.clear();
+  if (::setxattr(file.c_str(), kTagName, value.data(), value.size(), 0, XATTR_NOFOLLOW) == 0)
+    return TagResult::Ok;
+  const int e = errno;
+  // ENOTSUP: the filesystem keeps no extended attributes (FAT/exFAT without AppleDouble, some network shares).
+  if (e == ENOTSUP || e == EOPNOTSUPP)
+    return TagResult::Unsupported;
+  error = file.string() + ": cannot mark it as a HashScope file (" + errnoText(e) + ")";
+  return TagResult::Failed;
+}
+
+std::optional<std::string> readTag(const std::filesystem::path& file)
+{
+  char buffer[kTagMax];
+  const ssize_t n = ::getxattr(file.c_str(), kTagName, buffer, sizeof buffer, 0, XATTR_NOFOLLOW);
+  if (n < 0)
+    return std::nullopt;
+  return std::string(buffer, static_cast<std::size_t>(n));
 }
 
 }  // namespace hashscope::platform

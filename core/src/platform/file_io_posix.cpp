@@ -1,6 +1,8 @@
 // File I/O shared by Linux and macOS: the parts where POSIX is all there is to it (aligned buffers, closing
 // and moving descriptors, positional writes, file identity). The cache handling differs: see
-// file_io_linux.cpp and file_io_mac.cpp.
+// file_io_linux.cpp and file_io_mac.cpp. Advisory locks use flock() on both.
+#include <fcntl.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -100,6 +102,97 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
   if (::stat(path.c_str(), &st) != 0)
     return std::nullopt;
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+// ---- FileLock: flock(), per open file description ----
+
+FileLock::~FileLock() { unlock(); }
+
+FileLock::FileLock(FileLock&& other) noexcept { *this = std::move(other); }
+
+FileLock& FileLock::operator=(FileLock&& other) noexcept
+{
+  if (this != &other) {
+    unlock();
+    m_handle = std::exchange(other.m_handle, kInvalid);
+  }
+  return *this;
+}
+
+namespace {
+
+int flockNow(int fd, FileLock::Mode mode)
+{
+  int rc;
+  do
+    rc = ::flock(fd, (mode == FileLock::Mode::Shared ? LOCK_SH : LOCK_EX) | LOCK_NB);
+  while (rc != 0 && errno == EINTR);
+  return rc == 0 ? 0 : errno;
+}
+
+}  // namespace
+
+FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error)
+{
+  outcome = Outcome::Failed;
+  error.clear();
+  // Read-only is enough for flock; O_NONBLOCK keeps a FIFO planted under the name from blocking the open.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  if (fd < 0) {
+    error = pathError(path, errno);
+    return {};
+  }
+  struct stat st {};
+  const bool statted = ::fstat(fd, &st) == 0;
+  if (!statted || !S_ISREG(st.st_mode)) {
+    error = statted ? kindError(path, st.st_mode) : pathError(path, errno);
+    ::close(fd);
+    return {};
+  }
+  const int e = flockNow(fd, mode);
+  if (e != 0) {
+    ::close(fd);
+    if (e == EWOULDBLOCK) {
+      outcome = Outcome::Busy;
+      return {};
+    }
+    error = path.string() + ": cannot lock it (" + errnoText(e) + ")";
+    return {};
+  }
+  outcome = Outcome::Locked;
+  FileLock lock;
+  lock.m_handle = fd;
+  return lock;
+}
+
+bool FileLock::relock(Mode mode)
+{
+  if (!isLocked())
+    return false;
+  if (flockNow(static_cast<int>(m_handle), mode) == 0)
+    return true;
+  unlock();  // flock may have dropped the old lock before failing: never pretend to hold one
+  return false;
+}
+
+bool FileLock::stillNamedBy(const std::filesystem::path& path) const
+{
+  struct stat held {}, named {};
+  return isLocked() && ::fstat(static_cast<int>(m_handle), &held) == 0 && ::lstat(path.c_str(), &named) == 0 &&
+         held.st_dev == named.st_dev && held.st_ino == named.st_ino;
+}
+
+std::uint64_t FileLock::size() const
+{
+  struct stat st {};
+  return isLocked() && ::fstat(static_cast<int>(m_handle), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
+}
+
+void FileLock::unlock()
+{
+  if (m_handle != kInvalid)
+    ::close(static_cast<int>(m_handle));  // closing the last descriptor of the description releases flock
+  m_handle = kInvalid;
 }
 
 }  // namespace hashscope::platform

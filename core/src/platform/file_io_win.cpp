@@ -257,8 +257,11 @@ OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::s
                          nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
   if (h == INVALID_HANDLE_VALUE) {
     const DWORD e = GetLastError();
-    if (e == ERROR_ACCESS_DENIED || e == ERROR_WRITE_PROTECT)
+    // Say which it is: a write-protected volume and a folder this user may not write to need different fixes.
+    if (e == ERROR_WRITE_PROTECT)
       error = path.parent_path().string() + ": read-only location: choose another";
+    else if (e == ERROR_ACCESS_DENIED)
+      error = path.parent_path().string() + ": permission denied (you cannot create files here): choose another location";
     else
       error = pathError(path, e);
     return {};
@@ -359,6 +362,11 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
 bool isMemoryBacked(const std::filesystem::path&)
 {
   return false;  // Windows has no RAM filesystem of its own; third-party RAM disks present themselves as disks
+}
+
+bool isPseudoFilesystem(const std::filesystem::path&)
+{
+  return false;  // no kernel pseudo filesystems with misreported sizes
 }
 
 }  // namespace hashscope::platform

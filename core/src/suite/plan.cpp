@@ -1,4 +1,4 @@
-// planSuite(): what the Benchmark button runs, step by step, before anything runs.
+// planSuite(): every step of a benchmark (the suite or an explicit workload list), before anything runs.
 #include <algorithm>
 #include <thread>
 
@@ -19,90 +19,191 @@ std::string streamsText(int streams)
 
 std::vector<std::string> defaultSuiteAlgorithms() { return {"md5", "sha256", "xxh3-64", "crc32"}; }
 
+std::vector<Workload> standardWorkloads() { return {Workload::Read, Workload::HashMemory, Workload::HashFile}; }
+
+// Builds the steps of one location.
+class LocationPlanner {
+public:
+  LocationPlanner(const SuiteSpec& spec, const std::filesystem::path& location, std::vector<SuiteStep>& steps)
+      : m_spec(spec), m_location(location), m_steps(steps), m_where(", " + location.string())
+  {
+    m_base.target = location / sampleFileName(spec.sampleSize, spec.content);
+    m_base.blockSize = spec.blockSize;
+    m_base.streams = std::max(1, spec.streams);
+    m_base.cache = spec.cache;
+    m_base.content = spec.content;
+  }
+
+  // A workload that runs once per location.
+  void single(Workload w)
+  {
+    WorkloadSpec s = m_base;
+    s.workload = w;
+    const WorkloadTraits traits = workloadTraits(w);
+    if (traits.durationBound)
+      s.seconds = seconds();
+    if (traits.targetsFolder)
+      s.target = m_location;
+    if (w == Workload::Write)
+      s.bytes = m_spec.sampleSize;
+    std::string title = std::string(toString(w));
+    if (traits.usesCache)
+      title += " (" + cacheText(m_spec.cache) + streamsText(s.streams) + ")";
+    else if (s.streams > 1)
+      title += " (" + std::to_string(s.streams) + " streams)";
+    add(s, title + (traits.durationBound ? "" : m_where));
+  }
+
+  // One algorithm's steps of a workload; hash-file brings its peers, warm pass and ramp.
+  void forAlgorithm(Workload w, const std::string& algorithm)
+  {
+    WorkloadSpec s = m_base;
+    s.workload = w;
+    s.algorithm = algorithm;
+    if (w == Workload::HashMemory) {
+      s.seconds = seconds();
+      add(s, algorithm + " hash-memory" + streamsText(s.streams));
+      return;
+    }
+    if (w == Workload::HashTree)
+      s.target = m_location;
+    add(s, algorithm + " " + std::string(toString(w)) + " (" + cacheText(m_spec.cache) + streamsText(s.streams) +
+               ")" + m_where);
+    if (w != Workload::HashFile)
+      return;
+    // Peers run right after the main hash-file, before a warm pass fills the page cache.
+    if (m_spec.peers) {
+      for (const PeerTool& tool : findPeerTools(algorithm))
+        peer(tool, algorithm, tool.name + " (peer tool, " + cacheText(m_spec.cache) + ")" + m_where);
+    }
+    if (m_spec.warm && m_spec.cache != CacheMode::Warm) {
+      WorkloadSpec warm = s;
+      warm.cache = CacheMode::Warm;
+      add(warm, algorithm + " hash-file (warm" + streamsText(s.streams) + ")" + m_where);
+    }
+    if (m_spec.ramp) {
+      const int top = m_spec.maxStreams > 0 ? m_spec.maxStreams
+                                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      for (int n = 1; n <= top; ++n) {
+        if (n == s.streams)
+          continue;  // the main run measured this count already
+        WorkloadSpec ramp = s;
+        ramp.streams = n;
+        add(ramp, algorithm + " ramp " + std::to_string(n) + "/" + std::to_string(top) + " (" +
+                      cacheText(m_spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream)" : " streams)") +
+                      m_where);
+      }
+    }
+  }
+
+  // BLAKE3 is not one of HashScope's algorithms, but b3sum is the field's fast reference: once per location.
+  void blake3Peers()
+  {
+    for (const PeerTool& tool : findPeerTools("blake3"))
+      peer(tool, tool.algorithm, tool.name + " (peer tool, blake3, " + cacheText(m_spec.cache) + ")" + m_where);
+  }
+
+private:
+  double seconds() const { return m_spec.hashMemorySeconds > 0 ? m_spec.hashMemorySeconds : 1.0; }
+
+  void peer(const PeerTool& tool, const std::string& algorithm, std::string title)
+  {
+    WorkloadSpec s = m_base;
+    s.workload = Workload::PeerTool;
+    s.algorithm = algorithm;
+    s.streams = 1;
+    add(s, std::move(title), tool.name);
+  }
+
+  void add(WorkloadSpec s, std::string title, std::string tool = {})
+  {
+    SuiteStep step;
+    step.index = static_cast<int>(m_steps.size());
+    step.location = m_location;
+    step.spec = std::move(s);
+    step.title = std::move(title);
+    step.tool = std::move(tool);
+    m_steps.push_back(std::move(step));
+  }
+
+  const SuiteSpec& m_spec;
+  std::filesystem::path m_location;
+  std::vector<SuiteStep>& m_steps;
+  std::string m_where;
+  WorkloadSpec m_base;
+};
+
 }  // namespace
 
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
 {
   const std::vector<std::string> algorithms = spec.algorithms.empty() ? defaultSuiteAlgorithms() : spec.algorithms;
-  const int streams = std::max(1, spec.streams);
-  const int maxStreams =
-      spec.maxStreams > 0 ? spec.maxStreams : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  const std::vector<Workload> workloads = spec.workloads.empty() ? standardWorkloads() : spec.workloads;
 
   std::vector<SuiteStep> steps;
-  auto add = [&](const std::filesystem::path& location, WorkloadSpec w, std::string title, std::string tool = {}) {
-    SuiteStep step;
-    step.index = static_cast<int>(steps.size());
-    step.location = location;
-    step.spec = std::move(w);
-    step.title = std::move(title);
-    step.tool = std::move(tool);
-    steps.push_back(std::move(step));
-  };
-
   for (const auto& location : spec.locations) {
-    const auto target = location / sampleFileName(spec.sampleSize, spec.content);
-    const std::string where = ", " + location.string();
-    WorkloadSpec base;
-    base.target = target;
-    base.blockSize = spec.blockSize;
-    base.streams = streams;
-    base.cache = spec.cache;
-
-    WorkloadSpec read = base;
-    read.workload = Workload::Read;
-    add(location, read, "read (" + cacheText(spec.cache) + streamsText(streams) + ")" + where);
-
-    for (const std::string& algorithm : algorithms) {
-      WorkloadSpec memory;
-      memory.workload = Workload::HashMemory;
-      memory.algorithm = algorithm;
-      memory.blockSize = spec.blockSize;
-      memory.seconds = spec.hashMemorySeconds > 0 ? spec.hashMemorySeconds : 1.0;
-      add(location, memory, algorithm + " hash-memory");
-
-      WorkloadSpec file = base;
-      file.workload = Workload::HashFile;
-      file.algorithm = algorithm;
-      add(location, file, algorithm + " hash-file (" + cacheText(spec.cache) + streamsText(streams) + ")" + where);
-
-      // Peers run right after the cold hash-file, before the warm pass fills the page cache.
-      if (spec.peers) {
-        for (const PeerTool& tool : findPeerTools(algorithm)) {
-          WorkloadSpec peer = base;
-          peer.workload = Workload::PeerTool;
-          peer.algorithm = algorithm;
-          peer.streams = 1;
-          add(location, peer, tool.name + " (peer tool, " + cacheText(spec.cache) + ")" + where, tool.name);
-        }
+    LocationPlanner planner(spec, location, steps);
+    // Algorithm workloads next to each other form a group, run algorithm by algorithm (md5 hash-memory,
+    // md5 hash-file, sha256 hash-memory, ...), so each algorithm's reference is fresh when its file runs.
+    std::size_t i = 0;
+    bool anyFile = false;
+    while (i < workloads.size()) {
+      if (workloadTraits(workloads[i]).readsFile)
+        anyFile = true;
+      if (!workloadTraits(workloads[i]).usesAlgorithm) {
+        planner.single(workloads[i++]);
+        continue;
       }
-      if (spec.warm) {
-        WorkloadSpec warm = file;
-        warm.cache = CacheMode::Warm;
-        add(location, warm, algorithm + " hash-file (warm" + streamsText(streams) + ")" + where);
+      std::size_t end = i;
+      while (end < workloads.size() && workloadTraits(workloads[end]).usesAlgorithm) {
+        anyFile = anyFile || workloadTraits(workloads[end]).readsFile;
+        ++end;
       }
-      if (spec.ramp) {
-        for (int n = 1; n <= maxStreams; ++n) {
-          WorkloadSpec ramp = file;
-          ramp.streams = n;
-          add(location, ramp,
-              algorithm + " ramp " + std::to_string(n) + "/" + std::to_string(maxStreams) + " (" +
-                  cacheText(spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream)" : " streams)") + where);
-        }
+      for (const std::string& algorithm : algorithms) {
+        for (std::size_t k = i; k < end; ++k)
+          planner.forAlgorithm(workloads[k], algorithm);
       }
+      i = end;
     }
-    // BLAKE3 is not one of HashScope's algorithms, but b3sum is the field's fast reference: run it once
-    // per location for comparison (its digest cannot be checked).
-    if (spec.peers) {
-      for (const PeerTool& tool : findPeerTools("blake3")) {
-        WorkloadSpec peer = base;
-        peer.workload = Workload::PeerTool;
-        peer.algorithm = tool.algorithm;
-        peer.streams = 1;
-        add(location, peer, tool.name + " (peer tool, blake3, " + cacheText(spec.cache) + ")" + where, tool.name);
-      }
-    }
+    if (spec.peers && anyFile)
+      planner.blake3Peers();
   }
   return steps;
+}
+
+bool planNeedsSample(const std::vector<SuiteStep>& steps)
+{
+  return std::any_of(steps.begin(), steps.end(),
+                     [](const SuiteStep& s) { return workloadTraits(s.spec.workload).readsFile; });
+}
+
+int passesOf(Preset preset)
+{
+  switch (preset) {
+  case Preset::Quick: return 1;
+  case Preset::Standard: return 3;
+  case Preset::Thorough: return 5;
+  }
+  return 1;
+}
+
+std::string_view toString(Preset preset)
+{
+  switch (preset) {
+  case Preset::Quick: return "quick";
+  case Preset::Standard: return "standard";
+  case Preset::Thorough: return "thorough";
+  }
+  return "standard";
+}
+
+std::optional<Preset> parsePreset(std::string_view text)
+{
+  for (Preset p : {Preset::Quick, Preset::Standard, Preset::Thorough}) {
+    if (toString(p) == text)
+      return p;
+  }
+  return std::nullopt;
 }
 
 }  // namespace hashscope

@@ -1,21 +1,46 @@
-// runSampled: warm-up, sampler and work in the one order that keeps the device counters honest.
+// runSampled: warm-up, sampler, own-I/O accounting and work in the one order that keeps the counters honest.
 #include <memory>
 
+#include "hashscope/analysis.hpp"
 #include "hashscope/counters.hpp"
 #include "hashscope/suite.hpp"
 
 namespace hashscope {
 
+namespace {
+
+// What the interval classifier needs to know about a run before it has finished.
+RunResult probeOf(const WorkloadSpec& spec, const StorageInfo& storage)
+{
+  RunResult probe;
+  probe.workload = spec.workload;
+  probe.algorithm = spec.algorithm;
+  probe.streams = spec.streams;
+  probe.cache = spec.cache;
+  probe.cacheMethod = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
+  probe.storage = storage;
+  return probe;
+}
+
+}  // namespace
+
 RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, double hz, LiveCounters& counters,
-                     std::stop_token stop, const std::function<RunResult()>& work,
+                     std::stop_token stop, const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample,
                      const std::function<void(const std::string&)>& onNote)
 {
-  const bool readsFile = spec.workload != Workload::HashMemory && spec.workload != Workload::Memory;
-  if (spec.cache == CacheMode::Warm && readsFile) {
-    const std::string error = warmFile(spec.target, stop);
+  WorkloadSpec run = spec;
+  const WorkloadTraits traits = workloadTraits(spec.workload);
+  // The one warm-up: before the sampler starts, so its device reads are not counted in the run.
+  if (spec.cache == CacheMode::Warm && traits.usesCache && !spec.prewarmed) {
+    std::string error;
+    if (traits.targetsFolder)
+      warmTree(spec.target, stop);
+    else
+      error = warmFile(spec.target, stop);
     if (!error.empty() && onNote)
       onNote("Could not pre-read " + spec.target.string() + ": " + error);
+    run.prewarmed = error.empty();
   }
 
   std::unique_ptr<Sampler> sampler;
@@ -23,11 +48,26 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, doubl
     // Null when the location has no device with counters (RAM, network): CPU sampling goes on regardless.
     sampler = std::make_unique<Sampler>(SamplerConfig{hz}, counters, makeCpuCounterSource(),
                                         makeDiskCounterSource(storage.device));
-    if (onSample)
-      sampler->setCallback(onSample);
+    if (onSample) {
+      // Live verdicts: each interval is classified as it arrives, on the sampler thread.
+      sampler->setCallback([probe = probeOf(spec, storage), &onSample](const Sample& s) {
+        Sample classified = s;
+        classified.verdict = classifyInterval(classified, probe);
+        onSample(classified);
+      });
+    }
     sampler->start();
   }
-  RunResult result = work();
+  ProcessIo before, after;
+  const bool ioBefore = readProcessIo(before);
+  RunResult result = work(run);
+  if (ioBefore && readProcessIo(after)) {
+    // A peer tool is a child: its reads show up in the children's account once it has been waited for.
+    const bool child = spec.workload == Workload::PeerTool;
+    const std::uint64_t a = child ? after.childReadBytes : after.readBytes;
+    const std::uint64_t b = child ? before.childReadBytes : before.readBytes;
+    result.ownReadBytes = a >= b ? a - b : 0;
+  }
   if (sampler) {
     sampler->stop();
     result.samples = sampler->samples();

@@ -1,0 +1,23 @@
+// Linux: /proc/self/io read_bytes counts what this process's threads fetched from the block layer (page
+// cache hits are not in it, direct I/O is); finished children's reads come from getrusage's ru_inblock,
+// which the kernel derives from the same accounting in 512-byte units.
+#include <sys/resource.h>
+
+#include <string>
+
+#include "counters/linux_sources.hpp"
+#include "counters/proc_parsers.hpp"
+
+namespace hashscope {
+
+bool readProcessIo(ProcessIo& out)
+{
+  thread_local std::string buffer;
+  if (!counters::readSmallFile("/proc/self/io", buffer) || !counters::parseProcIoReadBytes(buffer, out.readBytes))
+    return false;  // no task I/O accounting in this kernel (CONFIG_TASK_IO_ACCOUNTING off)
+  rusage usage{};
+  out.childReadBytes = getrusage(RUSAGE_CHILDREN, &usage) == 0 ? static_cast<std::uint64_t>(usage.ru_inblock) * 512 : 0;
+  return true;
+}
+
+}  // namespace hashscope

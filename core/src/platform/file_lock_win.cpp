@@ -1,0 +1,177 @@
+// Windows: advisory locks (LockFileEx on one byte far past the end of any file, so the data itself is
+// never locked) and tags (an alternate data stream, on volumes that keep named streams).
+// Written from the platform notes: compile-checked with mingw-w64 only.
+#include <windows.h>
+
+#include <utility>
+
+#include "platform/file_io.hpp"
+
+namespace hashscope::platform {
+
+namespace {
+
+HANDLE toHandle(std::intptr_t h) { return reinterpret_cast<HANDLE>(h); }
+
+// A byte no file reaches: locking it never blocks reads or writes of real data.
+constexpr DWORD kLockOffsetLow = 0xfffffffeu;
+constexpr DWORD kLockOffsetHigh = 0x7fffffffu;
+
+bool lockNow(HANDLE h, FileLock::Mode mode)
+{
+  OVERLAPPED at{};
+  at.Offset = kLockOffsetLow;
+  at.OffsetHigh = kLockOffsetHigh;
+  const DWORD flags = LOCKFILE_FAIL_IMMEDIATELY | (mode == FileLock::Mode::Exclusive ? LOCKFILE_EXCLUSIVE_LOCK : 0);
+  return LockFileEx(h, flags, 0, 1, 0, &at) != 0;
+}
+
+void unlockNow(HANDLE h)
+{
+  OVERLAPPED at{};
+  at.Offset = kLockOffsetLow;
+  at.OffsetHigh = kLockOffsetHigh;
+  UnlockFileEx(h, 0, 1, 0, &at);
+}
+
+std::wstring streamName(const std::filesystem::path& file) { return file.wstring() + L":hashscope.sample"; }
+
+// True when the volume holding `file` keeps named streams (NTFS, ReFS; not FAT or exFAT).
+bool keepsStreams(const std::filesystem::path& file)
+{
+  wchar_t root[MAX_PATH + 1] = {};
+  DWORD flags = 0;
+  return GetVolumePathNameW(file.c_str(), root, MAX_PATH) &&
+         GetVolumeInformationW(root, nullptr, 0, nullptr, nullptr, &flags, nullptr, 0) &&
+         (flags & FILE_NAMED_STREAMS) != 0;
+}
+
+}  // namespace
+
+FileLock::~FileLock() { unlock(); }
+
+FileLock::FileLock(FileLock&& other) noexcept { *this = std::move(other); }
+
+FileLock& FileLock::operator=(FileLock&& other) noexcept
+{
+  if (this != &other) {
+    unlock();
+    m_handle = std::exchange(other.m_handle, kInvalid);
+  }
+  return *this;
+}
+
+FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error)
+{
+  outcome = Outcome::Failed;
+  error.clear();
+  // Full sharing (delete included): holding the lock never stops the holder or others from renaming,
+  // reading or removing the file; only cooperating HashScope processes look at the lock.
+  HANDLE h = CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
+                         OPEN_EXISTING, FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  if (h == INVALID_HANDLE_VALUE) {
+    error = path.string() + ": cannot open it (Windows error " + std::to_string(GetLastError()) + ")";
+    return {};
+  }
+  BY_HANDLE_FILE_INFORMATION info{};
+  if (!GetFileInformationByHandle(h, &info) ||
+      (info.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) != 0) {
+    CloseHandle(h);
+    error = path.string() + " is not a regular file";
+    return {};
+  }
+  if (!lockNow(h, mode)) {
+    const DWORD e = GetLastError();
+    CloseHandle(h);
+    if (e == ERROR_LOCK_VIOLATION || e == ERROR_IO_PENDING) {
+      outcome = Outcome::Busy;
+      return {};
+    }
+    error = path.string() + ": cannot lock it (Windows error " + std::to_string(e) + ")";
+    return {};
+  }
+  outcome = Outcome::Locked;
+  FileLock lock;
+  lock.m_handle = reinterpret_cast<std::intptr_t>(h);
+  return lock;
+}
+
+bool FileLock::relock(Mode mode)
+{
+  if (!isLocked())
+    return false;
+  // A shared lock cannot overlap our own exclusive one (nor the reverse): release, then lock again.
+  unlockNow(toHandle(m_handle));
+  if (lockNow(toHandle(m_handle), mode))
+    return true;
+  unlock();
+  return false;
+}
+
+bool FileLock::stillNamedBy(const std::filesystem::path& path) const
+{
+  if (!isLocked())
+    return false;
+  BY_HANDLE_FILE_INFORMATION held{};
+  if (!GetFileInformationByHandle(toHandle(m_handle), &held))
+    return false;
+  HANDLE h = CreateFileW(path.c_str(), FILE_READ_ATTRIBUTES, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                         nullptr, OPEN_EXISTING, FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  if (h == INVALID_HANDLE_VALUE)
+    return false;
+  BY_HANDLE_FILE_INFORMATION named{};
+  const bool ok = GetFileInformationByHandle(h, &named) != 0;
+  CloseHandle(h);
+  return ok && held.dwVolumeSerialNumber == named.dwVolumeSerialNumber &&
+         held.nFileIndexHigh == named.nFileIndexHigh && held.nFileIndexLow == named.nFileIndexLow;
+}
+
+std::uint64_t FileLock::size() const
+{
+  LARGE_INTEGER size{};
+  return isLocked() && GetFileSizeEx(toHandle(m_handle), &size) ? static_cast<std::uint64_t>(size.QuadPart) : 0;
+}
+
+void FileLock::unlock()
+{
+  if (m_handle != kInvalid)
+    CloseHandle(toHandle(m_handle));  // closing the handle releases its locks
+  m_handle = kInvalid;
+}
+
+TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error)
+{
+  error.clear();
+  if (!keepsStreams(file))
+    return TagResult::Unsupported;
+  HANDLE h = CreateFileW(streamName(file).c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_DELETE, nullptr,
+                         CREATE_ALWAYS, FILE_ATTRIBUTE_NORMAL, nullptr);
+  DWORD wrote = 0;
+  const bool ok = h != INVALID_HANDLE_VALUE &&
+                  WriteFile(h, value.data(), static_cast<DWORD>(value.size()), &wrote, nullptr) &&
+                  wrote == value.size();
+  const DWORD e = GetLastError();
+  if (h != INVALID_HANDLE_VALUE)
+    CloseHandle(h);
+  if (ok)
+    return TagResult::Ok;
+  error = file.string() + ": cannot mark it as a HashScope file (Windows error " + std::to_string(e) + ")";
+  return TagResult::Failed;
+}
+
+std::optional<std::string> readTag(const std::filesystem::path& file)
+{
+  HANDLE h = CreateFileW(streamName(file).c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                         nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE)
+    return std::nullopt;
+  char buffer[256];
+  DWORD n = 0;
+  const bool ok = ReadFile(h, buffer, sizeof buffer, &n, nullptr) != 0;
+  CloseHandle(h);
+  if (!ok || n == sizeof buffer)
+    return std::nullopt;  // unreadable, or too long to be ours
+  return std::string(buffer, n);
+}
+
+}  // namespace hashscope::platform

@@ -1,0 +1,158 @@
+// runStep(): one step for k passes. Peer tools get the engine's eviction for cold passes; every pass is
+// sampled on its own; the step's result is the median pass, with all passes kept.
+#include "suite/run_step.hpp"
+
+#include <algorithm>
+
+#include "hashscope/analysis.hpp"
+#include "hashscope/hash.hpp"
+#include "hashscope/peer.hpp"
+#include "platform/file_io.hpp"  // the engine's page-cache eviction, reused for peer tools
+
+namespace hashscope::suite {
+
+void note(const SuiteObserver& observer, const std::string& message)
+{
+  if (observer.message)
+    observer.message(message);
+}
+
+namespace {
+
+RunResult runPeerPass(const SuiteStep& step, LocationState& state, std::stop_token stop)
+{
+  const std::string& algorithm = step.spec.algorithm;
+  std::vector<PeerTool> tools = findPeerTools(algorithm);
+  const PeerTool* tool = nullptr;
+  for (const PeerTool& t : tools) {
+    if (t.name == step.tool)
+      tool = &t;
+  }
+  if (!tool) {
+    RunResult r;
+    r.workload = Workload::PeerTool;
+    r.algorithm = algorithm;
+    r.target = step.spec.target;
+    r.error = step.tool + " is no longer installed on this machine.";
+    return r;
+  }
+  std::string expected;
+  if (findAlgorithm(algorithm)) {
+    auto it = state.digests.find(algorithm);
+    if (it == state.digests.end()) {
+      // The main run used several streams (no whole-file digest): hash the sample once more, unsampled.
+      FileDigests d = hashFile(step.spec.target, {algorithm}, stop);
+      if (d.error.empty() && !d.digests.empty())
+        it = state.digests.emplace(algorithm, toHex(d.digests.front())).first;
+    }
+    if (it != state.digests.end())
+      expected = it->second;
+  }
+  return runPeerTool(*tool, step.spec.target, expected, stop);
+}
+
+// Peer tools read through the page cache: for a cold pass, drop the sample's cached pages first, as the
+// engine does for its own cold runs. Returns the cache method achieved.
+CacheMethod evictForPeer(const std::filesystem::path& file, const SuiteObserver& observer)
+{
+  std::string error;
+  platform::InputFile f = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  if (!f.isOpen()) {
+    note(observer, "Could not evict " + file.string() + " from the page cache: " + error);
+    return CacheMethod::AsIs;
+  }
+  std::string evictNote;
+  f.evict(evictNote);
+  if (!evictNote.empty())
+    note(observer, evictNote);
+  return CacheMethod::Evicted;
+}
+
+RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& state, const SuiteObserver& observer,
+                  std::stop_token stop)
+{
+  const bool peer = step.spec.workload == Workload::PeerTool;
+  CacheMethod peerMethod = CacheMethod::AsIs;
+  if (peer && step.spec.cache == CacheMode::Cold)
+    peerMethod = state.storage.kind == MediaKind::Ram ? CacheMethod::MemoryBacked
+                                                      : evictForPeer(step.spec.target, observer);
+  else if (peer && step.spec.cache == CacheMode::Warm)
+    peerMethod = CacheMethod::Warm;
+
+  LiveCounters counters(std::max(1, step.spec.streams));
+  RunResult r = runSampled(
+      step.spec, state.storage, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
+      [&](const WorkloadSpec& run) {
+        return peer ? runPeerPass(step, state, stop) : runWorkload(run, stop, &counters);
+      },
+      [&observer, &step](const Sample& s) {
+        if (observer.sample)
+          observer.sample(step, s);
+      },
+      [&observer](const std::string& text) { note(observer, text); });
+  if (peer) {
+    r.cache = step.spec.cache;
+    r.cacheMethod = peerMethod;
+  }
+  r.location = step.location;
+  r.storage = state.storage;
+  return r;
+}
+
+PassResult summaryOf(const RunResult& r)
+{
+  PassResult p;
+  p.bytes = r.bytes;
+  p.seconds = r.seconds;
+  p.userSeconds = r.userSeconds;
+  p.systemSeconds = r.systemSeconds;
+  if (r.workload != Workload::PeerTool)
+    p.cpuMBps = cpuSpeedPerStream(r);
+  for (const Sample& s : r.samples) {
+    if (s.diskValid) {
+      p.deviceValid = true;
+      p.deviceReadBytes = std::max(p.deviceReadBytes, s.diskReadBytes);
+    }
+  }
+  p.ownReadBytes = r.ownReadBytes;
+  return p;
+}
+
+}  // namespace
+
+RunResult combinePasses(std::vector<RunResult> passes)
+{
+  std::vector<PassResult> summaries;
+  summaries.reserve(passes.size());
+  for (const RunResult& r : passes)
+    summaries.push_back(summaryOf(r));
+  std::vector<std::size_t> order(passes.size());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    order[i] = i;
+  std::stable_sort(order.begin(), order.end(),
+                   [&](std::size_t a, std::size_t b) { return passes[a].mbPerSec() < passes[b].mbPerSec(); });
+  // The lower median for an even count: a pass that really ran, never an average of two.
+  RunResult median = std::move(passes[order[(order.size() - 1) / 2]]);
+  median.passes = std::move(summaries);
+  return median;
+}
+
+RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state, const SuiteObserver& observer,
+                  std::stop_token stop)
+{
+  const int k = std::clamp(spec.passes, 1, 100);
+  std::vector<RunResult> passes;
+  for (int i = 0; i < k; ++i) {
+    RunResult r = runPass(step, spec, state, observer, stop);
+    if (!r.ok())
+      return r;  // a failed or stopped pass is the step's result: no median of what did not run
+    if (step.spec.workload == Workload::HashFile && !r.digest.empty())
+      state.digests.emplace(step.spec.algorithm, r.digest);
+    passes.push_back(std::move(r));
+    if (stop.stop_requested())
+      break;
+  }
+  return combinePasses(std::move(passes));
+}
+
+}  // namespace hashscope::suite

@@ -1,0 +1,147 @@
+// Control characters in file names: digest lines exactly as md5sum writes them, and every line meant for
+// a person ("NAME: OK", errors) escaped so no raw control character reaches the terminal.
+#include "catch.hpp"
+#include "skip.hpp"
+#include "cli_helpers.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+using namespace clitest;
+namespace fs = std::filesystem;
+
+namespace {
+
+bool isControl(char c)
+{
+  const auto u = static_cast<unsigned char>(c);
+  return u < 0x20 || u == 0x7f;
+}
+
+// No control character but the newline ending each line.
+bool printable(const std::string& text)
+{
+  return std::none_of(text.begin(), text.end(), [](char c) { return c != '\n' && isControl(c); });
+}
+
+// The documented display form: names with control characters start with '\' and have \\ \n \r \t \xHH.
+std::string shown(const std::string& name)
+{
+  if (std::none_of(name.begin(), name.end(), isControl))
+    return name;
+  std::string out = "\\";
+  for (char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '\\')
+      out += "\\\\";
+    else if (c == '\n')
+      out += "\\n";
+    else if (c == '\r')
+      out += "\\r";
+    else if (c == '\t')
+      out += "\\t";
+    else if (isControl(c)) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "\\x%02x", u);
+      out += hex;
+    } else
+      out += c;
+  }
+  return out;
+}
+
+struct OddFiles {
+  TempDir dir;
+  std::vector<std::string> paths;
+  OddFiles()
+  {
+    const std::string names[] = {"tab\tname", "cr\rname", "esc\x1b[31mred", "new\nline", "back\\slash",
+                                 "both\\and\ttab", "plain"};
+    std::uint64_t seed = 5;
+    for (const auto& name : names) {
+      paths.push_back((dir / name).string());
+      writeRandomFile(paths.back(), 100 + seed, seed);
+      ++seed;
+    }
+  }
+};
+
+} // namespace
+
+TEST_CASE("hash writes names with control characters exactly as md5sum and sha256sum --tag do", "[cli][hash]")
+{
+  OddFiles files;
+  for (const std::vector<std::string>& tool : {std::vector<std::string>{"md5sum"},
+                                               std::vector<std::string>{"sha256sum", "--tag"}}) {
+    if (!toolExists(tool.front())) {
+      HASHSCOPE_SKIP_PART(tool.front() << " is not installed");
+      continue;
+    }
+    std::vector<std::string> argv = tool;
+    argv.insert(argv.end(), files.paths.begin(), files.paths.end());
+    const ProcessResult expected = run(argv);
+    std::vector<std::string> ours{"hash", "-a", tool.front() == "md5sum" ? "md5" : "sha256"};
+    if (tool.size() > 1)
+      ours.push_back("--tag");
+    ours.insert(ours.end(), files.paths.begin(), files.paths.end());
+    const ProcessResult actual = runCli(ours);
+    CHECK(actual.exitCode == 0);
+    CHECK(actual.out == expected.out);
+  }
+}
+
+TEST_CASE("check shows names with control characters escaped, and reads them back", "[cli][check]")
+{
+  OddFiles files;
+  if (!toolExists("md5sum"))
+    HASHSCOPE_SKIP("md5sum is not installed");
+  // md5sum cannot write a name with a newline or CR unescaped; tab and ESC it writes raw.
+  std::vector<std::string> argv{"md5sum"};
+  argv.insert(argv.end(), files.paths.begin(), files.paths.end());
+  const ProcessResult list = run(argv);
+  REQUIRE(list.exitCode == 0);
+  writeTextFile(files.dir / "list", list.out);
+  const ProcessResult r = runCli({"check", (files.dir / "list").string()});
+  CHECK(r.exitCode == 0);
+  std::string expected;
+  for (const auto& path : files.paths)
+    expected += shown(path) + ": OK\n";
+  CHECK(r.out == expected);
+  CHECK(printable(r.out));
+  // Where md5sum -c escapes (a newline) and where nothing needs escaping, the lines are md5sum's own.
+  const ProcessResult md5 = run({"md5sum", "-c", (files.dir / "list").string()});
+  const auto ourLines = splitLines(r.out), theirLines = splitLines(md5.out);
+  REQUIRE(ourLines.size() == theirLines.size());
+  for (std::size_t i = 0; i < ourLines.size(); ++i)
+    if (files.paths[i].find_first_of("\t\r\x1b") == std::string::npos)
+      CHECK(ourLines[i] == theirLines[i]);
+
+  // FAILED and unreadable lines and their error messages are escaped the same way.
+  writeTextFile(files.paths[0], "changed");
+  const std::string missing = (files.dir / "gone\tnow\x1b").string();
+  writeTextFile(files.dir / "list2", list.out + "900150983cd24fb0d6963f7d28e17f72  " + missing + "\n");
+  const ProcessResult failed = runCli({"check", (files.dir / "list2").string()});
+  CHECK(failed.exitCode == 1);
+  CHECK(failed.out.find(shown(files.paths[0]) + ": FAILED\n") != std::string::npos);
+  CHECK(failed.out.find(shown(missing) + ": FAILED open or read\n") != std::string::npos);
+  CHECK(failed.err.find(shown(missing) + ": no such file") != std::string::npos);
+  CHECK(printable(failed.out));
+  CHECK(printable(failed.err));
+}
+
+TEST_CASE("hash error messages show names with control characters escaped", "[cli][hash][errors]")
+{
+  TempDir dir;
+  const std::string missing = (dir / "no\x1b]0;title\x07here").string();
+  const ProcessResult r = runCli({"hash", "-a", "md5", missing});
+  CHECK(r.exitCode == 1);
+  CHECK(isOneErrorLine(r.err));
+  CHECK(printable(r.err));
+  CHECK(r.err.find(shown(missing)) != std::string::npos);
+
+  fs::create_directory(dir / "fold\ter");
+  const ProcessResult folder = runCli({"hash", "-a", "md5", (dir / "fold\ter").string()});
+  CHECK(folder.exitCode == 1);
+  CHECK(isOneErrorLine(folder.err));
+  CHECK(printable(folder.err));
+}

@@ -1,0 +1,171 @@
+// Ctrl-C and SIGTERM stop every command, whatever it is blocked on: the exit code follows the shell's
+// convention (130 for SIGINT, 143 for SIGTERM), "interrupted" is said, and nothing it created stays.
+// These are hang tests, not latency tests: the bound is a generous 10 s (the promise is a second, and
+// tests/bench/stop_latency.sh measures it).
+#include "catch.hpp"
+#include "cli_helpers.hpp"
+
+#include <chrono>
+#include <csignal>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/ioctl.h>
+#include <sys/stat.h>
+#include <thread>
+#include <unistd.h>
+#if defined(__linux__)
+#include <sys/syscall.h>
+#endif
+
+using namespace clitest;
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr double kHangBound = 10; // seconds: a stop that takes this long is a hang
+
+// Polls `condition` until it holds or `seconds` pass; the tests wait for states, never for fixed times.
+template <typename Condition>
+bool waitFor(Condition condition, double seconds = 60)
+{
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (condition())
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return condition();
+}
+
+void checkInterrupted(const ProcessResult& r, int sig)
+{
+  INFO("exit " << r.exitCode << ", " << r.seconds << " s, stderr: " << r.err);
+  CHECK_FALSE(r.timedOut);
+  CHECK(r.exitCode == 128 + sig);
+  // Said, not just died of the signal (a process killed by it would also show 128 + sig here).
+  CHECK(r.err.find("interrupted") != std::string::npos);
+}
+
+std::string readSmallFile(const fs::path& path)
+{
+  std::ifstream in(path);
+  std::string text;
+  std::getline(in, text);
+  return text;
+}
+
+} // namespace
+
+TEST_CASE("hash -r stops on SIGINT and SIGTERM while nobody reads its output", "[cli][signals]")
+{
+  TempDir dir;
+  const fs::path tree = dir / "tree";
+  fs::create_directories(tree);
+  for (int i = 0; i < 1500; ++i) // about 130 KB of digest lines: more than a pipe holds
+    writeTextFile(tree / ("file-with-a-long-name-" + std::to_string(i) + ".txt"), std::to_string(i));
+  for (int sig : {SIGINT, SIGTERM}) {
+    CAPTURE(sig);
+    int out[2];
+    REQUIRE(::pipe(out) == 0);
+    ::fcntl(out[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(out[1], F_SETFD, FD_CLOEXEC);
+    int capacity = 65536;
+#if defined(F_GETPIPE_SZ)
+    capacity = ::fcntl(out[0], F_GETPIPE_SZ);
+#endif
+    {
+      ChildProcess child({cliPath(), "hash", "-a", "md5", "-r", tree.string()}, {}, out[1]);
+      // Blocked for good once the pipe is full: nearly all of it queued (a writer that polls for room
+      // waits for a free page), and no more arriving.
+      int last = -1;
+      const bool full = waitFor([&] {
+        int queued = 0;
+        if (::ioctl(out[0], FIONREAD, &queued) != 0)
+          return false;
+        const bool stalled = queued == last && queued > capacity - 4096 - 200;
+        last = queued;
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        return stalled;
+      });
+      REQUIRE(full);
+      child.signal(sig);
+      checkInterrupted(child.wait(kHangBound), sig);
+    }
+    ::close(out[0]);
+    ::close(out[1]);
+  }
+}
+
+#if defined(__linux__)
+TEST_CASE("bench stops on SIGINT while its --output FIFO has no reader", "[cli][signals]")
+{
+  TempDir dir;
+  const fs::path fifo = dir / "report.fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  ChildProcess child({cliPath(), "bench", "-w", "hash-memory", "-a", "md5", "--duration", "0.05", "--format",
+                      "json", "--output", fifo.string(), "--force"});
+  // The benchmark is over and the main thread waits in open() for a reader of the FIFO.
+  const std::string proc = "/proc/" + std::to_string(child.pid());
+  const bool blocked = waitFor([&] {
+    if (readSmallFile(proc + "/wchan") == "wait_for_partner")
+      return true;
+    const std::string call = readSmallFile(proc + "/syscall"); // when wchan is hidden
+    return call.rfind(std::to_string(SYS_openat) + " ", 0) == 0 &&
+           readSmallFile(proc + "/syscall") == call; // and still there a moment later
+  });
+  REQUIRE(blocked);
+  child.signal(SIGINT);
+  checkInterrupted(child.wait(kHangBound), SIGINT);
+  struct stat info {};
+  CHECK((::stat(fifo.c_str(), &info) == 0 && S_ISFIFO(info.st_mode))); // not ours: left in place
+}
+#endif
+
+TEST_CASE("bench stops on SIGINT and SIGTERM mid-sample and removes what it created", "[cli][signals]")
+{
+  for (int sig : {SIGINT, SIGTERM}) {
+    CAPTURE(sig);
+    TempDir dir;
+    const fs::path location = dir / "location";
+    fs::create_directories(location);
+    const fs::path report = dir / "report.json";
+    // A sample far too big to finish before the signal: the run is stopped while writing it.
+    ChildProcess child({cliPath(), "bench", "-w", "hash-file", "-a", "md5", "--size", "8G", "--location",
+                        location.string(), "--format", "json", "--output", report.string()});
+    const bool writing = waitFor([&] { return !listFolder(location).empty(); });
+    REQUIRE(writing);
+    CHECK(fs::exists(report)); // reserved up front
+    child.signal(sig);
+    checkInterrupted(child.wait(kHangBound), sig);
+    CHECK(listFolder(location).empty()); // the partial sample is gone
+    CHECK_FALSE(fs::exists(report));     // and so is the reserved report
+  }
+}
+
+#if defined(__linux__)
+TEST_CASE("hash and check of a stdin nobody writes stop on SIGINT", "[cli][signals]")
+{
+  // Blocked in a read of stdin that no stop request can wake: the watchdog ends it.
+  for (const auto& command : std::vector<std::vector<std::string>>{{"hash", "-a", "sha256"}, {"check"}}) {
+    CAPTURE(command.front());
+    int in[2];
+    REQUIRE(::pipe(in) == 0);
+    ::fcntl(in[0], F_SETFD, FD_CLOEXEC);
+    ::fcntl(in[1], F_SETFD, FD_CLOEXEC);
+    std::vector<std::string> argv{cliPath()};
+    argv.insert(argv.end(), command.begin(), command.end());
+    {
+      ChildProcess child(argv, "/dev/fd/" + std::to_string(in[0]));
+      const std::string proc = "/proc/" + std::to_string(child.pid());
+      // Waiting in read() of its stdin, our pipe.
+      const bool reading = waitFor(
+          [&] { return readSmallFile(proc + "/syscall").rfind(std::to_string(SYS_read) + " 0x0 ", 0) == 0; });
+      REQUIRE(reading);
+      child.signal(SIGINT);
+      checkInterrupted(child.wait(kHangBound), SIGINT);
+    }
+    ::close(in[0]);
+    ::close(in[1]);
+  }
+}
+#endif

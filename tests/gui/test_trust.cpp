@@ -1,0 +1,153 @@
+// Issue 9 in the GUI: location errors by identity, the preset selector, flags and unreliable efficiency.
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QTranslator>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+
+#include "catch.hpp"
+#include "logic/benchmark_controller.hpp"
+#include "logic/progress_estimate.hpp"
+#include "logic/result_text.hpp"
+#include "logic/results_model.hpp"
+#include "logic/run_options.hpp"
+#include "widgets/options_panel.hpp"
+
+using namespace hashscope;
+using namespace hashscope::gui;
+
+TEST_CASE("a failing location marks itself only, not a location whose path it contains", "[gui][trust]")
+{
+  QTemporaryDir dir;
+  REQUIRE(dir.isValid());
+  const std::filesystem::path good = toPath(dir.path());
+  const std::filesystem::path missing = good / "missing";  // its error text contains `good`'s path
+  SuiteSpec spec;
+  spec.locations = {good, missing};
+  spec.algorithms = {"crc32"};
+  spec.workloads = {Workload::HashMemory};  // no sample needed: quick
+  spec.hashMemorySeconds = 0.05;
+  BenchmarkController controller;
+  QSignalSpy errors(&controller, &BenchmarkController::locationError);
+  QSignalSpy finished(&controller, &BenchmarkController::finished);
+  REQUIRE(controller.start(spec) != 0);
+  REQUIRE(finished.wait(60000));
+  QStringList marked;
+  for (const QList<QVariant>& e : errors)
+    marked << e.at(0).toString();
+  CHECK(marked.contains(qs(missing)));
+  CHECK_FALSE(marked.contains(qs(good)));
+}
+
+TEST_CASE("the options panel offers quick, standard and thorough, standard by default", "[gui][trust]")
+{
+  OptionsPanel panel;
+  RunOptions o;
+  panel.readInto(o);
+  CHECK(o.preset == Preset::Standard);
+  CHECK(o.waitQuiet);
+  CHECK(makeSuiteSpec(o, {"/tmp"}, {"md5"}).passes == 3);
+  auto* combo = panel.findChild<QComboBox*>();
+  REQUIRE(combo);
+  CHECK(combo->count() == 3);
+  o.preset = Preset::Thorough;
+  o.waitQuiet = false;
+  panel.setFrom(o);
+  RunOptions back;
+  panel.readInto(back);
+  CHECK(back.preset == Preset::Thorough);
+  CHECK_FALSE(back.waitQuiet);
+  CHECK(makeSuiteSpec(back, {"/tmp"}, {"md5"}).passes == 5);
+}
+
+TEST_CASE("an efficiency above the limit estimate is shown as unreliable, with the reason", "[gui][trust]")
+{
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.location = "/data";
+  r.bytes = 280'000'000;
+  r.seconds = 1;
+  Analysis a;
+  a.limitMBps = 255;
+  a.efficiency = 280.0 / 255;
+  a.flags.push_back({FlagCode::LimitUnreliable, 196e6, 280e6, LimitReason::PartlyFromCache});
+  a.flags.push_back({FlagCode::MachineBusy, 0.6, 2});
+  r.analysis = a;
+  ResultsModel model;
+  model.setResults({r});
+  const QString efficiency = model.index(0, ResultsModel::EfficiencyColumn).data().toString();
+  CHECK_FALSE(efficiency.contains(QLatin1Char('%')));
+  const QString verdict = model.index(0, ResultsModel::VerdictColumn).data().toString();
+  CHECK(verdict.contains(QStringLiteral("machine busy")));
+  const QString html = verdictSentenceHtml(r);
+  CHECK(html.contains(QStringLiteral("0.6 of the 2 cores")));
+  CHECK(html.contains(QStringLiteral("page cache")));
+}
+
+TEST_CASE("progress counts every pass of a step, not the first pass as the whole step", "[gui][trust]")
+{
+  ProgressEstimate p;
+  p.start(1, 100, 2);
+  SuiteStep step;
+  step.spec.workload = Workload::HashFile;
+  p.stepStarted(step);
+  Sample s;
+  s.t = 1;
+  s.totalBytes = 100;  // the first pass read the whole sample
+  p.sample(s);
+  CHECK(p.fraction() == Approx(0.5));
+  s.t = 0.1;           // the second pass's sampler starts again
+  s.totalBytes = 50;
+  p.sample(s);
+  CHECK(p.fraction() == Approx(0.75));
+}
+
+namespace {
+// A translator that marks every ResultText string, to show the sentence goes through tr().
+class MarkingTranslator : public QTranslator {
+public:
+  QString translate(const char* context, const char* source, const char* = nullptr, int n = -1) const override
+  {
+    if (QLatin1String(context) != QLatin1String("hashscope::gui::ResultText"))
+      return {};
+    QString text = QString::fromUtf8(source);
+    if (n >= 0)
+      text.replace(QStringLiteral("%n"), QString::number(n));
+    return QStringLiteral("«") + text + QStringLiteral("»");
+  }
+  bool isEmpty() const override { return false; }
+};
+}  // namespace
+
+TEST_CASE("the GUI writes the evidence itself from the analysis's numbers, through tr()", "[gui][trust]")
+{
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.streams = 1;
+  r.bytes = 660'000'000;
+  r.seconds = 1;
+  Analysis a;
+  a.verdict = Verdict::CpuBound;
+  a.workerBusyPct = 99;
+  a.hashCallPct = 99;
+  a.waitPct = 1;
+  a.diskValid = true;
+  a.diskBusyPct = 21;
+  a.deviceReadBytes = 660'000'000;
+  a.cpuBusyPct = 55;
+  a.limitMBps = 680;
+  a.efficiency = 660.0 / 680.0;
+  a.evidence = "engine English";
+  r.analysis = a;
+  const QString plain = evidenceText(r);
+  CHECK(plain.contains(QStringLiteral("the md5 thread was busy 99% of the time")));
+  CHECK(plain.contains(QStringLiteral("680 MB/s is the limit and this run reached 97% of it")));
+  CHECK_FALSE(verdictSentenceHtml(r).contains(QStringLiteral("engine English")));
+  MarkingTranslator translator;
+  QCoreApplication::installTranslator(&translator);
+  const QString translated = evidenceText(r);
+  QCoreApplication::removeTranslator(&translator);
+  CHECK(translated.contains(QStringLiteral("«the md5 thread was busy 99% of the time»")));
+}
