@@ -80,6 +80,7 @@ int runHash(Context& context, const Arguments& argv)
                    {"jobs", 'j', true, false},
                    {"tag", 0, false, false},
                    {"block-size", 0, true, false},
+                   {"threads-per-file", 0, true, false},
                    {"help", 'h', false, false}},
                   argv);
   if (args.has("help"))
@@ -94,6 +95,8 @@ int runHash(Context& context, const Arguments& argv)
   if (blockSize == 0 || blockSize > 1 * GiB)
     throw UsageError("--block-size must be between 1 byte and 1G");
   checkBufferMemory("--jobs", jobs, blockSize, 4); // hashFile reads ahead with 4 blocks per file
+  if (args.value("threads-per-file")) // BLAKE3 hashes one file on all cores unless told otherwise
+    setThreadsPerStream(static_cast<unsigned>(parseCountOption("--threads-per-file", *args.value("threads-per-file"), 1, 256)));
   const bool tag = args.has("tag") || algorithms.size() > 1;
   std::vector<const AlgorithmInfo*> infos;
   for (const auto& id : algorithms)

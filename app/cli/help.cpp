@@ -26,7 +26,7 @@ Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted 
 constexpr std::string_view kHash =
     R"(Usage: hashscope-cli hash -a ALGO [-a ALGO]... [-r] [-j N] [--tag] [PATH]...
 Print the digest of each file, in the format of the algorithm's reference tool (md5sum, sha256sum,
-b2sum, xxhsum, cksum, sum), so the output can be compared byte for byte. With several algorithms
+b2sum, b3sum, xxhsum, cksum, sum), so the output can be compared byte for byte. With several algorithms
 every line uses the BSD form "ALGO (PATH) = HEX". With no PATH, or when PATH is -, read stdin.
 
 Options:
@@ -35,6 +35,7 @@ Options:
   -j, --jobs N          hash N files at a time (output order stays the same)
       --tag             BSD-style lines "ALGO (PATH) = HEX"
       --block-size SIZE bytes per read (default 1M; --jobs x 4 blocks must fit in half of the RAM)
+      --threads-per-file N  threads for one file (BLAKE3 only; default: all cores, like b3sum)
   -h, --help            show this help
 
 FIFOs, sockets and devices are refused (they may never end). Exit status 1 when any file failed.

@@ -31,6 +31,7 @@ const std::vector<Reference>& references()
                                            {"sha384", {"sha384sum"}},
                                            {"sha512", {"sha512sum"}},
                                            {"blake2b-512", {"b2sum"}},
+                                           {"blake3", {"b3sum"}},
                                            {"xxh32", {"xxhsum", "-H0"}},
                                            {"xxh64", {"xxhsum", "-H1"}},
                                            {"xxh3-128", {"xxhsum", "-H2"}},
@@ -109,13 +110,34 @@ TEST_CASE("hash prints exactly what the reference tools print", "[cli][hash]")
   CHECK(compared > 0);
 }
 
+TEST_CASE("hash -a blake3 prints b3sum's lines on all cores and with --threads-per-file 1", "[cli][hash]")
+{
+  if (!toolExists("b3sum")) {
+    WARN("skipped: b3sum is not installed");
+    return;
+  }
+  TempDir dir;
+  const auto files = concat(makeSizedFiles(dir), makeAwkwardFiles(dir));
+  const ProcessResult expected = run(concat({"b3sum"}, files));
+  REQUIRE(expected.exitCode == 0);
+  for (const char* threads : {"1", "2", "3"}) {
+    INFO("--threads-per-file " << threads);
+    const ProcessResult actual = runCli(concat({"hash", "-a", "blake3", "--threads-per-file", threads}, files));
+    CHECK(actual.exitCode == 0);
+    CHECK(actual.out == expected.out);
+  }
+  const ProcessResult bad = runCli({"hash", "-a", "blake3", "--threads-per-file", "0", files.front()});
+  CHECK(bad.exitCode == 2);
+  CHECK(bad.err.find("--threads-per-file") != std::string::npos);
+}
+
 TEST_CASE("hash --tag prints the BSD form of the coreutils tools", "[cli][hash]")
 {
   TempDir dir;
   const auto files = concat(makeSizedFiles(dir), makeAwkwardFiles(dir));
   for (const auto& ref : references()) {
     const std::string& tool = ref.tool.front();
-    if (tool == "cksum" || tool == "sum" || !toolAvailable(ref))
+    if (tool == "cksum" || tool == "sum" || tool == "b3sum" || !toolAvailable(ref)) // b3sum has no --tag
       continue;
     INFO("algorithm " << ref.algorithm);
     const ProcessResult expected = run(concat(concat(ref.tool, {"--tag"}), files));

@@ -138,16 +138,17 @@ TEST_CASE("installed peer tools hash a small file and their digests are checked"
   }
 }
 
-TEST_CASE("b3sum computes BLAKE3, which HashScope does not: its digest is kept but not checked", "[peer]")
+TEST_CASE("b3sum computes BLAKE3 and its digest is checked against HashScope's", "[peer]")
 {
   const auto tools = findPeerTools("blake3");
   if (tools.empty())
     HASHSCOPE_SKIP("b3sum is not installed");
   TempFile f("hello world\n");
-  const RunResult r = runPeerTool(tools.front(), f.file, "", {});
+  const RunResult r = runPeerTool(tools.front(), f.file, "dc5a4edb8240b018124052c330270696f96771a63b45250a5c17d3000e823355", {});
   REQUIRE(r.ok());
   CHECK(r.digest == "dc5a4edb8240b018124052c330270696f96771a63b45250a5c17d3000e823355");
-  CHECK_FALSE(r.digestMatches.has_value());
+  REQUIRE(r.digestMatches.has_value());
+  CHECK(*r.digestMatches);
 }
 
 TEST_CASE("a tool that fails gives a clear error", "[peer]")

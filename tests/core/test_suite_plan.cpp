@@ -109,16 +109,15 @@ TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "
   CHECK(planSuite(spec).empty());
 }
 
-TEST_CASE("planSuite adds the installed peer tools, and b3sum once per location", "[suite]")
+TEST_CASE("planSuite adds the installed peer tools; b3sum comes with blake3 like any other peer", "[suite]")
 {
   SuiteSpec spec;
   spec.locations = {"/a"};
   spec.algorithms = {"md5"};
   spec.peers = true;
   const auto peers = findPeerTools("md5");
-  const auto blake3 = findPeerTools("blake3");
-  const auto steps = planSuite(spec);
-  REQUIRE(steps.size() == 3 + peers.size() + blake3.size());
+  auto steps = planSuite(spec);
+  REQUIRE(steps.size() == 3 + peers.size());
   std::size_t i = 3;
   for (const PeerTool& tool : peers) {
     CHECK(steps[i].spec.workload == Workload::PeerTool);
@@ -126,6 +125,23 @@ TEST_CASE("planSuite adds the installed peer tools, and b3sum once per location"
     CHECK(steps[i].spec.algorithm == "md5");
     ++i;
   }
+
+  spec.algorithms = {"blake3"};
+  const auto blake3 = findPeerTools("blake3");
+  steps = planSuite(spec);
+  REQUIRE(steps.size() == 3 + blake3.size());
+  CHECK(steps[1].spec.algorithm == "blake3"); // after the read: hash-memory, then hash-file
+  CHECK(steps[2].spec.workload == Workload::HashFile);
+  CHECK(steps[2].spec.algorithm == "blake3");
+  // One blake3 stream uses all cores where the tree hasher is available: the titles say so.
+  const unsigned cores = findAlgorithm("blake3")->threadsPerStream;
+  if (cores > 1) {
+    CHECK(steps[1].title == "blake3 hash-memory, " + std::to_string(cores) + " cores per stream");
+    CHECK(steps[2].title == "blake3 hash-file (cold, " + std::to_string(cores) + " cores per stream), /a");
+  } else {
+    CHECK(steps[2].title == "blake3 hash-file (cold), /a");
+  }
+  i = 3;
   for (const PeerTool& tool : blake3) {
     CHECK(steps[i].tool == tool.name);
     CHECK(steps[i].spec.algorithm == "blake3");

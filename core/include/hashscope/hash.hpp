@@ -23,6 +23,7 @@ struct AlgorithmInfo {
   std::size_t digestBytes = 0;
   std::string implementation;  // e.g. "OpenSSL 3.0.19 (SHA-NI)", "ISA-L 2.30 (PCLMULQDQ)", "xxHash 0.8.1 (AVX2)"
   std::string peerTool;        // the coreutils-style tool whose output we match ("md5sum", "b2sum -l 512", "xxhsum -H3"), or empty
+  unsigned threadsPerStream = 1; // cores one stream can use by default: 1, but BLAKE3 hashes one file on all cores
 };
 
 // Incremental hashing of one stream. Not thread-safe: one Hasher per thread.
@@ -35,6 +36,8 @@ public:
   virtual Digest finish() = 0;
   virtual void reset() = 0;
   virtual const AlgorithmInfo& info() const = 0;
+  // Threads this hasher uses for one stream: 1, except for a tree hash (BLAKE3) that splits one stream.
+  virtual unsigned threadsPerStream() const { return 1; }
 };
 
 // Every algorithm, in a stable display order.
@@ -43,6 +46,13 @@ const std::vector<AlgorithmInfo>& allAlgorithms();
 const AlgorithmInfo* findAlgorithm(std::string_view id);
 // A fresh hasher, or nullptr when the id is unknown. Fast: EVP_MD objects are fetched once per process.
 std::unique_ptr<Hasher> makeHasher(std::string_view id);
+
+// How many threads a tree hash (BLAKE3) may use for one stream, for hashers made from now on: 0 (the
+// default) means all hardware threads, 1 the single-threaded library path. Process-wide, so that every
+// caller of makeHasher (hash, check, bench) follows the CLI's --threads-per-file.
+void setThreadsPerStream(unsigned threads);
+// The setting resolved: >= 1.
+unsigned threadsPerStreamLimit();
 
 std::string toHex(const Digest& digest);
 

@@ -13,7 +13,7 @@ namespace hashscope {
 
 struct PeerTool {
   std::string name;                  // "md5sum", "openssl-md5", "hashdeep-md5", "b3sum", "xxhsum-xxh3-64" ...
-  std::string algorithm;             // HashScope's id of what it computes ("md5"; b3sum: "blake3", which we do not compute)
+  std::string algorithm;             // HashScope's id of what it computes ("md5"; b3sum: "blake3")
   std::filesystem::path executable;  // resolved on PATH
   std::vector<std::string> arguments;  // before the file name
 };

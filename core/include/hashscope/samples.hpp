@@ -82,6 +82,10 @@ std::vector<SampleFile> listSamples(const std::filesystem::path& folder, std::st
 // anything that is not HashScope's (name, marker and exact size must agree), for a partial file still being
 // written, and for a sample another run holds (SampleHold): "... is in use by another HashScope".
 std::string removeSample(const std::filesystem::path& file);
+// The same, saying whether a refusal only means another run still uses the sample: a run that made the
+// sample then leaves it to that run (a note, not a failure).
+enum class RemoveOutcome { Removed, InUse, Refused };
+RemoveOutcome removeSample(const std::filesystem::path& file, std::string& message);
 
 // Why `folder` cannot hold a sample before even trying ("" when it can): missing, not a folder, not a
 // storage location (/proc, /sys), read-only, or not writable for this user. Says "read-only" only for a

@@ -114,36 +114,52 @@ std::vector<SampleFile> listSamples(const fs::path& folder, std::string* error)
   return samples;
 }
 
-std::string removeSample(const fs::path& file)
+RemoveOutcome removeSample(const fs::path& file, std::string& message)
 {
+  const auto refuse = [&](std::string text) {
+    message = std::move(text);
+    return RemoveOutcome::Refused;
+  };
+  message.clear();
   const auto name = engine::parseSampleEntryName(file.filename().string());
   if (!name)
-    return file.string() + " is not a HashScope sample file: it was left untouched";
+    return refuse(file.string() + " is not a HashScope sample file: it was left untouched");
   std::error_code ec;
   const auto st = fs::symlink_status(file, ec);
   if (!fs::exists(st))
-    return file.string() + ": no such file";
+    return refuse(file.string() + ": no such file");
   if (!fs::is_regular_file(st))
-    return file.string() + " is not a regular file: it was left untouched";
-  if (name->partial)
-    return engine::clearStalePartial(file);
+    return refuse(file.string() + " is not a regular file: it was left untouched");
+  if (name->partial) {
+    message = engine::clearStalePartial(file);
+    return message.empty() ? RemoveOutcome::Removed : RemoveOutcome::Refused;
+  }
   FileLock::Outcome outcome;
   std::string error;
   FileLock lock = engine::lockSoon(file, FileLock::Mode::Exclusive, outcome, error);
-  if (outcome == FileLock::Outcome::Busy)
-    return file.string() + " is in use by another HashScope: it was left untouched";
+  if (outcome == FileLock::Outcome::Busy) {
+    message = file.string() + " is in use by another HashScope: it was left untouched";
+    return RemoveOutcome::InUse;
+  }
   if (outcome == FileLock::Outcome::Failed)
-    return error;
+    return refuse(error);
   if (!lock.stillNamedBy(file))
-    return file.string() + " changed while being removed: it was left untouched";
+    return refuse(file.string() + " changed while being removed: it was left untouched");
   const std::string problem = engine::markerProblem(file, *name, lock.size(), platform::fileId(file));
   if (!problem.empty())
-    return file.string() + " is not a HashScope sample (" + problem + "): it was left untouched";
+    return refuse(file.string() + " is not a HashScope sample (" + problem + "): it was left untouched");
   // Removed while locked: no run can start using it between the checks and the removal.
   if (!fs::remove(file, ec) || ec)
-    return file.string() + ": could not remove it (" + ec.message() + ")";
+    return refuse(file.string() + ": could not remove it (" + ec.message() + ")");
   engine::removeSidecar(file);
-  return "";
+  return RemoveOutcome::Removed;
+}
+
+std::string removeSample(const fs::path& file)
+{
+  std::string message;
+  removeSample(file, message);
+  return message;
 }
 
 }  // namespace hashscope

@@ -1,7 +1,10 @@
 // The algorithm table, lookup and the Hasher factory.
 #include "hash/hashers.hpp"
 
+#include <algorithm>
 #include <array>
+#include <atomic>
+#include <thread>
 
 namespace hashscope {
 namespace detail {
@@ -14,7 +17,7 @@ using L = LineStyle;
 // Display order: cryptographic, then checksums, then fast non-cryptographic hashes.
 // Tags follow the tools: md5sum --tag "MD5", b2sum --tag "BLAKE2b", xxhsum --tag "XXH3" ...; for
 // algorithms without such a tool the tag is the upper-case display name.
-constexpr std::array<AlgorithmSpec, 21> kSpecs{{
+constexpr std::array<AlgorithmSpec, 22> kSpecs{{
     {"md5", "MD5", Cryptographic, 16, "md5sum", "MD5", B::Evp, "MD5", 0, L::Coreutils},
     {"sha1", "SHA-1", Cryptographic, 20, "sha1sum", "SHA1", B::Evp, "SHA1", 1, L::Coreutils},
     {"sha224", "SHA-224", Cryptographic, 28, "sha224sum", "SHA224", B::Evp, "SHA224", 2, L::Coreutils},
@@ -31,6 +34,8 @@ constexpr std::array<AlgorithmSpec, 21> kSpecs{{
      L::Coreutils},
     {"blake2s-256", "BLAKE2s-256", Cryptographic, 32, "openssl dgst -blake2s256", "BLAKE2S-256", B::Evp,
      "BLAKE2S-256", 10, L::Coreutils},
+    // b3sum has no --tag; "BLAKE3" is the name BSD-style lists and the BLAKE3 team use.
+    {"blake3", "BLAKE3", Cryptographic, 32, "b3sum", "BLAKE3", B::Blake3, nullptr, -1, L::B3sum},
     {"crc32", "CRC32", Checksum, 4, "", "CRC32", B::Crc32, nullptr, -1, L::Coreutils},
     {"crc32c", "CRC32C", Checksum, 4, "", "CRC32C", B::Crc32c, nullptr, -1, L::Coreutils},
     {"adler32", "Adler-32", Checksum, 4, "", "ADLER-32", B::Adler32, nullptr, -1, L::Coreutils},
@@ -87,6 +92,7 @@ const std::vector<AlgorithmInfo>& allAlgorithms()
       info.digestBytes = spec.digestBytes;
       info.implementation = detail::implementationFor(spec);
       info.peerTool = std::string(spec.peerTool);
+      info.threadsPerStream = spec.backend == detail::Backend::Blake3 ? detail::blake3MaxThreadsPerStream() : 1;
       out.push_back(std::move(info));
     }
     return out;
@@ -116,6 +122,8 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id)
   switch (spec->backend) {
   case detail::Backend::Evp:
     return detail::makeEvpHasher(*spec, info);
+  case detail::Backend::Blake3:
+    return detail::makeBlake3Hasher(info, threadsPerStreamLimit());
   case detail::Backend::Crc32:
   case detail::Backend::Crc32c:
   case detail::Backend::Adler32:
@@ -131,6 +139,21 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id)
     return detail::makePosixSumHasher(*spec, info);
   }
   return nullptr;
+}
+
+namespace {
+std::atomic<unsigned> gThreadsPerStream{0};
+} // namespace
+
+void setThreadsPerStream(unsigned threads)
+{
+  gThreadsPerStream.store(threads, std::memory_order_relaxed);
+}
+
+unsigned threadsPerStreamLimit()
+{
+  const unsigned set = gThreadsPerStream.load(std::memory_order_relaxed);
+  return set > 0 ? set : std::max(1u, std::thread::hardware_concurrency());
 }
 
 std::string toHex(const Digest& digest)

@@ -8,6 +8,15 @@
 namespace hashscope {
 namespace {
 
+// b3sum 1.x escapes backslash and newline only; a carriage return stays as it is.
+bool b3sumNeedsEscape(std::string_view name)
+{
+  return name.find_first_of("\\\n") != std::string_view::npos;
+}
+
+// Defined below with the other name escaping; b3sum's style passes carriageReturn = false.
+std::string escapeBytes(std::string_view name, bool allControls, bool invalidUtf8, bool carriageReturn = true);
+
 std::string hexPathLine(std::string_view hex, std::string_view path, bool escape)
 {
   std::string line;
@@ -80,6 +89,12 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
     return taggedLine(tagName, toHex(digest), path, false);
   case detail::LineStyle::Xxhsum:
     return tag ? taggedLine(tagName, toHex(digest), path, false) : hexPathLine(toHex(digest), path, false);
+  case detail::LineStyle::B3sum: {
+    const bool esc = b3sumNeedsEscape(path);
+    const std::string name = esc ? escapeBytes(path, false, false, false) : std::string(path);
+    return (esc ? "\\" : "") + (tag ? taggedLine(tagName, toHex(digest), name, false)
+                                      : hexPathLine(toHex(digest), name, false));
+  }
   case detail::LineStyle::Coreutils:
     break;
   }
@@ -130,9 +145,9 @@ bool isControl(char c)
   return u < 0x20 || u == 0x7f;
 }
 
-// The one escaping routine: coreutils' three escapes always; with `allControls` the other control bytes
-// too, with `invalidUtf8` the bytes outside well-formed UTF-8.
-std::string escapeBytes(std::string_view name, bool allControls, bool invalidUtf8)
+// The one escaping routine: coreutils' three escapes always (b3sum's two: no `carriageReturn`); with
+// `allControls` the other control bytes too, with `invalidUtf8` the bytes outside well-formed UTF-8.
+std::string escapeBytes(std::string_view name, bool allControls, bool invalidUtf8, bool carriageReturn)
 {
   static const char* const kHex = "0123456789abcdef";
   std::string out;
@@ -144,7 +159,7 @@ std::string escapeBytes(std::string_view name, bool allControls, bool invalidUtf
       out += "\\\\";
     } else if (c == '\n') {
       out += "\\n";
-    } else if (c == '\r') {
+    } else if (c == '\r' && carriageReturn) {
       out += "\\r";
     } else if (allControls && c == '\t') {
       out += "\\t";

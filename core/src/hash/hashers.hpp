@@ -12,11 +12,12 @@
 namespace hashscope::detail {
 
 // Which code computes an algorithm.
-enum class Backend { Evp, Crc32, Crc32c, Adler32, Xxh32, Xxh64, Xxh3_64, Xxh3_128, Cksum, SumBsd, SumSysv };
+enum class Backend { Evp, Blake3, Crc32, Crc32c, Adler32, Xxh32, Xxh64, Xxh3_64, Xxh3_128, Cksum, SumBsd, SumSysv };
 
 // How the reference tool prints a digest line (see formatDigestLine).
 enum class LineStyle {
   Coreutils,  // "HEX  PATH" / "TAG (PATH) = HEX", with coreutils' backslash escaping of odd names
+  B3sum,      // like coreutils but b3sum 1.x escapes only backslash and newline (a CR stays raw)
   Xxhsum,     // like coreutils but xxhsum 0.8.1 never escapes names
   XxhsumXxh3, // xxhsum 0.8.1 -H3 prints the tagged form even without --tag
   Cksum,      // "CRC SIZE PATH"
@@ -50,6 +51,12 @@ std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const Algorithm
 std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
+std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, unsigned threads);
+
+// BLAKE3's implementation string ("BLAKE3 1.3.1 official C (AVX-512, uses 2 cores for one file)") and the
+// threads one stream can use (1 when the library's compression functions are not reachable).
+std::string blake3Implementation();
+unsigned blake3MaxThreadsPerStream();
 
 // True when XXH3 runs through the wider vector build (xxh3_vector_*.cpp) on this CPU.
 bool xxh3VectorUsable();

@@ -47,7 +47,7 @@ std::vector<CatalogueEntry> buildCatalogue()
       {"xxh32", "-H0"}, {"xxh64", "-H1"}, {"xxh3-128", "-H2"}, {"xxh3-64", "-H3"}};
   for (const auto& [alg, flag] : xxh)
     c.push_back(hexTool(std::string("xxhsum-") + alg, alg, "xxhsum", {"-q", flag}));
-  c.push_back(hexTool("b3sum", "blake3", "b3sum"));  // BLAKE3: HashScope does not compute it
+  c.push_back(hexTool("b3sum", "blake3", "b3sum"));
   return c;
 }
 

@@ -17,6 +17,14 @@ std::string streamsText(int streams)
   return streams == 1 ? std::string() : ", " + std::to_string(streams) + " streams";
 }
 
+// BLAKE3 hashes one stream on all cores: the titles say so, since it changes what a ramp means.
+std::string coresText(const std::string& algorithm)
+{
+  const AlgorithmInfo* info = findAlgorithm(algorithm);
+  const unsigned cores = info ? info->threadsPerStream : 1;
+  return cores > 1 ? ", " + std::to_string(cores) + " cores per stream" : std::string();
+}
+
 std::vector<std::string> defaultSuiteAlgorithms() { return {"md5", "sha256", "xxh3-64", "crc32"}; }
 
 std::vector<Workload> standardWorkloads() { return {Workload::Read, Workload::HashMemory, Workload::HashFile}; }
@@ -60,15 +68,16 @@ public:
     WorkloadSpec s = m_base;
     s.workload = w;
     s.algorithm = algorithm;
+    const std::string cores = coresText(algorithm);
     if (w == Workload::HashMemory) {
       s.seconds = seconds();
-      add(s, algorithm + " hash-memory" + streamsText(s.streams));
+      add(s, algorithm + " hash-memory" + streamsText(s.streams) + cores);
       return;
     }
     if (w == Workload::HashTree)
       s.target = m_location;
     add(s, algorithm + " " + std::string(toString(w)) + " (" + cacheText(m_spec.cache) + streamsText(s.streams) +
-               ")" + m_where);
+               cores + ")" + m_where);
     if (w != Workload::HashFile)
       return;
     // Peers run right after the main hash-file, before a warm pass fills the page cache.
@@ -79,7 +88,7 @@ public:
     if (m_spec.warm && m_spec.cache != CacheMode::Warm) {
       WorkloadSpec warm = s;
       warm.cache = CacheMode::Warm;
-      add(warm, algorithm + " hash-file (warm" + streamsText(s.streams) + ")" + m_where);
+      add(warm, algorithm + " hash-file (warm" + streamsText(s.streams) + cores + ")" + m_where);
     }
     if (m_spec.ramp) {
       const int top = m_spec.maxStreams > 0 ? m_spec.maxStreams
@@ -90,17 +99,10 @@ public:
         WorkloadSpec ramp = s;
         ramp.streams = n;
         add(ramp, algorithm + " ramp " + std::to_string(n) + "/" + std::to_string(top) + " (" +
-                      cacheText(m_spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream)" : " streams)") +
-                      m_where);
+                      cacheText(m_spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream" : " streams") +
+                      cores + ")" + m_where);
       }
     }
-  }
-
-  // BLAKE3 is not one of HashScope's algorithms, but b3sum is the field's fast reference: once per location.
-  void blake3Peers()
-  {
-    for (const PeerTool& tool : findPeerTools("blake3"))
-      peer(tool, tool.algorithm, tool.name + " (peer tool, blake3, " + cacheText(m_spec.cache) + ")" + m_where);
   }
 
 private:
@@ -146,27 +148,20 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
     // Algorithm workloads next to each other form a group, run algorithm by algorithm (md5 hash-memory,
     // md5 hash-file, sha256 hash-memory, ...), so each algorithm's reference is fresh when its file runs.
     std::size_t i = 0;
-    bool anyFile = false;
     while (i < workloads.size()) {
-      if (workloadTraits(workloads[i]).readsFile)
-        anyFile = true;
       if (!workloadTraits(workloads[i]).usesAlgorithm) {
         planner.single(workloads[i++]);
         continue;
       }
       std::size_t end = i;
-      while (end < workloads.size() && workloadTraits(workloads[end]).usesAlgorithm) {
-        anyFile = anyFile || workloadTraits(workloads[end]).readsFile;
+      while (end < workloads.size() && workloadTraits(workloads[end]).usesAlgorithm)
         ++end;
-      }
       for (const std::string& algorithm : algorithms) {
         for (std::size_t k = i; k < end; ++k)
           planner.forAlgorithm(workloads[k], algorithm);
       }
       i = end;
     }
-    if (spec.peers && anyFile)
-      planner.blake3Peers();
   }
   return steps;
 }

@@ -135,9 +135,17 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
 
   if (spec.removeSamplesAfter || stop.stop_requested()) {
     for (const auto& file : created) {
-      const std::string error = removeSample(file);
-      if (!error.empty())
-        result.errors.push_back({file.parent_path(), error});
+      std::string message;
+      switch (removeSample(file, message)) {
+      case RemoveOutcome::Removed:
+        break;
+      case RemoveOutcome::InUse:  // another run reuses it and leaves it in place: not a failure of this run
+        note(observer, message);
+        break;
+      case RemoveOutcome::Refused:
+        result.errors.push_back({file.parent_path(), message});
+        break;
+      }
     }
   }
   result.cancelled = stop.stop_requested();
