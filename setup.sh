@@ -19,7 +19,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 # (.ci/clean-root-setup.sh), so a missing entry turns it red.
 BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev catch2
-  libssl-dev libxxhash-dev libisal-dev zlib1g-dev)
+  libssl-dev libxxhash-dev libisal-dev zlib1g-dev
+  librust-blake3-dev)  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them)
 TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream)
 # Packaging and its checks (installer/ci/package-linux.sh, installer/test-deb-in-debootstrap.sh).
 PACKAGE_PACKAGES=(dpkg-dev fakeroot file rpm lintian appstream desktop-file-utils debootstrap)
