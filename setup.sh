@@ -13,10 +13,15 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")"
 
 # Build and test dependencies (Debian 12 names), then the peer tools the tests compare against.
+# Installed without Recommends, so each package the build needs is listed here, even one that most
+# machines already have: libqt6opengl6-dev is only a Recommends of qt6-base-dev, but Qt6Charts'
+# CMake package needs Qt6OpenGL. CI runs both README commands on a minbase Debian 12 root plus git
+# (.ci/clean-root-setup.sh), so a missing entry turns it red.
 BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
-  qt6-base-dev qt6-charts-dev libgl-dev catch2
-  libssl-dev libxxhash-dev libisal-dev zlib1g-dev)
-TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream)
+  qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev catch2
+  libssl-dev libxxhash-dev libisal-dev zlib1g-dev
+  librust-blake3-dev libsqlite3-dev)  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them); the run library
+TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3)
 # Packaging and its checks (installer/ci/package-linux.sh, installer/test-deb-in-debootstrap.sh).
 PACKAGE_PACKAGES=(dpkg-dev fakeroot file rpm lintian appstream desktop-file-utils debootstrap)
 
@@ -58,6 +63,36 @@ build() {
   cmake --build --preset default -j "$(nproc)"
 }
 
+# The end of `test`: each skip with its reason (tests/support/skip.hpp logs them), then one line
+# "N passed, N failed, N skipped". CTest counts a skipped test as passed; here it is not.
+summarise_tests() {
+  local output="$1" skip_log="$2" total failed skipped
+  total="$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$output" | tail -n1)"
+  failed="$(sed -n 's/.* \([0-9]*\) tests failed out of .*/\1/p' "$output" | tail -n1)"
+  if [ -z "$total" ] || [ -z "$failed" ]; then
+    echo "The test run ended without CTest's summary: see above."
+    return 0
+  fi
+  # CTest lists skipped tests as "  12 - name (Skipped)" under "The following tests did not run:".
+  local skipped_names
+  skipped_names="$(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/\1/p' "$output")"
+  skipped=0
+  [ -n "$skipped_names" ] && skipped="$(printf '%s\n' "$skipped_names" | wc -l)"
+  echo
+  local name kind reason
+  while IFS=$'\t' read -r name kind reason; do
+    case "$kind" in
+      whole) echo "skipped: $name: $reason" ;;
+      part) echo "partly skipped (the rest passed): $name: $reason" ;;
+    esac
+  done <"$skip_log"
+  # A test CTest skipped that left no reason (it exited 77 by itself).
+  while IFS= read -r name; do
+    [ -n "$name" ] && ! cut -f1 "$skip_log" | grep -qxF -- "$name" && echo "skipped: $name: (no reason given)"
+  done <<<"$skipped_names"
+  echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
+}
+
 has_display() {
   [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ] || [ "$(uname)" = Darwin ]
 }
@@ -73,8 +108,14 @@ case "${1:-run}" in
     install_packages "${TEST_PACKAGES[@]}"
     build
     log "Running the test suite"
+    mkdir -p build/Testing
+    skip_log="$PWD/build/Testing/skipped.tsv"
+    : >"$skip_log"
+    rc=0
     # Serially: several tests check that a stop returns within 200 ms, which needs free cores.
-    ctest --preset default
+    HASHSCOPE_SKIP_LOG="$skip_log" ctest --preset default 2>&1 | tee build/Testing/ctest-output.txt || rc=$?
+    summarise_tests build/Testing/ctest-output.txt "$skip_log"
+    exit "$rc"
     ;;
   run)
     build

@@ -1,6 +1,7 @@
 // `hashscope-cli bench`: JSON/CSV/table output on tiny sizes, --output safety, cleanup, bad locations,
 // bad options, and Ctrl-C.
 #include "catch.hpp"
+#include "skip.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/export.hpp"
 #include "hashscope/storage.hpp"
@@ -154,10 +155,8 @@ TEST_CASE("bench --warm on a disk is flagged as served from the page cache", "[c
 {
   TempDir dir;  // under the system temp folder: on a disk here
   const hashscope::StorageInfo storage = hashscope::describeStorage(dir.path());
-  if (storage.kind == hashscope::MediaKind::Ram || !storage.device.hasCounters) {
-    WARN("the temp folder has no disk with counters (" << storage.label << "): nothing to check");
-    return;
-  }
+  if (storage.kind == hashscope::MediaKind::Ram || !storage.device.hasCounters)
+    HASHSCOPE_SKIP("the temp folder has no disk with counters (" << storage.label << ")");
   // The device counters cover the whole disk: other processes' reads can hide the result, so up to three
   // tries (as the core integration test does).
   bool flagged = false;
@@ -248,8 +247,8 @@ TEST_CASE("bench errors: one line, exit code, nothing left behind", "[cli][bench
       CHECK(isOneErrorLine(r.err));
       CHECK(r.err.find("read-only") != std::string::npos);
     } else {
-      WARN("no read-only mount possible here (needs root and mount rights): testing /proc instead, where "
-           "nobody can create files");
+      HASHSCOPE_SKIP_PART("no read-only mount possible here (needs root and mount rights): testing /proc "
+                          "instead, where nobody can create files");
     }
     const ProcessResult r = runCli(quickBench("/proc"));
     CHECK(r.exitCode == 1);
@@ -297,10 +296,8 @@ TEST_CASE("Ctrl-C stops bench cleanly: exit 130, partial files removed", "[cli][
   SECTION("while the sample is being written")
   {
     // 4 GiB cannot be written in 1.5 s here: SIGINT lands during sample creation.
-    if (fs::space(dir.path()).available < 5 * 1024ull * 1024 * 1024) {
-      WARN("skipped: less than 5 GiB free in " << dir.path());
-      return;
-    }
+    if (fs::space(dir.path()).available < 5 * 1024ull * 1024 * 1024)
+      HASHSCOPE_SKIP("less than 5 GiB free in " << dir.path());
     ChildProcess child({cliPath(), "bench", "--location", dir.path().string(), "--size", "4G", "-a", "md5",
                         "--workload", "read", "-o", (out / "r.json").string()});
     child.pump(1.5);

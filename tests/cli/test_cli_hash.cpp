@@ -1,6 +1,7 @@
 // `hashscope-cli hash` against the system tools: byte-identical output on random files of several sizes
 // and awkward names, recursion with parallel jobs, stdin, and every bad input with its exit code.
 #include "catch.hpp"
+#include "skip.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/hash.hpp"
 
@@ -77,11 +78,11 @@ std::vector<std::string> concat(std::vector<std::string> a, const std::vector<st
 bool toolAvailable(const Reference& ref)
 {
   if (!toolExists(ref.tool.front())) {
-    WARN("skipped " << ref.algorithm << ": " << ref.tool.front() << " is not installed");
+    HASHSCOPE_SKIP_PART(ref.algorithm << ": " << ref.tool.front() << " is not installed");
     return false;
   }
   if (!hashscope::findAlgorithm(ref.algorithm)) {
-    WARN("skipped " << ref.algorithm << ": not an algorithm of this build");
+    HASHSCOPE_SKIP_PART(ref.algorithm << ": not an algorithm of this build");
     return false;
   }
   return true;
@@ -111,10 +112,8 @@ TEST_CASE("hash prints exactly what the reference tools print", "[cli][hash]")
 
 TEST_CASE("hash -a blake3 prints b3sum's lines on all cores and with --threads-per-file 1", "[cli][hash]")
 {
-  if (!toolExists("b3sum")) {
-    WARN("skipped: b3sum is not installed");
-    return;
-  }
+  if (!toolExists("b3sum"))
+    HASHSCOPE_SKIP("b3sum is not installed");
   TempDir dir;
   const auto files = concat(makeSizedFiles(dir), makeAwkwardFiles(dir));
   const ProcessResult expected = run(concat({"b3sum"}, files));
@@ -150,10 +149,8 @@ TEST_CASE("hash --tag prints the BSD form of the coreutils tools", "[cli][hash]"
 TEST_CASE("hash with b2sum -l 256 only when such an algorithm exists", "[cli][hash]")
 {
   // b2sum -l 256 is BLAKE2b truncated to 256 bits, which is not BLAKE2s-256: compare only if we have it.
-  if (!hashscope::findAlgorithm("blake2b-256") || !toolExists("b2sum")) {
-    WARN("skipped: no blake2b-256 algorithm in this build (b2sum -l 256 has no counterpart)");
-    return;
-  }
+  if (!hashscope::findAlgorithm("blake2b-256") || !toolExists("b2sum"))
+    HASHSCOPE_SKIP("no blake2b-256 algorithm in this build (b2sum -l 256 has no counterpart)");
   TempDir dir;
   const auto files = makeSizedFiles(dir);
   CHECK(runCli(concat({"hash", "-a", "blake2b-256"}, files)).out ==
@@ -162,10 +159,8 @@ TEST_CASE("hash with b2sum -l 256 only when such an algorithm exists", "[cli][ha
 
 TEST_CASE("hash with several algorithms prints BSD lines, file by file", "[cli][hash]")
 {
-  if (!toolExists("md5sum") || !toolExists("sha256sum")) {
-    WARN("skipped: md5sum or sha256sum missing");
-    return;
-  }
+  if (!toolExists("md5sum") || !toolExists("sha256sum"))
+    HASHSCOPE_SKIP("md5sum or sha256sum missing");
   TempDir dir;
   const auto files = makeSizedFiles(dir);
   std::string expected;
@@ -212,7 +207,7 @@ TEST_CASE("hash -r -j 3 equals the per-file output in sorted order", "[cli][hash
   if (toolExists("sha256sum")) {
     CHECK(parallel.out == run(concat({"sha256sum"}, files)).out);
   } else {
-    WARN("sha256sum missing: compared -j 3 with -j 1 only");
+    HASHSCOPE_SKIP_PART("sha256sum missing: compared -j 3 with -j 1 only");
   }
   // A file given with -r is hashed as a file.
   CHECK(runCli({"hash", "-r", "-a", "sha256", files.front()}).out == splitLines(parallel.out).front() + "\n");
@@ -294,10 +289,8 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
         if (fs::exists(candidate, ec))
           unreadable.push_back(candidate);
       }
-      if (unreadable.empty()) {
-        WARN("skipped: running as root and no file that fails to read for root was found");
-        return;
-      }
+      if (unreadable.empty())
+        HASHSCOPE_SKIP("running as root and no file that fails to read for root was found");
     }
     for (const auto& path : unreadable) {
       INFO(path);
@@ -310,10 +303,8 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
   }
   SECTION("pseudo-files that report size 0 are read to the end, as md5sum does")
   {
-    if (!toolExists("md5sum") || !fs::exists("/proc/self/stat")) {
-      WARN("skipped: needs md5sum and /proc");
-      return;
-    }
+    if (!toolExists("md5sum") || !fs::exists("/proc/self/stat"))
+      HASHSCOPE_SKIP("needs md5sum and /proc");
     // /proc/version is stable while we compare (unlike /proc/self/*).
     const ProcessResult r = runCli({"hash", "-a", "md5", "/proc/version"});
     CHECK(r.exitCode == 0);
@@ -398,10 +389,8 @@ TEST_CASE("hash and check read sysfs and procfs files to their end, like md5sum"
       files.push_back((entry.path() / "size").string());
   if (fs::exists("/proc/version"))
     files.push_back("/proc/version");
-  if (files.empty() || !toolExists("md5sum")) {
-    WARN("skipped: no /sys/block or /proc here, or no md5sum");
-    return;
-  }
+  if (files.empty() || !toolExists("md5sum"))
+    HASHSCOPE_SKIP("no /sys/block or /proc here, or no md5sum");
   const ProcessResult expected = run(concat({"md5sum"}, files));
   REQUIRE(expected.exitCode == 0);
   const ProcessResult actual = runCli(concat({"hash", "-a", "md5"}, files));

@@ -1,6 +1,7 @@
 // The rest of the CLI surface: --version, --help, algorithms, locations, unknown commands, progress bar,
 // where --output goes when it cannot be written, and the limits on --duration and on read buffers.
 #include "catch.hpp"
+#include "skip.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
@@ -92,10 +93,8 @@ TEST_CASE("the progress bar appears on a terminal only", "[cli][misc][progress]"
                                       "-a", "md5", "--duration", "1.5", "--sample-hz", "0"});
   CHECK(plain.exitCode == 0);
   CHECK(plain.err.empty());
-  if (!toolExists("script")) {
-    WARN("skipped the terminal half: util-linux `script` is not installed");
-    return;
-  }
+  if (!toolExists("script"))
+    HASHSCOPE_SKIP("util-linux `script` is not installed: the terminal half not checked");
   // `script` gives the CLI a pseudo-terminal; everything it wrote (stdout and stderr) comes back.
   const ProcessResult tty = run({"script", "-qec", command, "/dev/null"});
   CHECK(tty.exitCode == 0);
@@ -141,10 +140,8 @@ TEST_CASE("bench results are printed on stdout when --output cannot be written",
 {
   SECTION("a device that is always full")
   {
-    if (!fs::exists("/dev/full")) {
-      WARN("skipped: no /dev/full on this system");
-      return;
-    }
+    if (!fs::exists("/dev/full"))
+      HASHSCOPE_SKIP("no /dev/full on this system");
     const ProcessResult r = runCli(quickBench({"--output", "/dev/full", "--force"}));
     INFO(r.err);
     CHECK(r.exitCode == 1);
@@ -154,10 +151,8 @@ TEST_CASE("bench results are printed on stdout when --output cannot be written",
   }
   SECTION("a full filesystem: a new file, and one replaced with --force")
   {
-    if (!toolExists("unshare") || !toolExists("mount")) {
-      WARN("skipped: needs unshare and mount (util-linux)");
-      return;
-    }
+    if (!toolExists("unshare") || !toolExists("mount"))
+      HASHSCOPE_SKIP("needs unshare and mount (util-linux)");
     TempDir dir;
     const std::string full = dir.path().string();
     // A private mount namespace: the tiny tmpfs vanishes with the shell, whatever happens. A filler
@@ -177,10 +172,8 @@ TEST_CASE("bench results are printed on stdout when --output cannot be written",
       if (replace)
         argv.push_back("--force");
       const ProcessResult r = run(argv);
-      if (r.exitCode == 99 || r.err.find("unshare:") != std::string::npos) {
-        WARN("skipped: cannot mount a tmpfs here (" << r.err << ")");
-        return;
-      }
+      if (r.exitCode == 99 || r.err.find("unshare:") != std::string::npos)
+        HASHSCOPE_SKIP("cannot mount a tmpfs here (" << r.err << ")");
       INFO(r.err);
       CHECK(r.exitCode == 1);
       CHECK(hasReport(r.out));
@@ -208,10 +201,8 @@ TEST_CASE("read buffers over half of the RAM are refused before anything runs", 
 {
   const auto ram = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
                    static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
-  if (ram >= 2048 * hashscope::GiB) {
-    WARN("skipped: this machine has 2 TiB of RAM or more");
-    return;
-  }
+  if (ram >= 2048 * hashscope::GiB)
+    HASHSCOPE_SKIP("this machine has 2 TiB of RAM or more");
   TempDir dir;
   writeTextFile(dir / "small.txt", "abc");
   // 256 jobs x 4 blocks x 1 GiB = 1 TiB.
@@ -233,13 +224,10 @@ TEST_CASE("read buffers over half of the RAM are refused before anything runs", 
 TEST_CASE("running out of memory says so and names the options to change", "[cli][misc][errors]")
 {
 #if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  WARN("skipped: a sanitizer's shadow memory does not fit under the address-space limit this test sets");
-  return;
+  HASHSCOPE_SKIP("a sanitizer's shadow memory does not fit under the address-space limit this test sets");
 #endif
-  if (!toolExists("prlimit")) {
-    WARN("skipped: needs prlimit (util-linux)");
-    return;
-  }
+  if (!toolExists("prlimit"))
+    HASHSCOPE_SKIP("needs prlimit (util-linux)");
   TempDir dir;
   const fs::path sparse = dir / "sparse.bin";
   { std::ofstream create(sparse); }

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "catch.hpp"
+#include "skip.hpp"
 #include "cli_helpers.hpp"
 #include "hashscope/samples.hpp"
 
@@ -171,7 +172,7 @@ TEST_CASE("sample messages: permission denied is not read-only, /proc is no stor
   CHECK(listFolder(b.path()).empty());
 
   if (!canRunAsNobody()) {
-    WARN("SKIPPED: permission cases need root and setpriv to run the CLI as nobody");
+    HASHSCOPE_SKIP_PART("permission cases need root and setpriv to run the CLI as nobody");
     return;
   }
   TempDir dir;
@@ -200,10 +201,8 @@ TEST_CASE("sample messages: permission denied is not read-only, /proc is no stor
 TEST_CASE("without extended attributes a sidecar file marks the sample", "[cli][sample][safety]")
 {
   RamfsMount ramfs;
-  if (!ramfs.ok()) {
-    WARN("SKIPPED: mounting a ramfs (no extended attributes) needs root and mount rights");
-    return;
-  }
+  if (!ramfs.ok())
+    HASHSCOPE_SKIP("mounting a ramfs (no extended attributes) needs root and mount rights");
   const std::string location = ramfs.path().string();
   const std::string name = sampleFileName(64 * 1024, SampleContent::Random);
   REQUIRE(runCli({"sample", "create", "-l", location, "-s", "64K"}).exitCode == 0);

@@ -2,6 +2,8 @@
 // file on the disk is served from the page cache, and a cold read of a file on the disk makes the device
 // deliver (within 5%) exactly the file's bytes.
 #include "catch.hpp"
+#include "skip.hpp"
+#include "machine.hpp"
 #include "test_engine_support.hpp"
 
 #include <cmath>
@@ -61,10 +63,8 @@ bool onBlockDevice(const fs::path& folder)
 
 TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis][integration]")
 {
-  if (!fs::is_directory("/dev/shm")) {
-    WARN("/dev/shm is missing: skipped");
-    return;
-  }
+  if (const std::string why = hashscope::test::whyNoTmpfsShm(); !why.empty())
+    HASHSCOPE_SKIP(why);
   TempDir folder("/dev/shm");
   WorkloadSpec spec;
   spec.workload = Workload::HashFile;
@@ -85,10 +85,8 @@ TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis
 TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[analysis][integration]")
 {
   const fs::path tmp = fs::temp_directory_path();
-  if (!onBlockDevice(tmp)) {
-    WARN(tmp << " is not on a block device: skipped");
-    return;
-  }
+  if (!onBlockDevice(tmp))
+    HASHSCOPE_SKIP(tmp << " is not on a block device");
   TempDir folder(tmp);
   WorkloadSpec spec;
   spec.workload = Workload::HashFile;
@@ -115,15 +113,11 @@ TEST_CASE("a cold xxh3-64 hash of a file on the disk reads the file's bytes from
           "[analysis][integration]")
 {
   const fs::path tmp = fs::temp_directory_path();
-  if (!onBlockDevice(tmp)) {
-    WARN(tmp << " is not on a block device: skipped");
-    return;
-  }
+  if (!onBlockDevice(tmp))
+    HASHSCOPE_SKIP(tmp << " is not on a block device");
   const StorageInfo storage = describeStorage(tmp);
-  if (!makeDiskCounterSource(storage.device)) {
-    WARN("no device counters for " << storage.device.name << ": skipped");
-    return;
-  }
+  if (!makeDiskCounterSource(storage.device))
+    HASHSCOPE_SKIP("no device counters for " << storage.device.name);
   TempDir folder(tmp);
   constexpr std::uint64_t kSize = 128 * MiB;
   WorkloadSpec spec;
@@ -152,15 +146,11 @@ TEST_CASE("the process's own I/O accounting: a cold run fetched every byte, a wa
           "[analysis][integration]")
 {
   const fs::path tmp = fs::temp_directory_path();
-  if (!onBlockDevice(tmp)) {
-    WARN(tmp << " is not on a block device: skipped");
-    return;
-  }
+  if (!onBlockDevice(tmp))
+    HASHSCOPE_SKIP(tmp << " is not on a block device");
   ProcessIo probe;
-  if (!readProcessIo(probe)) {
-    WARN("no per-process I/O accounting here: skipped");
-    return;
-  }
+  if (!readProcessIo(probe))
+    HASHSCOPE_SKIP("no per-process I/O accounting here");
   TempDir folder(tmp);
   constexpr std::uint64_t kSize = 64 * MiB;
   WorkloadSpec spec;

@@ -11,6 +11,8 @@
 #include <unistd.h>
 
 #include "catch.hpp"
+#include "skip.hpp"
+#include "machine.hpp"
 #include "hashscope/workload.hpp"
 #include "test_engine_support.hpp"
 
@@ -120,10 +122,8 @@ TEST_CASE("cold reads on the ext4 temp folder use O_DIRECT and really read the d
 
 TEST_CASE("cold reads in /dev/shm are reported as memory-backed", "[engine][linux]")
 {
-  if (!std::filesystem::is_directory("/dev/shm")) {
-    WARN("no /dev/shm here: skipped");
-    return;
-  }
+  if (const std::string why = hashscope::test::whyNoTmpfsShm(); !why.empty())
+    HASHSCOPE_SKIP(why);
   TempDir dir("/dev/shm");
   const auto file = dir / "shm.bin";
   hashscope::test::writeRandomFile(file, 3 * MiB + 1, 5);
@@ -160,10 +160,8 @@ TEST_CASE("an unreadable file is reported, even to root", "[engine][linux]")
     workloadError = runWorkload(coldSpec(Workload::HashFile, file), {}).error;
     hashError = hashFile(file, {"md5"}, {}).error;
   });
-  if (!ran) {
-    WARN("cannot drop file permissions for a thread here (setfsuid refused): unreadable-file case skipped");
-    return;
-  }
+  if (!ran)
+    HASHSCOPE_SKIP("cannot drop file permissions for a thread here (setfsuid refused)");
   CHECK(workloadError == file.string() + ": permission denied");
   CHECK(hashError == file.string() + ": permission denied");
 }
@@ -183,10 +181,8 @@ TEST_CASE("a folder this user may not write to is refused as such (not called re
     spec.bytes = 1 * MiB;
     r = runWorkload(spec, {});
   });
-  if (!ran) {
-    WARN("cannot drop file permissions for a thread here (setfsuid refused): read-only case skipped");
-    return;
-  }
+  if (!ran)
+    HASHSCOPE_SKIP("cannot drop file permissions for a thread here (setfsuid refused)");
   const std::string denied =
       folder.string() + ": permission denied (you cannot create files here): choose another location";
   CHECK(r.error == denied);
@@ -245,7 +241,7 @@ TEST_CASE("listFiles reports loops, FIFOs, dangling links and unreadable folders
   std::filesystem::permissions(root / "b", std::filesystem::perms::none);
   TreeListing restricted;
   if (!asNobody([&] { restricted = listFiles(root); })) {
-    WARN("cannot drop file permissions for a thread here: unreadable-folder case skipped");
+    HASHSCOPE_SKIP_PART("cannot drop file permissions for a thread here: unreadable-folder case not checked");
     return;
   }
   CHECK(restricted.files == std::vector<std::filesystem::path>{root / "a/link-to-file", root / "a/x.bin"});

@@ -2,6 +2,7 @@
 // single-threaded hasher, on sizes around every chunk and subtree boundary and with awkward update
 // splits; and the whole CLI-facing path against b3sum.
 #include "catch.hpp"
+#include "skip.hpp"
 #include "hash/blake3_tree.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/peer.hpp"
@@ -68,10 +69,8 @@ std::vector<std::size_t> boundarySizes()
 
 TEST_CASE("BLAKE3 on several threads equals the library's single-threaded digest at every boundary", "[blake3]")
 {
-  if (!detail::blake3TreeAvailable()) {
-    WARN("BLAKE3 comes from a system library without its compression functions: one thread only");
-    return;
-  }
+  if (!detail::blake3TreeAvailable())
+    HASHSCOPE_SKIP("BLAKE3 comes from a system library without its compression functions: one thread only");
   const auto sizes = boundarySizes();
   const auto data = randomBytes(sizes.empty() ? 0 : 5 * kMiB, 7);
   for (unsigned threads : {2u, 3u, 4u}) {
@@ -132,10 +131,8 @@ TEST_CASE("makeHasher(\"blake3\") uses all cores by default and one with setThre
 TEST_CASE("BLAKE3 digests and lines equal b3sum's, one file on all cores and on one", "[blake3][peer]")
 {
   const auto tools = findPeerTools("blake3");
-  if (tools.empty()) {
-    WARN("b3sum is not installed: skipped");
-    return;
-  }
+  if (tools.empty())
+    HASHSCOPE_SKIP("b3sum is not installed");
   test::TempDir dir;
   for (std::size_t size : {std::size_t{0}, std::size_t{1025}, 64 * kKiB + 1, 3 * kMiB + 17}) {
     const auto path = dir / ("file-" + std::to_string(size) + ".bin");

@@ -1,6 +1,7 @@
 // Peer tools: output parsing for every format, digest comparison, and real runs of the tools installed here
 // (md5sum, sha256sum, cksum, xxhsum, openssl, hashdeep, b3sum), each checked against known digests.
 #include "catch.hpp"
+#include "skip.hpp"
 
 #include <chrono>
 #include <filesystem>
@@ -91,7 +92,7 @@ TEST_CASE("the catalogue covers the field's tools, and findPeerTools filters by 
   }
   const auto all = findPeerTools();
   if (all.empty())
-    WARN("no peer tools installed on this machine");
+    HASHSCOPE_SKIP_PART("no peer tools installed on this machine");
 }
 
 TEST_CASE("installed peer tools hash a small file and their digests are checked", "[peer]")
@@ -115,7 +116,7 @@ TEST_CASE("installed peer tools hash a small file and their digests are checked"
   for (const Case& c : cases) {
     const PeerTool* tool = findTool(all, c.tool);
     if (!tool) {
-      WARN(c.tool << " is not installed: skipped");
+      HASHSCOPE_SKIP_PART(c.tool << " is not installed");
       continue;
     }
     INFO(c.tool);
@@ -140,10 +141,8 @@ TEST_CASE("installed peer tools hash a small file and their digests are checked"
 TEST_CASE("b3sum computes BLAKE3 and its digest is checked against HashScope's", "[peer]")
 {
   const auto tools = findPeerTools("blake3");
-  if (tools.empty()) {
-    WARN("b3sum is not installed: skipped");
-    return;
-  }
+  if (tools.empty())
+    HASHSCOPE_SKIP("b3sum is not installed");
   TempFile f("hello world\n");
   const RunResult r = runPeerTool(tools.front(), f.file, "dc5a4edb8240b018124052c330270696f96771a63b45250a5c17d3000e823355", {});
   REQUIRE(r.ok());
@@ -156,10 +155,8 @@ TEST_CASE("a tool that fails gives a clear error", "[peer]")
 {
   const auto tools = findPeerTools("md5");
   const PeerTool* md5sum = findTool(tools, "md5sum");
-  if (!md5sum) {
-    WARN("md5sum is not installed: skipped");
-    return;
-  }
+  if (!md5sum)
+    HASHSCOPE_SKIP("md5sum is not installed");
   TempFile f("x");
   const RunResult missing = runPeerTool(*md5sum, f.dir / "missing.bin", "", {});
   CHECK_FALSE(missing.ok());
@@ -195,10 +192,8 @@ TEST_CASE("a tool that fails gives a clear error", "[peer]")
 TEST_CASE("a running peer tool is killed when stop is requested", "[peer]")
 {
   const fs::path tail = fs::exists("/usr/bin/tail") ? fs::path("/usr/bin/tail") : fs::path("/bin/tail");
-  if (!fs::exists(tail)) {
-    WARN("tail not found: skipped");
-    return;
-  }
+  if (!fs::exists(tail))
+    HASHSCOPE_SKIP("tail not found");
   TempFile f("");
   // `tail -f FILE` never ends on its own: only the stop request can end this run.
   PeerTool follower{"md5sum", "md5", tail, {"-f"}};

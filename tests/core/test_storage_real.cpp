@@ -4,6 +4,8 @@
 #include <iostream>
 
 #include "catch.hpp"
+#include "skip.hpp"
+#include "machine.hpp"
 #include "hashscope/storage.hpp"
 
 using namespace hashscope;
@@ -42,6 +44,8 @@ TEST_CASE("describeStorage on the temp folder finds a real block device", "[stor
     CHECK(info.device.sizeBytes > 0);
     CHECK(info.device.hasCounters);
     CHECK((info.kind == MediaKind::Hdd || info.kind == MediaKind::Ssd || info.kind == MediaKind::Removable));
+  } else {
+    HASHSCOPE_SKIP_PART("the temp folder is on " << info.filesystem << ", not ext4 or xfs: its device not checked");
   }
   // This workplace: /tmp is ext4 on /dev/vda, a virtio disk that says it rotates.
   if (info.source == "/dev/vda") {
@@ -54,8 +58,8 @@ TEST_CASE("describeStorage on the temp folder finds a real block device", "[stor
 
 TEST_CASE("describeStorage on /dev/shm is RAM without a device", "[storage][real]")
 {
-  if (!std::filesystem::is_directory("/dev/shm"))
-    return;  // no /dev/shm on this system
+  if (const std::string why = hashscope::test::whyNoTmpfsShm(); !why.empty())
+    HASHSCOPE_SKIP(why);
   auto info = describeStorage("/dev/shm");
   std::cout << "describeStorage(/dev/shm): " << info.label << "\n";
   REQUIRE(info.error.empty());

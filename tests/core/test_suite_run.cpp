@@ -1,6 +1,8 @@
 // runSuite() end to end on tiny samples here: every step sampled and analysed, peer digests checked, a bad
 // location reported without stopping the others, cancellation mid-way, and only our own samples removed.
 #include "catch.hpp"
+#include "skip.hpp"
+#include "machine.hpp"
 #include "test_engine_support.hpp"
 
 #include <atomic>
@@ -23,10 +25,8 @@ namespace {
 TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes the samples it created",
           "[suite][integration]")
 {
-  if (!fs::is_directory("/dev/shm")) {
-    WARN("/dev/shm is missing: skipped");
-    return;
-  }
+  if (const std::string why = hashscope::test::whyNoTmpfsShm(); !why.empty())
+    HASHSCOPE_SKIP(why);
   TempDir ram("/dev/shm");
   TempDir disk(fs::temp_directory_path());
   SuiteSpec spec;

@@ -5,6 +5,7 @@
 #include <QElapsedTimer>
 
 #include "catch.hpp"
+#include "skip.hpp"
 
 namespace {
 // With HASHSCOPE_SLOW_EVENTS set, reports every event the GUI thread took more than 20 ms to handle
@@ -38,5 +39,5 @@ int main(int argc, char* argv[])
   QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
   QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));
   TimingApplication app(argc, argv);
-  return Catch::Session().run(argc, argv);
+  return hashscope::test::finishRun(Catch::Session().run(argc, argv));
 }

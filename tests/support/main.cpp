@@ -1,8 +1,9 @@
-// Shared test main: Catch2 v2 or v3.
+// Shared test main: Catch2 v2 or v3, with the skip bookkeeping of skip.hpp.
 #define CATCH_CONFIG_RUNNER
 #include "catch.hpp"
+#include "skip.hpp"
 
 int main(int argc, char* argv[])
 {
-  return Catch::Session().run(argc, argv);
+  return hashscope::test::finishRun(Catch::Session().run(argc, argv));
 }
