@@ -1,5 +1,6 @@
 // Test main for the GUI tests: offscreen platform, a QApplication, then Catch2.
 #define CATCH_CONFIG_RUNNER
+#include "test_env.hpp"
 #include <QApplication>
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -36,6 +37,7 @@ int main(int argc, char* argv[])
 {
   // Set before QApplication exists: the tests never need (or touch) a real display.
   qputenv("QT_QPA_PLATFORM", "offscreen");
+  hashscope::test::useTestHistoryDatabase();
   QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
   QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));
   TimingApplication app(argc, argv);

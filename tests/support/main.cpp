@@ -2,8 +2,10 @@
 #define CATCH_CONFIG_RUNNER
 #include "catch.hpp"
 #include "skip.hpp"
+#include "test_env.hpp"
 
 int main(int argc, char* argv[])
 {
+  hashscope::test::useTestHistoryDatabase();
   return hashscope::test::finishRun(Catch::Session().run(argc, argv));
 }
