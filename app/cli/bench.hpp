@@ -2,6 +2,7 @@
 // explicit list of workloads), and the report (table with verdict sentences and flags, CSV, JSON).
 #pragma once
 
+#include "hashscope/export.hpp"
 #include "common.hpp"
 #include "hashscope/results.hpp"
 #include "hashscope/types.hpp"
@@ -55,7 +56,8 @@ std::string flagSentence(const Flag& flag);
 // The human-readable report: an aligned table, then the verdict sentences and notes (bench_report.cpp).
 std::string renderBenchTable(const std::vector<RunResult>& results);
 // The report in the chosen format.
-std::string renderBench(const std::vector<RunResult>& results, OutputFormat format);
+// The report in `format`; `stamp` (when the run started and ended, how it ended) goes into the JSON.
+std::string renderBench(const std::vector<RunResult>& results, OutputFormat format, const ExportOptions& stamp = {});
 
 // Short title of a run for progress and error lines: "md5 hash-file (cold), /tmp".
 std::string runTitle(const RunResult& result);

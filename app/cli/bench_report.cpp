@@ -208,13 +208,13 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   return out;
 }
 
-std::string renderBench(const std::vector<RunResult>& results, OutputFormat format)
+std::string renderBench(const std::vector<RunResult>& results, OutputFormat format, const ExportOptions& stamp)
 {
   switch (format) {
   case OutputFormat::Csv:
     return toCsv(results);
   case OutputFormat::Json: {
-    std::string json = toJson(results);
+    std::string json = toJson(results, stamp);
     if (json.empty() || json.back() != '\n')
       json += '\n';
     return json;

@@ -155,7 +155,11 @@ int runBench(Context& context, const Arguments& argv)
       printError("nothing was measured");
     return kExitFailure;
   }
-  const std::string report = renderBench(outcome.results, options.format);
+  ExportOptions stamp;
+  stamp.startedAt = startedAt;
+  stamp.finishedAt = utcTimestamp();
+  stamp.status = "finished";
+  const std::string report = renderBench(outcome.results, options.format, stamp);
   if (!deliverReport(output ? &*output : nullptr, report))
     return kExitFailure;
   return outcome.failed ? kExitFailure : kExitOk;

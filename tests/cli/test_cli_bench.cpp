@@ -74,6 +74,10 @@ TEST_CASE("bench --passes keeps every pass in the JSON, with the median and the 
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
   const Json doc = parseJson(r.out);
+  // When it ran and how it ended, so a run moved to another machine or the history keeps its date.
+  CHECK(doc["started_at"].string.size() == 20);  // 2026-11-22T14:03:05Z
+  CHECK(doc["started_at"].string <= doc["finished_at"].string);
+  CHECK(doc["status"].string == "finished");
   const auto& results = doc["results"].array;
   REQUIRE(results.size() == 2);
   for (const auto& result : results) {
