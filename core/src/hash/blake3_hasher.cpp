@@ -20,6 +20,8 @@ public:
   }
   void update(const void* data, std::size_t size) override
   {
+    if (size == 0)  // an empty update may pass a null pointer, which memcpy must never see
+      return;
     if (tree_)
       tree_->update(static_cast<const std::uint8_t*>(data), size);
     else
