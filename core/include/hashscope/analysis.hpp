@@ -37,7 +37,9 @@ inline constexpr double kWideSpreadFraction = 0.2;
 // per stream when no thread clock was read.
 double cpuSpeedPerStream(const RunResult& referenceRun);
 
-// Classifies one sample interval (fills Sample::verdict's value).
+// Classifies one sample interval (fills Sample::verdict's value) from its own numbers: live, `run` describes
+// the step (workload, streams, storage); once analysed, run.analysis adds what the whole run showed (served
+// from cache; on a RAM-backed location its two ceilings, which decide there when clearly apart).
 Verdict classifyInterval(const Sample& sample, const RunResult& run);
 
 // Analyses a finished run: verdict and reason, served_from_cache, memory_backed, limit, efficiency, flags.

@@ -232,6 +232,13 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   const bool runFromCache = run.analysis && run.analysis->servedFromCache;
   s.fromRam = isMemoryBacked(run) || intervalFromCache || runFromCache;
   s.memoryBacked = isMemoryBacked(run);
+  if (s.memoryBacked && run.analysis) {
+    // Once the run is analysed its ceilings are known: on RAM they decide each interval as they decide the
+    // run (the thread accounting there moves with the machine's load; see decide()).
+    const double parallel = static_cast<double>(std::min(s.streams, s.cores));
+    s.hashLimitMBps = run.analysis->hashMBps * parallel;
+    s.readLimitMBps = run.analysis->readMBps;
+  }
   if (sample.totalMBps <= 0 && s.workerPct <= 0 && !(sample.diskValid && sample.diskBusyPct > 0))
     return Verdict::Unknown;  // nothing moved and nothing worked: a pause, the start or the tail
   return decide(s).verdict;
