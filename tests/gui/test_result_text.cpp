@@ -92,7 +92,9 @@ TEST_CASE("the GUI renders every verdict reason code in its own words, through t
     seen.insert(why);
     // The evidence opens with the verdict's name and the reason, then the numbers (when something was measured).
     const QString evidence = evidenceText(r);
-    CHECK(evidence.startsWith(verdictName(c.verdict) + QStringLiteral(": ") + why));
+    QString opening = verdictName(c.verdict) + QStringLiteral(": ") + why;
+    opening[0] = opening[0].toUpper();
+    CHECK(evidence.startsWith(opening));
     const bool measured = c.reason != VerdictReason::RunFailed && c.reason != VerdictReason::RunCancelled &&
                           c.reason != VerdictReason::TooShort;
     CHECK(evidence.contains(QStringLiteral("500 MB/s")) == measured);
@@ -105,8 +107,9 @@ TEST_CASE("the GUI renders every verdict reason code in its own words, through t
           QStringLiteral("the threads waited for data from storage"));
     CHECK(reasonText(analysed(Workload::Read, Verdict::IoBound, VerdictReason::DeviceSaturated)) ==
           QStringLiteral("the device was busy"));
-    CHECK(reasonText(analysed(Workload::HashFile, Verdict::MemoryBound, VerdictReason::AtReadLimit)) ==
-          QStringLiteral("the run reached the speed of reading its data out of RAM"));
+    const RunResult atCopy = analysed(Workload::HashFile, Verdict::MemoryBound, VerdictReason::AtReadLimit);
+    CHECK(reasonText(atCopy) == QStringLiteral("the run reached the speed of reading its data out of RAM"));
+    CHECK(evidenceText(atCopy).startsWith(QStringLiteral("Memory-bound: the run reached")));
   }
   SECTION("every clause goes through tr()")
   {

@@ -213,7 +213,8 @@ QString evidenceText(const RunResult& r)
     return {};
   const Analysis& a = *r.analysis;
   // Why the verdict first; a run that measured nothing has no numbers worth stating.
-  const QString why = verdictName(a.verdict) % QStringLiteral(": ") % reasonText(r);
+  QString why = verdictName(a.verdict) % QStringLiteral(": ") % reasonText(r);
+  why[0] = why[0].toUpper();  // "memory-bound" opens a sentence here
   if (a.reason == VerdictReason::RunFailed || a.reason == VerdictReason::RunCancelled ||
       a.reason == VerdictReason::TooShort)
     return why % QLatin1Char('.');
