@@ -61,17 +61,23 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", a / b }'; }
 # verdict VALUE LIMIT le|ge: "ok" or "MISSED"
 verdict() { awk -v v="$1" -v l="$2" -v how="$3" 'BEGIN { ok = (how == "le") ? (v <= l) : (v >= l); print ok ? "ok" : "MISSED" }'; }
 have() { command -v "$1" >/dev/null 2>&1; }
-openssl_speed() {  # in-memory MB/s of `openssl speed -evp ALGO` on 1 MiB blocks (its "k" is 1000 bytes)
-  openssl speed -seconds 3 -bytes 1048576 -evp "$1" 2>/dev/null | awk -v a="$1" '$1 == a { sub("k", "", $2); printf "%.0f", $2 / 1000 }'
+# In-memory MB/s of `openssl speed -evp ALGO` on 1 MiB blocks (its "k" is 1000 bytes). -elapsed: per second
+# of wall time like the other commands (by default it divides by its CPU time, which a busy machine does not
+# slow down); run_group runs it once per round, between the timed commands, so it sees the same load.
+openssl_speed() {
+  openssl speed -elapsed -seconds 2 -bytes 1048576 -evp "$1" 2>/dev/null | awk -v a="$1" '$1 == a { sub("k", "", $2); printf "%.0f", $2 / 1000 }'
 }
 
-# run_group TITLE FILE REF_NAME REF_MBPS EVICT NAME1 CMD1 NAME2 CMD2 ...  (CMD: a string split on spaces)
+# run_group TITLE FILE REF_NAME REF EVICT NAME1 CMD1 NAME2 CMD2 ...  (CMD: a string split on spaces)
+# REF: a speed in MB/s, "openssl:ALGO" (openssl_speed ALGO once per round, median) or "" for none.
 run_group() {
   local title=$1 file=$2 ref_name=$3 ref_mbps=$4 evict=$5; shift 5
-  local names=() cmds=() i r
+  local names=() cmds=() i r ref_algo="" refs=()
   while [ $# -gt 0 ]; do names+=("$1"); cmds+=("$2"); shift 2; done
   declare -A times=()
+  case "$ref_mbps" in openssl:*) ref_algo=${ref_mbps#openssl:} ;; esac
   for ((r = 0; r < runs; r++)); do
+    [ -n "$ref_algo" ] && refs+=("$(openssl_speed "$ref_algo")")
     for i in "${!cmds[@]}"; do
       local arr=()
       [ "$evict" = 1 ] && dd if="$file" iflag=nocache count=0 status=none
@@ -80,6 +86,8 @@ run_group() {
       times[$i]+="${arr[0]} "
     done
   done
+  # shellcheck disable=SC2068
+  [ -n "$ref_algo" ] && ref_mbps=$(median ${refs[@]})
   medians=()
   printf '\n%s (%s, %d runs, medians)\n' "$title" "$(numfmt --to=iec "$bytes")B" "$runs"
   printf '  %-34s %10s %10s %10s\n' "command" "seconds" "MB/s" "vs ref"
@@ -103,11 +111,10 @@ make_file /dev/shm; ram=$made
 summary=()
 if [ "$blake3_only" = 0 ]; then
   for algo in md5 sha1 sha256 sha512; do
-    ref=$(openssl_speed "$algo")
     group=("hashscope-cli hash -a $algo" "$cli hash -a $algo" "openssl dgst -$algo" "openssl dgst -$algo")
     have "${algo}sum" && group+=("${algo}sum" "${algo}sum")
     first_ratio=""
-    run_group "$algo, file in RAM (/dev/shm)" "$ram" "openssl speed -evp $algo" "$ref" 0 "${group[@]}"
+    run_group "$algo, file in RAM (/dev/shm)" "$ram" "openssl speed -evp $algo" "openssl:$algo" 0 "${group[@]}"
     summary+=("$(printf '%-8s RAM  hashscope speed / openssl speed -evp = %s (target >= 0.970) %s' "$algo" "$first_ratio" "$(verdict "$first_ratio" 0.970 ge)")")
   done
 
