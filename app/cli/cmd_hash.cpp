@@ -34,10 +34,13 @@ struct HashItem {
   bool isStdin = false;
   std::uint64_t size = 0; // from stat, for the progress bar
   std::string error;      // set: nothing to hash, print this instead
+  bool sized = true;      // false: listed without its size (known once it is open)
 };
 
+// `sizes`: look up the size of every file found under a folder (for the progress bar's total); without,
+// the listing costs no system call per file.
 std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, bool recursive,
-                                      std::stop_token stop)
+                                      std::stop_token stop, bool sizes)
 {
   std::vector<HashItem> items;
   for (const auto& argument : paths) {
@@ -51,12 +54,13 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
     item.path = fs::path(argument);
     const FileCheck check = checkInputFile(item.path);
     if (check.kind == FileCheck::Kind::Folder && recursive) {
-      TreeListing listing = listFiles(item.path, stop);
+      TreeListing listing = listFiles(item.path, stop, sizes);
       for (const auto& error : listing.errors)
         items.push_back({argument, item.path, false, 0, shownText(error)});
+      const bool sized = listing.sizes.size() == listing.files.size();
       for (std::size_t i = 0; i < listing.files.size(); ++i) {
-        const std::uint64_t size = i < listing.sizes.size() ? listing.sizes[i] : 0;
-        items.push_back({listing.files[i].string(), listing.files[i], false, size, {}});
+        const std::uint64_t size = sized ? listing.sizes[i] : 0;
+        items.push_back({listing.files[i].string(), listing.files[i], false, size, {}, sized});
       }
       continue;
     }
@@ -109,7 +113,7 @@ int runHash(Context& context, const Arguments& argv)
     setBinaryStdio();
   const std::stop_token stop = context.stop.get_token();
 
-  const std::vector<HashItem> items = expandArguments(paths, args.has("recursive"), stop);
+  const std::vector<HashItem> items = expandArguments(paths, args.has("recursive"), stop, context.progress);
   std::uint64_t totalBytes = 0;
   for (const auto& item : items)
     totalBytes += item.size;
@@ -127,18 +131,20 @@ int runHash(Context& context, const Arguments& argv)
     FileDigests result;
     if (stop.stop_requested())
       result.error = "interrupted";
-    else if (item.error.empty() && !item.isStdin && item.size == 0)
+    else if (item.error.empty() && !item.isStdin && item.sized && item.size == 0)
       result = hashToEnd(item.path, algorithms, blockSize);
     else if (item.error.empty() && !item.isStdin)
-      result = hasher.hash(item.path);
+      result = hasher.hash(item.path, true); // a listed or checked regular file: no second look
     return result;
   };
-  // Publishing costs a lock and a wake-up: done every kBatch small files, and before any big one (so the
-  // printer is not kept waiting for small results while a big file is hashed).
+  // Publishing costs a lock and a wake-up: done every kBatch small files, and before and after any big one
+  // (so the printer is not kept waiting for small results while a big file is hashed). A file is big when
+  // FileHasher reads it in more than one block: it says so before the read (sizes may not be listed).
   constexpr std::size_t kBatch = 64;
   auto worker = [&](int stream) {
     FileHasher hasher(algorithms, stop, &counters, stream, blockSize, jobs);
     std::vector<std::pair<std::size_t, FileDigests>> batch;
+    bool longRead = false;
     auto publish = [&] {
       if (batch.empty())
         return;
@@ -150,15 +156,20 @@ int runHash(Context& context, const Arguments& argv)
       batch.clear();
       done.notify_all();
     };
+    hasher.setBeforeLongRead([&] {
+      publish();
+      longRead = true;
+    });
     for (;;) {
       const std::size_t index = next.fetch_add(1);
       if (index >= items.size())
         break;
       const HashItem& item = items[index];
-      if (item.size > blockSize || item.isStdin)
+      if (item.isStdin)
         publish();
+      longRead = false;
       batch.emplace_back(index, item.isStdin ? FileDigests{} : hashItem(hasher, item));
-      if (batch.size() >= kBatch || item.size > blockSize)
+      if (batch.size() >= kBatch || longRead)
         publish();
     }
     publish();
@@ -189,6 +200,8 @@ int runHash(Context& context, const Arguments& argv)
   };
   bool failed = false;
   bool writeFailed = false;
+  if (inlineHasher) // what is done is printed before a long read, so it never waits behind a big file
+    inlineHasher->setBeforeLongRead([&] { writeFailed = !flush() || writeFailed; });
   for (std::size_t index = 0; index < items.size() && !writeFailed; ++index) {
     const HashItem& item = items[index];
     FileDigests result;
@@ -196,9 +209,7 @@ int runHash(Context& context, const Arguments& argv)
       writeFailed = !flush();
       result = hashStream(stdin, algorithms, blockSize);
     } else if (inlineHasher) {
-      if (item.size > blockSize)
-        writeFailed = !flush();
-      result = hashItem(*inlineHasher, item);
+      result = hashItem(*inlineHasher, item); // flushes before a long read (below)
     } else {
       std::unique_lock lock(mutex);
       if (!results[index].has_value()) {

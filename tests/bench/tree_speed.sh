@@ -121,7 +121,7 @@ goal "tiny md5 -j2 / xargs md5sum" "hashscope-cli hash -r -j 2 -a md5" "find | x
 # Ramp: MB/s of 1 and N streams (N = cores, at most 2 here), warm, from $dir; medians of the runs.
 cores=$(nproc)
 ramp_mbps() {  # ramp_mbps WORKLOAD ALGO STREAMS -> MB/s (csv column mb_per_s)
-  "$cli" bench -l "$dir" -w "$1" -a "$2" -j "$3" -s 512M -d 2 --cache warm --sample-hz 0 -f csv 2>/dev/null |
+  "$cli" bench -l "$dir" -w "$1" -a "$2" -j "$3" -s 512M -d 2 --cache warm --sample-hz 0 --no-save -f csv 2>/dev/null |
     awk -F, -v w="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mb_per_s") c = i } NR > 1 && $1 == w { print $c }'
 }
 printf '\nRamp (warm, %s, 512 MiB sample, %d runs, medians)\n' "$dir" "$runs"

@@ -76,6 +76,33 @@ TEST_CASE("fast algorithms read cached files through mapped windows with the pip
   }
 }
 
+TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and on all, with the library's digest",
+          "[engine][mapped][blake3]")
+{
+  REQUIRE(findAlgorithm("blake3")->prefersZeroCopy);
+  struct ThreadsReset {
+    ~ThreadsReset() { setThreadsPerStream(0); }
+  } reset;
+  TempDir dir;
+  std::uint64_t seed = 30;
+  for (std::uint64_t size : {1 * MiB + 1, kWindow - 1, kWindow + 1, 2 * kWindow + 4097}) {
+    INFO("size " << size);
+    const auto file = dir / ("b" + std::to_string(size));
+    const auto data = hashscope::test::writeRandomFile(file, size, seed++);
+    setThreadsPerStream(1);
+    const std::string reference = hashscope::test::oneShotHex("blake3", data.data(), data.size());
+    for (unsigned threads : {1u, 2u}) {  // 2: the tree hasher, given whole windows
+      INFO("threads " << threads);
+      setThreadsPerStream(threads);
+      FileHasher hasher({"blake3"}, {});
+      const FileDigests d = hasher.hash(file);
+      REQUIRE(d.error == "");
+      CHECK(std::string(hasher.lastReadMethod()) == "mmap");
+      CHECK(toHex(d.digests[0]) == reference);
+    }
+  }
+}
+
 TEST_CASE("mapped reads of a range start and end anywhere, window by window", "[engine][mapped]")
 {
   TempDir dir;

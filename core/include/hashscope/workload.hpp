@@ -112,7 +112,12 @@ public:
   ~FileHasher();
   FileHasher(const FileHasher&) = delete;
   FileHasher& operator=(const FileHasher&) = delete;
-  FileDigests hash(const std::filesystem::path& file);
+  // `checked`: the caller has just seen a regular file at `file` (a folder listing, a check of the
+  // argument), so it is opened without looking first (see platform::InputFile::open).
+  FileDigests hash(const std::filesystem::path& file, bool checked = false);
+  // Called before a file bigger than one block is read (with sizes unlisted, known only once it is open),
+  // so that a caller can pass on what is done before a long read.
+  void setBeforeLongRead(std::function<void()> hook);
   // How the last file was read: "read" (one read), "mmap" or "pipelined"; "" before any.
   const char* lastReadMethod() const;
 
@@ -131,6 +136,8 @@ struct TreeListing {
   std::uint64_t totalBytes = 0;
   std::vector<std::uint64_t> sizes;  // sizes[i]: the size of files[i] when it was listed (0 if unknown)
 };
-TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {});
+// `sizes` false: files are not looked at one by one (their type comes from the folder listing), so
+// `sizes` stays empty and totalBytes 0 — one system call fewer per file, for callers that open them anyway.
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {}, bool sizes = true);
 
 }  // namespace hashscope

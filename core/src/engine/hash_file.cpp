@@ -55,6 +55,7 @@ struct FileHasher::State {
   LiveCounters local{1};
   const char* lastMethod = "";
   int jobs = 1;
+  std::function<void()> beforeLongRead;
 };
 
 FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters,
@@ -81,7 +82,9 @@ FileHasher::~FileHasher() = default;
 
 const char* FileHasher::lastReadMethod() const { return m_state->lastMethod; }
 
-FileDigests FileHasher::hash(const std::filesystem::path& file)
+void FileHasher::setBeforeLongRead(std::function<void()> hook) { m_state->beforeLongRead = std::move(hook); }
+
+FileDigests FileHasher::hash(const std::filesystem::path& file, bool checked)
 {
   State& s = *m_state;
   FileDigests out;
@@ -92,7 +95,7 @@ FileDigests FileHasher::hash(const std::filesystem::path& file)
   try {
     for (Hasher* h : s.hashers)
       h->reset();
-    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, out.error);
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, out.error, !checked);
     if (!input.isOpen())
       return out;
     out.size = input.size();
@@ -110,6 +113,8 @@ FileDigests FileHasher::hash(const std::filesystem::path& file)
       const engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
                                                                   s.jobs);
       s.lastMethod = engine::readMethodName(method);
+      if (method != engine::ReadMethod::Whole && s.beforeLongRead)
+        s.beforeLongRead();
       bool ok = false;
       std::string error;
       if (method == engine::ReadMethod::Whole) {

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 
 class TreeWalker {
 public:
-  TreeWalker(TreeListing& out, std::stop_token stop) : m_out(out), m_stop(std::move(stop)) {}
+  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes) : m_out(out), m_stop(std::move(stop)), m_sizes(sizes) {}
 
   void walk(const fs::path& folder)
   {
@@ -27,15 +27,21 @@ public:
     if (ec) {
       m_out.errors.push_back(folder.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
     } else {
-      std::vector<fs::path> entries;
+      // The entries keep the type the folder listing gave (d_type, FindFirstFile's attributes), so most of
+      // them need no look of their own below.
+      std::vector<fs::directory_entry> entries;
       for (; it != fs::directory_iterator(); it.increment(ec)) {
         if (m_stop.stop_requested())
           break;
-        entries.push_back(it->path());
+        entries.push_back(*it);
       }
       if (ec)
         m_out.errors.push_back(folder.string() + ": could not list the whole folder (" + reason(ec) + ")");
-      std::sort(entries.begin(), entries.end());
+      // All entries share the folder's prefix, so comparing whole strings orders them by name, as comparing
+      // paths would, without splitting every path into its components. Visiting each folder's entries in
+      // this order lists the whole tree sorted by path (a folder's files come right after its name).
+      std::sort(entries.begin(), entries.end(),
+                [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path().native() < b.path().native(); });
       for (const auto& entry : entries) {
         if (m_stop.stop_requested())
           break;
@@ -46,52 +52,56 @@ public:
       m_path.pop_back();
   }
 
-  void visit(const fs::path& entry)
+  // `entry` is a directory_entry from a listing (its type known without a system call when the
+  // filesystem reports it) or made from a path (then it looks, once).
+  void visit(const fs::directory_entry& entry)
   {
     std::error_code ec;
-    // One look (type and size) per entry; only a link needs a second one, at what it points to: trees of
-    // many small files cost one stat per file here.
-    const platform::EntryStatus look = platform::entryStatus(entry, ec);
-    const fs::file_status link(look.type);
-    const bool isLink = !ec && look.type == fs::file_type::symlink;
-    const fs::file_status target = isLink ? fs::status(entry, ec) : link;
-    const std::string p = entry.string();
-    if (ec || target.type() == fs::file_type::not_found) {
+    const fs::path& path = entry.path();
+    const bool isLink = entry.is_symlink(ec);
+    // A regular file is known from the listing (is_regular_file() uses the listed type); what a link points
+    // to, and anything else, is looked at once.
+    fs::file_type type = fs::file_type::none;
+    if (!ec)
+      type = !isLink && entry.is_regular_file(ec) ? fs::file_type::regular : fs::status(path, ec).type();
+    if (ec || type == fs::file_type::not_found || type == fs::file_type::none) {
+      const std::string p = path.string();
       if (ec.value() == ELOOP)
         m_out.errors.push_back(p + ": symbolic link loop, skipped");
-      else if (link.type() == fs::file_type::symlink)
+      else if (isLink)
         m_out.errors.push_back(p + ": dangling symbolic link, skipped");
       else
-        m_out.errors.push_back(p + ": " + reason(ec) + ", skipped");
+        m_out.errors.push_back(p + ": " + reason(ec ? ec : std::make_error_code(std::errc::no_such_file_or_directory)) +
+                               ", skipped");
       return;
     }
-    switch (target.type()) {
+    switch (type) {
     case fs::file_type::regular: {
-      m_out.files.push_back(entry);
-      std::uint64_t size = look.size;
-      if (isLink)
-        size = fs::file_size(entry, ec);
+      m_out.files.push_back(path);
+      if (!m_sizes)
+        return;
+      const std::uint64_t size = entry.file_size(ec);  // a stat on POSIX (follows a link), cached on Windows
       m_out.sizes.push_back(ec ? 0 : size);
       if (!ec)
         m_out.totalBytes += size;
       return;
     }
     case fs::file_type::directory: {
-      const auto id = platform::fileId(entry);
+      const auto id = platform::fileId(path);
       if (id && std::find(m_path.begin(), m_path.end(), *id) != m_path.end()) {
-        m_out.errors.push_back(p + ": symbolic link loop, skipped");
+        m_out.errors.push_back(path.string() + ": symbolic link loop, skipped");
         return;
       }
-      walk(entry);
+      walk(path);
       return;
     }
-    case fs::file_type::fifo: m_out.errors.push_back(p + " is a FIFO, not a regular file: skipped"); return;
-    case fs::file_type::socket: m_out.errors.push_back(p + " is a socket, not a regular file: skipped"); return;
+    case fs::file_type::fifo: m_out.errors.push_back(path.string() + " is a FIFO, not a regular file: skipped"); return;
+    case fs::file_type::socket: m_out.errors.push_back(path.string() + " is a socket, not a regular file: skipped"); return;
     case fs::file_type::block:
     case fs::file_type::character:
-      m_out.errors.push_back(p + " is a device, not a regular file: skipped");
+      m_out.errors.push_back(path.string() + " is a device, not a regular file: skipped");
       return;
-    default: m_out.errors.push_back(p + " is not a regular file: skipped"); return;
+    default: m_out.errors.push_back(path.string() + " is not a regular file: skipped"); return;
     }
   }
 
@@ -107,12 +117,13 @@ private:
 
   TreeListing& m_out;
   std::stop_token m_stop;
+  bool m_sizes;
   std::vector<platform::FileId> m_path;  // the folders from the root down to the one being listed
 };
 
 }  // namespace
 
-TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop)
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes)
 {
   TreeListing out;
   try {
@@ -122,23 +133,12 @@ TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop)
       out.errors.push_back(root.string() + ": no such file or folder");
       return out;
     }
-    TreeWalker walker(out, stop);
+    TreeWalker walker(out, stop, sizes);
     if (st.type() == fs::file_type::directory)
       walker.walk(root);
     else
-      walker.visit(root);
-    // Sorted by path, each size moving with its file.
-    std::vector<std::size_t> order(out.files.size());
-    for (std::size_t i = 0; i < order.size(); ++i)
-      order[i] = i;
-    std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return out.files[a] < out.files[b]; });
-    TreeListing sorted;
-    for (std::size_t i : order) {
-      sorted.files.push_back(std::move(out.files[i]));
-      sorted.sizes.push_back(out.sizes[i]);
-    }
-    out.files = std::move(sorted.files);
-    out.sizes = std::move(sorted.sizes);
+      walker.visit(fs::directory_entry(root, ec));
+    // Already sorted by path: walk() visits every folder's entries in order (see there).
   } catch (const std::exception& e) {
     out.errors.push_back(root.string() + ": " + e.what());
   }

@@ -85,7 +85,10 @@ bool consumeMapped(platform::InputFile& file, std::uint64_t offset, std::uint64_
 {
   HashingConsumer consumer(hashers, stop, counters, stream);
   bool stopped = false;
-  error = platform::readMapped(file, offset, length, kWindow, kPiece, consumer, stopped);
+  // A hasher that splits one stream over threads (the BLAKE3 tree) gets whole windows: each update is one
+  // hand-off to its threads, and 16 MiB is the largest subtree it splits (still ~5 ms of hashing).
+  const bool split = std::any_of(hashers.begin(), hashers.end(), [](Hasher* h) { return h->threadsPerStream() > 1; });
+  error = platform::readMapped(file, offset, length, kWindow, split ? kWindow : kPiece, consumer, stopped);
   result.bytes += consumer.m_bytes;
   result.busySeconds += static_cast<double>(consumer.m_busyNanos) * 1e-9;
   return error.empty() && !stopped;

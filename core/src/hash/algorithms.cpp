@@ -49,10 +49,14 @@ constexpr std::array<AlgorithmSpec, 22> kSpecs{{
 }};
 
 // Backends measured faster than a copy out of the page cache (xxh3 ~10 GB/s, ISA-L CRCs ~15 GB/s against
-// ~6 GB/s for read()): for them the copy, not the hash, sets the speed of a cached file.
+// ~6 GB/s for read()): for them the copy, not the hash, sets the speed of a cached file. BLAKE3 too: on one
+// thread it is slower than the copy, but the pipelined reader's copy then takes the other core's time and
+// memory bandwidth (b3sum maps the file for the same reason), and on all cores the copy competes with the
+// tree's own threads.
 bool prefersZeroCopy(Backend backend)
 {
   switch (backend) {
+  case B::Blake3:
   case B::Crc32:
   case B::Crc32c:
   case B::Cksum:

@@ -56,16 +56,16 @@ bool memoryBackedFs(const struct statfs& fs)
 
 // ---- InputFile ----
 
-InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error)
+InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
 {
   error.clear();
   // Look before opening: opening a FIFO could block and opening some devices has side effects.
   struct stat st {};
-  if (::stat(path.c_str(), &st) != 0) {
+  if (lookFirst && ::stat(path.c_str(), &st) != 0) {
     error = pathError(path, errno);
     return {};
   }
-  if (!S_ISREG(st.st_mode)) {
+  if (lookFirst && !S_ISREG(st.st_mode)) {
     error = kindError(path, st.st_mode);
     return {};
   }

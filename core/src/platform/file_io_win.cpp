@@ -117,8 +117,9 @@ void InputFile::close()
   m_handle = kInvalid;
 }
 
-InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error)
+InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool /*lookFirst*/)
 {
+  // The attribute look below stays: it is what tells a folder from a file before CreateFile opens either.
   error.clear();
   if (isDevicePath(path)) {
     error = path.string() + " is a device, not a regular file";
