@@ -52,6 +52,15 @@ QString flagSentence(const std::string& code)
   return qs(code);
 }
 
+// The key compareRuns() matches tiles by: in-memory results belong to no location or cache mode (the
+// suite measures them in every location; a run from another machine has other locations).
+TileKey compareKey(TileKey key)
+{
+  if (key.workload == toString(Workload::HashMemory) || key.workload == toString(Workload::Memory))
+    key.location.clear(), key.cache.clear();
+  return key;
+}
+
 detail::Entry entryOf(const RunResult& r, int index)
 {
   detail::Entry e;
@@ -79,8 +88,8 @@ detail::Entry entryOf(const RunResult& r, int index)
       e.flags.prepend(cacheWarning(r));
   }
   e.index = index;
-  e.key = {std::string(toString(r.workload)), r.location.string(), r.algorithm, std::string(toString(r.cache)),
-           e.streams};
+  e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
+                      std::string(toString(r.cache)), e.streams});
   return e;
 }
 
@@ -101,7 +110,7 @@ detail::Entry entryOf(const RunTile& t, int index)
   for (const std::string& code : t.flags)
     e.flags << flagSentence(code);
   e.index = index;
-  e.key = t.key;
+  e.key = compareKey(t.key);
   return e;
 }
 
