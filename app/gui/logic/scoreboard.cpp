@@ -371,7 +371,9 @@ Scoreboard buildScoreboard(const RunDocument& doc)
   std::vector<detail::Entry> entries;
   for (std::size_t i = 0; i < doc.tiles.size(); ++i)
     entries.push_back(entryOf(doc.tiles[i], int(i)));
-  return detail::build(entries, {});
+  Scoreboard board = detail::build(entries, {});
+  board.stored = true;
+  return board;
 }
 
 }  // namespace hashscope::gui

@@ -71,6 +71,7 @@ struct Scoreboard {
   std::vector<ScoreTile> tiles;  // rows x columns, row-major; cells nothing can fill are Kind::Empty
   QString headline;
   int inRamRow = -1, readColumn = -1;
+  bool stored = false;  // from a stored run: an unmeasured tile is "not measured", not "pending"
 
   bool isEmpty() const { return tiles.empty(); }
   const ScoreTile* at(int row, int column) const;

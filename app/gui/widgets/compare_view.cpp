@@ -123,11 +123,13 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_base->setObjectName(QStringLiteral("baseScoreboard"));
   m_other = new ScoreboardView(this);
   m_other->setObjectName(QStringLiteral("otherScoreboard"));
-  auto* boards = new QSplitter(Qt::Horizontal, this);
+  auto* boards = m_boards = new QSplitter(Qt::Horizontal, this);
   boards->addWidget(pane(m_baseTitle, m_base, this));
   m_otherPane = pane(m_otherTitle, m_other, this);
   boards->addWidget(m_otherPane);
   boards->setChildrenCollapsible(false);
+  boards->setStretchFactor(0, 1);
+  boards->setStretchFactor(1, 1);
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(boards);
   split->addWidget(m_table);
@@ -142,11 +144,17 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   clear(tr("Select a run and choose Open, or Compare with... another run."));
 }
 
-QString CompareView::headline() const { return m_title->text() + QLatin1Char('\n') + m_summary->text(); }
+QString CompareView::headline() const
+{
+  const QString title = !m_title->isHidden() ? m_title->text()
+                            : m_baseTitle->text() + QLatin1Char('\n') + m_otherTitle->text();
+  return title + QLatin1Char('\n') + m_summary->text();
+}
 
 void CompareView::clear(const QString& hint)
 {
   m_title->setText(hint);
+  m_title->show();
   m_summary->clear();
   m_table->setRowCount(0);
   m_base->setBoard({});
@@ -160,7 +168,7 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
                                  const QString& otherTitle)
 {
   const Comparison c = compareRuns(base, other);
-  m_title->setText(tr("Base: %1\nOther: %2").arg(baseTitle, otherTitle));
+  m_title->hide();  // each side names its run above its scoreboard
   m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
   m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
   m_base->setBoard(buildScoreboard(base));
@@ -168,6 +176,8 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   markBoard(m_base, c, false);
   markBoard(m_other, c, true);
   m_otherPane->show();
+  const int half = std::max(1, m_boards->width() / 2);
+  m_boards->setSizes({half, half});  // the two runs get the same room, whatever their grids need
   showTable(c);
 }
 
@@ -218,6 +228,7 @@ void CompareView::showTable(const Comparison& c)
 void CompareView::showRun(const RunDocument& run, const QString& title)
 {
   m_title->setText(tr("%1\n%2, %3").arg(title, qs(run.machine.summary()), qs(run.machine.os)));
+  m_title->show();
   m_baseTitle->setText(title);
   m_base->setBoard(buildScoreboard(run));
   m_other->setBoard({});

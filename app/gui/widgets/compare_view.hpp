@@ -9,6 +9,7 @@
 #include "hashscope/library.hpp"
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace hashscope::gui {
@@ -39,6 +40,7 @@ private:
   ScoreboardView* m_base;
   ScoreboardView* m_other;
   QWidget* m_otherPane;
+  QSplitter* m_boards;
   QLabel* m_summary;
   QTableWidget* m_table;
 };

@@ -115,7 +115,12 @@ void ResultsView::showTileDetails(const ScoreTile& tile)
   const std::vector<RunResult>& results = m_model->results();
   const bool known = tile.measured && tile.resultIndex >= 0 && std::size_t(tile.resultIndex) < results.size();
   m_details->showTile(tile, known ? &results[std::size_t(tile.resultIndex)] : nullptr);
-  m_details->show();
+  if (m_details->isHidden()) {  // opening: the tiles keep the room they need (up to 60%), the details get the rest
+    m_details->show();
+    const int total = m_scoreSplit->height();
+    const int board = std::min(m_scoreboard->preferredHeight(), total * 3 / 5);
+    m_scoreSplit->setSizes({board, std::max(0, total - board)});
+  }
 }
 
 void ResultsView::refresh()

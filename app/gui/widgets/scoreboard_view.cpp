@@ -38,7 +38,7 @@ void ScoreboardView::setBoard(const Scoreboard& board)
   if (!sameShape)
     return rebuild();
   for (std::size_t i = 0; i < m_tiles.size(); ++i)
-    m_tiles[i]->setTile(m_board.tiles[i]);
+    m_tiles[i]->setTile(m_board.tiles[i], m_board.stored);
 }
 
 void ScoreboardView::rebuild()
@@ -70,12 +70,15 @@ void ScoreboardView::rebuild()
     QLabel* label = header(m_board.rows[row], ram ? tr("hash-memory: hashing a buffer already in RAM, so only the "
                                                        "CPU counts (no disk)")
                                                   : tr("The folder tested"));
-    label->setWordWrap(true);
-    label->setMaximumWidth(fontMetrics().horizontalAdvance(QLatin1Char('x')) * 22);
+    // Long paths are shortened in the middle (the full one is in the tooltip), never wrapped at a slash.
+    const int maxWidth = fontMetrics().horizontalAdvance(QLatin1Char('x')) * 24;
+    label->setText(label->fontMetrics().elidedText(m_board.rows[row], Qt::ElideMiddle, maxWidth));
+    if (label->text() != m_board.rows[row])
+      label->setToolTip(m_board.rows[row] + QLatin1Char('\n') + label->toolTip());
     grid->addWidget(label, row + 1, 0, Qt::AlignRight | Qt::AlignVCenter);
     for (int column = 0; column < m_board.columns.size(); ++column) {
       auto* tile = new TileWidget(m_grid);
-      tile->setTile(*m_board.at(row, column));
+      tile->setTile(*m_board.at(row, column), m_board.stored);
       connect(tile, &TileWidget::activated, this, [this, tile] { Q_EMIT tileActivated(tile->tile()); });
       grid->addWidget(tile, row + 1, column + 1);
       m_tiles.push_back(tile);
@@ -99,6 +102,12 @@ TileWidget* ScoreboardView::findTile(const QString& location, const QString& alg
 {
   const ScoreTile* t = m_board.find(location, algorithm, kind);
   return t ? tileWidget(t->row, t->column) : nullptr;
+}
+
+int ScoreboardView::preferredHeight() const
+{
+  const int margins = layout()->contentsMargins().top() + layout()->contentsMargins().bottom() + layout()->spacing();
+  return m_headline->heightForWidth(std::max(200, width() - 8)) + (m_grid ? m_grid->sizeHint().height() : 0) + margins + 4;
 }
 
 QString ScoreboardView::headline() const { return m_headline->text(); }

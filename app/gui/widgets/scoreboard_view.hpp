@@ -28,6 +28,7 @@ public:
   // The tile showing `location` x `algorithm` of `kind` (see Scoreboard::find), or nullptr.
   TileWidget* findTile(const QString& location, const QString& algorithm, ScoreTile::Kind kind) const;
   QString headline() const;
+  int preferredHeight() const;  // the headline and every row of tiles, without scrolling
   QLabel* headlineLabel() const { return m_headline; }
 
 Q_SIGNALS:

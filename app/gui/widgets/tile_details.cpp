@@ -51,8 +51,7 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   m_passes->setObjectName(QStringLiteral("tilePasses"));
   m_passes->setHorizontalHeaderLabels({tr("Pass"), tr("MB/s"), tr("Seconds")});
   m_passes->verticalHeader()->hide();
-  m_passes->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_passes->horizontalHeader()->setStretchLastSection(true);
+  m_passes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   m_passes->setToolTip(tr("Every pass of this step, in the order run; the tile shows the median"));
   m_chart = createLineChart(this);
   m_chart->setup({tr("Throughput over time"), tr("time (s)"), tr("MB/s"), QString(), 0, false, true});
@@ -66,7 +65,7 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   auto* left = new QWidget(this);
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
-  leftLayout->addWidget(m_evidence, 2);
+  leftLayout->addWidget(m_evidence, 1);
   leftLayout->addWidget(m_passes, 1);
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
@@ -91,7 +90,7 @@ void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
                         QStringLiteral("</p>"));
     return;
   }
-  m_title->setText(tile.title() % QStringLiteral(" \u2014 ") % resultTitle(*result));
+  m_title->setText(resultTitle(*result));
   m_evidence->setHtml(verdictSentenceHtml(*result));
   m_passes->setRowCount(int(result->passes.size()));
   for (int row = 0; row < int(result->passes.size()); ++row) {

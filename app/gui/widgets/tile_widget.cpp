@@ -85,7 +85,7 @@ TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
   setTile({});
 }
 
-void TileWidget::setTile(const ScoreTile& tile)
+void TileWidget::setTile(const ScoreTile& tile, bool stored)
 {
   m_tile = tile;
   const bool shown = tile.kind != ScoreTile::Kind::Empty;
@@ -93,8 +93,8 @@ void TileWidget::setTile(const ScoreTile& tile)
     w->setVisible(shown);
   setFocusPolicy(shown ? Qt::StrongFocus : Qt::NoFocus);
   if (!tile.measured) {
-    m_number->setText(shown ? QStringLiteral("\u2026") : QString());
-    m_unit->setText(shown ? tr("pending") : QString());
+    m_number->setText(shown ? (stored ? QStringLiteral("\u2013") : QStringLiteral("\u2026")) : QString());
+    m_unit->setText(shown ? (stored ? tr("not measured") : tr("pending")) : QString());
   } else if (tile.failed) {
     m_number->setText(QStringLiteral("\u2013"));
     m_unit->setText(tr("failed"));

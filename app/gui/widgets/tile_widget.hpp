@@ -16,7 +16,8 @@ class TileWidget : public QFrame {
   Q_OBJECT
 public:
   explicit TileWidget(QWidget* parent = nullptr);
-  void setTile(const ScoreTile& tile);
+  // `stored`: the tile is from a finished, stored run, so an unmeasured tile will stay so ("not measured").
+  void setTile(const ScoreTile& tile, bool stored = false);
   // The change against another run: text such as "+10.0%", coloured green (faster), red (slower) or grey
   // (within the spread). An empty text hides it.
   enum class Delta { Faster, Slower, Within, Missing };
