@@ -103,8 +103,8 @@ void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
   for (const Sample& s : result->samples)
     line.points.append({s.t, s.totalMBps});
   if (!line.points.isEmpty()) {
+    m_chart->setLines({line});  // first: the bands span the value axis the line has set
     m_chart->setBands(bandsOf(result->samples));
-    m_chart->setLines({line});
   }
 }
 
