@@ -70,8 +70,9 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(m_chart);
-  split->setStretchFactor(0, 1);
-  split->setStretchFactor(1, 1);
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 3);
+  split->setSizes({2000, 3000});  // proportions: the chart gets the larger share of any width
   split->setChildrenCollapsible(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 0, 4, 0);
@@ -99,6 +100,9 @@ void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
     m_passes->setItem(row, 1, readOnlyCell(QString::number(p.mbPerSec(), 'f', 1), true));
     m_passes->setItem(row, 2, readOnlyCell(QString::number(p.seconds, 'f', 3), true));
   }
+  // As tall as its rows (the evidence above takes the rest).
+  m_passes->setMaximumHeight(m_passes->horizontalHeader()->height() + 2 * m_passes->frameWidth() +
+                             m_passes->verticalHeader()->length() + 2);
   LineData line{tr("MB/s"), {}, 0};
   for (const Sample& s : result->samples)
     line.points.append({s.t, s.totalMBps});
