@@ -3,6 +3,7 @@
 // its details, compare shows the change per tile, and Export report refuses with no results and writes
 // one self-contained HTML file with the headline and the tiles.
 #include <QAction>
+#include <QPushButton>
 #include <QApplication>
 #include <QFile>
 #include <QSignalSpy>
@@ -44,15 +45,26 @@ std::string readFile(const QString& path)
   return f.readAll().toStdString();
 }
 
+// The Results tab's view on its own model, shown, with the recorded run at hand.
+struct RecordedView {
+  RecordedView()
+  {
+    view.resize(1200, 800);
+    view.show();
+  }
+  const std::vector<RunResult> results = test::loadRecordedResults(kRuns + QStringLiteral("board_suite.json"));
+  ResultsModel model;
+  ResultsView view{&model};
+};
+
 }  // namespace
 
 TEST_CASE("board: the tiles fill in as results arrive, with the results' numbers, badges and flag marks", "[gui][board]")
 {
-  const std::vector<RunResult> results = test::loadRecordedResults(kRuns + QStringLiteral("board_suite.json"));
-  ResultsModel model;
-  ResultsView view(&model);
-  view.resize(1200, 800);
-  view.show();
+  RecordedView recorded;
+  const std::vector<RunResult>& results = recorded.results;
+  ResultsModel& model = recorded.model;
+  ResultsView& view = recorded.view;
   REQUIRE(view.pages()->currentIndex() == 0);  // the scoreboard is the first thing the Results tab shows
   ScoreboardView* board = view.scoreboard();
   CHECK(board->headline().contains(QStringLiteral("Run a benchmark")));
@@ -110,12 +122,10 @@ TEST_CASE("board: the tiles fill in as results arrive, with the results' numbers
 
 TEST_CASE("board: a click or Enter on a tile shows its evidence, passes and chart", "[gui][board]")
 {
-  const std::vector<RunResult> results = test::loadRecordedResults(kRuns + QStringLiteral("board_suite.json"));
-  ResultsModel model;
-  ResultsView view(&model);
-  view.resize(1200, 800);
-  view.show();
-  model.setResults(results);
+  RecordedView recorded;
+  const std::vector<RunResult>& results = recorded.results;
+  ResultsView& view = recorded.view;
+  recorded.model.setResults(results);
   TileDetails* details = view.tileDetails();
   CHECK_FALSE(details->isVisible());
 
@@ -220,4 +230,31 @@ TEST_CASE("board: Export report refuses with no results and writes one self-cont
   CHECK_FALSE(html.contains(QStringLiteral("<script")));
   w.resultsModel()->clear();
   CHECK_FALSE(action->isEnabled());
+}
+
+TEST_CASE("board: a real benchmark fills the tiles while it runs, each with its result's number", "[gui][board]")
+{
+  test::TinyBenchmark bench;
+  MainWindow& w = *bench.window;
+  ScoreboardView* board = w.resultsView()->scoreboard();
+  // Each time a result arrives, the tiles already show it (the view listens to the model).
+  std::vector<int> measured;
+  QObject::connect(w.resultsModel(), &QAbstractItemModel::rowsInserted, board,
+                   [&] { measured.push_back(board->board().measuredCount()); });
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(finished.wait(180000));
+  REQUIRE(measured.size() >= 3);
+  CHECK(measured.front() == 1);
+  for (std::size_t i = 1; i < measured.size(); ++i)
+    CHECK(measured[i] >= measured[i - 1]);
+  const std::vector<RunResult>& results = w.resultsModel()->results();
+  TileWidget* file = board->findTile(bench.location, QStringLiteral("xxh3-64"), Kind::Hash);
+  REQUIRE(file);
+  REQUIRE(file->tile().resultIndex >= 0);
+  const RunResult& r = results.at(std::size_t(file->tile().resultIndex));
+  CHECK(r.workload == Workload::HashFile);
+  CHECK(file->numberText() == speedText(r.mbPerSec()).number);
+  CHECK(file->badgeText() == badgeText(badgeOf(r)));
+  CHECK(board->headline().startsWith(QStringLiteral("On this machine")));
 }

@@ -38,17 +38,16 @@ void markTile(TileWidget* tile, const TileDelta& d, bool otherSide)
                                                   : QString());
   switch (d.change) {
   case Change::Faster:
+  case Change::Slower: {
+    const bool faster = d.change == Change::Faster;
     if (otherSide)
-      tile->setDelta(QStringLiteral("\u25b2 ") + signedPercent(d.deltaPct), TileWidget::Delta::Faster,
-                     CompareView::tr("Faster than the base: %1 against %2 MB/s; %3.")
+      tile->setDelta((faster ? QStringLiteral("\u25b2 ") : QStringLiteral("\u25bc ")) + signedPercent(d.deltaPct),
+                     faster ? TileWidget::Delta::Faster : TileWidget::Delta::Slower,
+                     (faster ? CompareView::tr("Faster than the base: %1 against %2 MB/s; %3.")
+                             : CompareView::tr("Slower than the base: %1 against %2 MB/s; %3."))
                          .arg(QString::number(d.otherMBps, 'f', 1), QString::number(d.baseMBps, 'f', 1), spread));
     return;
-  case Change::Slower:
-    if (otherSide)
-      tile->setDelta(QStringLiteral("\u25bc ") + signedPercent(d.deltaPct), TileWidget::Delta::Slower,
-                     CompareView::tr("Slower than the base: %1 against %2 MB/s; %3.")
-                         .arg(QString::number(d.otherMBps, 'f', 1), QString::number(d.baseMBps, 'f', 1), spread));
-    return;
+  }
   case Change::Within:
     if (otherSide)
       tile->setDelta(QStringLiteral("= ") + signedPercent(d.deltaPct), TileWidget::Delta::Within,
