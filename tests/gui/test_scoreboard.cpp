@@ -133,6 +133,16 @@ TEST_CASE("scoreboard: cold before as-is before warm, the main stream count, GB/
   CHECK(t->resultIndex == 1);
   CHECK(t->cache == QStringLiteral("cold"));
 
+  // A folder hashed (hash-tree, "Benchmark a file or folder") fills its tile too; hash-file wins over it.
+  RunResult tree = hashFile("md5", "/photos", 300, CacheMode::Cold);
+  tree.workload = Workload::HashTree;
+  const Scoreboard trees = buildScoreboard({tree, hashFile("md5", "/d", 500, CacheMode::Cold), tree});
+  const ScoreTile* photos = trees.find(QStringLiteral("/photos"), QStringLiteral("md5"), Kind::Hash);
+  REQUIRE(photos);
+  CHECK(photos->resultIndex == 0);
+  std::vector<RunResult> both{tree, hashFile("md5", "/photos", 500, CacheMode::Cold)};
+  CHECK(buildScoreboard(both).find(QStringLiteral("/photos"), QStringLiteral("md5"), Kind::Hash)->resultIndex == 1);
+
   CHECK(speedText(9999.4).text() == QStringLiteral("9999 MB/s"));
   CHECK(speedText(10000).text() == QStringLiteral("10.0 GB/s"));
   CHECK(speedText(14105.2).text() == QStringLiteral("14.1 GB/s"));

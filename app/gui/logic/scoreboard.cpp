@@ -132,9 +132,14 @@ ScoreTile tileFrom(const detail::Entry& e, ScoreTile tile)
   return tile;
 }
 
+// The results a location x algorithm tile can show: hash-file, or hash-tree where a folder was measured.
+bool endToEnd(Workload w) { return w == Workload::HashFile || w == Workload::HashTree; }
+
 // Whether `e` should replace `current` in a cell (both fit it).
 bool better(const detail::Entry& e, const detail::Entry& current)
 {
+  if (e.workload != current.workload && endToEnd(e.workload) && endToEnd(current.workload))
+    return e.workload == Workload::HashFile;  // the single file, as the suite measures everywhere
   if (e.workload == Workload::HashMemory)  // the fastest repeat is the CPU's ceiling
     return !e.failed && (current.failed || e.mbps > current.mbps);
   return cacheRank(e.cache) < cacheRank(current.cache);
@@ -280,14 +285,14 @@ Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan)
   bool inRam = false;
   int mainStreams = 0;
   for (const Entry& e : entries) {
-    const bool hashLike = e.workload == Workload::HashFile || e.workload == Workload::HashMemory;
+    const bool hashLike = endToEnd(e.workload) || e.workload == Workload::HashMemory;
     if (e.workload == Workload::HashMemory)
       inRam = true;
     else if ((hashLike || e.workload == Workload::Read) && !locations.contains(e.location))
       locations << e.location;
     if (hashLike && !e.algorithm.isEmpty() && !algorithms.contains(e.algorithm))
       algorithms << e.algorithm;
-    if (e.workload == Workload::HashFile && mainStreams == 0)
+    if (endToEnd(e.workload) && mainStreams == 0)
       mainStreams = e.streams;
   }
   if (mainStreams == 0) {  // no hash-file yet: the first read or hash-memory tells the main count
@@ -332,7 +337,7 @@ Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan)
     if (e.workload == Workload::HashMemory) {
       row = board.inRamRow;
       column = int(algorithms.indexOf(e.algorithm));
-    } else if (e.workload == Workload::HashFile) {
+    } else if (endToEnd(e.workload)) {
       row = int(locations.indexOf(e.location));
       column = int(algorithms.indexOf(e.algorithm));
     } else if (e.workload == Workload::Read) {

@@ -4,7 +4,8 @@
 // all draw the same tiles.
 //
 // Which result a tile shows (several results can fit one cell):
-// - location x algorithm: the hash-file result at the run's main stream count (the streams of the first
+// - location x algorithm: the hash-file result (hash-tree where only a folder was hashed) at the run's
+//   main stream count (the streams of the first
 //   hash-file result: the suite runs the main hash-file before its warm pass and its ramp); among cache
 //   modes cold first, then as-is, then warm (cold is what the device really delivers).
 // - location x read: the read result, same stream and cache rule.
