@@ -1,5 +1,6 @@
 // The bench report: the results table, the verdict sentences under it, CSV and JSON.
 #include "bench.hpp"
+#include "evidence_text.hpp"
 #include "hashscope/export.hpp"
 #include "table.hpp"
 
@@ -181,19 +182,21 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   for (const auto& r : results) {
     ++index;
     std::string lines;
-    const bool hasEvidence = r.analysis && !r.analysis->evidence.empty();
-    if (hasEvidence)
-      lines += "  " + r.analysis->evidence + "\n";
-    if (r.analysis) {
-      for (const Flag& f : r.analysis->flags) {
-        if (f.code != FlagCode::ServedFromCache || !hasEvidence)  // the evidence already says "served from cache"
-          lines += "  " + flagSentence(f) + "\n";
-      }
+    // The loud cache warning first: it changes what the whole line means.
+    const std::vector<Flag> noFlags;
+    const std::vector<Flag>& flags = r.analysis ? r.analysis->flags : noFlags;
+    for (const Flag& f : flags) {
+      if (f.code == FlagCode::ServedFromCache)
+        lines += "  " + flagSentence(f) + "\n";
     }
-    // The evidence sentence already says these when there is one; without it, say them here.
-    if (!hasEvidence && r.analysis && r.analysis->servedFromCache)
-      lines += "  WARNING: served from the page cache: this result describes RAM, not the disk.\n";
-    if (!hasEvidence && r.digestMatches)
+    if (const std::string evidence = evidenceSentence(r); !evidence.empty())
+      lines += "  " + evidence + "\n";
+    for (const Flag& f : flags) {
+      if (f.code != FlagCode::ServedFromCache)
+        lines += "  " + flagSentence(f) + "\n";
+    }
+    // A peer tool's sentence states its digest check; without an analysis, say it here.
+    if (!r.analysis && r.digestMatches)
       lines += *r.digestMatches ? "  Its digest matches HashScope's.\n"
                                 : "  WARNING: its digest differs from HashScope's (" + r.digest + ").\n";
     if (!r.cacheNote.empty())

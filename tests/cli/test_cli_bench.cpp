@@ -50,7 +50,7 @@ TEST_CASE("bench --format json has the required fields and removes its sample", 
   REQUIRE(r.exitCode == 0);
   const Json doc = parseJson(r.out);
   REQUIRE(doc.has("schema"));
-  CHECK(doc["schema"].string == "hashscope.run/2");
+  CHECK(doc["schema"].string == "hashscope.run/3");
   REQUIRE(doc.has("results"));
   const auto& results = doc["results"].array;
   REQUIRE(results.size() == 3); // read, hash-memory md5, hash-file md5
@@ -116,6 +116,11 @@ TEST_CASE("bench table and csv output", "[cli][bench]")
     CHECK(header->find(column) != std::string::npos);
   CHECK(table.out.find("hash-memory") != std::string::npos);
   CHECK(table.out.find("hash-file") != std::string::npos);
+  // Under the table, each result's verdict in words: why (the reason code's clause), then the numbers.
+  // md5 hash-memory hashes all the time, however busy the machine (a preempted hash call still counts).
+  CHECK(table.out.find("\nVerdicts:\n") != std::string::npos);
+  CHECK(table.out.find("  CPU-bound: the thread was busy nearly all the time. The md5 thread was busy ") !=
+        std::string::npos);
 
   const ProcessResult csv = runCli(quickBench(dir.path(), {"--format", "csv", "--workload", "hash-memory"}));
   REQUIRE(csv.exitCode == 0);

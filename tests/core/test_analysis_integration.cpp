@@ -75,7 +75,7 @@ TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis
   RunResult r = runAt(spec, folder.path());
   REQUIRE(r.ok());
   const Analysis a = analyse(r, References{0, md5, 0});
-  WARN(a.evidence);
+  WARN(toString(a.reason));
   CHECK(a.memoryBacked);
   CHECK_FALSE(a.servedFromCache);
   CHECK(a.verdict == Verdict::CpuBound);
@@ -103,10 +103,10 @@ TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[
     REQUIRE(r.ok());
     a = analyse(r, References{0, md5, 0});
   }
-  WARN(a.evidence);
+  WARN(toString(a.reason));
   CHECK(a.servedFromCache);
   CHECK_FALSE(a.memoryBacked);
-  CHECK(a.evidence.rfind("SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk", 0) == 0);
+  CHECK(a.has(FlagCode::ServedFromCache));
 }
 
 TEST_CASE("a cold xxh3-64 hash of a file on the disk reads the file's bytes from the device",
@@ -135,7 +135,7 @@ TEST_CASE("a cold xxh3-64 hash of a file on the disk reads the file's bytes from
     if (std::abs(static_cast<double>(a.deviceReadBytes) - static_cast<double>(kSize)) <= 0.05 * kSize)
       break;
   }
-  WARN(a.evidence);
+  WARN(toString(a.reason));
   CHECK(static_cast<double>(a.deviceReadBytes) >= 0.95 * kSize);
   CHECK(static_cast<double>(a.deviceReadBytes) <= 1.05 * kSize);
   CHECK_FALSE(a.servedFromCache);

@@ -92,9 +92,11 @@ TEST_CASE("a hash-file whose worker is busy and never waits is cpu-bound, with t
   CHECK(a.efficiency == Approx(660.0 / 680.0));
   CHECK(a.diskBusyPct == Approx(21));
   CHECK(a.deviceReadBytes == r.bytes);
-  CHECK(a.evidence.rfind("CPU-bound: the md5 thread was busy 99% of the time", 0) == 0);
-  CHECK(a.evidence.find("reading alone runs at 2900 MB/s, md5 alone at 680 MB/s on a whole core, so 680 MB/s is the limit and "
-                        "this run reached 97% of it") != std::string::npos);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
+  CHECK(a.readMBps == Approx(2900));
+  CHECK(a.hashMBps == Approx(680));
+  CHECK(a.hashCallPct == Approx(99));
+  CHECK(a.cores == 2);
   REQUIRE(r.analysis);
   CHECK(r.analysis->verdict == Verdict::CpuBound);
   for (const Sample& s : r.samples)
@@ -108,8 +110,9 @@ TEST_CASE("a hash-file waiting on a busy device is io-bound", "[analysis]")
   const Analysis a = analyse(r, References{140, 9000, 0});
   CHECK(a.verdict == Verdict::IoBound);
   CHECK(a.limitMBps == Approx(140));
-  CHECK(a.evidence.rfind("I/O-bound: ", 0) == 0);
-  CHECK(a.evidence.find("the disk (vda) was busy 97%") != std::string::npos);
+  CHECK(a.reason == VerdictReason::DeviceSaturated);
+  CHECK(a.diskValid);
+  CHECK(a.diskBusyPct == Approx(97));
   for (const Sample& s : r.samples)
     CHECK(s.verdict == Verdict::IoBound);
 }
@@ -121,7 +124,9 @@ TEST_CASE("without device counters, waiting workers and a blocked reader still m
     s.readerCpuSeconds = s.wallSeconds * 0.05;
   const Analysis a = analyse(r, {});
   CHECK(a.verdict == Verdict::IoBound);
-  CHECK(a.evidence.find("no disk counters were available") != std::string::npos);
+  CHECK(a.reason == VerdictReason::ReaderBlocked);
+  CHECK_FALSE(a.diskValid);
+  CHECK(a.readerCpuPct == Approx(5));
 
   SECTION("but a reader that was on the CPU all the time was not waiting on the device")
   {
@@ -151,7 +156,7 @@ TEST_CASE("a hash-file in RAM (tmpfs) is memory-backed; busy md5 there is cpu-bo
   CHECK(a.memoryBacked);
   CHECK_FALSE(a.servedFromCache);  // no disk involved at all, so nothing to be fooled by
   CHECK(a.limitMBps == Approx(700));
-  CHECK(a.evidence.find("the data came from RAM (tmpfs, no disk device)") != std::string::npos);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
 }
 
 TEST_CASE("in RAM (tmpfs) the location's read speed still limits a fast hash", "[analysis]")
@@ -221,7 +226,8 @@ TEST_CASE("a disk-backed file that the device barely read is served from the pag
   CHECK(a.servedFromCache);
   CHECK_FALSE(a.memoryBacked);
   CHECK(a.verdict == Verdict::CpuBound);
-  CHECK(a.evidence.rfind("SERVED FROM THE PAGE CACHE, this result describes RAM, not the disk", 0) == 0);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
+  CHECK(a.has(FlagCode::ServedFromCache));
   CHECK(a.limitMBps == Approx(700));  // the device's read speed is no limit for data already in RAM
 
   SECTION("exactly at the threshold is not served from cache; just under it is")
@@ -280,8 +286,9 @@ TEST_CASE("more streams than cores: threads sharing the cores fully are still cp
   const Analysis a = analyse(r, References{2000, 300, 0});
   CHECK(a.verdict == Verdict::CpuBound);
   CHECK(a.limitMBps == Approx(600));  // hash speed x min(streams, cores)
-  CHECK(a.evidence.find("(4 streams on 2 cores)") != std::string::npos);
-  CHECK(a.evidence.find("the 4 sha256 threads were busy 48%") != std::string::npos);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
+  CHECK(a.cores == 2);
+  CHECK(a.workerBusyPct == Approx(48));
   for (const Sample& s : r.samples)
     CHECK(s.verdict == Verdict::CpuBound);
 }
@@ -294,7 +301,8 @@ TEST_CASE("a hashing thread kept off the CPU by other processes is still the bot
   const Analysis a = analyse(r, {});
   CHECK(a.verdict == Verdict::CpuBound);
   CHECK(a.workerBusyPct == Approx(60));
-  CHECK(a.evidence.find("was busy 98% of the time (on the CPU 60%)") != std::string::npos);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
+  CHECK(a.hashCallPct == Approx(98));
 
   SECTION("but for a plain read, time inside read calls is time waiting on the device")
   {
@@ -314,7 +322,7 @@ TEST_CASE("the limit is the smaller of read and hash speed; unknown references l
   const Analysis none = analyse(r, {});
   CHECK(none.limitMBps == 0);
   CHECK(none.efficiency == 0);
-  CHECK(none.evidence.find("it ran at 134 MB/s") != std::string::npos);
+  CHECK(none.reason == VerdictReason::WaitedForData);  // waited 70% for data, no device counters
 }
 
 TEST_CASE("edges: no samples, zero bytes, failed, cancelled and too-short runs", "[analysis]")
@@ -331,7 +339,7 @@ TEST_CASE("edges: no samples, zero bytes, failed, cancelled and too-short runs",
     r.perStream.clear();
     const Analysis a = analyse(r, {});
     CHECK(a.verdict == Verdict::Unknown);
-    CHECK(a.evidence.find("no thread CPU times were recorded") != std::string::npos);
+    CHECK(a.reason == VerdictReason::NoCounters);
   }
   SECTION("a zero-length file")
   {
@@ -339,7 +347,7 @@ TEST_CASE("edges: no samples, zero bytes, failed, cancelled and too-short runs",
     const Analysis a = analyse(r, References{100, 700, 0});
     CHECK(a.verdict == Verdict::Unknown);
     CHECK(a.efficiency == 0);
-    CHECK(a.evidence == "No verdict: the run was too short to measure.");
+    CHECK(a.reason == VerdictReason::TooShort);
   }
   SECTION("a failed run")
   {
@@ -347,7 +355,7 @@ TEST_CASE("edges: no samples, zero bytes, failed, cancelled and too-short runs",
     r.error = "Permission denied";
     const Analysis a = analyse(r, {});
     CHECK(a.verdict == Verdict::Unknown);
-    CHECK(a.evidence == "No verdict: the run failed (Permission denied).");
+    CHECK(a.reason == VerdictReason::RunFailed);
   }
   SECTION("a cancelled run")
   {
@@ -386,8 +394,7 @@ TEST_CASE("hash-memory and peer-tool runs", "[analysis]")
   const Analysis a = analyse(peer, References{0, 700, 0});
   CHECK(a.verdict == Verdict::CpuBound);
   CHECK(a.workerBusyPct == Approx(98));
-  CHECK(a.evidence.rfind("CPU-bound: md5sum used the CPU 98% of the time", 0) == 0);
-  CHECK(a.evidence.find("its digest matches HashScope's") != std::string::npos);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
 
   peer.userSeconds = 0.1;
   peer.systemSeconds = 0.1;
@@ -490,8 +497,9 @@ TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "
   }
   const Analysis a = analyse(r, {});
   CHECK(a.verdict == Verdict::CpuBound);
-  CHECK(a.evidence.find("with the whole CPU 100% busy (1.4 of its 2 cores taken by other processes)") !=
-        std::string::npos);
+  CHECK(a.reason == VerdictReason::CpuContended);
+  CHECK(a.cpuBusyPct == Approx(100));
+  CHECK(a.otherCores == Approx(1.4));
   for (const Sample& s : r.samples)
     CHECK(s.verdict == Verdict::CpuBound);
 
@@ -515,7 +523,7 @@ TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "
   }
 }
 
-TEST_CASE("read evidence speaks of the reader thread; peer-tool intervals only of the device", "[analysis]")
+TEST_CASE("a read carries its reader thread's CPU share; peer-tool intervals speak only of the device", "[analysis]")
 {
   RunResult read = makeRun(Workload::Read, "", 1, 1, 99);
   for (auto& s : read.perStream)
@@ -523,9 +531,8 @@ TEST_CASE("read evidence speaks of the reader thread; peer-tool intervals only o
   addSamples(read, true, 90, read.bytes);
   const Analysis a = analyse(read, References{0, 0, 0});
   CHECK(a.verdict == Verdict::IoBound);
-  CHECK(a.evidence.rfind("I/O-bound: the reader thread was on the CPU 12% of the time while the disk (vda) was "
-                         "busy 90%",
-                         0) == 0);
+  CHECK(a.reason == VerdictReason::DeviceSaturated);
+  CHECK(a.readerCpuPct == Approx(12));
 
   RunResult peer;
   peer.workload = Workload::PeerTool;
@@ -557,7 +564,8 @@ TEST_CASE("a peer tool on a CPU saturated by other processes is cpu-bound", "[an
   }
   const Analysis a = analyse(peer, {});
   CHECK(a.verdict == Verdict::CpuBound);
-  CHECK(a.evidence.find("(1.9 of its 2 cores taken by other processes)") != std::string::npos);
+  CHECK(a.reason == VerdictReason::CpuContended);
+  CHECK(a.otherCores == Approx(1.9).margin(0.05));
 
   SECTION("when the child itself is what keeps the cores busy, others are not to blame")
   {
@@ -566,7 +574,7 @@ TEST_CASE("a peer tool on a CPU saturated by other processes is cpu-bound", "[an
       s.cpuBusyPct = 50;
     const Analysis own = analyse(peer, {});
     CHECK(own.verdict == Verdict::CpuBound);
-    CHECK(own.evidence.find("taken by other processes") == std::string::npos);
+    CHECK(own.otherCores < 0.5);
   }
 }
 

@@ -65,7 +65,7 @@ TEST_CASE("csvColumns are stable and include the verdict columns", "[export]")
   REQUIRE(columns.size() >= 20);
   CHECK(columns[0] == "workload");
   for (const char* name : {"algorithm", "location", "mb_per_s", "seconds", "bytes", "streams", "cache", "verdict",
-                           "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "evidence", "device"})
+                           "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "reason", "device"})
     CHECK(std::find(columns.begin(), columns.end(), name) != columns.end());
 }
 
@@ -103,7 +103,9 @@ TEST_CASE("toCsv quotes commas, quotes and line breaks and they read back unchan
   CHECK(rows[2][column("verdict")] == "cpu-bound");
   CHECK(rows[2][column("limit_mb_per_s")] == "100");
   CHECK(rows[2][column("efficiency")] == "0.02");
-  CHECK(rows[2][column("evidence")] == analysed.analysis->evidence);
+  CHECK(rows[2][column("reason")] == toString(analysed.analysis->reason));
+  CHECK(rows[2][column("reason")] == "worker-saturated");
+  CHECK(std::find(csvColumns().begin(), csvColumns().end(), "evidence") == csvColumns().end());  // no prose
   CHECK(rows[2][column("served_from_cache")] == "false");
   CHECK(rows[1][column("user_seconds")] == "0");
 

@@ -9,6 +9,7 @@
 #include "export/json_writer.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/library.hpp"
 #include "hashscope/hash.hpp"
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
@@ -120,7 +121,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   const std::string text = toJson({r, plain});
   CHECK(text.find("NaN") == std::string::npos);
   CHECK(text.find("inf") == std::string::npos);
-  CHECK(text.find("\"schema\": \"hashscope.run/2\"") != std::string::npos);
+  CHECK(text.find("\"schema\": \"hashscope.run/3\"") != std::string::npos);
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
   QJsonParseError error{};
@@ -128,7 +129,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   INFO(error.errorString().toStdString());
   REQUIRE(error.error == QJsonParseError::NoError);
   const QJsonObject root = doc.object();
-  CHECK(root["schema"].toString() == "hashscope.run/2");
+  CHECK(root["schema"].toString() == "hashscope.run/3");
   CHECK(root["tool"].toObject()["name"].toString() == "HashScope");
   CHECK(root["tool"].toObject()["version"].toString().toStdString() == std::string(version()));
   CHECK(root["machine"].toObject()["logical_cores"].toInt() >= 1);
@@ -172,7 +173,14 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   CHECK(j["memory_backed"].toBool() == false);
   CHECK(j["limit_mb_per_s"].toDouble() == Approx(600));
   CHECK(j["efficiency"].toDouble() == Approx(500.0 / 600.0));
-  CHECK(j["evidence"].toString().startsWith("CPU-bound"));
+  // /3: the reason code and the numbers behind it, no sentence.
+  const QJsonObject evidence = j["evidence"].toObject();
+  CHECK(evidence["reason"].toString() == QString::fromUtf8(toString(r.analysis->reason).data()));
+  CHECK(evidence["reason"].toString() == "worker-saturated");
+  CHECK(evidence["disk_counters"].isBool());
+  CHECK(evidence.contains("hash_call_pct"));
+  CHECK(evidence.contains("reader_cpu_pct"));
+  CHECK(evidence["cores"].toDouble() == r.analysis->cores);
   const QJsonObject samples = j["samples"].toObject();
   CHECK(samples["count"].toInt() == 3);
   CHECK(samples["t"].toArray().size() == 3);
@@ -265,4 +273,26 @@ TEST_CASE("toJson stays valid UTF-8 for paths that are not: escaped reversibly, 
   HASHSCOPE_SKIP_PART("Qt is not part of this build: the JSON was checked by text only");
   CHECK(text.find("\"location_escaped\": true") != std::string::npos);
 #endif
+}
+
+TEST_CASE("run files load whether their evidence is a /2 sentence or a /3 reason object", "[export][library]")
+{
+  const auto document = [](const std::string& schema, const std::string& evidence) {
+    return R"({"schema": ")" + schema + R"(", "tool": {"version": "0.1.0"}, "machine": {"logical_cores": 2},
+      "results": [{"workload": "hash-file", "algorithm": "md5", "location": "/tmp", "cache": "cold", "streams": 1,
+                   "mb_per_s": 600, "verdict": "cpu-bound", "evidence": )" + evidence + "}]}";
+  };
+  const RunDocument old = readRunDocument(
+      document("hashscope.run/2", R"("CPU-bound: the md5 thread was busy 99% of the time.")"));
+  CHECK(old.schema == "hashscope.run/2");
+  REQUIRE(old.tiles.size() == 1);
+  CHECK(old.tiles[0].mbps == 600);
+  const RunDocument now = readRunDocument(document(kRunSchema, R"({"reason": "worker-saturated", "cores": 2})"));
+  CHECK(now.schema == "hashscope.run/3");
+  REQUIRE(now.tiles.size() == 1);
+  CHECK(now.tiles[0].mbps == 600);
+  // And what this build writes reads back.
+  const RunDocument written = readRunDocument(toJson({sampleResult()}));
+  REQUIRE(written.tiles.size() == 1);
+  CHECK(written.tiles[0].key.algorithm == sampleResult().algorithm);
 }

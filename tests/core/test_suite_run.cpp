@@ -78,7 +78,11 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
     INFO(toString(r.workload) << " " << r.algorithm << " " << r.tool << " in " << r.location << ": " << r.error);
     CHECK(r.ok());
     REQUIRE(r.analysis);
-    CHECK_FALSE(r.analysis->evidence.empty());
+    // No verdict exactly when the reason says why there is none.
+    const VerdictReason why = r.analysis->reason;
+    CHECK((r.analysis->verdict == Verdict::Unknown) ==
+          (why == VerdictReason::RunFailed || why == VerdictReason::RunCancelled || why == VerdictReason::TooShort ||
+           why == VerdictReason::NoCounters));
     CHECK(r.storage.path == r.location);
     CHECK_FALSE(r.samples.empty());  // the sampler takes a final sample even for the shortest run
     if (r.workload != Workload::HashMemory)

@@ -69,7 +69,9 @@ RunResult resultOf(const QJsonObject& o)
     a.cpuBusyPct = o[QLatin1String("cpu_busy_pct")].toDouble();
     a.deviceReadBytes = std::uint64_t(o[QLatin1String("device_read_bytes")].toDouble());
     a.otherCores = o[QLatin1String("other_cores")].toDouble(-1);
-    a.evidence = o[QLatin1String("evidence")].toString().toStdString();
+    // "evidence": {"reason": ...} since the reason codes; older files (board_suite.json) carry a sentence.
+    const QString reason = o[QLatin1String("evidence")].toObject()[QLatin1String("reason")].toString();
+    a.reason = verdictReasonFromString(reason.toStdString()).value_or(a.reason);
     for (const QJsonValue& f : o[QLatin1String("flags")].toArray()) {
       Flag flag;
       flag.code = parseNamed(f[QLatin1String("code")].toString(),

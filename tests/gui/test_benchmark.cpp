@@ -116,7 +116,7 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
     REQUIRE(file.open(QIODevice::ReadOnly));
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
     REQUIRE(doc.isObject());
-    CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/2"));
+    CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/3"));
     CHECK(doc.object().value(QStringLiteral("results")).toArray().size() == model->rowCount());
   }
 

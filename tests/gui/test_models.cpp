@@ -43,7 +43,7 @@ RunResult makeResult(Workload workload, const std::string& algorithm, const std:
   a.efficiency = 0.9;
   a.workerBusyPct = 97;
   a.diskBusyPct = 20;
-  a.evidence = "CPU-bound: the thread was busy 97% of the time.";
+  a.reason = VerdictReason::WorkerSaturated;
   r.analysis = a;
   return r;
 }

@@ -120,7 +120,7 @@ public:
 };
 }  // namespace
 
-TEST_CASE("the GUI writes the evidence itself from the analysis's numbers, through tr()", "[gui][trust]")
+TEST_CASE("the GUI writes the evidence itself from the reason code and the numbers, through tr()", "[gui][trust]")
 {
   RunResult r;
   r.workload = Workload::HashFile;
@@ -139,15 +139,17 @@ TEST_CASE("the GUI writes the evidence itself from the analysis's numbers, throu
   a.cpuBusyPct = 55;
   a.limitMBps = 680;
   a.efficiency = 660.0 / 680.0;
-  a.evidence = "engine English";
+  a.reason = VerdictReason::WorkerSaturated;
   r.analysis = a;
   const QString plain = evidenceText(r);
-  CHECK(plain.contains(QStringLiteral("the md5 thread was busy 99% of the time")));
+  CHECK(plain.startsWith(QStringLiteral("CPU-bound: the thread was busy nearly all the time and hardly waited for "
+                                        "data. The md5 thread was busy 99% of the time")));
   CHECK(plain.contains(QStringLiteral("680 MB/s is the limit and this run reached 97% of it")));
-  CHECK_FALSE(verdictSentenceHtml(r).contains(QStringLiteral("engine English")));
+  CHECK(verdictSentenceHtml(r).contains(plain.toHtmlEscaped()));
   MarkingTranslator translator;
   QCoreApplication::installTranslator(&translator);
   const QString translated = evidenceText(r);
   QCoreApplication::removeTranslator(&translator);
   CHECK(translated.contains(QStringLiteral("«the md5 thread was busy 99% of the time»")));
+  CHECK(translated.contains(QStringLiteral("«the thread was busy nearly all the time and hardly waited for data»")));
 }

@@ -155,14 +155,72 @@ QString flagText(const Flag& f)
   return {};
 }
 
+QString reasonText(const RunResult& r)
+{
+  if (!r.analysis)
+    return {};
+  const Analysis& a = *r.analysis;
+  const bool many = r.streams > 1;  // the thread or the threads (whole sentences, so each can be translated)
+  switch (a.reason) {
+  case VerdictReason::RunFailed: return tr("the run failed (%1)").arg(qs(r.error));
+  case VerdictReason::RunCancelled: return tr("the run was cancelled");
+  case VerdictReason::TooShort: return tr("the run was too short to measure");
+  case VerdictReason::NoCounters: return tr("no thread CPU times or device counters were recorded");
+  case VerdictReason::WorkerSaturated:
+    if (r.workload == Workload::PeerTool)
+      return tr("the tool was on the CPU nearly all the time");
+    if (workloadTraits(r.workload).usesCache)
+      return many ? tr("the threads were busy nearly all the time and hardly waited for data")
+                  : tr("the thread was busy nearly all the time and hardly waited for data");
+    return many ? tr("the threads were busy nearly all the time") : tr("the thread was busy nearly all the time");
+  case VerdictReason::AtHashLimit: return tr("the run reached its limit, and the hash speed sets it");
+  case VerdictReason::HashSlowerThanRam: return tr("the data is in RAM, where reading it is clearly faster than hashing it");
+  case VerdictReason::CpuContended: return tr("every core was busy and other processes held a good part of them");
+  case VerdictReason::DeviceSaturated:
+    if (r.workload == Workload::Read || r.workload == Workload::Write)
+      return tr("the device was busy");
+    return many ? tr("the threads waited for data while the device was busy")
+                : tr("the thread waited for data while the device was busy");
+  case VerdictReason::ReaderBlocked:
+    return many ? tr("the readers sat blocked in reads, off the CPU") : tr("the reader sat blocked in reads, off the CPU");
+  case VerdictReason::WaitedForData:
+    return many ? tr("the threads waited for data from storage") : tr("the thread waited for data from storage");
+  case VerdictReason::AtReadLimit:
+    return a.verdict == Verdict::MemoryBound ? tr("the run reached the speed of reading its data out of RAM")
+                                             : tr("the run reached the location's read ceiling");
+  case VerdictReason::MemoryBacked: return tr("the data is in RAM (a RAM-backed location, no device)");
+  case VerdictReason::ServedFromCache: return tr("the data came from the page cache, not the device");
+  case VerdictReason::WaitedForRam:
+    return many ? tr("the threads waited for data copied out of RAM") : tr("the thread waited for data copied out of RAM");
+  case VerdictReason::RamSlowerThanHash: return tr("the data is in RAM, where hashing it is clearly faster than reading it");
+  case VerdictReason::BelowHashSpeed: return tr("hashing data in RAM ran well below the hash speed without waiting for data");
+  case VerdictReason::NearMemorySpeed: return tr("hashing ran at the speed of a memory copy");
+  case VerdictReason::MemoryCopy: return tr("a copy in RAM measures memory");
+  case VerdictReason::ReaderOnCpu:
+    return many ? tr("the threads waited for data, but the reader was on the CPU, not blocked on the device")
+                : tr("the thread waited for data, but the reader was on the CPU, not blocked on the device");
+  case VerdictReason::DeviceIdle:
+    return many ? tr("the threads waited for data, but the device was mostly idle")
+                : tr("the thread waited for data, but the device was mostly idle");
+  case VerdictReason::NoDominantResource: return tr("no single resource explains the speed");
+  }
+  return {};
+}
+
 QString evidenceText(const RunResult& r)
 {
   if (!r.analysis)
     return {};
   const Analysis& a = *r.analysis;
+  // Why the verdict first; a run that measured nothing has no numbers worth stating.
+  QString why = verdictName(a.verdict) % QStringLiteral(": ") % reasonText(r);
+  why[0] = why[0].toUpper();  // "memory-bound" opens a sentence here
+  if (a.reason == VerdictReason::RunFailed || a.reason == VerdictReason::RunCancelled ||
+      a.reason == VerdictReason::TooShort)
+    return why % QLatin1Char('.');
   const auto pct = [](double v) { return QString::number(std::max(0.0, v), 'f', 0); };
   const WorkloadTraits traits = workloadTraits(r.workload);
-  QString text = verdictName(a.verdict) % QStringLiteral(": ");
+  QString text;
   const QString what = r.algorithm.empty() ? QString() : qs(r.algorithm);
   const double busy = std::max(a.workerBusyPct, a.hashCallPct);
   if (r.workload == Workload::PeerTool) {
@@ -202,7 +260,9 @@ QString evidenceText(const RunResult& r)
     text += tr(" (%1 alone: %2 on a whole core)").arg(what, formatMBps(a.hashMBps));
   if (r.digestMatches)
     text += *r.digestMatches ? tr("; its digest matches HashScope's") : tr("; its digest DIFFERS from HashScope's");
-  return text % QLatin1Char('.');
+  if (!text.isEmpty() && r.workload != Workload::PeerTool)  // a tool's name keeps its spelling
+    text[0] = text[0].toUpper();
+  return why % QStringLiteral(". ") % text % QLatin1Char('.');
 }
 
 QString verdictSentenceHtml(const RunResult& result)

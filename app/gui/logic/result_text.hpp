@@ -29,9 +29,13 @@ QString deviceLabel(const StorageInfo& info);    // "vda (HDD)" or "RAM, no devi
 QString verdictSentenceHtml(const RunResult& result);
 // The loud warning for results that describe RAM, not the disk (empty when not applicable).
 QString cacheWarning(const RunResult& result);
-// The evidence behind a verdict, written here from the analysis's numbers (translated), e.g.
-// "CPU-bound: the md5 thread was busy 99% of the time and waited for data 1% while the disk was busy 21%
-// and delivered 1.1 GB, with the whole CPU 55% busy; 660 MB/s is the limit and this run reached 97% of it."
+// Why the verdict, from the analysis's reason code (translated): "the data came from the page cache, not
+// the device". Empty when the result was not analysed.
+QString reasonText(const RunResult& result);
+// The evidence behind a verdict, written here from the reason code and the analysis's numbers (translated),
+// e.g. "CPU-bound: the thread was busy nearly all the time and hardly waited for data. The md5 thread
+// was busy 99% of the time and waited for data 1% while the disk was busy 21% and delivered 1.1 GB, with the
+// whole CPU 55% busy; 660 MB/s is the limit and this run reached 97% of it."
 QString evidenceText(const RunResult& result);
 // The sentence for one flag of a result ("Machine busy, not representative: ..."), translated.
 QString flagText(const Flag& flag);

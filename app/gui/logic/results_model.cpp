@@ -90,8 +90,8 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
     return {};
   case Qt::ToolTipRole: {
     QString tip = resultTitle(r);
-    if (r.analysis && !r.analysis->evidence.empty())
-      tip += QLatin1Char('\n') % qs(r.analysis->evidence);
+    if (const QString evidence = evidenceText(r); !evidence.isEmpty())
+      tip += QLatin1Char('\n') % evidence;
     const QString warning = cacheWarning(r);
     if (!warning.isEmpty())
       tip += QLatin1Char('\n') % warning;

@@ -1,4 +1,5 @@
-// The bottleneck analysis: turns a run, its samples and reference speeds into a verdict with evidence.
+// The bottleneck analysis: turns a run, its samples and reference speeds into a verdict, the reason code of
+// the rule that decided it, and the numbers behind it (no prose: each front end writes its own sentence).
 #pragma once
 
 #include "hashscope/results.hpp"
@@ -18,6 +19,8 @@ struct References {
 // ceiling is the best of the read passes and of what the process actually fetched from storage per second
 // during the location's hash runs in the same cache mode (a device cannot deliver more than its ceiling, so
 // what it did deliver raises it); the hash ceiling is the best pass of the algorithm's hash-memory run.
+// On a RAM-backed location reading is a copy, CPU work like hashing: its ceiling is then per second of the
+// reader's CPU time too, so the ratio of the two ceilings does not move with the machine's load.
 References referencesFor(const RunResult& run, const std::vector<RunResult>& location);
 
 // Bytes the run fetched from storage: its own I/O accounting, else the device counters; nullopt when neither.
@@ -28,15 +31,18 @@ inline constexpr double kMaxPlausibleEfficiency = 1.03;
 // Passes whose (max - min) / median exceeds this are flagged as a wide spread.
 inline constexpr double kWideSpreadFraction = 0.2;
 
-// The speed one stream of a reference run (hash-memory, memory) reaches per second of its own thread's CPU
-// time, like `openssl speed`: what the algorithm does on one core, however busy the other processes kept
-// the cores while it was measured. Falls back to wall-clock MB/s per stream when no thread clock was read.
+// The speed one stream of a reference run (hash-memory, memory; a read of a RAM-backed location) reaches per
+// second of its own thread's CPU time (a read's: its reader thread), like `openssl speed`: what it does on one
+// core, however busy the other processes kept the cores while it was measured. Falls back to wall-clock MB/s
+// per stream when no thread clock was read.
 double cpuSpeedPerStream(const RunResult& referenceRun);
 
-// Classifies one sample interval (fills Sample::verdict's value).
+// Classifies one sample interval (fills Sample::verdict's value) from its own numbers: live, `run` describes
+// the step (workload, streams, storage); once analysed, run.analysis adds what the whole run showed (served
+// from cache; on a RAM-backed location its two ceilings, which decide there when clearly apart).
 Verdict classifyInterval(const Sample& sample, const RunResult& run);
 
-// Analyses a finished run: verdict, served_from_cache, memory_backed, limit, efficiency, evidence.
+// Analyses a finished run: verdict and reason, served_from_cache, memory_backed, limit, efficiency, flags.
 // Also fills each sample's interval verdict.
 Analysis analyse(RunResult& run, const References& refs);
 

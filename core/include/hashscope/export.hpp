@@ -1,4 +1,4 @@
-// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/2") and CSV.
+// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/3") and CSV.
 #pragma once
 
 #include <string>
@@ -10,7 +10,10 @@ namespace hashscope {
 
 // /2 adds, to every /1 field (same names, same meaning; mb_per_s is now the median pass): passes,
 // mb_per_s_min, mb_per_s_max, own_read_bytes, other_cores and flags. A /1 reader reads /2 unchanged.
-inline constexpr const char* kRunSchema = "hashscope.run/2";
+// /3 changes one field: "evidence" is no longer an English sentence but an object, {"reason": code,
+// "hash_call_pct", "reader_cpu_pct", "disk_counters", "cores"}: the reader writes the sentence. Readers
+// accept both (readRunDocument ignores the field).
+inline constexpr const char* kRunSchema = "hashscope.run/3";
 
 struct ExportOptions {
   bool includeSamples = true;   // the sampled time series in JSON
@@ -20,10 +23,10 @@ struct ExportOptions {
   std::string startedAt, finishedAt, status;
 };
 
-// {"schema": "hashscope.run/2", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
+// {"schema": "hashscope.run/3", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
 // Each result carries at least workload, algorithm, location, mb_per_s (decimal MB/s), seconds, bytes,
-// streams, cache; plus verdict, served_from_cache, memory_backed, limit_mb_per_s, efficiency, evidence,
-// device and samples when analysed.
+// streams, cache; plus verdict, served_from_cache, memory_backed, limit_mb_per_s, efficiency, evidence
+// (the reason code and its numbers), device and samples when analysed.
 std::string toJson(const std::vector<RunResult>& results, const ExportOptions& options = {});
 
 // One header row, then one row per result (no samples). RFC 4180 quoting.

@@ -83,9 +83,46 @@ struct Flag {
 std::string_view toString(FlagCode code);      // "machine-busy", "wide-spread", "limit-unreliable", "served-from-cache"
 std::string_view toString(LimitReason reason); // "unexplained", "partly-from-cache", "reference-varied", "no-device-figure"
 
+// Why the analysis reached its verdict: the rule that decided it. The analysis gives this code and the
+// numbers; each front end writes the sentence (the CLI in app/cli/evidence_text.cpp, the GUI through tr()).
+enum class VerdictReason {
+  // unknown
+  RunFailed,          // the run failed (RunResult::error)
+  RunCancelled,       // the run was stopped
+  TooShort,           // no bytes, or too short to measure
+  NoCounters,         // neither thread CPU times nor device counters were recorded
+  // cpu-bound
+  WorkerSaturated,    // the working threads were busy nearly all the time and hardly waited for data
+  AtHashLimit,        // the run reached its limit, and the hash ceiling sets it
+  HashSlowerThanRam,  // the data is in RAM and the hash ceiling is clearly below the read ceiling there
+  CpuContended,       // every core was busy and other processes held a good part of them
+  // io-bound
+  DeviceSaturated,    // the workers waited for data while the device was busy
+  ReaderBlocked,      // the reader threads sat off the CPU, blocked in reads
+  WaitedForData,      // the workers waited for data from storage; no device counters to say more
+  AtReadLimit,        // the run reached the location's read ceiling (memory-bound when that is RAM)
+  // memory-bound
+  MemoryBacked,       // reading or writing a RAM-backed location: no device involved
+  ServedFromCache,    // reading data the page cache already held
+  WaitedForRam,       // the workers waited for data copied out of RAM
+  RamSlowerThanHash,  // the data is in RAM and the read ceiling there is clearly below the hash ceiling
+  BelowHashSpeed,     // hashing from RAM well below the hash ceiling, without waiting for data
+  NearMemorySpeed,    // hash-memory ran at the speed of a memory copy
+  MemoryCopy,         // the memory workload: a copy in RAM, memory-bound by definition
+  // mixed
+  ReaderOnCpu,        // the workers waited for data, but the reader was on the CPU, not blocked on the device
+  DeviceIdle,         // the workers waited for data, but the device was mostly idle
+  NoDominantResource, // no single resource explains the speed
+};
+// "run-failed", "worker-saturated", "at-read-limit", ... (the JSON and CSV spelling)
+std::string_view toString(VerdictReason reason);
+// The reason spelled as toString writes it, or nullopt.
+std::optional<VerdictReason> verdictReasonFromString(std::string_view text);
+
 // The analysis attached to every benchmark result: what limited it, with numbers.
 struct Analysis {
   Verdict verdict = Verdict::Unknown;
+  VerdictReason reason = VerdictReason::NoCounters;  // why: the rule that decided the verdict
   bool servedFromCache = false;    // a disk-backed file workload read far fewer bytes from the device than it processed
   bool memoryBacked = false;       // the location is RAM (tmpfs): no disk involved at all
   double limitMBps = 0;            // min(read speed of the location, hash-memory speed x streams); 0 = unknown
@@ -102,8 +139,8 @@ struct Analysis {
   double hashCallPct = -1;         // share of wall time the workers spent inside hash calls
   double readerCpuPct = -1;        // CPU share of the reader threads
   bool diskValid = false;          // device counters were read during the run
+  int cores = 0;                   // logical cores the run shared (0 = unknown)
   std::vector<Flag> flags;         // what the front ends must show with the numbers
-  std::string evidence;            // one plain sentence with the numbers
 
   bool has(FlagCode code) const;
   // Efficiency is a plain number only when it is known and not flagged as exceeding an unreliable limit.

@@ -1,11 +1,12 @@
 // analyse() and classifyInterval(): gathers the numbers of a run (thread accounting, samples, references)
-// into Signals, applies the rules, and writes the evidence sentence.
+// into Signals and applies the rules: a verdict, the reason code of the rule that decided it, and numbers.
 #include "hashscope/analysis.hpp"
 
 #include <algorithm>
 #include <thread>
+#include <utility>
 
-#include "analysis/evidence.hpp"
+#include "analysis/totals.hpp"
 #include "analysis/rules.hpp"
 #include "analysis/thresholds.hpp"
 
@@ -21,6 +22,54 @@ std::string_view toString(Verdict verdict)
   case Verdict::Unknown: break;
   }
   return "unknown";
+}
+
+namespace {
+
+// One table for both directions of the reason's spelling.
+constexpr std::pair<VerdictReason, std::string_view> kReasonNames[] = {
+    {VerdictReason::RunFailed, "run-failed"},
+    {VerdictReason::RunCancelled, "run-cancelled"},
+    {VerdictReason::TooShort, "too-short"},
+    {VerdictReason::NoCounters, "no-counters"},
+    {VerdictReason::WorkerSaturated, "worker-saturated"},
+    {VerdictReason::AtHashLimit, "at-hash-limit"},
+    {VerdictReason::HashSlowerThanRam, "hash-slower-than-ram"},
+    {VerdictReason::CpuContended, "cpu-contended"},
+    {VerdictReason::DeviceSaturated, "device-saturated"},
+    {VerdictReason::ReaderBlocked, "reader-blocked"},
+    {VerdictReason::WaitedForData, "waited-for-data"},
+    {VerdictReason::AtReadLimit, "at-read-limit"},
+    {VerdictReason::MemoryBacked, "memory-backed"},
+    {VerdictReason::ServedFromCache, "served-from-cache"},
+    {VerdictReason::WaitedForRam, "waited-for-ram"},
+    {VerdictReason::RamSlowerThanHash, "ram-slower-than-hash"},
+    {VerdictReason::BelowHashSpeed, "below-hash-speed"},
+    {VerdictReason::NearMemorySpeed, "near-memory-speed"},
+    {VerdictReason::MemoryCopy, "memory-copy"},
+    {VerdictReason::ReaderOnCpu, "reader-on-cpu"},
+    {VerdictReason::DeviceIdle, "device-idle"},
+    {VerdictReason::NoDominantResource, "no-dominant-resource"},
+};
+
+}  // namespace
+
+std::string_view toString(VerdictReason reason)
+{
+  for (const auto& [code, name] : kReasonNames) {
+    if (code == reason)
+      return name;
+  }
+  return "no-counters";
+}
+
+std::optional<VerdictReason> verdictReasonFromString(std::string_view text)
+{
+  for (const auto& [code, name] : kReasonNames) {
+    if (name == text)
+      return code;
+  }
+  return std::nullopt;
 }
 
 namespace analysis {
@@ -182,9 +231,17 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
                                  sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
   const bool runFromCache = run.analysis && run.analysis->servedFromCache;
   s.fromRam = isMemoryBacked(run) || intervalFromCache || runFromCache;
+  s.memoryBacked = isMemoryBacked(run);
+  if (s.memoryBacked && run.analysis) {
+    // Once the run is analysed its ceilings are known: on RAM they decide each interval as they decide the
+    // run (the thread accounting there moves with the machine's load; see decide()).
+    const double parallel = static_cast<double>(std::min(s.streams, s.cores));
+    s.hashLimitMBps = run.analysis->hashMBps * parallel;
+    s.readLimitMBps = run.analysis->readMBps;
+  }
   if (sample.totalMBps <= 0 && s.workerPct <= 0 && !(sample.diskValid && sample.diskBusyPct > 0))
     return Verdict::Unknown;  // nothing moved and nothing worked: a pause, the start or the tail
-  return decide(s);
+  return decide(s).verdict;
 }
 
 double cpuSpeedPerStream(const RunResult& referenceRun)
@@ -192,8 +249,11 @@ double cpuSpeedPerStream(const RunResult& referenceRun)
   double sum = 0;
   int measured = 0;
   for (const StreamResult& stream : referenceRun.perStream) {
-    if (stream.cpuSeconds > 0 && stream.bytes > 0) {
-      sum += megabytesPerSecond(stream.bytes, stream.cpuSeconds);
+    // A plain read's work is done by its reader thread (the worker only hands the buffers back).
+    const double cpu = referenceRun.workload == Workload::Read && stream.readerCpuSeconds > 0 ? stream.readerCpuSeconds
+                                                                                               : stream.cpuSeconds;
+    if (cpu > 0 && stream.bytes > 0) {
+      sum += megabytesPerSecond(stream.bytes, cpu);
       ++measured;
     }
   }
@@ -218,6 +278,7 @@ Analysis analyse(RunResult& run, const References& refs)
   a.readerCpuPct = t.readerPct;
   a.diskValid = t.diskValid;
   a.deviceReadBytes = t.deviceReadBytes;
+  a.cores = coresOf(run);
 
   const bool fileWorkload = isFileWorkload(run.workload);
   if (fileWorkload && !a.memoryBacked && run.bytes >= kCacheCheckMinBytes) {
@@ -260,8 +321,12 @@ Analysis analyse(RunResult& run, const References& refs)
   if (a.limitMBps > 0 && achieved > 0)
     a.efficiency = achieved / a.limitMBps;
 
-  if (!run.ok() || run.seconds < kMinRunSeconds || run.bytes == 0) {
-    a.verdict = Verdict::Unknown;
+  if (!run.error.empty()) {
+    a.reason = VerdictReason::RunFailed;
+  } else if (run.cancelled) {
+    a.reason = VerdictReason::RunCancelled;
+  } else if (run.seconds < kMinRunSeconds || run.bytes == 0) {
+    a.reason = VerdictReason::TooShort;
   } else {
     Signals s;
     s.workload = run.workload;
@@ -277,14 +342,16 @@ Analysis analyse(RunResult& run, const References& refs)
     s.systemCpuPct = t.cpuBusyPct;
     s.processCpuPct = t.processCpuPct;
     s.fromRam = a.memoryBacked || a.servedFromCache;
+    s.memoryBacked = a.memoryBacked;
     s.achievedMBps = achieved;
     s.hashLimitMBps = hashLimit;
     s.readLimitMBps = a.servedFromCache ? 0 : refs.readMBps;
     s.memoryLimitMBps = memoryLimit;
-    a.verdict = decide(s);
+    const Decision d = decide(s);
+    a.verdict = d.verdict;
+    a.reason = d.reason;
   }
   a.flags = flagsOf(run, a, t, refs);
-  a.evidence = evidenceSentence(run, a, t, refs);
 
   run.analysis = a;  // the interval classifier reads servedFromCache from here
   for (Sample& sample : run.samples)

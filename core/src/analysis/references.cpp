@@ -1,8 +1,9 @@
 // The ceilings of a location (referencesFor) and the flags a result carries (busy machine, wide spread,
 // limit estimate unreliable, served from cache).
 #include <algorithm>
+#include <utility>
 
-#include "analysis/evidence.hpp"
+#include "analysis/totals.hpp"
 #include "analysis/thresholds.hpp"
 #include "hashscope/analysis.hpp"
 
@@ -94,6 +95,26 @@ double bestCpuMBps(const RunResult& run)
   return best > 0 ? best : cpuSpeedPerStream(run);
 }
 
+// The slowest and fastest pass of a read reference. From a device: wall-clock MB/s, what the device
+// delivered. From a RAM-backed location: per second of the reader's CPU time, like the hash ceiling (the
+// wall-clock figure there measures how much CPU time other processes left the copy, not the memory).
+std::pair<double, double> readPassRange(const RunResult& read)
+{
+  if (!analysis::isMemoryBacked(read))
+    return {read.minMBps(), read.maxMBps()};
+  if (read.passes.empty()) {
+    const double cpu = std::max(read.mbPerSec(), cpuSpeedPerStream(read));
+    return {cpu, cpu};
+  }
+  double slowest = 0, fastest = 0;
+  for (const PassResult& p : read.passes) {
+    const double cpu = std::max(p.mbPerSec(), p.cpuMBps);  // no thread clock: the wall-clock figure
+    slowest = slowest > 0 ? std::min(slowest, cpu) : cpu;
+    fastest = std::max(fastest, cpu);
+  }
+  return {slowest, fastest};
+}
+
 }  // namespace
 
 References referencesFor(const RunResult& run, const std::vector<RunResult>& location)
@@ -103,14 +124,16 @@ References referencesFor(const RunResult& run, const std::vector<RunResult>& loc
     if (!other.ok())
       continue;
     switch (other.workload) {
-    case Workload::Read:
+    case Workload::Read: {
       // A warm run reads from RAM: the read speed of the device is no limit for it.
       if (other.cache != run.cache || run.cache == CacheMode::Warm)
         break;
-      refs.readMBps = std::max(refs.readMBps, other.maxMBps());
-      refs.readMaxMBps = std::max(refs.readMaxMBps, other.maxMBps());
-      refs.readMinMBps = refs.readMinMBps > 0 ? std::min(refs.readMinMBps, other.minMBps()) : other.minMBps();
+      const auto [slowest, fastest] = readPassRange(other);
+      refs.readMBps = std::max(refs.readMBps, fastest);
+      refs.readMaxMBps = std::max(refs.readMaxMBps, fastest);
+      refs.readMinMBps = refs.readMinMBps > 0 ? std::min(refs.readMinMBps, slowest) : slowest;
       break;
+    }
     case Workload::HashFile:
     case Workload::HashTree:
     case Workload::PeerTool:

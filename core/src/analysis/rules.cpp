@@ -35,56 +35,66 @@ double otherProcessesPct(const Signals& s)
 
 namespace {
 
+using R = VerdictReason;
+
 bool known(double pct) { return pct >= 0; }
 
-Verdict decideHashMemory(const Signals& s, double worker)
+Decision decideHashMemory(const Signals& s, double worker)
 {
   if (s.memoryLimitMBps > 0 && s.achievedMBps >= kMemoryNearFraction * s.memoryLimitMBps)
-    return Verdict::MemoryBound;
+    return {Verdict::MemoryBound, R::NearMemorySpeed};
   if (!known(worker))
-    return Verdict::Unknown;
-  return worker >= kCpuBusyPct ? Verdict::CpuBound : Verdict::Mixed;
+    return {};
+  return worker >= kCpuBusyPct ? Decision{Verdict::CpuBound, R::WorkerSaturated}
+                               : Decision{Verdict::Mixed, R::NoDominantResource};
 }
 
-Verdict decideWrite(const Signals& s, double worker)
+// Data in RAM: RAM-backed location, or the page cache held it.
+Decision fromRamDecision(const Signals& s)
+{
+  return {Verdict::MemoryBound, s.memoryBacked ? R::MemoryBacked : R::ServedFromCache};
+}
+
+Decision decideWrite(const Signals& s, double worker)
 {
   if (s.fromRam)
-    return Verdict::MemoryBound;
+    return fromRamDecision(s);
   if (s.diskValid && s.diskBusyPct >= kDiskBusyPct)
-    return Verdict::IoBound;
+    return {Verdict::IoBound, R::DeviceSaturated};
   if (!s.diskValid && !known(worker))
-    return Verdict::Unknown;
-  return Verdict::Mixed;
+    return {};
+  return {Verdict::Mixed, R::NoDominantResource};
 }
 
 // Plain reads: the working thread is the reader, so "waiting" is time off the CPU.
-Verdict decideRead(const Signals& s, double worker)
+Decision decideRead(const Signals& s, double worker)
 {
   if (s.fromRam)
-    return known(worker) || s.achievedMBps > 0 ? Verdict::MemoryBound : Verdict::Unknown;
+    return known(worker) || s.achievedMBps > 0 ? fromRamDecision(s) : Decision{};
   if (s.diskValid && s.diskBusyPct >= kDiskBusyPct)
-    return Verdict::IoBound;
+    return {Verdict::IoBound, R::DeviceSaturated};
   // The reader thread sat off the CPU, blocked in reads: the device (busy or not by io_ticks, which
   // understates devices that serve requests in parallel) is what it waited on.
   if (known(s.readerPct))
-    return s.readerPct <= kReaderBlockedCpuPct ? Verdict::IoBound : Verdict::Mixed;
+    return s.readerPct <= kReaderBlockedCpuPct ? Decision{Verdict::IoBound, R::ReaderBlocked}
+                                               : Decision{Verdict::Mixed, R::ReaderOnCpu};
   if (known(s.waitPct) && s.waitPct >= kHighWaitPct && !s.diskValid)
-    return Verdict::IoBound;
+    return {Verdict::IoBound, R::WaitedForData};
   if (!s.diskValid && known(worker) && worker <= kReadBlockedCpuPct)
-    return Verdict::IoBound;
+    return {Verdict::IoBound, R::ReaderBlocked};
   if (!s.diskValid && !known(worker) && !known(s.waitPct))
-    return Verdict::Unknown;
-  return Verdict::Mixed;
+    return {};
+  return {Verdict::Mixed, R::NoDominantResource};
 }
 
 }  // namespace
 
-Verdict decide(const Signals& s)
+Decision decide(const Signals& s)
 {
   const double worker = normalisedWorkerPct(s);
   switch (s.workload) {
   case Workload::Memory:
-    return known(worker) || s.achievedMBps > 0 ? Verdict::MemoryBound : Verdict::Unknown;
+    return known(worker) || s.achievedMBps > 0 ? Decision{Verdict::MemoryBound, R::MemoryCopy} : Decision{};
   case Workload::HashMemory:
     return decideHashMemory(s, worker);
   case Workload::Write:
@@ -102,18 +112,34 @@ Verdict decide(const Signals& s)
   const bool peer = s.workload == Workload::PeerTool;
   const double wait = peer && s.fromRam ? -1 : s.waitPct;
   if (!known(worker) && !known(wait) && !s.diskValid && !s.fromRam)
-    return Verdict::Unknown;
+    return {};
+
+  // A RAM-backed location whose two ceilings are clearly apart: the slower one is the limit. On RAM the
+  // thread accounting cannot tell: copying out of tmpfs is CPU work too, so when other processes take CPU
+  // time a fast hash's reader starves (reads as "CPU") and a preempted hash call still counts as hashing.
+  // The ceilings do not move with the load (the hash one is per CPU second, the read one the best pass);
+  // the machine-busy flag says when the load made the run unrepresentative.
+  if (s.memoryBacked && !peer && s.hashLimitMBps > 0 && s.readLimitMBps > 0) {
+    if (s.hashLimitMBps >= kClearCeilingRatio * s.readLimitMBps)
+      return {Verdict::MemoryBound, R::RamSlowerThanHash};
+    if (s.readLimitMBps >= kClearCeilingRatio * s.hashLimitMBps)
+      return {Verdict::CpuBound, R::HashSlowerThanRam};
+  }
 
   const bool lowWait = !known(wait) || wait <= kLowWaitPct;
   if (known(worker) && worker >= kCpuBusyPct && lowWait)
-    return Verdict::CpuBound;
+    return {Verdict::CpuBound, R::WorkerSaturated};
 
   const bool highWait = known(wait) && wait >= kHighWaitPct;
   // The reader thread sits off the CPU while its reads are in flight: blocked on the device even when
   // io_ticks look low (NVMe and RAID serve requests in parallel).
   const bool readerBlocked = known(s.readerPct) && s.readerPct <= kReaderBlockedCpuPct;
-  if (!s.fromRam && highWait && ((s.diskValid && s.diskBusyPct >= kDiskBusyPct) || readerBlocked))
-    return Verdict::IoBound;
+  if (!s.fromRam && highWait) {
+    if (s.diskValid && s.diskBusyPct >= kDiskBusyPct)
+      return {Verdict::IoBound, R::DeviceSaturated};
+    if (readerBlocked)
+      return {Verdict::IoBound, R::ReaderBlocked};
+  }
 
   // The run reached its limit: the resource that sets the limit is the bottleneck.
   const double readLimit = s.readLimitMBps;  // 0 when the run was served from the page cache
@@ -121,9 +147,9 @@ Verdict decide(const Signals& s)
                                                             : std::max(s.hashLimitMBps, readLimit);
   if (limit > 0 && s.achievedMBps >= kAtLimitFraction * limit) {
     if (s.hashLimitMBps > 0 && s.hashLimitMBps <= limit)
-      return Verdict::CpuBound;
+      return {Verdict::CpuBound, R::AtHashLimit};
     // Reading set the limit: from a device that is I/O; from RAM it is the copy out of memory.
-    return s.fromRam ? Verdict::MemoryBound : Verdict::IoBound;
+    return {s.fromRam ? Verdict::MemoryBound : Verdict::IoBound, R::AtReadLimit};
   }
 
   // Every core was busy and other processes held a good part of them: threads waited for CPU time.
@@ -132,28 +158,29 @@ Verdict decide(const Signals& s)
     // The workers waited for data copied out of RAM. A reader on the CPU all along was limited by the copy
     // (memory); a reader kept off the CPU by other processes was limited by CPU time.
     const bool readerStarved = known(s.readerPct) && s.readerPct < kCpuBusyPct;
-    return contended && readerStarved ? Verdict::CpuBound : Verdict::MemoryBound;
+    return contended && readerStarved ? Decision{Verdict::CpuBound, R::CpuContended}
+                                      : Decision{Verdict::MemoryBound, R::WaitedForRam};
   }
   if (contended)
-    return Verdict::CpuBound;
+    return {Verdict::CpuBound, R::CpuContended};
 
   if (s.fromRam) {
     if (!peer && s.hashLimitMBps > 0 && s.achievedMBps > 0 &&
         s.achievedMBps < kMemoryGapFraction * s.hashLimitMBps && lowWait)
-      return Verdict::MemoryBound;
+      return {Verdict::MemoryBound, R::BelowHashSpeed};
     if (!known(worker) && !known(wait))
-      return Verdict::Unknown;
-    return Verdict::Mixed;
+      return {};
+    return {Verdict::Mixed, R::NoDominantResource};
   }
 
   if (highWait) {
     if (known(s.readerPct))
-      return Verdict::Mixed;  // the reader was on the CPU, not blocked on the device
+      return {Verdict::Mixed, R::ReaderOnCpu};  // the reader was on the CPU, not blocked on the device
     // Neither a reader clock nor a busy device: waiting on data from a disk is waiting on the disk, unless
     // the device counters say it idled.
-    return s.diskValid ? Verdict::Mixed : Verdict::IoBound;
+    return s.diskValid ? Decision{Verdict::Mixed, R::DeviceIdle} : Decision{Verdict::IoBound, R::WaitedForData};
   }
-  return Verdict::Mixed;
+  return {Verdict::Mixed, R::NoDominantResource};
 }
 
 }  // namespace hashscope::analysis

@@ -1,4 +1,5 @@
-// The verdict rules, shared by whole runs and single sample intervals: numbers in, one Verdict out.
+// The verdict rules, shared by whole runs and single sample intervals: numbers in, one Verdict and the reason
+// (the rule that decided it) out.
 #pragma once
 
 #include "hashscope/results.hpp"
@@ -20,6 +21,7 @@ struct Signals {
   double systemCpuPct = -1;    // whole machine, 0..100 of all cores
   double processCpuPct = -1;   // this process, 100 = one core
   bool fromRam = false;        // memory-backed location, or served from the page cache
+  bool memoryBacked = false;   // the location itself is RAM (fromRam without a page-cache hit)
   double achievedMBps = 0;
   double hashLimitMBps = 0;    // hash-memory speed x min(streams, cores); 0 = unknown
   double readLimitMBps = 0;    // read-only speed of the location; 0 when the run was served from the page cache
@@ -36,7 +38,12 @@ double normalisedWorkerPct(const Signals& s);
 // CPU time other processes took while this one ran, in percent of one core; -1 when unknown.
 double otherProcessesPct(const Signals& s);
 
-// The classification itself. Returns Unknown when the signals say nothing.
-Verdict decide(const Signals& s);
+struct Decision {
+  Verdict verdict = Verdict::Unknown;
+  VerdictReason reason = VerdictReason::NoCounters;
+};
+
+// The classification itself. Returns Unknown (NoCounters) when the signals say nothing.
+Decision decide(const Signals& s);
 
 }  // namespace hashscope::analysis

@@ -29,6 +29,9 @@ inline constexpr double kMemoryGapFraction = 0.7;
 // of the two set the limit, whatever the thread accounting says (used when the threads alone do not tell,
 // e.g. when other processes share the cores).
 inline constexpr double kAtLimitFraction = 0.85;
+// Two ceilings are clearly apart when one is at least this many times the other (issue 9's "clear-cut"
+// hash/read ratio: below 0.67 or above 1.5). On a RAM-backed location the slower one then decides.
+inline constexpr double kClearCeilingRatio = 1.5;
 // The whole CPU counts as saturated at or above this busy share (all cores)...
 inline constexpr double kCpuSaturatedPct = 95.0;
 // ...and as taken by other processes when they used at least this much of it (100 = one core).

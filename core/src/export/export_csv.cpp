@@ -85,7 +85,7 @@ std::vector<std::string> rowOf(const RunResult& r)
       a ? num(a->diskBusyPct) : std::string(),
       a ? num(a->cpuBusyPct) : std::string(),
       a ? std::to_string(a->deviceReadBytes) : std::string(),
-      a ? a->evidence : std::string(),
+      a ? std::string(toString(a->reason)) : std::string(),
       std::to_string(std::max<std::size_t>(1, r.passes.size())),
       num(r.minMBps()),
       num(r.maxMBps()),
@@ -114,7 +114,7 @@ const std::vector<std::string>& csvColumns()
       "files",          "seconds",       "mb_per_s",       "user_seconds",   "system_seconds",
       "digest",         "digest_matches", "cancelled",     "error",          "verdict",
       "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "worker_busy_pct",
-      "wait_pct",       "disk_busy_pct", "cpu_busy_pct",   "device_read_bytes", "evidence",
+      "wait_pct",       "disk_busy_pct", "cpu_busy_pct",   "device_read_bytes", "reason",
       "passes",         "mb_per_s_min",  "mb_per_s_max",   "flags",
   };
   return columns;

@@ -1,4 +1,4 @@
-// toJson(): the versioned "hashscope.run/2" document shared by the CLI and the GUI.
+// toJson(): the versioned "hashscope.run/3" document shared by the CLI and the GUI.
 #include <algorithm>
 #include <cmath>
 
@@ -135,6 +135,26 @@ void writeFlags(json::Writer& w, const std::vector<Flag>& flags)
     w.endObject();
   }
   w.endArray();
+}
+
+// Why the verdict (the reason code) and the numbers behind it that the result does not carry already; the
+// sentence is the reader's to write (worker_busy_pct, wait_pct, disk_busy_pct, cpu_busy_pct,
+// device_read_bytes, other_cores, read/hash_mb_per_s, limit and efficiency are the result's own fields).
+void writeEvidence(json::Writer& w, const Analysis& a)
+{
+  w.key("evidence");
+  w.beginObject();
+  w.key("reason");
+  w.value(toString(a.reason));
+  w.key("hash_call_pct");
+  a.hashCallPct >= 0 ? w.value(a.hashCallPct) : w.null();
+  w.key("reader_cpu_pct");
+  a.readerCpuPct >= 0 ? w.value(a.readerCpuPct) : w.null();
+  w.key("disk_counters");
+  w.value(a.diskValid);
+  w.key("cores");
+  a.cores > 0 ? w.value(a.cores) : w.null();
+  w.endObject();
 }
 
 template <typename Field>
@@ -306,8 +326,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     w.key("other_cores");
     a.otherCores >= 0 ? w.value(a.otherCores) : w.null();
     writeFlags(w, a.flags);
-    w.key("evidence");
-    w.value(a.evidence);
+    writeEvidence(w, a);
   }
   if (options.includeSamples)
     writeSamples(w, r.samples);

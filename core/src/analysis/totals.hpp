@@ -1,7 +1,5 @@
-// The run-level numbers behind a verdict, and the one plain sentence that states them.
+// The run-level numbers behind a verdict (the front ends write the sentence from them and the reason code).
 #pragma once
-
-#include <string>
 
 #include "hashscope/analysis.hpp"
 
@@ -25,15 +23,7 @@ bool isMemoryBacked(const RunResult& run);
 int coresOf(const RunResult& run);  // logical cores seen by the sampler, else this machine's
 RunTotals totalsOf(const RunResult& run);
 
-// "CPU-bound: the md5 thread was busy 99% of the time while the disk was busy 21%; reading alone runs at
-// 2900 MB/s, md5 alone at 660 MB/s, so 660 MB/s is the limit and this run reached 97% of it."
-std::string evidenceSentence(const RunResult& run, const Analysis& a, const RunTotals& t,
-                             const References& refs);
-
 // The flags a result carries (references.cpp).
 std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTotals& t, const References& refs);
-
-// "660 MB/s", "12.5 MB/s": decimal MB/s, no false precision.
-std::string formatMBps(double mbps);
 
 }  // namespace hashscope::analysis

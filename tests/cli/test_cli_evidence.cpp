@@ -1,0 +1,190 @@
+// The CLI's verdict sentence (app/cli/evidence_text.cpp), a pure function of a result: every reason code
+// has its own clause, and the numbers read as they did when core wrote the sentence.
+#include "catch.hpp"
+
+#include <set>
+
+#include "evidence_text.hpp"
+#include "hashscope/analysis.hpp"
+
+using namespace hashscope;
+using hashscope::cli::evidenceSentence;
+
+namespace {
+
+RunResult analysed(Workload workload, const std::string& algorithm, Verdict verdict, VerdictReason reason,
+                   int streams = 1)
+{
+  RunResult r;
+  r.workload = workload;
+  r.algorithm = algorithm;
+  r.streams = streams;
+  r.bytes = 660'000'000;
+  r.seconds = 1;
+  r.storage.device.name = "vda";
+  Analysis a;
+  a.verdict = verdict;
+  a.reason = reason;
+  a.workerBusyPct = 40;
+  a.waitPct = 55;
+  a.cores = 2;
+  r.analysis = a;
+  return r;
+}
+
+struct Case {
+  Verdict verdict;
+  VerdictReason reason;
+  Workload workload;
+  const char* lead;  // how the sentence starts: the verdict's name and the reason's clause
+};
+
+const Case kCases[] = {
+    {Verdict::Unknown, VerdictReason::RunFailed, Workload::HashFile, "No verdict: the run failed (Permission denied)."},
+    {Verdict::Unknown, VerdictReason::RunCancelled, Workload::HashFile, "No verdict: the run was cancelled."},
+    {Verdict::Unknown, VerdictReason::TooShort, Workload::HashFile, "No verdict: the run was too short to measure."},
+    {Verdict::Unknown, VerdictReason::NoCounters, Workload::HashFile,
+     "No verdict: no thread CPU times or device counters were recorded. "},
+    {Verdict::CpuBound, VerdictReason::WorkerSaturated, Workload::HashFile,
+     "CPU-bound: the thread was busy nearly all the time and hardly waited for data. "},
+    {Verdict::CpuBound, VerdictReason::AtHashLimit, Workload::HashFile,
+     "CPU-bound: the run reached its limit, and the hash speed sets it. "},
+    {Verdict::CpuBound, VerdictReason::HashSlowerThanRam, Workload::HashFile,
+     "CPU-bound: the data is in RAM, where reading it is clearly faster than hashing it. "},
+    {Verdict::CpuBound, VerdictReason::CpuContended, Workload::HashFile,
+     "CPU-bound: every core was busy and other processes held a good part of them. "},
+    {Verdict::IoBound, VerdictReason::DeviceSaturated, Workload::HashFile,
+     "I/O-bound: the thread waited for data while the device was busy. "},
+    {Verdict::IoBound, VerdictReason::ReaderBlocked, Workload::HashFile,
+     "I/O-bound: the reader sat blocked in reads, off the CPU. "},
+    {Verdict::IoBound, VerdictReason::WaitedForData, Workload::HashFile,
+     "I/O-bound: the thread waited for data from storage. "},
+    {Verdict::IoBound, VerdictReason::AtReadLimit, Workload::HashFile,
+     "I/O-bound: the run reached the location's read ceiling. "},
+    {Verdict::MemoryBound, VerdictReason::MemoryBacked, Workload::Read,
+     "Memory-bound: the data is in RAM (a RAM-backed location, no device). "},
+    {Verdict::MemoryBound, VerdictReason::ServedFromCache, Workload::Read,
+     "Memory-bound: the data came from the page cache, not the device. "},
+    {Verdict::MemoryBound, VerdictReason::WaitedForRam, Workload::HashFile,
+     "Memory-bound: the thread waited for data copied out of RAM. "},
+    {Verdict::MemoryBound, VerdictReason::RamSlowerThanHash, Workload::HashFile,
+     "Memory-bound: the data is in RAM, where hashing it is clearly faster than reading it. "},
+    {Verdict::MemoryBound, VerdictReason::BelowHashSpeed, Workload::HashFile,
+     "Memory-bound: hashing data in RAM ran well below the hash speed without waiting for data. "},
+    {Verdict::MemoryBound, VerdictReason::NearMemorySpeed, Workload::HashMemory,
+     "Memory-bound: hashing ran at the speed of a memory copy. "},
+    {Verdict::MemoryBound, VerdictReason::MemoryCopy, Workload::Memory, "Memory-bound: a copy in RAM measures memory. "},
+    {Verdict::Mixed, VerdictReason::ReaderOnCpu, Workload::HashFile,
+     "Mixed: the thread waited for data, but the reader was on the CPU, not blocked on the device. "},
+    {Verdict::Mixed, VerdictReason::DeviceIdle, Workload::HashFile,
+     "Mixed: the thread waited for data, but the device was mostly idle. "},
+    {Verdict::Mixed, VerdictReason::NoDominantResource, Workload::HashFile,
+     "Mixed: no single resource explains the speed. "},
+};
+
+}  // namespace
+
+TEST_CASE("the CLI renders every verdict reason code in its own words", "[cli][evidence]")
+{
+  std::set<std::string_view> codes;
+  for (const Case& c : kCases) {
+    INFO(toString(c.reason));
+    codes.insert(toString(c.reason));
+    CHECK(verdictReasonFromString(toString(c.reason)) == c.reason);
+    RunResult r = analysed(c.workload, c.workload == Workload::Read ? "" : "md5", c.verdict, c.reason);
+    r.error = c.reason == VerdictReason::RunFailed ? "Permission denied" : "";
+    const std::string text = evidenceSentence(r);
+    CHECK(text.rfind(c.lead, 0) == 0);
+    CHECK(text.back() == '.');
+  }
+  CHECK(codes.size() == std::size(kCases));  // every code once, each spelled differently
+
+  SECTION("the same code reads with the verdict and the stream count it came with")
+  {
+    const RunResult ram =
+        analysed(Workload::HashFile, "crc32", Verdict::MemoryBound, VerdictReason::AtReadLimit, 4);
+    CHECK(evidenceSentence(ram).rfind("Memory-bound: the run reached the speed of reading its data out of RAM. ", 0) == 0);
+    const RunResult four = analysed(Workload::HashFile, "md5", Verdict::IoBound, VerdictReason::DeviceSaturated, 4);
+    CHECK(evidenceSentence(four).rfind("I/O-bound: the threads waited for data while the device was busy. ", 0) == 0);
+    const RunResult read = analysed(Workload::Read, "", Verdict::IoBound, VerdictReason::DeviceSaturated);
+    CHECK(evidenceSentence(read).rfind("I/O-bound: the device was busy. ", 0) == 0);
+  }
+  SECTION("nothing to say about a result that was not analysed")
+  {
+    RunResult plain;
+    CHECK(evidenceSentence(plain).empty());
+  }
+}
+
+TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
+{
+  RunResult r = analysed(Workload::HashFile, "md5", Verdict::CpuBound, VerdictReason::WorkerSaturated);
+  Analysis& a = *r.analysis;
+  a.workerBusyPct = 99;
+  a.hashCallPct = 99;
+  a.waitPct = 1;
+  a.diskValid = true;
+  a.diskBusyPct = 21;
+  a.deviceReadBytes = 660'000'000;
+  a.cpuBusyPct = 60;
+  a.readMBps = 2900;
+  a.hashMBps = 680;
+  a.limitMBps = 680;
+  a.efficiency = 660.0 / 680.0;
+  CHECK(evidenceSentence(r) ==
+        "CPU-bound: the thread was busy nearly all the time and hardly waited for data. The md5 thread was busy 99% "
+        "of the time and waited for data 1% while the disk (vda) was busy 21% and delivered 660 MB, with the whole "
+        "CPU 60% busy; reading alone runs at 2900 MB/s, md5 alone at 680 MB/s on a whole core, so 680 MB/s is the "
+        "limit and this run reached 97% of it (660 MB/s).");
+
+  SECTION("a hashing thread kept off the CPU, more streams than cores, other processes")
+  {
+    r.streams = 4;
+    a.workerBusyPct = 60;
+    a.hashCallPct = 98;
+    a.cpuBusyPct = 100;
+    a.otherCores = 1.4;
+    const std::string text = evidenceSentence(r);
+    CHECK(text.find("The 4 md5 threads were busy 98% of the time (on the CPU 60%)") != std::string::npos);
+    CHECK(text.find("(4 streams on 2 cores)") != std::string::npos);
+    CHECK(text.find("with the whole CPU 100% busy (1.4 of its 2 cores taken by other processes)") != std::string::npos);
+  }
+  SECTION("a flagged limit is never a plain percentage")
+  {
+    a.efficiency = 1.2;
+    a.flags.push_back({FlagCode::LimitUnreliable});
+    CHECK(evidenceSentence(r).find("680 MB/s was the limit estimate, but this run reached 660 MB/s: the estimate is "
+                                   "unreliable") != std::string::npos);
+  }
+  SECTION("no references: the speed alone; no device counters; RAM")
+  {
+    a.limitMBps = a.readMBps = a.hashMBps = a.efficiency = 0;
+    a.diskValid = false;
+    std::string text = evidenceSentence(r);
+    CHECK(text.find("; it ran at 660 MB/s.") != std::string::npos);
+    CHECK(text.find("while no disk counters were available") != std::string::npos);
+    a.memoryBacked = true;
+    r.storage.filesystem = "tmpfs";
+    CHECK(evidenceSentence(r).find("while the data came from RAM (tmpfs, no disk device)") != std::string::npos);
+  }
+}
+
+TEST_CASE("the CLI's sentence for reads and peer tools", "[cli][evidence]")
+{
+  RunResult read = analysed(Workload::Read, "", Verdict::IoBound, VerdictReason::DeviceSaturated);
+  read.analysis->readerCpuPct = 12;
+  read.analysis->diskValid = true;
+  read.analysis->diskBusyPct = 90;
+  CHECK(evidenceSentence(read).find("The reader thread was on the CPU 12% of the time while the disk (vda) was busy 90%") !=
+        std::string::npos);
+
+  RunResult peer = analysed(Workload::PeerTool, "md5", Verdict::CpuBound, VerdictReason::WorkerSaturated);
+  peer.tool = "md5sum /tmp/x";
+  peer.analysis->workerBusyPct = 98;
+  peer.digestMatches = true;
+  const std::string text = evidenceSentence(peer);
+  CHECK(text.rfind("CPU-bound: the tool was on the CPU nearly all the time. md5sum used the CPU 98% of the time", 0) == 0);
+  CHECK(text.find("; its digest matches HashScope's.") != std::string::npos);
+  peer.digestMatches = false;
+  CHECK(evidenceSentence(peer).find("its digest DIFFERS from HashScope's") != std::string::npos);
+}

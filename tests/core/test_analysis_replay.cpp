@@ -1,0 +1,209 @@
+// The analysis on recorded runs: sample streams recorded on the development VM with
+// `hashscope-cli bench ... --sample-hz 20 --format json` (tests/data/replay/README.md says how), read back
+// and analysed again, as heaptrack replays its traces. No disk, no clock: the verdict rules are tested
+// deterministically on what real runs looked like.
+#include "catch.hpp"
+#include "replay_helpers.hpp"
+
+#include <string>
+
+#include "hashscope/analysis.hpp"
+
+using namespace hashscope;
+using hashscope::test::RecordedRun;
+
+namespace {
+
+const std::string kDir = std::string(HASHSCOPE_TEST_DATA_DIR) + "/replay/";
+
+// The recording analysed again: every run against the ceilings of its own location, as runSuite does.
+struct Replay {
+  std::vector<RecordedRun> recorded;
+  std::vector<RunResult> runs;  // analysed
+};
+
+Replay replay(const std::string& name)
+{
+  Replay r;
+  r.recorded = test::loadRecordedRuns(kDir + name);
+  r.runs = test::runsOf(r.recorded);
+  const std::vector<RunResult> all = r.runs;
+  for (RunResult& run : r.runs) {
+    std::vector<RunResult> location;
+    for (const RunResult& other : all) {
+      if (other.location == run.location)
+        location.push_back(other);
+    }
+    analyse(run, referencesFor(run, location));
+  }
+  return r;
+}
+
+// The run of `workload` in a replay (each recording has one of each).
+const RunResult& find(const Replay& r, Workload workload)
+{
+  for (const RunResult& run : r.runs) {
+    if (run.workload == workload)
+      return run;
+  }
+  FAIL("no " << toString(workload) << " run in the recording");
+  throw;
+}
+
+// The replay reproduces the recording exactly: verdict, reason, flags, limit, efficiency, interval verdicts.
+void checkReproduced(const Replay& r)
+{
+  REQUIRE(r.recorded.size() == r.runs.size());
+  for (std::size_t i = 0; i < r.runs.size(); ++i) {
+    const RecordedRun& rec = r.recorded[i];
+    const Analysis& a = *r.runs[i].analysis;
+    INFO(toString(r.runs[i].workload) << " " << r.runs[i].algorithm << ": " << toString(a.verdict) << " ("
+                                      << toString(a.reason) << ")");
+    REQUIRE(rec.hasReason);
+    CHECK(a.verdict == rec.recorded.verdict);
+    CHECK(a.reason == rec.recorded.reason);
+    CHECK(a.servedFromCache == rec.recorded.servedFromCache);
+    CHECK(a.memoryBacked == rec.recorded.memoryBacked);
+    CHECK(a.limitMBps == Approx(rec.recorded.limitMBps).epsilon(1e-9));
+    CHECK(a.efficiency == Approx(rec.recorded.efficiency).epsilon(1e-9));
+    REQUIRE(a.flags.size() == rec.recorded.flags.size());
+    for (std::size_t f = 0; f < a.flags.size(); ++f) {
+      CHECK(a.flags[f].code == rec.recorded.flags[f].code);
+      CHECK(a.flags[f].value1 == Approx(rec.recorded.flags[f].value1).epsilon(1e-9));
+    }
+    REQUIRE(r.runs[i].samples.size() == rec.recordedIntervals.size());
+    for (std::size_t s = 0; s < rec.recordedIntervals.size(); ++s)
+      CHECK(r.runs[i].samples[s].verdict == rec.recordedIntervals[s]);
+  }
+}
+
+// What the sampler knew of a step while it ran (core/src/suite/run_sampled.cpp classifies each interval
+// as it arrives with this), before the run was analysed.
+RunResult liveProbe(const RunResult& run)
+{
+  RunResult probe;
+  probe.workload = run.workload;
+  probe.algorithm = run.algorithm;
+  probe.streams = run.streams;
+  probe.cache = run.cache;
+  probe.cacheMethod = run.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
+  probe.storage = run.storage;
+  return probe;
+}
+
+// Each interval replayed through classifyInterval equals the verdict the analysis left on it, and the live
+// classification (the probe) equals it wherever the whole run added nothing the live view could not know.
+void checkIntervals(const RunResult& run, bool liveKnowsAll)
+{
+  const RunResult probe = liveProbe(run);
+  for (const Sample& s : run.samples) {
+    INFO("sample at " << s.t << " s");
+    CHECK(classifyInterval(s, run) == s.verdict);
+    if (liveKnowsAll)
+      CHECK(classifyInterval(s, probe) == s.verdict);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("replayed: md5 from /dev/shm is cpu-bound, memory-backed, at most its hash ceiling",
+          "[analysis][replay]")
+{
+  const Replay r = replay("ram_md5_cpu.json");
+  checkReproduced(r);
+  const RunResult& hash = find(r, Workload::HashFile);
+  const Analysis& a = *hash.analysis;
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.reason == VerdictReason::HashSlowerThanRam);
+  CHECK(a.memoryBacked);
+  CHECK_FALSE(a.servedFromCache);
+  CHECK(a.limitMBps == Approx(a.hashMBps));  // md5 is far slower than reading tmpfs
+  CHECK(a.readMBps > 1.5 * a.hashMBps);
+  CHECK(a.efficiencyShown());
+  CHECK(a.efficiency <= 1.03);
+  CHECK(find(r, Workload::Read).analysis->reason == VerdictReason::MemoryBacked);
+  checkIntervals(hash, false);
+  checkIntervals(find(r, Workload::Read), true);
+  for (const Sample& s : hash.samples)
+    CHECK(s.verdict == Verdict::CpuBound);
+}
+
+TEST_CASE("replayed: xxh3-64 of a cold file on the disk is io-bound at the device's ceiling", "[analysis][replay]")
+{
+  const Replay r = replay("disk_xxh3_cold.json");
+  checkReproduced(r);
+  const RunResult& hash = find(r, Workload::HashFile);
+  const Analysis& a = *hash.analysis;
+  CHECK(a.verdict == Verdict::IoBound);
+  CHECK(a.reason == VerdictReason::DeviceSaturated);
+  CHECK_FALSE(a.memoryBacked);
+  CHECK_FALSE(a.servedFromCache);
+  CHECK(a.diskValid);
+  CHECK(a.limitMBps == Approx(a.readMBps));  // the disk, not xxh3, sets it
+  CHECK(a.efficiencyShown());
+  CHECK(a.efficiency <= 1.03);
+  CHECK_FALSE(a.has(FlagCode::LimitUnreliable));
+  CHECK_FALSE(a.has(FlagCode::ServedFromCache));
+  CHECK(a.has(FlagCode::MachineBusy) == (a.otherCores >= 0.3));  // recorded on the shared VM: it was busy
+  // Live and final interval verdicts agree: nothing the run added changes a disk interval.
+  checkIntervals(hash, true);
+  checkIntervals(find(r, Workload::Read), true);
+}
+
+TEST_CASE("replayed: a warm md5 on the disk is served from the page cache", "[analysis][replay]")
+{
+  const Replay r = replay("disk_md5_warm.json");
+  checkReproduced(r);
+  const RunResult& hash = find(r, Workload::HashFile);
+  const Analysis& a = *hash.analysis;
+  CHECK(a.servedFromCache);
+  CHECK(a.has(FlagCode::ServedFromCache));
+  CHECK(a.verdict == Verdict::CpuBound);
+  // Other processes held 1.1 of the 2 cores while it ran: md5 from the cache waited for CPU time.
+  CHECK(a.reason == VerdictReason::CpuContended);
+  CHECK(a.has(FlagCode::MachineBusy));
+  CHECK(a.readMBps == 0);                    // the device's speed is no limit for data already in RAM
+  CHECK(a.limitMBps == Approx(a.hashMBps));
+  const Analysis& read = *find(r, Workload::Read).analysis;
+  CHECK(read.verdict == Verdict::MemoryBound);
+  CHECK(read.reason == VerdictReason::ServedFromCache);
+  checkIntervals(hash, true);
+}
+
+TEST_CASE("replayed: xxh3-64 from /dev/shm on a busy machine stays memory-bound and is flagged busy",
+          "[analysis][replay]")
+{
+  // Recorded while two `yes > /dev/null` held the VM's two cores (and other builds ran).
+  const Replay r = replay("ram_xxh3_busy.json");
+  checkReproduced(r);
+  const RunResult& hash = find(r, Workload::HashFile);
+  const Analysis& a = *hash.analysis;
+  CHECK(a.verdict == Verdict::MemoryBound);
+  CHECK(a.reason == VerdictReason::RamSlowerThanHash);
+  CHECK(a.has(FlagCode::MachineBusy));
+  CHECK(a.otherCores >= 0.3);
+  CHECK(a.limitMBps == Approx(a.readMBps));  // reading tmpfs (per CPU second) is the limit
+  CHECK(a.efficiency < 1.0);
+  // Once analysed, the intervals follow the run's ceilings too; live, only the accounting spoke.
+  checkIntervals(hash, false);
+  for (const Sample& s : hash.samples) {
+    if (s.verdict != Verdict::Unknown)
+      CHECK(s.verdict == Verdict::MemoryBound);
+  }
+}
+
+TEST_CASE("replayed: four md5 streams on two busy cores are cpu-bound and flagged busy", "[analysis][replay]")
+{
+  const Replay r = replay("disk_md5_4streams.json");
+  checkReproduced(r);
+  const RunResult& hash = find(r, Workload::HashFile);
+  const Analysis& a = *hash.analysis;
+  CHECK(hash.streams == 4);
+  CHECK(a.cores == 2);
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.reason == VerdictReason::CpuContended);
+  CHECK(a.has(FlagCode::MachineBusy));
+  CHECK(a.limitMBps == Approx(std::min(a.readMBps, 2 * a.hashMBps)));  // hash ceiling x min(streams, cores)
+  CHECK(a.efficiency <= 1.03);
+  checkIntervals(hash, true);
+}
