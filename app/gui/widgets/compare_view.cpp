@@ -2,11 +2,15 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QSplitter>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
 #include "logic/result_text.hpp"
+#include "logic/scoreboard.hpp"
+#include "widgets/scoreboard_view.hpp"
 #include "widgets/table_cell.hpp"
+#include "widgets/tile_widget.hpp"
 
 namespace hashscope::gui {
 
@@ -21,6 +25,79 @@ QColor tint(Change change)
   case Change::Within: return QColor(128, 128, 128, 60);
   default: return QColor(128, 128, 128, 25);
   }
+}
+
+QString signedPercent(double pct) { return (pct >= 0 ? QStringLiteral("+") : QString()) + QString::number(pct, 'f', 1) + QLatin1Char('%'); }
+
+// The change of one tile, as its badge on the scoreboard: the arrow and sign say it without the colour.
+void markTile(TileWidget* tile, const TileDelta& d, bool otherSide)
+{
+  const QString spread = CompareView::tr("the spread of the passes is \u00b1%1%%2")
+                             .arg(d.spreadPct, 0, 'f', 1)
+                             .arg(d.defaultSpread ? CompareView::tr(" (one pass on a side: the default noise band)")
+                                                  : QString());
+  switch (d.change) {
+  case Change::Faster:
+  case Change::Slower: {
+    const bool faster = d.change == Change::Faster;
+    if (otherSide)
+      tile->setDelta((faster ? QStringLiteral("\u25b2 ") : QStringLiteral("\u25bc ")) + signedPercent(d.deltaPct),
+                     faster ? TileWidget::Delta::Faster : TileWidget::Delta::Slower,
+                     (faster ? CompareView::tr("Faster than the base: %1 against %2 MB/s; %3.")
+                             : CompareView::tr("Slower than the base: %1 against %2 MB/s; %3."))
+                         .arg(QString::number(d.otherMBps, 'f', 1), QString::number(d.baseMBps, 'f', 1), spread));
+    return;
+  }
+  case Change::Within:
+    if (otherSide)
+      tile->setDelta(QStringLiteral("= ") + signedPercent(d.deltaPct), TileWidget::Delta::Within,
+                     CompareView::tr("Within the noise: %1.").arg(spread));
+    return;
+  case Change::OnlyInBase:
+    if (!otherSide)
+      tile->setDelta(CompareView::tr("only in the base"), TileWidget::Delta::Missing,
+                     CompareView::tr("The other run did not measure this."));
+    return;
+  case Change::OnlyInOther:
+    if (otherSide)
+      tile->setDelta(CompareView::tr("new in this run"), TileWidget::Delta::Missing,
+                     CompareView::tr("The base run did not measure this."));
+    return;
+  }
+}
+
+void markBoard(ScoreboardView* view, const Comparison& c, bool otherSide)
+{
+  const Scoreboard& board = view->board();
+  for (const ScoreTile& t : board.tiles) {
+    if (!t.measured)
+      continue;
+    for (const TileDelta& d : c.tiles) {
+      if (d.key == t.key)
+        markTile(view->tileWidget(t.row, t.column), d, otherSide);
+    }
+  }
+}
+
+QLabel* paneTitle(QWidget* parent)
+{
+  auto* label = new QLabel(parent);
+  label->setTextFormat(Qt::PlainText);
+  label->setWordWrap(true);
+  QFont bold = label->font();
+  bold.setBold(true);
+  label->setFont(bold);
+  return label;
+}
+
+QWidget* pane(QLabel* title, ScoreboardView* board, QWidget* parent)
+{
+  auto* w = new QWidget(parent);
+  auto* layout = new QVBoxLayout(w);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->addWidget(title);
+  layout->addWidget(board, 1);
+  return w;
 }
 
 }  // namespace
@@ -38,26 +115,73 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->horizontalHeader()->setStretchLastSection(true);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+  m_table->setToolTip(tr("Every tile of the two runs: both speeds, the change and the spread of the passes"));
+  m_baseTitle = paneTitle(this);
+  m_otherTitle = paneTitle(this);
+  m_base = new ScoreboardView(this);
+  m_base->setObjectName(QStringLiteral("baseScoreboard"));
+  m_other = new ScoreboardView(this);
+  m_other->setObjectName(QStringLiteral("otherScoreboard"));
+  auto* boards = m_boards = new QSplitter(Qt::Horizontal, this);
+  boards->addWidget(pane(m_baseTitle, m_base, this));
+  m_otherPane = pane(m_otherTitle, m_other, this);
+  boards->addWidget(m_otherPane);
+  boards->setChildrenCollapsible(false);
+  boards->setStretchFactor(0, 1);
+  boards->setStretchFactor(1, 1);
+  auto* split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(boards);
+  split->addWidget(m_table);
+  split->setStretchFactor(0, 3);
+  split->setStretchFactor(1, 1);
+  split->setChildrenCollapsible(false);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_title);
-  layout->addWidget(m_table, 1);
   layout->addWidget(m_summary);
+  layout->addWidget(split, 1);
   clear(tr("Select a run and choose Open, or Compare with... another run."));
 }
 
-QString CompareView::headline() const { return m_title->text() + QLatin1Char('\n') + m_summary->text(); }
+QString CompareView::headline() const
+{
+  const QString title = !m_title->isHidden() ? m_title->text()
+                            : m_baseTitle->text() + QLatin1Char('\n') + m_otherTitle->text();
+  return title + QLatin1Char('\n') + m_summary->text();
+}
 
 void CompareView::clear(const QString& hint)
 {
   m_title->setText(hint);
+  m_title->show();
   m_summary->clear();
   m_table->setRowCount(0);
+  m_base->setBoard({});
+  m_other->setBoard({});
+  m_baseTitle->clear();
+  m_otherTitle->clear();
+  m_otherPane->hide();
 }
 
-void CompareView::showComparison(const Comparison& c, const QString& baseTitle, const QString& otherTitle)
+void CompareView::showComparison(const RunDocument& base, const RunDocument& other, const QString& baseTitle,
+                                 const QString& otherTitle)
 {
-  m_title->setText(tr("Base: %1\nOther: %2").arg(baseTitle, otherTitle));
+  const Comparison c = compareRuns(base, other);
+  m_title->hide();  // each side names its run above its scoreboard
+  m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
+  m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
+  m_base->setBoard(buildScoreboard(base));
+  m_other->setBoard(buildScoreboard(other));
+  markBoard(m_base, c, false);
+  markBoard(m_other, c, true);
+  m_otherPane->show();
+  const int half = std::max(1, m_boards->width() / 2);
+  m_boards->setSizes({half, half});  // the two runs get the same room, whatever their grids need
+  showTable(c);
+}
+
+void CompareView::showTable(const Comparison& c)
+{
   m_table->clear();
   m_table->setColumnCount(6);
   m_table->setHorizontalHeaderLabels(
@@ -103,6 +227,11 @@ void CompareView::showComparison(const Comparison& c, const QString& baseTitle, 
 void CompareView::showRun(const RunDocument& run, const QString& title)
 {
   m_title->setText(tr("%1\n%2, %3").arg(title, qs(run.machine.summary()), qs(run.machine.os)));
+  m_title->show();
+  m_baseTitle->setText(title);
+  m_base->setBoard(buildScoreboard(run));
+  m_other->setBoard({});
+  m_otherPane->hide();
   m_table->clear();
   m_table->setColumnCount(5);
   m_table->setHorizontalHeaderLabels({tr("Tile"), tr("MB/s"), tr("Min"), tr("Max"), tr("Passes")});

@@ -1,6 +1,7 @@
-// Two runs side by side: one row per tile with both speeds, the change in % and a coloured verdict
-// (green faster, red slower, grey within the spread) that also says it in words for colour-blind users.
-// A small widget on purpose: a scoreboard can replace it without touching the history panel.
+// Two runs side by side: each run's scoreboard (the same tiles as the Results tab), the other run's tiles
+// marked with the change in % against the base (green faster, red slower, grey within the spread of their
+// passes; the words and the sign carry the meaning too, for colour-blind users), and below them the
+// table of every tile with both speeds, the change, the spread and the verdict.
 #pragma once
 
 #include <QWidget>
@@ -8,24 +9,38 @@
 #include "hashscope/library.hpp"
 
 class QLabel;
+class QSplitter;
 class QTableWidget;
 
 namespace hashscope::gui {
+
+class ScoreboardView;
 
 class CompareView : public QWidget {
   Q_OBJECT
 public:
   explicit CompareView(QWidget* parent = nullptr);
 
-  void showComparison(const Comparison& comparison, const QString& baseTitle, const QString& otherTitle);
-  void showRun(const RunDocument& run, const QString& title);  // one run alone: its tiles and spreads
+  // Compares `other` with `base` (compareRuns) and shows both scoreboards and the table.
+  void showComparison(const RunDocument& base, const RunDocument& other, const QString& baseTitle,
+                      const QString& otherTitle);
+  void showRun(const RunDocument& run, const QString& title);  // one run alone: its scoreboard and tiles
   void clear(const QString& hint);
 
   QTableWidget* table() const { return m_table; }
+  ScoreboardView* baseBoard() const { return m_base; }
+  ScoreboardView* otherBoard() const { return m_other; }
   QString headline() const;
 
 private:
+  void showTable(const Comparison& comparison);
   QLabel* m_title;
+  QLabel* m_baseTitle;
+  QLabel* m_otherTitle;
+  ScoreboardView* m_base;
+  ScoreboardView* m_other;
+  QWidget* m_otherPane;
+  QSplitter* m_boards;
   QLabel* m_summary;
   QTableWidget* m_table;
 };

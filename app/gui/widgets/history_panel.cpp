@@ -138,7 +138,7 @@ void HistoryPanel::compare(std::int64_t baseId, std::int64_t otherId)
     report(tr("These runs cannot be read back."));
     return;
   }
-  m_compare->showComparison(compareRuns(*base, *other), m_model->title(baseId), m_model->title(otherId));
+  m_compare->showComparison(*base, *other, m_model->title(baseId), m_model->title(otherId));
   Q_EMIT runChosen(*other, m_model->title(otherId));
 }
 

@@ -18,6 +18,7 @@
 #include "widgets/chart_export_dialog.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/main_window.hpp"
+#include "widgets/report_export.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/status_strip.hpp"
 
@@ -33,6 +34,15 @@ void MainWindow::createActions()
   QAction* copy = file->addAction(tr("C&opy results table"), this, &MainWindow::copyTableToClipboard);
   copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
   m_exportActions = {csv, json, png, copy};
+  // Export report: one self-contained HTML file; enabled only while there are results to report.
+  QAction* report = file->addAction(tr("Export &report (HTML)..."), this,
+                                    [this] { askExportReport(this, *m_results, *m_resultsView, m_status); });
+  report->setObjectName(QStringLiteral("exportReportAction"));
+  report->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
+  const auto enableReport = [this, report] { report->setEnabled(m_results->rowCount() > 0); };
+  connect(m_results, &QAbstractItemModel::rowsInserted, report, enableReport);
+  connect(m_results, &QAbstractItemModel::modelReset, report, enableReport);
+  enableReport();
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

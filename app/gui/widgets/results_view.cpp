@@ -12,6 +12,8 @@
 #include "logic/result_summary.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
+#include "widgets/scoreboard_view.hpp"
+#include "widgets/tile_details.hpp"
 
 namespace hashscope::gui {
 
@@ -56,14 +58,74 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_splitter->setStretchFactor(0, 2);
   m_splitter->setStretchFactor(1, 3);
   m_splitter->setChildrenCollapsible(false);
+
+  m_scoreboard = new ScoreboardView(this);
+  m_details = new TileDetails(this);
+  m_details->hide();
+  m_scoreSplit = new QSplitter(Qt::Vertical, this);
+  m_scoreSplit->addWidget(m_scoreboard);
+  m_scoreSplit->addWidget(m_details);
+  m_scoreSplit->setStretchFactor(0, 1);
+  m_scoreSplit->setStretchFactor(1, 1);
+  m_scoreSplit->setChildrenCollapsible(false);
+  connect(m_scoreboard, &ScoreboardView::tileActivated, this, &ResultsView::showTileDetails);
+  connect(m_details, &TileDetails::closeRequested, m_details, &QWidget::hide);
+
+  m_pages = new QTabWidget(this);
+  m_pages->setDocumentMode(true);
+  m_pages->addTab(m_scoreSplit, tr("Scoreboard"));
+  m_pages->addTab(m_splitter, tr("Details: table, charts, verdicts"));
+  m_pages->setTabToolTip(0, tr("One tile per location and algorithm: the speed and what limited it. Click a "
+                               "tile (or press Enter) for its evidence, passes and chart."));
+  m_pages->setTabToolTip(1, tr("Every result in a sortable table, the comparison and stream ramp charts and "
+                               "the verdict of each run"));
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
-  layout->addWidget(m_splitter);
+  layout->addWidget(m_pages);
+
+  // The model is the one source: rows appended while a run goes fill the tiles live.
+  connect(model, &QAbstractItemModel::rowsInserted, this, &ResultsView::refresh);
+  connect(model, &QAbstractItemModel::modelReset, this, &ResultsView::refresh);
+  connect(model, &QAbstractItemModel::dataChanged, this, &ResultsView::refresh);
   refresh();
+}
+
+void ResultsView::setPlan(const ScoreboardPlan& plan)
+{
+  m_plan = plan;
+  refreshScoreboard();
+}
+
+void ResultsView::refreshScoreboard()
+{
+  const Scoreboard board = buildScoreboard(m_model->results(), m_plan);
+  m_scoreboard->setBoard(board);
+  if (!m_details->isHidden()) {  // keep the open details in step with their tile (pending -> measured)
+    const ScoreTile& open = m_details->tile();
+    const ScoreTile* now = board.find(open.location, open.algorithm, open.kind);
+    if (now)
+      showTileDetails(*now);
+    else
+      m_details->hide();
+  }
+}
+
+void ResultsView::showTileDetails(const ScoreTile& tile)
+{
+  const std::vector<RunResult>& results = m_model->results();
+  const bool known = tile.measured && tile.resultIndex >= 0 && std::size_t(tile.resultIndex) < results.size();
+  m_details->showTile(tile, known ? &results[std::size_t(tile.resultIndex)] : nullptr);
+  if (m_details->isHidden()) {  // opening: the tiles keep the room they need (up to 60%), the details get the rest
+    m_details->show();
+    const int total = m_scoreSplit->height();
+    const int board = std::min(m_scoreboard->preferredHeight(), total * 3 / 5);
+    m_scoreSplit->setSizes({board, std::max(0, total - board)});
+  }
 }
 
 void ResultsView::refresh()
 {
+  refreshScoreboard();
   const std::vector<RunResult>& results = m_model->results();
   const Comparison comparison = buildComparison(results);
   m_comparison->setData(tr("Hashing speed by algorithm and location"), tr("MB/s"), comparison.categories,

@@ -1,8 +1,12 @@
-// Step 7: the results. A sortable table (ResultsModel behind a QSortFilterProxyModel), and below it
-// the comparison bar chart, the stream ramp chart and the verdict sentences with their evidence.
+// Step 7: the results. First the scoreboard (the answer at a glance, filled in as results arrive, a
+// tile's details below it on a click); one click away, on the "Details" page, the sortable table
+// (ResultsModel behind a QSortFilterProxyModel) above the comparison and ramp charts and the verdicts.
+// The view listens to the model's own signals: whoever fills the model, the view follows.
 #pragma once
 
 #include <QWidget>
+
+#include "logic/scoreboard.hpp"
 
 class QSortFilterProxyModel;
 class QSplitter;
@@ -15,12 +19,20 @@ namespace hashscope::gui {
 class BarChart;
 class LineChart;
 class ResultsModel;
+class ScoreboardView;
+class TileDetails;
 
 class ResultsView : public QWidget {
   Q_OBJECT
 public:
   ResultsView(ResultsModel* model, QWidget* parent = nullptr);
-  void refresh();  // charts and verdicts from the model's results
+  void refresh();  // scoreboard, charts and verdicts from the model's results
+  // The grid of the run under way, so its tiles show "pending" before their results arrive.
+  void setPlan(const ScoreboardPlan& plan);
+  ScoreboardView* scoreboard() const { return m_scoreboard; }
+  TileDetails* tileDetails() const { return m_details; }
+  QTabWidget* pages() const { return m_pages; }  // "Scoreboard" and "Details"
+  void showTileDetails(const ScoreTile& tile);
   QTableView* table() const { return m_table; }
   QSortFilterProxyModel* proxy() const { return m_proxy; }
   BarChart* comparisonChart() const { return m_comparison; }
@@ -29,7 +41,13 @@ public:
   QSplitter* splitter() const { return m_splitter; }
 
 private:
+  void refreshScoreboard();
   ResultsModel* m_model;
+  ScoreboardPlan m_plan;
+  QTabWidget* m_pages;
+  ScoreboardView* m_scoreboard;
+  TileDetails* m_details;
+  QSplitter* m_scoreSplit;
   QSortFilterProxyModel* m_proxy;
   QTableView* m_table;
   QTabWidget* m_tabs;

@@ -43,6 +43,8 @@ struct RunTile {
   std::string deviceModel, filesystem, deviceKind;
   bool failed = false;           // cancelled or errored: no usable figure
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
+  std::string verdict;           // "cpu-bound", "io-bound", ... as written; empty when not analysed
+  std::vector<std::string> flags;  // the flag codes ("machine-busy", ...), for the scoreboard's warning mark
 };
 
 // A run document read back: enough to list, compare and plan; the JSON itself stays the record.

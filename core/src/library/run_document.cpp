@@ -48,6 +48,9 @@ RunTile readTile(const json::Value& r)
   t.deviceKind = r["device"]["kind"].string();
   t.filesystem = r["filesystem"].string();
   t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
+  t.verdict = r["verdict"].string();
+  for (const json::Value& f : r["flags"].items())
+    t.flags.push_back(f["code"].string());
   t.failed = r["cancelled"].boolean() || !r["error"].string().empty() || !(t.mbps > 0);
   return t;
 }

@@ -1,0 +1,30 @@
+// "Export report...": one self-contained HTML file a user can post or attach to a bug report. Inline CSS,
+// charts as base64 PNG, no external resources: the headline, the scoreboard grid, each result's verdict
+// with its evidence and flags, the machine (CPU, cores, RAM, OS, each location's device and filesystem),
+// the settings (passes, cache mode, sample size, streams), the date and HashScope's version. Every text
+// that comes from a result or the machine is HTML-escaped.
+#pragma once
+
+#include <QImage>
+#include <QList>
+#include <QString>
+
+#include <vector>
+
+#include "hashscope/results.hpp"
+
+namespace hashscope::gui {
+
+struct ReportChart {
+  QString title;
+  QImage image;  // skipped when null
+};
+
+// The whole document. `date` is shown as given (e.g. "2026-11-22 15:40 UTC").
+QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date);
+// Writes reportHtml() to `path` atomically (nothing is replaced until the new file is complete).
+// Returns an error sentence, or an empty string on success; with no results it refuses and writes nothing.
+QString writeReportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date,
+                        const QString& path);
+
+}  // namespace hashscope::gui

@@ -1,0 +1,384 @@
+#include "logic/scoreboard.hpp"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+
+#include "logic/result_text.hpp"
+#include "logic/scoreboard_detail.hpp"
+
+namespace hashscope::gui {
+
+namespace {
+
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+{
+  return QCoreApplication::translate("hashscope::gui::Scoreboard", text, disambiguation, n);
+}
+
+Badge badgeFor(Verdict verdict, bool fromMemory)
+{
+  switch (verdict) {
+  case Verdict::CpuBound: return Badge::Cpu;
+  case Verdict::IoBound: return fromMemory ? Badge::Ram : Badge::Disk;
+  case Verdict::MemoryBound: return Badge::Ram;
+  case Verdict::Mixed: return Badge::Mixed;
+  case Verdict::Unknown: break;
+  }
+  return Badge::None;
+}
+
+// Lower is preferred: cold shows what the device delivers; warm only when nothing else ran.
+int cacheRank(const QString& cache)
+{
+  if (cache == QLatin1String("cold"))
+    return 0;
+  if (cache == QLatin1String("as-is"))
+    return 1;
+  return 2;
+}
+
+// A flag by its code only (stored runs keep the code; the numbers stay in the document).
+QString flagSentence(const std::string& code)
+{
+  if (code == toString(FlagCode::MachineBusy))
+    return tr("Machine busy, not representative: other processes used the CPU during this step.");
+  if (code == toString(FlagCode::WideSpread))
+    return tr("The speed varied widely between passes (the median is shown).");
+  if (code == toString(FlagCode::LimitUnreliable))
+    return tr("Limit estimate unreliable: the run exceeded it.");
+  if (code == toString(FlagCode::ServedFromCache))
+    return tr("Served from the page cache: this result describes RAM, not the disk.");
+  return qs(code);
+}
+
+// The key compareRuns() matches tiles by: in-memory results belong to no location or cache mode (the
+// suite measures them in every location; a run from another machine has other locations).
+TileKey compareKey(TileKey key)
+{
+  if (key.workload == toString(Workload::HashMemory) || key.workload == toString(Workload::Memory))
+    key.location.clear(), key.cache.clear();
+  return key;
+}
+
+detail::Entry entryOf(const RunResult& r, int index)
+{
+  detail::Entry e;
+  e.workload = r.workload;
+  e.algorithm = qs(r.algorithm);
+  e.location = qs(r.location);
+  e.streams = std::max(1, r.streams);
+  e.cache = qs(toString(r.cache));
+  e.failed = !r.ok();
+  e.mbps = r.mbPerSec();
+  e.minMBps = r.passes.size() > 1 ? r.minMBps() : e.mbps;
+  e.maxMBps = r.passes.size() > 1 ? r.maxMBps() : e.mbps;
+  e.passes = int(r.passes.size());
+  e.badge = badgeOf(r);
+  if (r.analysis) {
+    const Analysis& a = *r.analysis;
+    if (a.efficiencyShown())
+      e.limitPct = 100 * a.efficiency;
+    bool cacheFlagged = false;
+    for (const Flag& f : a.flags) {
+      e.flags << flagText(f);
+      cacheFlagged = cacheFlagged || f.code == FlagCode::ServedFromCache;
+    }
+    if (a.servedFromCache && !cacheFlagged)
+      e.flags.prepend(cacheWarning(r));
+  }
+  e.index = index;
+  e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
+                      std::string(toString(r.cache)), e.streams});
+  return e;
+}
+
+detail::Entry entryOf(const RunTile& t, int index)
+{
+  detail::Entry e;
+  e.workload = parseWorkload(t.key.workload).value_or(Workload::Memory);
+  e.algorithm = qs(t.key.algorithm);
+  e.location = qs(t.key.location);
+  e.streams = std::max(1, t.key.streams);
+  e.cache = qs(t.key.cache);
+  e.failed = t.failed;
+  e.mbps = t.mbps;
+  e.minMBps = t.minMBps;
+  e.maxMBps = t.maxMBps;
+  e.passes = t.passes;
+  e.badge = badgeOf(t);
+  for (const std::string& code : t.flags)
+    e.flags << flagSentence(code);
+  e.index = index;
+  e.key = compareKey(t.key);
+  return e;
+}
+
+ScoreTile tileFrom(const detail::Entry& e, ScoreTile tile)
+{
+  tile.measured = true;
+  tile.failed = e.failed;
+  tile.mbps = e.failed ? 0 : e.mbps;
+  tile.minMBps = e.minMBps;
+  tile.maxMBps = e.maxMBps;
+  tile.passes = e.passes;
+  tile.streams = e.streams;
+  tile.cache = e.cache;
+  tile.badge = e.failed ? Badge::None : e.badge;
+  tile.limitPct = e.limitPct;
+  tile.flags = e.flags;
+  tile.resultIndex = e.index;
+  tile.key = e.key;
+  return tile;
+}
+
+// The results a location x algorithm tile can show: hash-file, or hash-tree where a folder was measured.
+bool endToEnd(Workload w) { return w == Workload::HashFile || w == Workload::HashTree; }
+
+// Whether `e` should replace `current` in a cell (both fit it).
+bool better(const detail::Entry& e, const detail::Entry& current)
+{
+  if (e.workload != current.workload && endToEnd(e.workload) && endToEnd(current.workload))
+    return e.workload == Workload::HashFile;  // the single file, as the suite measures everywhere
+  if (e.workload == Workload::HashMemory)  // the fastest repeat is the CPU's ceiling
+    return !e.failed && (current.failed || e.mbps > current.mbps);
+  return cacheRank(e.cache) < cacheRank(current.cache);
+}
+
+}  // namespace
+
+QString badgeText(Badge badge)
+{
+  switch (badge) {
+  case Badge::Cpu: return tr("CPU");
+  case Badge::Disk: return tr("DISK");
+  case Badge::Ram: return tr("RAM");
+  case Badge::Mixed: return tr("MIXED");
+  case Badge::None: break;
+  }
+  return {};
+}
+
+QString badgeToolTip(Badge badge)
+{
+  switch (badge) {
+  case Badge::Cpu: return tr("CPU-bound: the hashing thread was the limit; a faster disk would not help.");
+  case Badge::Disk: return tr("Disk-bound: the storage could not deliver the data faster.");
+  case Badge::Ram: return tr("RAM: the data came from memory (tmpfs or the page cache), not from a disk.");
+  case Badge::Mixed: return tr("Mixed: no single resource explains the speed.");
+  case Badge::None: break;
+  }
+  return tr("Not enough evidence to say what limited the speed.");
+}
+
+QColor badgeColor(Badge badge)
+{
+  switch (badge) {  // Okabe-Ito: vermillion, blue, bluish green, reddish purple
+  case Badge::Cpu: return QColor(0xD5, 0x5E, 0x00);
+  case Badge::Disk: return QColor(0x00, 0x72, 0xB2);
+  case Badge::Ram: return QColor(0x00, 0x9E, 0x73);
+  case Badge::Mixed: return QColor(0xCC, 0x79, 0xA7);
+  case Badge::None: break;
+  }
+  return QColor(0x99, 0x99, 0x99);
+}
+
+QColor badgeTextColor(Badge badge)
+{
+  // White on the dark blue, vermillion and green; black on the light purple and grey.
+  return badge == Badge::Mixed || badge == Badge::None ? QColor(Qt::black) : QColor(Qt::white);
+}
+
+Badge badgeOf(const RunResult& r)
+{
+  if (!r.analysis)
+    return Badge::None;
+  return badgeFor(r.analysis->verdict, r.analysis->memoryBacked || r.analysis->servedFromCache);
+}
+
+Badge badgeOf(const RunTile& t)
+{
+  Verdict verdict = Verdict::Unknown;
+  for (Verdict v : {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed}) {
+    if (t.verdict == toString(v))
+      verdict = v;
+  }
+  return badgeFor(verdict, t.fromMemory);
+}
+
+SpeedText speedText(double mbps)
+{
+  if (!(mbps > 0))
+    return {};
+  if (mbps >= 10000)
+    return {QString::number(mbps / 1000, 'f', 1), tr("GB/s")};
+  return {QString::number(mbps, 'f', mbps >= 100 ? 0 : 1), tr("MB/s")};
+}
+
+QString ScoreTile::title() const
+{
+  switch (kind) {
+  case Kind::Hash: return tr("%1 on %2").arg(algorithm, location);
+  case Kind::Read: return tr("read %1").arg(location);
+  case Kind::InRam: return tr("%1 in RAM (CPU only)").arg(algorithm);
+  case Kind::Empty: break;
+  }
+  return {};
+}
+
+QString ScoreTile::spreadText() const
+{
+  if (!measured || failed || passes < 2)
+    return {};
+  return tr("%1–%2 over %3 passes").arg(speedText(minMBps).number, speedText(maxMBps).text()).arg(passes);
+}
+
+QString ScoreTile::limitText() const { return limitPct >= 0 ? tr("%1% of the limit").arg(limitPct, 0, 'f', 0) : QString(); }
+
+QString ScoreTile::toolTip() const
+{
+  QStringList lines{title()};
+  if (!measured)
+    return lines.first() + QLatin1Char('\n') + tr("Pending: not measured yet.");
+  if (failed)
+    return lines.first() + QLatin1Char('\n') + tr("Failed or stopped: no usable figure.");
+  lines << speedText(mbps).text() + (streams > 1 ? tr(" with %n streams", nullptr, streams) : QString()) +
+               (cache.isEmpty() || kind == Kind::InRam ? QString() : tr(", %1 cache").arg(cache));
+  lines << badgeToolTip(badge);
+  if (const QString spread = spreadText(); !spread.isEmpty())
+    lines << tr("Passes: %1").arg(spread);
+  if (const QString limit = limitText(); !limit.isEmpty())
+    lines << tr("Reached %1: min(read speed, hash speed x streams).").arg(limit);
+  for (const QString& flag : flags)
+    lines << QStringLiteral("\u26a0 ") + flag;
+  return lines.join(QLatin1Char('\n'));
+}
+
+const ScoreTile* Scoreboard::at(int row, int column) const
+{
+  if (row < 0 || column < 0 || row >= rows.size() || column >= columns.size())
+    return nullptr;
+  return &tiles[std::size_t(row * columns.size() + column)];
+}
+
+const ScoreTile* Scoreboard::find(const QString& location, const QString& algorithm, ScoreTile::Kind kind) const
+{
+  for (const ScoreTile& t : tiles) {
+    if (t.kind == kind && (kind == ScoreTile::Kind::InRam || t.location == location) &&
+        (kind == ScoreTile::Kind::Read || t.algorithm == algorithm))
+      return &t;
+  }
+  return nullptr;
+}
+
+int Scoreboard::measuredCount() const
+{
+  return int(std::count_if(tiles.begin(), tiles.end(), [](const ScoreTile& t) { return t.measured; }));
+}
+
+namespace detail {
+
+Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan)
+{
+  Scoreboard board;
+  QStringList locations = plan.locations, algorithms = plan.algorithms;
+  bool inRam = false;
+  int mainStreams = 0;
+  for (const Entry& e : entries) {
+    const bool hashLike = endToEnd(e.workload) || e.workload == Workload::HashMemory;
+    if (e.workload == Workload::HashMemory)
+      inRam = true;
+    else if ((hashLike || e.workload == Workload::Read) && !locations.contains(e.location))
+      locations << e.location;
+    if (hashLike && !e.algorithm.isEmpty() && !algorithms.contains(e.algorithm))
+      algorithms << e.algorithm;
+    if (endToEnd(e.workload) && mainStreams == 0)
+      mainStreams = e.streams;
+  }
+  if (mainStreams == 0) {  // no hash-file yet: the first read or hash-memory tells the main count
+    for (const Entry& e : entries) {
+      if (e.workload == Workload::Read || e.workload == Workload::HashMemory) {
+        mainStreams = e.streams;
+        break;
+      }
+    }
+  }
+  if (locations.isEmpty() && !inRam)
+    return board;
+  inRam = inRam || !plan.algorithms.isEmpty();
+  board.rows = locations;
+  if (inRam) {
+    board.inRamRow = int(board.rows.size());
+    board.rows << tr("in RAM (CPU)");
+  }
+  board.columns = algorithms;
+  if (!locations.isEmpty()) {
+    board.readColumn = int(board.columns.size());
+    board.columns << tr("read");
+  }
+  for (int row = 0; row < board.rows.size(); ++row) {
+    for (int column = 0; column < board.columns.size(); ++column) {
+      ScoreTile tile;
+      tile.row = row;
+      tile.column = column;
+      const bool ramRow = row == board.inRamRow, readColumn = column == board.readColumn;
+      tile.location = ramRow ? QString() : locations[row];
+      tile.algorithm = readColumn ? QString() : algorithms[column];
+      tile.kind = ramRow ? (readColumn ? ScoreTile::Kind::Empty : ScoreTile::Kind::InRam)
+                         : (readColumn ? ScoreTile::Kind::Read : ScoreTile::Kind::Hash);
+      board.tiles.push_back(tile);
+    }
+  }
+  std::vector<const Entry*> chosen(board.tiles.size(), nullptr);
+  for (const Entry& e : entries) {
+    if (e.streams != mainStreams)
+      continue;
+    int row = -1, column = -1;
+    if (e.workload == Workload::HashMemory) {
+      row = board.inRamRow;
+      column = int(algorithms.indexOf(e.algorithm));
+    } else if (endToEnd(e.workload)) {
+      row = int(locations.indexOf(e.location));
+      column = int(algorithms.indexOf(e.algorithm));
+    } else if (e.workload == Workload::Read) {
+      row = int(locations.indexOf(e.location));
+      column = board.readColumn;
+    }
+    if (row < 0 || column < 0)
+      continue;
+    const std::size_t cell = std::size_t(row * board.columns.size() + column);
+    if (!chosen[cell] || better(e, *chosen[cell]))
+      chosen[cell] = &e;
+  }
+  for (std::size_t cell = 0; cell < chosen.size(); ++cell) {
+    if (chosen[cell])
+      board.tiles[cell] = tileFrom(*chosen[cell], board.tiles[cell]);
+  }
+  board.headline = headline(board);
+  return board;
+}
+
+}  // namespace detail
+
+Scoreboard buildScoreboard(const std::vector<RunResult>& results, const ScoreboardPlan& plan)
+{
+  std::vector<detail::Entry> entries;
+  for (std::size_t i = 0; i < results.size(); ++i)
+    entries.push_back(entryOf(results[i], int(i)));
+  Scoreboard board = detail::build(entries, plan);
+  if (board.isEmpty())
+    board.headline = tr("Run a benchmark (Ctrl+B) to see what limits hashing on this machine.");
+  return board;
+}
+
+Scoreboard buildScoreboard(const RunDocument& doc)
+{
+  std::vector<detail::Entry> entries;
+  for (std::size_t i = 0; i < doc.tiles.size(); ++i)
+    entries.push_back(entryOf(doc.tiles[i], int(i)));
+  Scoreboard board = detail::build(entries, {});
+  board.stored = true;
+  return board;
+}
+
+}  // namespace hashscope::gui

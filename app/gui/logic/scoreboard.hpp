@@ -1,0 +1,93 @@
+// The scoreboard: the answer at a glance. A grid of tiles, rows = locations plus "in RAM (CPU)",
+// columns = algorithms plus "read", each tile one big number with what limited it; and one headline
+// sentence above it. Pure logic (no widgets): the scoreboard view, the compare view and the HTML report
+// all draw the same tiles.
+//
+// Which result a tile shows (several results can fit one cell):
+// - location x algorithm: the hash-file result (hash-tree where only a folder was hashed) at the run's
+//   main stream count (the streams of the first
+//   hash-file result: the suite runs the main hash-file before its warm pass and its ramp); among cache
+//   modes cold first, then as-is, then warm (cold is what the device really delivers).
+// - location x read: the read result, same stream and cache rule.
+// - in RAM x algorithm: hash-memory at the main stream count. The suite measures it once per location;
+//   the tile shows the fastest of them (the CPU's ceiling: a slower repeat was disturbed by something).
+// Badge: CPU-bound -> CPU, I/O-bound -> DISK (RAM when the bytes came from memory: tmpfs or the page
+// cache), memory-bound -> RAM, mixed -> MIXED, unknown -> no badge.
+#pragma once
+
+#include <QColor>
+#include <QString>
+#include <QStringList>
+
+#include <vector>
+
+#include "hashscope/library.hpp"
+#include "hashscope/results.hpp"
+
+namespace hashscope::gui {
+
+enum class Badge { None, Cpu, Disk, Ram, Mixed };
+QString badgeText(Badge badge);     // "CPU", "DISK", "RAM", "MIXED" (translated), empty for None
+QString badgeToolTip(Badge badge);  // what the badge means, one sentence
+// Okabe-Ito colours (safe for the common colour-blindnesses); the badge also carries its text.
+QColor badgeColor(Badge badge);
+QColor badgeTextColor(Badge badge);  // black or white, whichever reads on badgeColor()
+Badge badgeOf(const RunResult& result);
+Badge badgeOf(const RunTile& tile);  // from a stored run document
+
+// "610 MB/s", "12.4 GB/s": GB/s from 10,000 MB/s up with one decimal; number and unit apart for the
+// tile's big number.
+struct SpeedText {
+  QString number, unit;
+  QString text() const { return number.isEmpty() ? QString() : number + QLatin1Char(' ') + unit; }
+};
+SpeedText speedText(double mbps);
+
+struct ScoreTile {
+  enum class Kind { Empty, Hash, Read, InRam };
+  Kind kind = Kind::Empty;
+  int row = 0, column = 0;
+  QString location, algorithm;  // the row's location (empty for in RAM), the column's algorithm
+  bool measured = false;        // false: pending (or never measured)
+  bool failed = false;          // the run failed or was cancelled
+  double mbps = 0, minMBps = 0, maxMBps = 0;
+  int passes = 0;               // passes behind the spread (0/1: no spread)
+  int streams = 1;
+  QString cache;                // "cold", "warm", "as-is"
+  Badge badge = Badge::None;
+  double limitPct = -1;         // share of the limit reached, only when the analysis trusts it (-1 = not shown)
+  QStringList flags;            // one sentence per flag (served from cache, machine busy, ...)
+  int resultIndex = -1;         // the result behind the tile, in the vector it was built from
+  TileKey key;                  // the library's key of that result, to match tiles across runs
+
+  QString title() const;        // "md5 on /tmp", "read /tmp", "md5 in RAM (CPU)"
+  QString spreadText() const;   // "600–620 MB/s over 3 passes", empty without a spread
+  QString limitText() const;    // "97% of the limit", empty when not shown
+  QString toolTip() const;      // title, speed, badge meaning, spread, limit and each flag sentence
+};
+
+struct Scoreboard {
+  QStringList rows;     // locations in first-seen order, then "in RAM (CPU)" when hash-memory ran
+  QStringList columns;  // algorithms in first-seen order, then "read" when any location row exists
+  std::vector<ScoreTile> tiles;  // rows x columns, row-major; cells nothing can fill are Kind::Empty
+  QString headline;
+  int inRamRow = -1, readColumn = -1;
+  bool stored = false;  // from a stored run: an unmeasured tile is "not measured", not "pending"
+
+  bool isEmpty() const { return tiles.empty(); }
+  const ScoreTile* at(int row, int column) const;
+  const ScoreTile* find(const QString& location, const QString& algorithm, ScoreTile::Kind kind) const;
+  int measuredCount() const;
+};
+
+// The planned grid of a run that is still going: these locations and algorithms get pending tiles
+// before their results arrive (empty = only what the results show).
+struct ScoreboardPlan {
+  QStringList locations, algorithms;
+};
+
+Scoreboard buildScoreboard(const std::vector<RunResult>& results, const ScoreboardPlan& plan = {});
+// The same tiles from a stored run (badges from its verdicts, flags by code); resultIndex indexes doc.tiles.
+Scoreboard buildScoreboard(const RunDocument& doc);
+
+}  // namespace hashscope::gui

@@ -1,0 +1,135 @@
+// The scoreboard's headline: the one sentence that answers "what limits hashing here?".
+#include <QCoreApplication>
+
+#include "logic/scoreboard_detail.hpp"
+
+namespace hashscope::gui::detail {
+
+namespace {
+
+QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
+{
+  return QCoreApplication::translate("hashscope::gui::Scoreboard", text, disambiguation, n);
+}
+
+// "a", "a and b", "a, b and c".
+QString joined(const QStringList& items)
+{
+  if (items.size() <= 1)
+    return items.value(0);
+  return tr("%1 and %2").arg(items.mid(0, items.size() - 1).join(tr(", ")), items.last());
+}
+
+bool usable(const ScoreTile* t) { return t && t->measured && !t->failed; }
+
+// The algorithms of a location's measured hash tiles that carry `badge`, in column order.
+QStringList algorithmsWith(const Scoreboard& board, int row, Badge badge)
+{
+  QStringList out;
+  for (int column = 0; column < board.columns.size(); ++column) {
+    const ScoreTile* t = board.at(row, column);
+    if (t->kind == ScoreTile::Kind::Hash && usable(t) && t->badge == badge)
+      out << t->algorithm;
+  }
+  return out;
+}
+
+QString perCore(const Scoreboard& board, const QString& algorithm)
+{
+  const ScoreTile* t = board.find({}, algorithm, ScoreTile::Kind::InRam);
+  return usable(t) ? speedText(t->mbps / t->streams).text() : QString();
+}
+
+// "a is disk-bound", "b and c are CPU-bound".
+QString group(const QStringList& algorithms, const QString& what)
+{
+  return (algorithms.size() == 1 ? tr("%1 is %2") : tr("%1 are %2")).arg(joined(algorithms), what);
+}
+
+// What one location says: its read speed and which algorithms it limits (those CPU-bound everywhere
+// were named once already, in `cpuEverywhere`).
+QString locationClause(const Scoreboard& board, int row, const QStringList& cpuEverywhere)
+{
+  const ScoreTile* read = board.readColumn >= 0 ? board.at(row, board.readColumn) : nullptr;
+  const QString reads = usable(read) ? speedText(read->mbps).text() : QString();
+  const QString where = usable(read) && read->badge == Badge::Ram ? tr("%1, in RAM,").arg(board.rows[row])
+                                                                  : board.rows[row];
+  QStringList cpu = algorithmsWith(board, row, Badge::Cpu);
+  for (const QString& a : cpuEverywhere)
+    cpu.removeAll(a);
+  QStringList groups;
+  const QStringList disk = algorithmsWith(board, row, Badge::Disk), ram = algorithmsWith(board, row, Badge::Ram),
+                    mixed = algorithmsWith(board, row, Badge::Mixed);
+  if (!disk.isEmpty())
+    groups << group(disk, tr("disk-bound"));
+  if (!cpu.isEmpty())
+    groups << group(cpu, tr("CPU-bound"));
+  if (!ram.isEmpty())
+    groups << group(ram, tr("memory-bound"));
+  if (!mixed.isEmpty())
+    groups << group(mixed, tr("mixed"));
+  if (groups.isEmpty()) {
+    if (reads.isEmpty())
+      return {};
+    return cpuEverywhere.isEmpty() ? tr("%1 reads %2").arg(where, reads)
+                                   : tr("%1 reads %2, more than the hashing needs").arg(where, reads);
+  }
+  return reads.isEmpty() ? tr("on %1, %2").arg(where, joined(groups))
+                         : tr("%1 reads %2, so %3 there").arg(where, reads, joined(groups));
+}
+
+}  // namespace
+
+QString headline(const Scoreboard& board)
+{
+  if (board.measuredCount() == 0)
+    return tr("Measuring: the answer appears here as the results arrive.");
+  const int locationRows = board.inRamRow >= 0 ? board.inRamRow : int(board.rows.size());
+  // An algorithm is CPU-bound "on this machine" when every location that measured it says so.
+  QStringList cpu, speeds;
+  for (int column = 0; column < board.columns.size(); ++column) {
+    if (column == board.readColumn)
+      continue;
+    int seen = 0, onCpu = 0;
+    for (int row = 0; row < locationRows; ++row) {
+      const ScoreTile* t = board.at(row, column);
+      if (usable(t) && t->badge != Badge::None) {
+        ++seen;
+        onCpu += t->badge == Badge::Cpu ? 1 : 0;
+      }
+    }
+    if (seen > 0 && onCpu == seen) {
+      cpu << board.columns[column];
+      speeds << perCore(board, board.columns[column]);
+    }
+  }
+  QStringList clauses;
+  if (!cpu.isEmpty()) {
+    const bool allSpeeds = !speeds.contains(QString());
+    if (cpu.size() == 1)
+      clauses << (allSpeeds ? tr("%1 is CPU-bound (%2 per core)").arg(cpu.first(), speeds.first())
+                            : tr("%1 is CPU-bound").arg(cpu.first()));
+    else
+      clauses << (allSpeeds ? tr("%1 are CPU-bound (%2 per core)").arg(joined(cpu), joined(speeds))
+                            : tr("%1 are CPU-bound").arg(joined(cpu)));
+  }
+  for (int row = 0; row < locationRows; ++row) {
+    if (const QString clause = locationClause(board, row, cpu); !clause.isEmpty())
+      clauses << clause;
+  }
+  if (clauses.isEmpty() && board.inRamRow >= 0) {  // only hash-memory so far
+    QStringList inRam;
+    for (int column = 0; column < board.columns.size(); ++column) {
+      const ScoreTile* t = board.at(board.inRamRow, column);
+      if (t->kind == ScoreTile::Kind::InRam && usable(t))
+        inRam << tr("%1 hashes %2 per core").arg(t->algorithm, speedText(t->mbps / t->streams).text());
+    }
+    if (!inRam.isEmpty())
+      return tr("In RAM on this machine, %1.").arg(joined(inRam));
+  }
+  if (clauses.isEmpty())
+    return tr("Measuring: the answer appears here as the results arrive.");
+  return tr("On this machine %1.").arg(clauses.join(tr("; ")));
+}
+
+}  // namespace hashscope::gui::detail

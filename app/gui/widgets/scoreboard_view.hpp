@@ -1,0 +1,46 @@
+// The scoreboard: the headline sentence above a grid of tiles (rows = locations + "in RAM (CPU)",
+// columns = algorithms + "read"), with row and column headers. Filled from a Scoreboard value; the same
+// widget serves the Results tab (live) and each side of a comparison in History.
+#pragma once
+
+#include <QWidget>
+
+#include <vector>
+
+#include "logic/scoreboard.hpp"
+
+class QGridLayout;
+class QLabel;
+class QScrollArea;
+
+namespace hashscope::gui {
+
+class TileWidget;
+
+class ScoreboardView : public QWidget {
+  Q_OBJECT
+public:
+  explicit ScoreboardView(QWidget* parent = nullptr);
+  // Updates the tiles in place when the grid keeps its shape (keyboard focus stays), else rebuilds it.
+  void setBoard(const Scoreboard& board);
+  const Scoreboard& board() const { return m_board; }
+  TileWidget* tileWidget(int row, int column) const;
+  // The tile showing `location` x `algorithm` of `kind` (see Scoreboard::find), or nullptr.
+  TileWidget* findTile(const QString& location, const QString& algorithm, ScoreTile::Kind kind) const;
+  QString headline() const;
+  int preferredHeight() const;  // the headline and every row of tiles, without scrolling
+  QLabel* headlineLabel() const { return m_headline; }
+
+Q_SIGNALS:
+  void tileActivated(const hashscope::gui::ScoreTile& tile);
+
+private:
+  void rebuild();
+  Scoreboard m_board;
+  QLabel* m_headline;
+  QScrollArea* m_scroll;
+  QWidget* m_grid = nullptr;
+  std::vector<TileWidget*> m_tiles;  // row-major, as m_board.tiles
+};
+
+}  // namespace hashscope::gui

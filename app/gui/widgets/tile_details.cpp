@@ -1,0 +1,118 @@
+#include "widgets/tile_details.hpp"
+
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QSplitter>
+#include <QTableWidget>
+#include <QTextBrowser>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+#include "charts/chart_widgets.hpp"
+#include "logic/result_text.hpp"
+#include "widgets/table_cell.hpp"
+
+namespace hashscope::gui {
+
+namespace {
+
+// Consecutive samples with the same verdict become one band behind the line.
+QList<BandData> bandsOf(const std::vector<Sample>& samples)
+{
+  QList<BandData> bands;
+  for (const Sample& s : samples) {
+    const double from = std::max(0.0, s.t - s.interval);
+    if (!bands.isEmpty() && bands.last().verdict == s.verdict && bands.last().to >= from - 1e-6)
+      bands.last().to = s.t;
+    else
+      bands.append({from, s.t, s.verdict});
+  }
+  return bands;
+}
+
+}  // namespace
+
+TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
+{
+  m_title = new QLabel(this);
+  m_title->setTextFormat(Qt::PlainText);
+  QFont bold = m_title->font();
+  bold.setBold(true);
+  m_title->setFont(bold);
+  m_close = new QToolButton(this);
+  m_close->setText(tr("Close details"));
+  m_close->setToolTip(tr("Hide the details (Esc in the scoreboard)"));
+  connect(m_close, &QToolButton::clicked, this, &TileDetails::closeRequested);
+  m_evidence = new QTextBrowser(this);
+  m_evidence->setOpenLinks(false);
+  m_evidence->setToolTip(tr("What limited this run, with the numbers behind the verdict"));
+  m_passes = new QTableWidget(0, 3, this);
+  m_passes->setObjectName(QStringLiteral("tilePasses"));
+  m_passes->setHorizontalHeaderLabels({tr("Pass"), tr("MB/s"), tr("Seconds")});
+  m_passes->verticalHeader()->hide();
+  m_passes->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
+  m_passes->setToolTip(tr("Every pass of this step, in the order run; the tile shows the median"));
+  m_chart = createLineChart(this);
+  m_chart->setup({tr("Throughput over time"), tr("time (s)"), tr("MB/s"), QString(), 0, false, true});
+  m_chart->setToolTip(tr("This run's throughput over time (the median pass), on the colour of what limited "
+                         "each moment"));
+  m_chart->setMinimumSize(320, 200);
+
+  auto* head = new QHBoxLayout;
+  head->addWidget(m_title, 1);
+  head->addWidget(m_close);
+  auto* left = new QWidget(this);
+  auto* leftLayout = new QVBoxLayout(left);
+  leftLayout->setContentsMargins(0, 0, 0, 0);
+  leftLayout->addWidget(m_evidence, 1);
+  leftLayout->addWidget(m_passes, 1);
+  auto* split = new QSplitter(Qt::Horizontal, this);
+  split->addWidget(left);
+  split->addWidget(m_chart);
+  split->setStretchFactor(0, 2);
+  split->setStretchFactor(1, 3);
+  split->setSizes({2000, 3000});  // proportions: the chart gets the larger share of any width
+  split->setChildrenCollapsible(false);
+  auto* layout = new QVBoxLayout(this);
+  layout->setContentsMargins(4, 0, 4, 0);
+  layout->addLayout(head);
+  layout->addWidget(split, 1);
+}
+
+void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
+{
+  m_tile = tile;
+  m_title->setText(tile.title());
+  m_passes->setRowCount(0);
+  m_chart->clear();
+  if (!result) {
+    m_evidence->setHtml(QStringLiteral("<p>") % tr("Not measured yet: this tile fills in when its step finishes.") %
+                        QStringLiteral("</p>"));
+    return;
+  }
+  m_title->setText(resultTitle(*result));
+  m_evidence->setHtml(verdictSentenceHtml(*result));
+  m_passes->setRowCount(int(result->passes.size()));
+  for (int row = 0; row < int(result->passes.size()); ++row) {
+    const PassResult& p = result->passes[std::size_t(row)];
+    m_passes->setItem(row, 0, readOnlyCell(QString::number(row + 1), true));
+    m_passes->setItem(row, 1, readOnlyCell(QString::number(p.mbPerSec(), 'f', 1), true));
+    m_passes->setItem(row, 2, readOnlyCell(QString::number(p.seconds, 'f', 3), true));
+  }
+  // As tall as its rows (the evidence above takes the rest).
+  m_passes->setMaximumHeight(m_passes->horizontalHeader()->height() + 2 * m_passes->frameWidth() +
+                             m_passes->verticalHeader()->length() + 2);
+  LineData line{tr("MB/s"), {}, 0};
+  for (const Sample& s : result->samples)
+    line.points.append({s.t, s.totalMBps});
+  if (!line.points.isEmpty()) {
+    m_chart->setLines({line});  // first: the bands span the value axis the line has set
+    m_chart->setBands(bandsOf(result->samples));
+  }
+}
+
+QString TileDetails::titleText() const { return m_title->text(); }
+QString TileDetails::evidenceText() const { return m_evidence->toPlainText(); }
+
+}  // namespace hashscope::gui

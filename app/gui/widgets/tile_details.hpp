@@ -1,0 +1,42 @@
+// What a scoreboard tile stands on: the verdict with its evidence and flags, every pass in a small table,
+// and the run's own throughput chart over time (from its samples, through the charts/ interface).
+#pragma once
+
+#include <QWidget>
+
+#include "logic/scoreboard.hpp"
+
+class QLabel;
+class QTableWidget;
+class QTextBrowser;
+class QToolButton;
+
+namespace hashscope::gui {
+
+class LineChart;
+
+class TileDetails : public QWidget {
+  Q_OBJECT
+public:
+  explicit TileDetails(QWidget* parent = nullptr);
+  // `result` is the run behind the tile, nullptr while it is pending.
+  void showTile(const ScoreTile& tile, const RunResult* result);
+  const ScoreTile& tile() const { return m_tile; }
+  QString titleText() const;
+  QString evidenceText() const;
+  QTableWidget* passesTable() const { return m_passes; }
+  LineChart* chart() const { return m_chart; }
+
+Q_SIGNALS:
+  void closeRequested();
+
+private:
+  ScoreTile m_tile;
+  QLabel* m_title;
+  QToolButton* m_close;
+  QTextBrowser* m_evidence;
+  QTableWidget* m_passes;
+  LineChart* m_chart;
+};
+
+}  // namespace hashscope::gui

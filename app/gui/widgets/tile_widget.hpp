@@ -1,0 +1,54 @@
+// One scoreboard tile: the big number, its unit, a coloured badge with its text (CPU / DISK / RAM /
+// MIXED), "x% of the limit", the spread of the passes and a warning mark for flagged results. Focusable:
+// a click, Enter or Space activates it (the scoreboard then shows its details). In a comparison it also
+// shows the change against the other run.
+#pragma once
+
+#include <QFrame>
+
+#include "logic/scoreboard.hpp"
+
+class QLabel;
+
+namespace hashscope::gui {
+
+class TileWidget : public QFrame {
+  Q_OBJECT
+public:
+  explicit TileWidget(QWidget* parent = nullptr);
+  // `stored`: the tile is from a finished, stored run, so an unmeasured tile will stay so ("not measured").
+  void setTile(const ScoreTile& tile, bool stored = false);
+  // The change against another run: text such as "+10.0%", coloured green (faster), red (slower) or grey
+  // (within the spread). An empty text hides it.
+  enum class Delta { Faster, Slower, Within, Missing };
+  void setDelta(const QString& text, Delta delta, const QString& toolTip);
+  const ScoreTile& tile() const { return m_tile; }
+
+  QString numberText() const;   // "610", "12.4", "…" while pending
+  QString unitText() const;
+  QString badgeText() const;
+  QString limitText() const;
+  QString spreadText() const;
+  QString deltaText() const;
+  bool hasWarning() const;
+  QString warningToolTip() const;
+
+Q_SIGNALS:
+  void activated();
+
+protected:
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void keyPressEvent(QKeyEvent* event) override;
+
+private:
+  ScoreTile m_tile;
+  QLabel* m_number;
+  QLabel* m_unit;
+  QLabel* m_badge;
+  QLabel* m_warning;
+  QLabel* m_limit;
+  QLabel* m_spread;
+  QLabel* m_delta;
+};
+
+}  // namespace hashscope::gui
