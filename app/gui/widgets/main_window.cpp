@@ -92,10 +92,10 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
                                        .arg(formatMBps(mbps)),
                                    fraction, -1);
           });
-  connect(m_controller, &BenchmarkController::resultAdded, this,
-          [this](quint64, int index) { m_results->append(m_controller->results().at(std::size_t(index))); });
-  connect(m_controller, &BenchmarkController::resultsReplaced, this,
-          [this] { m_results->setResults(m_controller->results()); });
+  // The results model follows the controller itself; the views (and the export actions) follow the model.
+  m_results->follow(m_controller);
+  connect(m_results, &QAbstractItemModel::modelReset, this, &MainWindow::updateExportActions);
+  connect(m_results, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateExportActions);
   connect(m_controller, &BenchmarkController::locationError, m_locations, &LocationModel::setError);
   connect(m_controller, &BenchmarkController::message, m_status, &StatusStrip::showMessage);
   connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
@@ -236,8 +236,15 @@ void MainWindow::setRunning(bool running)
   m_algorithmsPanel->setEnabled(!running);
   m_optionsPanel->setEnabled(!running);
   m_samplesPanel->setBenchmarkRunning(running);
+  updateExportActions();
+}
+
+void MainWindow::updateExportActions()
+{
+  // Nothing to export before the first result (an empty chart or table helps nobody), nor mid-run.
+  const bool enabled = !m_controller->isRunning() && m_results->rowCount() > 0;
   for (QAction* action : std::as_const(m_exportActions))
-    action->setEnabled(!running);
+    action->setEnabled(enabled);
 }
 
 void MainWindow::startBenchmark()
@@ -268,8 +275,6 @@ void MainWindow::startBenchmark()
     ids.push_back(id.toStdString());
 
   m_locations->clearErrors();
-  m_results->clear();
-  m_resultsView->refresh();
   m_liveView->reset();
   m_tabs->setCurrentWidget(m_liveView);
   if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
@@ -309,7 +314,6 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
   setRunning(false);
   setWindowTitle(tr("HashScope"));
   m_historyPanel->saveRun(m_controller->results(), cancelled);
-  m_resultsView->refresh();
   onLocationsChanged();  // the suite may have created samples
   if (!errors.isEmpty())
     m_status->showError(errors.join(QLatin1Char(' ')));

@@ -55,6 +55,7 @@ public:
   QTabWidget* viewTabs() const { return m_tabs; }
   QString statusText() const;
   QList<ChartWidget*> charts() const;  // throughput, bottleneck, comparison, ramp
+  QList<QAction*> exportActions() const { return m_exportActions; }  // enabled only when there are results
 
   RunOptions currentOptions() const;
 
@@ -84,6 +85,7 @@ private:
   void restoreSettings();
   void saveSettings();
   void setRunning(bool running);
+  void updateExportActions();
   void onSpecChanged();
   void onLocationsChanged();
   void onFinished(quint64 runId, bool cancelled, const QStringList& errors);

@@ -59,6 +59,11 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_splitter);
+  // The view follows its model: rows arriving during a run, the final list, a new run emptying it.
+  connect(model, &QAbstractItemModel::rowsInserted, this, &ResultsView::refresh);
+  connect(model, &QAbstractItemModel::rowsRemoved, this, &ResultsView::refresh);
+  connect(model, &QAbstractItemModel::modelReset, this, &ResultsView::refresh);
+  connect(model, &QAbstractItemModel::dataChanged, this, &ResultsView::refresh);
   refresh();
 }
 

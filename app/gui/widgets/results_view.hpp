@@ -20,7 +20,7 @@ class ResultsView : public QWidget {
   Q_OBJECT
 public:
   ResultsView(ResultsModel* model, QWidget* parent = nullptr);
-  void refresh();  // charts and verdicts from the model's results
+  void refresh();  // charts and verdicts from the model's results (called on every model change)
   QTableView* table() const { return m_table; }
   QSortFilterProxyModel* proxy() const { return m_proxy; }
   BarChart* comparisonChart() const { return m_comparison; }
