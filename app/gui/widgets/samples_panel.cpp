@@ -64,6 +64,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_info = new QLabel(this);
   m_info->setWordWrap(true);
   m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_info->hide();  // shown once there is something to say (progress, the last create or delete)
 
   m_view = new QTableView(this);
   m_view->setModel(m_list);
@@ -78,7 +79,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
   m_view->setToolTip(tr("HashScope samples already in the listed locations (ticked or not): the benchmark reuses\n"
                         "a sample of the chosen size and content instead of writing it again."));
-  m_view->setMaximumHeight(m_view->verticalHeader()->defaultSectionSize() * 4 + 28);
+  m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * 3 + 28);
 
   auto* sizeLabel = new QLabel(tr("Si&ze:"), this);
   sizeLabel->setBuddy(m_size);
@@ -102,7 +103,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   layout->addWidget(m_plan);
   layout->addLayout(create);
   layout->addWidget(m_info);
-  layout->addWidget(m_view);
+  layout->addWidget(m_view, 1);  // the table takes the spare height, not gaps between the lines
   layout->addLayout(progress);
 
   connect(m_size, &QComboBox::currentTextChanged, this, [this] {
@@ -182,31 +183,37 @@ void SamplesPanel::updateButtons()
   m_keep->setEnabled(!m_running);
 }
 
+void SamplesPanel::showInfo(const QString& text)
+{
+  m_info->setText(text);
+  m_info->setVisible(!text.isEmpty());
+}
+
 void SamplesPanel::create()
 {
   if (!m_controller->create(m_folder, sampleSize(), content()))
     return;
   m_progress->setValue(0);
   m_writing = m_folder;  // the selection may move on while this one is written
-  m_info->setText(tr("Writing a %1 sample in %2...").arg(formatBytes(sampleSize()), m_writing));
+  showInfo(tr("Writing a %1 sample in %2...").arg(formatBytes(sampleSize()), m_writing));
   updateButtons();
 }
 
 void SamplesPanel::onProgress(double fraction, double mbPerSec)
 {
   m_progress->setValue(int(fraction * 1000));
-  m_info->setText(tr("Writing in %1: %2%, %3").arg(m_writing).arg(int(fraction * 100)).arg(formatMBps(mbPerSec)));
+  showInfo(tr("Writing in %1: %2%, %3").arg(m_writing).arg(int(fraction * 100)).arg(formatMBps(mbPerSec)));
 }
 
 void SamplesPanel::onFinished(bool ok, const QString& path, bool reused, double mbPerSec, const QString& error)
 {
   m_progress->setValue(ok ? 1000 : 0);
   if (!ok)
-    m_info->setText(error);
+    showInfo(error);
   else if (reused)
-    m_info->setText(tr("%1 already exists and will be reused.").arg(path));
+    showInfo(tr("%1 already exists and will be reused.").arg(path));
   else
-    m_info->setText(tr("Created %1, written at %2.").arg(path, formatMBps(mbPerSec)));
+    showInfo(tr("Created %1, written at %2.").arg(path, formatMBps(mbPerSec)));
   Q_EMIT statusMessage(m_info->text());
   m_list->refresh(m_folders);
   updateButtons();
@@ -220,7 +227,7 @@ void SamplesPanel::removeSelected()
     return;
   const QString path = rows.first().data(SampleListModel::PathRole).toString();
   const QString error = m_controller->remove(path);
-  m_info->setText(error.isEmpty() ? tr("Deleted %1.").arg(path) : error);
+  showInfo(error.isEmpty() ? tr("Deleted %1.").arg(path) : error);
   m_list->refresh(m_folders);
   updateButtons();
   Q_EMIT samplesChanged();

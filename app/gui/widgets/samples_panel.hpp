@@ -51,6 +51,7 @@ private:
   void onProgress(double fraction, double mbPerSec);
   void onFinished(bool ok, const QString& path, bool reused, double mbPerSec, const QString& error);
   void updateButtons();
+  void showInfo(const QString& text);
 
   SampleController* m_controller;
   SampleListModel* m_list;
