@@ -29,8 +29,10 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
                           const QList<BarSetData>& sets)
 {
   chart->removeAllSeries();
-  for (QAbstractAxis* axis : chart->axes())
+  for (QAbstractAxis* axis : chart->axes()) {
     chart->removeAxis(axis);
+    delete axis;  // removeAxis only hands the axis back: every refresh leaked two
+  }
   chart->setTitle(title);
   auto* series = new QBarSeries;
   double max = 0;
