@@ -248,3 +248,23 @@ TEST_CASE("the first window fits the available screen area", "[gui][keyboard]")
                  << "x" << available.height());
   CHECK(available.contains(w.frameGeometry()));
 }
+
+TEST_CASE("\"Keep samples\" is remembered and reaches the suite as its opposite, removeSamplesAfter", "[gui][defaults]")
+{
+  QTemporaryDir dir;
+  const QString file = dir.path() + QStringLiteral("/settings.ini");
+  {
+    AppSettings settings(file);
+    CHECK_FALSE(settings.options().keepSamples);  // off by default: a run cleans up after itself
+    RunOptions o;
+    o.keepSamples = true;
+    settings.setOptions(o);
+    settings.sync();
+  }
+  AppSettings again(file);
+  CHECK(again.options().keepSamples);
+  RunOptions o;
+  CHECK(makeSuiteSpec(o, {"/tmp"}, {"md5"}).removeSamplesAfter);
+  o.keepSamples = true;
+  CHECK_FALSE(makeSuiteSpec(o, {"/tmp"}, {"md5"}).removeSamplesAfter);
+}
