@@ -1,7 +1,5 @@
 #include "logic/benchmark_controller.hpp"
 
-#include <QPointer>
-
 #include <exception>
 
 #include "logic/result_text.hpp"
