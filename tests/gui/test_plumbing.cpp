@@ -56,7 +56,7 @@ TEST_CASE("job tracker: a replaced job's progress and result are dropped, the ne
   CHECK_FALSE(owner.jobs.isRunning());  // the result arrives once the job is over
 }
 
-TEST_CASE("job tracker: cancel drops what the job posted; a stop request still delivers its result", "[gui][jobs]")
+TEST_CASE("job tracker: cancel drops what the job posted, a stop request still delivers its result", "[gui][jobs]")
 {
   Owner owner;
   owner.jobs.start(postingJob(owner, 7), recordDone(owner));

@@ -110,7 +110,7 @@ TEST_CASE("defaults: a fresh window ticks no two locations on one device", "[gui
   CHECK(w.currentOptions().sampleSize * 4 <= std::max<std::uint64_t>(model->smallestFreeChecked(), 64 * MiB));
 }
 
-TEST_CASE("samples: the Create label follows the selection; unticked locations keep their samples listed",
+TEST_CASE("samples: the Create label follows the selection, unticked locations keep their samples listed",
           "[gui][defaults]")
 {
   test::TinyBenchmark bench(QStringLiteral("crc32"), QStringLiteral("4M"), 0.1);
@@ -249,7 +249,7 @@ TEST_CASE("the first window fits the available screen area", "[gui][keyboard]")
   CHECK(available.contains(w.frameGeometry()));
 }
 
-TEST_CASE("\"Keep samples\" is remembered and reaches the suite as its opposite, removeSamplesAfter", "[gui][defaults]")
+TEST_CASE("Keep samples is remembered and reaches the suite as its opposite, removeSamplesAfter", "[gui][defaults]")
 {
   QTemporaryDir dir;
   const QString file = dir.path() + QStringLiteral("/settings.ini");
