@@ -10,6 +10,7 @@
 #include "catch.hpp"
 #include "logic/benchmark_controller.hpp"
 #include "logic/job_tracker.hpp"
+#include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
 #include "widgets/results_view.hpp"
 
@@ -146,4 +147,25 @@ TEST_CASE("the results model follows the controller by itself, and the results v
   CHECK(model.rowCount() == 0);
   REQUIRE(finished.wait(kGenerousMs));
   CHECK(model.rowCount() == 2);
+}
+
+TEST_CASE("peer tools get their own column: the tool's name, its command line as the tooltip", "[gui][jobs]")
+{
+  RunResult own;
+  own.workload = Workload::HashFile;
+  own.algorithm = "md5";
+  own.location = "/tmp";
+  RunResult peer = own;
+  peer.workload = Workload::PeerTool;
+  peer.tool = "md5sum /tmp/hashscope-sample-random-1GiB.bin";
+  ResultsModel model;
+  model.setResults({own, peer});
+  CHECK(model.headerData(ResultsModel::ToolColumn, Qt::Horizontal).toString() == QStringLiteral("Tool"));
+  CHECK(model.index(0, ResultsModel::ToolColumn).data().toString().isEmpty());  // HashScope's own row
+  CHECK(model.index(1, ResultsModel::ToolColumn).data().toString() == QStringLiteral("md5sum"));
+  CHECK(model.index(1, ResultsModel::ToolColumn).data(Qt::ToolTipRole).toString().contains(qs(peer.tool)));
+  // The algorithm column names the algorithm, not the whole command line (which pushed the verdict off screen).
+  CHECK(model.index(1, ResultsModel::AlgorithmColumn).data().toString() == QStringLiteral("md5"));
+  // Jargon explained where it shows.
+  CHECK(model.index(0, ResultsModel::WorkloadColumn).data(Qt::ToolTipRole).toString().contains(QStringLiteral("end to end")));
 }
