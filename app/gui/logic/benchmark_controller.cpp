@@ -27,6 +27,7 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
 {
   if (m_job.isRunning())
     return 0;
+  m_stopRequested = false;
   m_buffer.clear();
   m_timeline.clear();
   m_results.clear();
@@ -91,8 +92,10 @@ SuiteObserver BenchmarkController::makeObserver(std::uint64_t id)
 
 void BenchmarkController::stop()
 {
-  if (m_job.isRunning())
-    m_job.requestStop();
+  if (!m_job.isRunning())
+    return;
+  m_stopRequested = true;
+  m_job.requestStop();
 }
 
 void BenchmarkController::stopAndWait()
@@ -150,8 +153,9 @@ void BenchmarkController::onStepFinished(int step, double endT, const RunResult&
 
 void BenchmarkController::onFinished(std::uint64_t id, const SuiteResult& result)
 {
-  // m_job delivers this only for the current run, with its thread joined; a stopped run says cancelled.
-  const bool cancelled = result.cancelled;
+  // m_job delivers this only for the current run, with its thread joined. A run the user stopped says
+  // cancelled even when the suite got to its end before it noticed: the user saw it as stopped.
+  const bool cancelled = result.cancelled || m_stopRequested;
   drainLive(cancelled ? 0 : id);
   m_tick.stop();
   // The suite analyses each location again once all its steps ran (its ceilings are final only then):

@@ -62,6 +62,7 @@ private:
   void onFinished(std::uint64_t id, const SuiteResult& result);
   double suiteTime() const;
 
+  bool m_stopRequested = false;  // stop() was called for the current run (GUI thread only)
   LiveBuffer m_buffer;
   LiveTimeline m_timeline;
   ProgressEstimate m_progress;
