@@ -72,6 +72,7 @@ RunOptions AppSettings::options() const
                                        (long long)(1024 * GiB)));
   if (auto content = parseSampleContent(s.value(key(SettingsKey::kSampleContent)).toString().toStdString()))
     o.content = *content;
+  o.keepSamples = readBool(s, SettingsKey::kKeepSamples, o.keepSamples);
   return o;
 }
 
@@ -90,6 +91,7 @@ void AppSettings::setOptions(const RunOptions& o)
   s.setValue(key(SettingsKey::kHashSeconds), o.hashSeconds);
   s.setValue(key(SettingsKey::kSampleSize), qulonglong(o.sampleSize));
   s.setValue(key(SettingsKey::kSampleContent), QString::fromUtf8(toString(o.content).data()));
+  s.setValue(key(SettingsKey::kKeepSamples), o.keepSamples);
 }
 
 std::optional<QStringList> AppSettings::stringList(const char* k) const

@@ -26,6 +26,7 @@ inline constexpr char kPreset[] = "options/preset";
 inline constexpr char kWaitQuiet[] = "options/waitQuiet";
 inline constexpr char kSampleSize[] = "samples/size";
 inline constexpr char kSampleContent[] = "samples/content";
+inline constexpr char kKeepSamples[] = "samples/keep";
 inline constexpr char kAlgorithms[] = "selection/algorithms";
 inline constexpr char kLocations[] = "selection/locations";
 inline constexpr char kExtraFolders[] = "selection/extraFolders";

@@ -1,14 +1,10 @@
 #include "logic/benchmark_controller.hpp"
 
-#include <QPointer>
-
 #include <exception>
 
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
-
-std::atomic<std::uint64_t> BenchmarkController::s_nextRunId{1};
 
 BenchmarkController::BenchmarkController(QObject* parent) : QObject(parent)
 {
@@ -29,13 +25,8 @@ double BenchmarkController::suiteTime() const
 
 std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
 {
-  if (m_activeRun != 0)
+  if (m_job.isRunning())
     return 0;
-  if (m_thread.joinable())
-    m_thread.join();  // the previous run already posted finished(): this returns at once
-
-  const std::uint64_t id = s_nextRunId.fetch_add(1);
-  m_activeRun = id;
   m_stopRequested = false;
   m_buffer.clear();
   m_timeline.clear();
@@ -46,19 +37,33 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   m_start = std::chrono::steady_clock::now();
   m_clock.start();
   m_tick.start();
+  const std::uint64_t id = m_job.start(
+      [this, spec](std::stop_token stop, std::uint64_t runId) {
+        SuiteResult result;
+        try {
+          result = runSuite(spec, makeObserver(runId), stop);
+        } catch (const std::exception& e) {  // never let an exception cross the thread boundary
+          result.errors.push_back({{}, e.what()});
+        } catch (...) {
+          result.errors.push_back({{}, "The benchmark stopped on an unexpected error."});
+        }
+        result.cancelled = result.cancelled || stop.stop_requested();
+        return result;
+      },
+      [this](std::uint64_t runId, const SuiteResult& result) { onFinished(runId, result); });
   Q_EMIT runStarted(id, total);
+  return id;
+}
 
-  QPointer<BenchmarkController> self(this);
-  // Every callback below runs on an engine thread: it only copies values and posts them.
-  auto post = [this](auto&& fn) { QMetaObject::invokeMethod(this, std::forward<decltype(fn)>(fn), Qt::QueuedConnection); };
+// Every callback below runs on an engine thread: it only copies values and posts them (or pushes live
+// samples into the buffer). m_job drops whatever arrives after the run was cancelled or replaced.
+SuiteObserver BenchmarkController::makeObserver(std::uint64_t id)
+{
   SuiteObserver observer;
-  observer.stepStarted = [=, this](const SuiteStep& step, int totalSteps) {
-    post([=, this] {
-      if (self)
-        onStepStarted(id, step, totalSteps);
-    });
+  observer.stepStarted = [this, id](const SuiteStep& step, int totalSteps) {
+    m_job.post(id, [=, this] { onStepStarted(step, totalSteps); });
   };
-  observer.sample = [=, this](const SuiteStep& step, const Sample& sample) {
+  observer.sample = [this, id](const SuiteStep& step, const Sample& sample) {
     LiveSample live;
     live.runId = id;
     live.step = step.index;
@@ -68,82 +73,52 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
     live.sample = sample;
     m_buffer.push(std::move(live));
   };
-  observer.stepFinished = [=, this](const SuiteStep& step, const RunResult& result) {
+  observer.stepFinished = [this, id](const SuiteStep& step, const RunResult& result) {
     const double endT = suiteTime();
-    post([=, this] {
-      if (self)
-        onStepFinished(id, step.index, endT, result);
-    });
+    m_job.post(id, [=, this] { onStepFinished(step.index, endT, result); });
   };
-  observer.sampleProgress = [=, this](const std::filesystem::path& location, const SampleProgress& p) {
+  observer.sampleProgress = [this, id](const std::filesystem::path& location, const SampleProgress& p) {
     const double fraction = p.totalBytes ? double(p.bytesWritten) / double(p.totalBytes) : 0;
     const double mbps = p.mbPerSec();
-    post([=, this] {
-      if (self && id == m_activeRun)
-        Q_EMIT sampleProgress(qs(location), fraction, mbps);
-    });
+    m_job.post(id, [=, this] { Q_EMIT sampleProgress(qs(location), fraction, mbps); });
   };
-  observer.message = [=, this](const std::string& text) {
-    post([=, this] {
-      if (self && id == m_activeRun)
-        Q_EMIT message(qs(text));
-    });
-  };
+  observer.message = [this, id](const std::string& text) { m_job.post(id, [=, this] { Q_EMIT message(qs(text)); }); };
   // Location problems arrive with the location they belong to: "/var/tmp" failing never marks "/tmp".
-  observer.locationError = [=, this](const std::filesystem::path& location, const std::string& text) {
-    post([=, this] {
-      if (self && id == m_activeRun)
-        Q_EMIT locationError(qs(location), qs(text));
-    });
+  observer.locationError = [this, id](const std::filesystem::path& location, const std::string& text) {
+    m_job.post(id, [=, this] { Q_EMIT locationError(qs(location), qs(text)); });
   };
-
-  m_thread = std::jthread([=, this](std::stop_token stop) {
-    SuiteResult result;
-    try {
-      result = runSuite(spec, observer, stop);
-    } catch (const std::exception& e) {  // never let an exception cross the thread boundary
-      result.errors.push_back({{}, e.what()});
-    } catch (...) {
-      result.errors.push_back({{}, "The benchmark stopped on an unexpected error."});
-    }
-    post([=, this] {
-      if (self)
-        onFinished(id, result);
-    });
-  });
-  return id;
+  return observer;
 }
 
 void BenchmarkController::stop()
 {
-  if (m_activeRun == 0 || m_stopRequested)
+  if (!m_job.isRunning())
     return;
   m_stopRequested = true;
-  m_thread.request_stop();
+  m_job.requestStop();
 }
 
 void BenchmarkController::stopAndWait()
 {
-  m_thread.request_stop();
-  if (m_thread.joinable())
-    m_thread.join();
+  // finished() of this run is dropped: the run is no longer current once cancelled.
+  m_job.cancel();
   m_tick.stop();
-  // Finished() of this run is still queued; it is dropped because the run is no longer active.
-  m_activeRun = 0;
 }
 
 void BenchmarkController::onTick()
 {
-  if (drainLive() > 0)
+  if (drainLive(liveRun()) > 0)
     Q_EMIT liveUpdated();
 }
 
-int BenchmarkController::drainLive()
+std::uint64_t BenchmarkController::liveRun() const { return m_job.stopRequested() ? 0 : m_job.currentJob(); }
+
+int BenchmarkController::drainLive(std::uint64_t run)
 {
   int added = 0;
   for (const LiveSample& live : m_buffer.drain()) {
-    if (live.runId != m_activeRun || m_stopRequested)
-      continue;  // a stale run's samples: drop
+    if (run == 0 || live.runId != run)
+      continue;  // a stale or stopping run's samples: drop
     m_timeline.add(live);
     m_progress.sample(live.sample);
     ++added;
@@ -151,40 +126,38 @@ int BenchmarkController::drainLive()
   return added;
 }
 
-void BenchmarkController::onStepStarted(std::uint64_t id, const SuiteStep& step, int total)
+void BenchmarkController::onStepStarted(const SuiteStep& step, int total)
 {
-  if (id != m_activeRun || m_stopRequested)
+  if (m_job.stopRequested())
     return;
-  drainLive();
+  drainLive(liveRun());
   m_progress.stepStarted(step);
   m_stepTitle = qs(step.title);
-  Q_EMIT stepStarted(id, m_progress.stepNumber(), total, m_stepTitle);
+  Q_EMIT stepStarted(m_job.currentJob(), m_progress.stepNumber(), total, m_stepTitle);
 }
 
-void BenchmarkController::onStepFinished(std::uint64_t id, int step, double endT, const RunResult& result)
+void BenchmarkController::onStepFinished(int step, double endT, const RunResult& result)
 {
-  if (id != m_activeRun || m_stopRequested)
+  if (m_job.stopRequested())
     return;
-  drainLive();  // this step's last samples first, then close it on the time axis
+  drainLive(liveRun());  // this step's last samples first, then close it on the time axis
   m_timeline.endStep(endT);
   m_timeline.applyFinalVerdicts(step, result);
   m_progress.stepFinished();
   m_results.push_back(result);
   if (!result.error.empty())
     Q_EMIT locationError(qs(result.location), qs(result.error));
-  Q_EMIT resultAdded(id, int(m_results.size()) - 1);
+  Q_EMIT resultAdded(m_job.currentJob(), int(m_results.size()) - 1);
   Q_EMIT liveUpdated();
 }
 
 void BenchmarkController::onFinished(std::uint64_t id, const SuiteResult& result)
 {
-  if (id != m_activeRun)
-    return;  // stale: a newer run owns the window (and the thread)
-  if (m_thread.joinable())
-    m_thread.join();  // the thread posted this as its last act: returns at once
-  drainLive();
-  m_tick.stop();
+  // m_job delivers this only for the current run, with its thread joined. A run the user stopped says
+  // cancelled even when the suite got to its end before it noticed: the user saw it as stopped.
   const bool cancelled = result.cancelled || m_stopRequested;
+  drainLive(cancelled ? 0 : id);
+  m_tick.stop();
   // The suite analyses each location again once all its steps ran (its ceilings are final only then):
   // the final list replaces the provisional one.
   if (!cancelled) {
@@ -194,8 +167,6 @@ void BenchmarkController::onFinished(std::uint64_t id, const SuiteResult& result
   QStringList errors;
   for (const SuiteError& e : result.errors)
     errors.append(qs(e.text));
-  m_activeRun = 0;
-  m_stopRequested = false;
   m_stepTitle.clear();
   Q_EMIT liveUpdated();
   Q_EMIT finished(id, cancelled, errors);

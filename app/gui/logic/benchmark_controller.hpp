@@ -1,7 +1,7 @@
-// Owns one benchmark suite run at a time on a std::jthread and turns the engine's callbacks into
-// GUI-thread signals. Every run gets an id from an atomic counter; callbacks are posted with
-// QMetaObject::invokeMethod(..., Qt::QueuedConnection) tagged with that id, and anything belonging to a
-// stale or stopped run is dropped. Live samples go through a LiveBuffer drained by a GUI timer.
+// Owns one benchmark suite run at a time and turns the engine's callbacks into GUI-thread signals. The
+// run is a JobTracker job: its callbacks are posted tagged with the run's id, and anything belonging to a
+// stale run is dropped there; step events of a run being stopped are dropped here. Live samples go
+// through a LiveBuffer drained by a GUI timer.
 #pragma once
 
 #include <QElapsedTimer>
@@ -9,13 +9,12 @@
 #include <QStringList>
 #include <QTimer>
 
-#include <atomic>
 #include <chrono>
-#include <thread>
 #include <vector>
 
 #include "hashscope/hash.hpp"
 #include "hashscope/suite.hpp"
+#include "logic/job_tracker.hpp"
 #include "logic/live_buffer.hpp"
 #include "logic/live_timeline.hpp"
 #include "logic/progress_estimate.hpp"
@@ -32,8 +31,8 @@ public:
   std::uint64_t start(const SuiteSpec& spec);
   void stop();           // asks the run to stop; finished() follows within ~200 ms
   void stopAndWait();    // stop and join now (closing the window)
-  bool isRunning() const { return m_activeRun != 0; }
-  std::uint64_t activeRunId() const { return m_activeRun; }
+  bool isRunning() const { return m_job.isRunning(); }
+  std::uint64_t activeRunId() const { return m_job.currentJob(); }
   void setTickInterval(int milliseconds);  // live update period (default 80 ms = 12.5 Hz)
 
   const LiveTimeline& timeline() const { return m_timeline; }
@@ -55,16 +54,15 @@ Q_SIGNALS:
 
 private:
   void onTick();
-  int drainLive();
-  void onStepStarted(std::uint64_t id, const SuiteStep& step, int total);
-  void onStepFinished(std::uint64_t id, int step, double endT, const RunResult& result);
+  std::uint64_t liveRun() const;  // the run whose live samples are wanted now (0 = none)
+  int drainLive(std::uint64_t run);
+  SuiteObserver makeObserver(std::uint64_t id);
+  void onStepStarted(const SuiteStep& step, int total);
+  void onStepFinished(int step, double endT, const RunResult& result);
   void onFinished(std::uint64_t id, const SuiteResult& result);
   double suiteTime() const;
 
-  static std::atomic<std::uint64_t> s_nextRunId;
-  std::uint64_t m_activeRun = 0;   // GUI thread only
-  bool m_stopRequested = false;    // GUI thread only
-  std::jthread m_thread;
+  bool m_stopRequested = false;  // stop() was called for the current run (GUI thread only)
   LiveBuffer m_buffer;
   LiveTimeline m_timeline;
   ProgressEstimate m_progress;
@@ -73,6 +71,7 @@ private:
   QTimer m_tick;
   QElapsedTimer m_clock;
   std::chrono::steady_clock::time_point m_start;
+  JobTracker m_job{this};  // last: destroyed (its thread joined) before everything the run touches
 };
 
 }  // namespace hashscope::gui

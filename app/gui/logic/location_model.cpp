@@ -215,6 +215,91 @@ std::uint64_t LocationModel::smallestFreeChecked() const
   return smallest;
 }
 
+QString LocationModel::deviceKey(const StorageInfo& info)
+{
+  if (!info.device.name.empty())
+    return QStringLiteral("device:") % qs(info.device.name);
+  if (info.kind == MediaKind::Ram)
+    return QStringLiteral("ram");
+  if (info.kind == MediaKind::Network && !info.source.empty())
+    return QStringLiteral("share:") % qs(info.source);
+  return QStringLiteral("mount:") % qs(info.mountPoint.empty() ? info.path : info.mountPoint);
+}
+
+QString LocationModel::placeLabel(const StorageInfo& info)
+{
+  const QString device = info.device.name.empty() ? mediaBadge(info.kind) : qs(info.device.name);
+  QStringList parts;
+  if (!device.isEmpty())
+    parts.append(device);
+  if (!info.filesystem.empty())
+    parts.append(qs(info.filesystem));
+  return parts.isEmpty() ? qs(info.path) : tr("%1 (%2)").arg(qs(info.path), parts.join(QStringLiteral(", ")));
+}
+
+void LocationModel::checkOnePerDevice(const QStringList& preferred)
+{
+  std::vector<int> order;
+  for (const QString& path : preferred) {
+    const int row = findRow(path);
+    if (row >= 0)
+      order.push_back(row);
+  }
+  for (int row = 0; row < rowCount(); ++row)
+    order.push_back(row);
+  QStringList devices;
+  for (Row& r : m_rows)
+    r.checked = false;
+  for (int row : order) {
+    Row& r = m_rows[std::size_t(row)];
+    const QString key = deviceKey(r.info);
+    if (r.checked || devices.contains(key) || !unusableReason(row).isEmpty())
+      continue;
+    devices.append(key);
+    r.checked = true;
+  }
+  if (rowCount() > 0)
+    Q_EMIT dataChanged(index(0, PathColumn), index(rowCount() - 1, PathColumn), {Qt::CheckStateRole});
+}
+
+QStringList LocationModel::knownPaths() const
+{
+  QStringList out;
+  for (const Row& r : m_rows) {
+    if (r.info.error.empty())
+      out.append(qs(r.info.path));
+  }
+  return out;
+}
+
+QString LocationModel::writePlan(bool keepSamples) const
+{
+  QStringList writes, reuses;
+  for (std::size_t i = 0; i < m_rows.size(); ++i) {
+    const Row& r = m_rows[i];
+    if (r.checked && unusableReason(int(i)).isEmpty())
+      (r.hasSample ? reuses : writes).append(r.hasSample ? qs(r.info.path) : placeLabel(r.info));
+  }
+  if (writes.isEmpty() && reuses.isEmpty())
+    return tr("Tick a location to benchmark.");
+  // "a, b and c": the places themselves contain commas inside their parentheses.
+  auto joined = [](QStringList items) {
+    const QString last = items.takeLast();
+    return items.isEmpty() ? last : tr("%1 and %2").arg(items.join(QStringLiteral(", ")), last);
+  };
+  QString text;
+  if (!writes.isEmpty())
+    text = (keepSamples ? tr("Will write a %1 sample in %2 and keep it.")
+                        : tr("Will write a %1 sample in %2, removed after the run."))
+               .arg(formatBytes(m_sampleSize), joined(writes));
+  if (!reuses.isEmpty()) {
+    if (!text.isEmpty())
+      text += QLatin1Char(' ');
+    text += tr("Reuses the %1 sample already in %2.").arg(formatBytes(m_sampleSize), joined(reuses));
+  }
+  return text;
+}
+
 void LocationModel::setError(const QString& path, const QString& text)
 {
   const int row = findRow(path);

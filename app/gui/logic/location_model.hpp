@@ -37,9 +37,21 @@ public:
   void setCheckedPaths(const QStringList& paths);
   void setChecked(int row, bool checked);
   std::uint64_t smallestFreeChecked() const;  // free bytes of the fullest checked location (0 = none)
+  // Ticks one usable location per device (deviceKey), preferring `preferred` in that order, then row order;
+  // unticks the rest. Two folders on one disk measure the same thing twice.
+  void checkOnePerDevice(const QStringList& preferred);
+  QStringList knownPaths() const;          // every location that could be examined (ticked or not)
+  // One sentence saying what the next run writes where, e.g. "Will write a 1 GiB sample in /tmp (vda,
+  // ext4); it is removed after the run." (and which existing samples it reuses).
+  QString writePlan(bool keepSamples) const;
 
   void setError(const QString& path, const QString& text);  // shown beside the location
   void clearErrors();
+
+  // What makes two locations one device for the default selection: the disk's name; every RAM-backed
+  // location is one "RAM" device; a network share its source; otherwise the mount point.
+  static QString deviceKey(const StorageInfo& info);
+  static QString placeLabel(const StorageInfo& info);  // "/tmp (vda, ext4)", "/dev/shm (RAM, tmpfs)"
 
   const StorageInfo& info(int row) const { return m_rows.at(std::size_t(row)).info; }
   QString unusableReason(int row) const;  // empty when usable

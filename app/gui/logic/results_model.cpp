@@ -4,6 +4,9 @@
 #include <QColor>
 #include <QFont>
 
+#include <algorithm>
+
+#include "logic/benchmark_controller.hpp"
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
@@ -16,7 +19,37 @@ int ResultsModel::columnCount(const QModelIndex& parent) const { return parent.i
 namespace {
 QString percent(double value) { return value > 0 ? QString::number(value, 'f', 0) % QLatin1Char('%') : QStringLiteral("—"); }
 bool fromCache(const RunResult& r) { return r.analysis && r.analysis->servedFromCache; }
+// The peer tool's program name ("md5sum", "openssl") from the command line it ran.
+QString toolName(const RunResult& r) { return qs(r.tool.substr(0, r.tool.find(' '))); }
+bool sameRuns(const RunResult& a, const RunResult& b)
+{
+  return a.location == b.location && a.workload == b.workload && a.algorithm == b.algorithm && a.tool == b.tool &&
+         a.streams == b.streams && a.cache == b.cache;
+}
+// What the workload words mean, for people meeting them the first time.
+QString workloadHelp(Workload w)
+{
+  switch (w) {
+  case Workload::Read: return ResultsModel::tr("read: the sample read from the location, no hashing (the disk alone)");
+  case Workload::HashMemory: return ResultsModel::tr("hash-memory: hashing a buffer in RAM, CPU only, no disk");
+  case Workload::HashFile: return ResultsModel::tr("hash-file: reading and hashing the sample, end to end");
+  case Workload::HashTree: return ResultsModel::tr("hash-tree: reading and hashing every file of a folder");
+  case Workload::PeerTool: return ResultsModel::tr("peer tool: another program hashing the same sample");
+  case Workload::Memory: return ResultsModel::tr("memory: moving data through RAM without hashing (the CPU's ceiling)");
+  case Workload::Write: return ResultsModel::tr("write: writing a file (the device's write speed)");
+  default: return workloadName(w);
+  }
+}
 }  // namespace
+
+void ResultsModel::follow(const BenchmarkController* controller)
+{
+  connect(controller, &BenchmarkController::runStarted, this, &ResultsModel::clear);
+  connect(controller, &BenchmarkController::resultAdded, this,
+          [this, controller](quint64, int index) { append(controller->results().at(std::size_t(index))); });
+  connect(controller, &BenchmarkController::resultsReplaced, this,
+          [this, controller] { setResults(controller->results()); });
+}
 
 QVariant ResultsModel::display(const RunResult& r, int column) const
 {
@@ -24,7 +57,8 @@ QVariant ResultsModel::display(const RunResult& r, int column) const
   switch (column) {
   case LocationColumn: return qs(r.location);
   case DeviceColumn: return r.storage.device.name.empty() ? deviceLabel(r.storage) : qs(r.storage.device.name);
-  case AlgorithmColumn: return r.workload == Workload::PeerTool && !r.tool.empty() ? qs(r.tool) : qs(r.algorithm);
+  case AlgorithmColumn: return qs(r.algorithm);
+  case ToolColumn: return r.workload == Workload::PeerTool ? toolName(r) : QString();
   case WorkloadColumn: return workloadName(r.workload);
   case StreamsColumn: return r.streams;
   case CacheColumn: return cacheLabel(r);
@@ -89,6 +123,10 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
       return QVariant(Qt::AlignRight | Qt::AlignVCenter);
     return {};
   case Qt::ToolTipRole: {
+    if (index.column() == ToolColumn && !r.tool.empty())
+      return tr("Command line: %1").arg(qs(r.tool));
+    if (index.column() == WorkloadColumn)
+      return workloadHelp(r.workload);
     QString tip = resultTitle(r);
     if (const QString evidence = evidenceText(r); !evidence.isEmpty())
       tip += QLatin1Char('\n') % evidence;
@@ -121,17 +159,22 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
   if (orientation != Qt::Horizontal || (role != Qt::DisplayRole && role != Qt::ToolTipRole))
     return QAbstractTableModel::headerData(section, orientation, role);
   static const char* const names[ColumnCount] = {
-      QT_TR_NOOP("Location"), QT_TR_NOOP("Device"),  QT_TR_NOOP("Algorithm"), QT_TR_NOOP("Workload"),
+      QT_TR_NOOP("Location"), QT_TR_NOOP("Device"),  QT_TR_NOOP("Algorithm"), QT_TR_NOOP("Tool"), QT_TR_NOOP("Workload"),
       QT_TR_NOOP("Streams"),  QT_TR_NOOP("Cache"),   QT_TR_NOOP("MB/s"),      QT_TR_NOOP("CPU %"),
       QT_TR_NOOP("Disk %"),   QT_TR_NOOP("Limit"),   QT_TR_NOOP("Efficiency"), QT_TR_NOOP("Verdict")};
   static const char* const tips[ColumnCount] = {
       QT_TR_NOOP("The folder tested"),
       QT_TR_NOOP("The device behind it"),
-      QT_TR_NOOP("Hash algorithm (or peer tool)"),
-      QT_TR_NOOP("read: disk only; hash-memory: CPU only; hash-file: both, end to end"),
-      QT_TR_NOOP("Parallel streams"),
-      QT_TR_NOOP("Cache mode requested (and how it was achieved)"),
-      QT_TR_NOOP("Throughput in decimal megabytes per second"),
+      QT_TR_NOOP("Hash algorithm"),
+      QT_TR_NOOP("The peer tool (another program) that hashed the same sample; empty for HashScope's own runs.\n"
+                 "Hover a tool for its command line."),
+      QT_TR_NOOP("read: the disk alone; hash-memory: in RAM, CPU only; hash-file: both, end to end;\n"
+                 "hash-tree: every file of a folder"),
+      QT_TR_NOOP("Parallel streams: the file is split into this many slices, each read and hashed by its own thread"),
+      QT_TR_NOOP("Cache mode requested (and how it was achieved). cold: read from the device itself;\n"
+                 "warm: served from RAM (the page cache); as-is: the cache left alone"),
+      QT_TR_NOOP("Throughput in MB/s: decimal megabytes (10^6 bytes) per second. With several passes: the median\n"
+                 "(slowest–fastest)"),
       QT_TR_NOOP("Mean CPU share of the hashing threads (100% = one core busy)"),
       QT_TR_NOOP("Share of the time the device was busy"),
       QT_TR_NOOP("The expected ceiling: min(read speed, hash speed x streams)"),
@@ -159,6 +202,13 @@ void ResultsModel::append(const RunResult& result)
 
 void ResultsModel::setResults(const std::vector<RunResult>& results)
 {
+  if (!results.empty() && results.size() == m_results.size() &&
+      std::equal(results.begin(), results.end(), m_results.begin(), sameRuns)) {
+    // The final analysis of the same runs: rows keep their place (and the views their selection).
+    m_results = results;
+    Q_EMIT dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+    return;
+  }
   beginResetModel();
   m_results = results;
   endResetModel();

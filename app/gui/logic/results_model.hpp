@@ -1,6 +1,7 @@
-// The results table: one row per finished run (location, device, algorithm, workload, streams, cache,
-// MB/s, CPU %, disk %, limit, efficiency, verdict). Qt::UserRole gives numeric sort keys for
-// QSortFilterProxyModel; rows served from the page cache are tinted and say so.
+// The results table: one row per finished run (location, device, algorithm, peer tool, workload, streams,
+// cache, MB/s, CPU %, disk %, limit, efficiency, verdict). Qt::UserRole gives numeric sort keys for
+// QSortFilterProxyModel; rows served from the page cache are tinted and say so. follow() makes it track a
+// BenchmarkController's run by itself (views listen to the standard model signals).
 #pragma once
 
 #include <QAbstractTableModel>
@@ -11,11 +12,13 @@
 
 namespace hashscope::gui {
 
+class BenchmarkController;
+
 class ResultsModel : public QAbstractTableModel {
   Q_OBJECT
 public:
   enum Column {
-    LocationColumn, DeviceColumn, AlgorithmColumn, WorkloadColumn, StreamsColumn, CacheColumn,
+    LocationColumn, DeviceColumn, AlgorithmColumn, ToolColumn, WorkloadColumn, StreamsColumn, CacheColumn,
     SpeedColumn, CpuColumn, DiskColumn, LimitColumn, EfficiencyColumn, VerdictColumn, ColumnCount
   };
   static constexpr int SortRole = Qt::UserRole;
@@ -27,8 +30,11 @@ public:
   QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
   QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
 
+  // Empties at each run's start, appends each result as it arrives, takes the final list at the end.
+  void follow(const BenchmarkController* controller);
   void clear();
   void append(const RunResult& result);
+  // Same runs (the final analysis of a provisional list): dataChanged; otherwise a model reset.
   void setResults(const std::vector<RunResult>& results);
   const std::vector<RunResult>& results() const { return m_results; }
 

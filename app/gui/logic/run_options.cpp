@@ -1,5 +1,7 @@
 #include "logic/run_options.hpp"
 
+#include <QtGlobal>
+
 #include <algorithm>
 
 namespace hashscope::gui {
@@ -17,6 +19,13 @@ std::uint64_t defaultSampleSize(std::uint64_t freeBytes)
   while (size > floor && size > freeBytes / 4)
     size /= 2;
   return size;
+}
+
+const char* defaultSampleSizeRule()
+{
+  return QT_TRANSLATE_NOOP("RunOptions", "The default is 1 GiB, halved until it is at most a quarter of the free space of "
+                                         "every ticked location\n(on RAM-backed ones such as /dev/shm that space is "
+                                         "RAM), and never below 16 MiB.");
 }
 
 const std::vector<std::uint64_t>& offeredSampleSizes()
@@ -53,6 +62,7 @@ SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesy
   spec.passes = passesOf(options.preset);
   spec.waitQuiet = options.waitQuiet;
   spec.quietTimeoutSeconds = std::clamp(options.quietTimeout, 0.0, 600.0);
+  spec.removeSamplesAfter = !options.keepSamples;  // the suite only ever removes samples it created
   return spec;
 }
 

@@ -26,14 +26,19 @@ struct RunOptions {
   double hashSeconds = 1.0;            // length of each hash-memory reference run
   std::uint64_t sampleSize = 1 * GiB;
   SampleContent content = SampleContent::Random;
+  bool keepSamples = false;            // keep the samples a run creates (else removed after it; reused ones stay)
 };
 
 // md5, sha256, xxh3-64, crc32: one of each family the field compares most often.
 const std::vector<std::string>& defaultAlgorithms();
 
 // 1 GiB when there is room; else the largest power of two that leaves most of the space free
-// (a quarter of the free space), never below 16 MiB.
+// (a quarter of the free space), never below 16 MiB. Given the free space of the fullest ticked location;
+// on a RAM-backed one (tmpfs) that free space is RAM, so the sample also fits in memory.
 std::uint64_t defaultSampleSize(std::uint64_t freeBytes);
+
+// The rule above in one sentence, for the size box's tooltip.
+const char* defaultSampleSizeRule();
 
 // The sizes offered in the samples panel.
 const std::vector<std::uint64_t>& offeredSampleSizes();

@@ -5,9 +5,9 @@
 #include <QString>
 
 #include <cstdint>
-#include <thread>
 
 #include "hashscope/samples.hpp"
+#include "logic/job_tracker.hpp"
 
 namespace hashscope::gui {
 
@@ -17,7 +17,7 @@ public:
   explicit SampleController(QObject* parent = nullptr);
   ~SampleController() override;  // cancels and joins: the engine removes the partial file
 
-  bool isBusy() const { return m_activeJob != 0; }
+  bool isBusy() const { return m_job.isRunning(); }
   // Starts creating (or reusing) a sample; false when one is already being created.
   bool create(const QString& folder, std::uint64_t size, SampleContent content);
   void cancel();
@@ -29,9 +29,7 @@ Q_SIGNALS:
   void finished(bool ok, const QString& path, bool reused, double mbPerSec, const QString& error);
 
 private:
-  std::uint64_t m_nextJob = 1;
-  std::uint64_t m_activeJob = 0;
-  std::jthread m_thread;
+  JobTracker m_job;
 };
 
 }  // namespace hashscope::gui

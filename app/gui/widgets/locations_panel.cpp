@@ -24,12 +24,14 @@ LocationsPanel::LocationsPanel(LocationModel* model, QWidget* parent)
   m_view->setWordWrap(false);
   m_view->setShowGrid(false);
   m_view->setAlternatingRowColors(true);
+  m_view->setTabKeyNavigation(false);  // Tab leaves the table in one press; the arrow keys move inside it
   m_view->horizontalHeader()->setStretchLastSection(true);
   m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_view->horizontalHeader()->setSectionResizeMode(LocationModel::StatusColumn, QHeaderView::Stretch);
   m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
   m_view->setToolTip(tr("Tick the folders to benchmark. A sample file is created (or reused) in each.\n"
-                        "Unusable locations (read-only, full) say why in the Status column."));
+                        "One location per device is ticked at first: two folders on one disk measure it twice.\n"
+                        "Unusable locations (read-only, full) say why in the Status column. Sizes in GiB/MiB."));
   m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * 4 + 30);
 
   m_add = new QPushButton(tr("&Add folder..."), this);
@@ -56,8 +58,9 @@ LocationsPanel::LocationsPanel(LocationModel* model, QWidget* parent)
 
 QString LocationsPanel::currentFolder() const
 {
+  // The selected row when a sample can be written there, else the first ticked location.
   const QModelIndex current = m_view->currentIndex();
-  if (current.isValid())
+  if (current.isValid() && m_model->unusableReason(current.row()).isEmpty())
     return qs(m_model->info(current.row()).path);
   const QStringList checked = m_model->checkedPaths();
   return checked.isEmpty() ? QString() : checked.first();

@@ -1,6 +1,7 @@
 #include "widgets/main_window.hpp"
 
 #include <QCloseEvent>
+#include <QWindow>
 #include <QDir>
 #include <QGuiApplication>
 #include <QGridLayout>
@@ -92,10 +93,10 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
                                        .arg(formatMBps(mbps)),
                                    fraction, -1);
           });
-  connect(m_controller, &BenchmarkController::resultAdded, this,
-          [this](quint64, int index) { m_results->append(m_controller->results().at(std::size_t(index))); });
-  connect(m_controller, &BenchmarkController::resultsReplaced, this,
-          [this] { m_results->setResults(m_controller->results()); });
+  // The results model follows the controller itself; the views (and the export actions) follow the model.
+  m_results->follow(m_controller);
+  connect(m_results, &QAbstractItemModel::modelReset, this, &MainWindow::updateExportActions);
+  connect(m_results, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateExportActions);
   connect(m_controller, &BenchmarkController::locationError, m_locations, &LocationModel::setError);
   connect(m_controller, &BenchmarkController::message, m_status, &StatusStrip::showMessage);
   connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
@@ -165,6 +166,7 @@ RunOptions MainWindow::currentOptions() const
   m_optionsPanel->readInto(o);
   o.sampleSize = m_samplesPanel->sampleSize();
   o.content = m_samplesPanel->content();
+  o.keepSamples = m_samplesPanel->keepSamples();
   return o;
 }
 
@@ -178,31 +180,70 @@ void MainWindow::restoreSettings()
         m_locations->addFolder(describeStorage(toPath(folder)));
     }
   }
+  RunOptions options = m_settings.options();
   const auto locations = m_settings.locations();
-  m_locations->setCheckedPaths(locations ? *locations
-                                         : QStringList{qs(defaultLocation()), QDir::homePath()});
+  if (locations) {
+    m_locations->setCheckedPaths(*locations);
+  } else {
+    // First start: one location per device (the temp folder first, then home), so nothing is measured twice.
+    m_locations->setSampleSpec(options.sampleSize, options.content);
+    m_locations->checkOnePerDevice({qs(defaultLocation()), QDir::homePath()});
+  }
   QStringList defaults;
   for (const std::string& id : defaultAlgorithms())
     defaults.append(qs(id));
   m_algorithms->setCheckedIds(m_settings.algorithms().value_or(defaults));
 
-  RunOptions options = m_settings.options();
   if (!m_settings.hasOptions())
     options.sampleSize = defaultSampleSize(m_locations->smallestFreeChecked());
   m_optionsPanel->setFrom(options);
   m_samplesPanel->setSampleSize(options.sampleSize);
   m_samplesPanel->setContent(options.content);
+  m_samplesPanel->setKeepSamples(options.keepSamples);
 
   if (!restoreGeometry(m_settings.geometry())) {
-    // First start or unreadable geometry: 1280x800, or less on a small screen.
-    const QRect screen = QGuiApplication::primaryScreen() ? QGuiApplication::primaryScreen()->availableGeometry()
-                                                          : QRect(0, 0, 1280, 800);
-    resize(std::min(1280, screen.width()), std::min(800, screen.height()));
+    // First start or unreadable geometry: 1280x800, or what the available area leaves after a title bar.
+    const QRect screen = availableArea();
+    resize(std::min(1280, screen.width() - kFrameAllowance.width()),
+           std::min(800, screen.height() - kFrameAllowance.height()));
   }
   restoreState(m_settings.windowState());
   m_resultsView->splitter()->restoreState(m_settings.splitterState());
   onSpecChanged();
   onLocationsChanged();
+}
+
+QRect MainWindow::availableArea() const
+{
+  const QScreen* s = screen() ? screen() : QGuiApplication::primaryScreen();
+  return s ? s->availableGeometry() : QRect(0, 0, 1280, 800);
+}
+
+void MainWindow::fitIntoScreen()
+{
+  // The frame (title bar, borders) is known once the window is shown: keep all of it, status bar
+  // included, inside the available area (not under a panel, not off a small or scaled screen).
+  const QRect area = availableArea();
+  const QMargins frame = windowHandle() ? windowHandle()->frameMargins() : QMargins();
+  const QSize most(area.width() - frame.left() - frame.right(), area.height() - frame.top() - frame.bottom());
+  if (width() > most.width() || height() > most.height())
+    resize(std::min(width(), most.width()), std::min(height(), most.height()));
+  QRect outer = frameGeometry();
+  outer.moveRight(std::min(outer.right(), area.right()));
+  outer.moveBottom(std::min(outer.bottom(), area.bottom()));
+  outer.moveLeft(std::max(outer.left(), area.left()));
+  outer.moveTop(std::max(outer.top(), area.top()));
+  if (outer.topLeft() != frameGeometry().topLeft())
+    move(outer.topLeft());
+}
+
+void MainWindow::showEvent(QShowEvent* event)
+{
+  QMainWindow::showEvent(event);
+  if (!m_fitted) {
+    m_fitted = true;
+    fitIntoScreen();
+  }
 }
 
 void MainWindow::saveSettings()
@@ -218,12 +259,15 @@ void MainWindow::saveSettings()
 void MainWindow::onSpecChanged()
 {
   m_locations->setSampleSpec(m_samplesPanel->sampleSize(), m_samplesPanel->content());
+  m_samplesPanel->setPlanText(m_locations->writePlan(m_samplesPanel->keepSamples()));
 }
 
 void MainWindow::onLocationsChanged()
 {
-  m_samplesPanel->setListedFolders(m_locations->checkedPaths());
+  // Samples stay listed when their location is unticked: they still take space, and can be deleted.
+  m_samplesPanel->setListedFolders(m_locations->knownPaths());
   m_samplesPanel->setTargetFolder(m_locationsPanel->currentFolder());
+  m_samplesPanel->setPlanText(m_locations->writePlan(m_samplesPanel->keepSamples()));
 }
 
 void MainWindow::setRunning(bool running)
@@ -236,8 +280,15 @@ void MainWindow::setRunning(bool running)
   m_algorithmsPanel->setEnabled(!running);
   m_optionsPanel->setEnabled(!running);
   m_samplesPanel->setBenchmarkRunning(running);
+  updateExportActions();
+}
+
+void MainWindow::updateExportActions()
+{
+  // Nothing to export before the first result (an empty chart or table helps nobody), nor mid-run.
+  const bool enabled = !m_controller->isRunning() && m_results->rowCount() > 0;
   for (QAction* action : std::as_const(m_exportActions))
-    action->setEnabled(!running);
+    action->setEnabled(enabled);
 }
 
 void MainWindow::startBenchmark()
@@ -268,14 +319,17 @@ void MainWindow::startBenchmark()
     ids.push_back(id.toStdString());
 
   m_locations->clearErrors();
-  m_results->clear();
-  m_resultsView->refresh();
   m_liveView->reset();
-  m_tabs->setCurrentWidget(m_liveView);
+  // The answer fills in where it will stay: the scoreboard, one pending tile per location x algorithm;
+  // the live chart is one tab away (Alt+L).
+  m_resultsView->setPlan({locations, algorithms});
+  m_resultsView->pages()->setCurrentIndex(0);
+  m_tabs->setCurrentWidget(m_resultsView);
+  const QString plan = m_locations->writePlan(options.keepSamples);  // said before anything is written
   if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
     return;
   setRunning(true);
-  m_status->showProgress(tr("Starting..."), 0, -1);
+  m_status->showProgress(plan, 0, -1);
 }
 
 void MainWindow::stopBenchmark()
@@ -309,7 +363,6 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
   setRunning(false);
   setWindowTitle(tr("HashScope"));
   m_historyPanel->saveRun(m_controller->results(), cancelled);
-  m_resultsView->refresh();
   onLocationsChanged();  // the suite may have created samples
   if (!errors.isEmpty())
     m_status->showError(errors.join(QLatin1Char(' ')));

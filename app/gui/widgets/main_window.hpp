@@ -55,6 +55,7 @@ public:
   QTabWidget* viewTabs() const { return m_tabs; }
   QString statusText() const;
   QList<ChartWidget*> charts() const;  // throughput, bottleneck, comparison, ramp
+  QList<QAction*> exportActions() const { return m_exportActions; }  // enabled only when there are results
 
   RunOptions currentOptions() const;
 
@@ -73,6 +74,7 @@ Q_SIGNALS:
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  void showEvent(QShowEvent* event) override;
 
 private:
   QWidget* buildSetupPage();
@@ -82,8 +84,13 @@ private:
   void askExportJson();
   void askExportChart(int chart = -1);
   void restoreSettings();
+  QRect availableArea() const;  // of the window's screen (the primary one before it is shown)
+  void fitIntoScreen();
+  // Room left for a title bar and borders before the frame is known (the first size).
+  static constexpr QSize kFrameAllowance{16, 48};
   void saveSettings();
   void setRunning(bool running);
+  void updateExportActions();
   void onSpecChanged();
   void onLocationsChanged();
   void onFinished(quint64 runId, bool cancelled, const QStringList& errors);
@@ -111,6 +118,7 @@ private:
   QAction* m_benchmarkAction = nullptr;
   QAction* m_stopAction = nullptr;
   QList<QAction*> m_exportActions;
+  bool m_fitted = false;  // fitted into the screen at the first show
 };
 
 }  // namespace hashscope::gui

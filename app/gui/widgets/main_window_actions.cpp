@@ -27,8 +27,11 @@ namespace hashscope::gui {
 void MainWindow::createActions()
 {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  // Every export has a shortcut (the menu shows it); all are disabled until there are results.
   QAction* csv = file->addAction(tr("Export results as &CSV..."), this, &MainWindow::askExportCsv);
+  csv->setShortcut(QKeySequence(tr("Ctrl+E")));
   QAction* json = file->addAction(tr("Export results as &JSON..."), this, &MainWindow::askExportJson);
+  json->setShortcut(QKeySequence(tr("Ctrl+Shift+J")));
   QAction* png = file->addAction(tr("Export &chart as PNG..."), this, [this] { askExportChart(); });
   png->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
   QAction* copy = file->addAction(tr("C&opy results table"), this, &MainWindow::copyTableToClipboard);

@@ -20,21 +20,23 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
   m_preset->addItem(tr("quick (1 pass)"), int(Preset::Quick));
   m_preset->addItem(tr("standard (3 passes)"), int(Preset::Standard));
   m_preset->addItem(tr("thorough (5 passes)"), int(Preset::Thorough));
-  m_preset->setToolTip(tr("How many passes each step runs, each in the same cache state.\n"
-                          "Results show the median pass with the slowest and fastest."));
+  m_preset->setToolTip(tr("How many passes each step runs. A pass is one complete measurement of a step;\n"
+                          "every pass starts in the same cache state. Results show the median pass with the\n"
+                          "slowest and fastest."));
   m_waitQuiet = new QCheckBox(tr("Wait for a &quiet machine"), this);
   m_waitQuiet->setToolTip(tr("Before each step, wait (up to 30 s) until other processes leave the CPU idle"));
   m_cache = new QComboBox(this);
   m_cache->addItem(tr("cold"), int(CacheMode::Cold));
   m_cache->addItem(tr("warm"), int(CacheMode::Warm));
   m_cache->addItem(tr("as-is"), int(CacheMode::AsIs));
-  m_cache->setToolTip(tr("Cold reads come from the device (O_DIRECT or evicted pages): the disk's real speed.\n"
-                         "Warm reads come from RAM. As-is leaves the cache alone."));
+  m_cache->setToolTip(tr("Cold: reads come from the device itself (O_DIRECT or evicted pages): the disk's real speed.\n"
+                         "Warm: reads come from RAM (the page cache holds the file). As-is leaves the cache alone."));
   m_warm = new QCheckBox(tr("Also &warm"), this);
   m_warm->setToolTip(tr("Add a hash-file run served from RAM, to see the CPU limit on the same file"));
   m_streams = new QSpinBox(this);
   m_streams->setRange(1, std::max(64, cores * 4));
-  m_streams->setToolTip(tr("Parallel streams for the hash-file runs: the file is split into this many slices"));
+  m_streams->setToolTip(tr("Parallel streams for the hash-file runs: the file is split into this many slices,\n"
+                           "each read and hashed by its own thread"));
   m_ramp = new QCheckBox(tr("&Ramp 1.."), this);
   m_ramp->setToolTip(tr("Also run hash-file with 1, 2, ... N streams (the classic \"1..8 processes\" experiment)"));
   m_maxStreams = new QSpinBox(this);
@@ -44,7 +46,7 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
   m_blockSize = new QComboBox(this);
   for (std::uint64_t size : offeredBlockSizes())
     m_blockSize->addItem(formatBytes(size), QVariant::fromValue<qulonglong>(size));
-  m_blockSize->setToolTip(tr("Bytes per read and per hash update. 1 MiB suits most devices."));
+  m_blockSize->setToolTip(tr("Bytes per read and per hash update (1 MiB = 1024 x 1024 bytes). 1 MiB suits most devices."));
   m_peers = new QCheckBox(tr("&Peer tools"), this);
   m_peers->setToolTip(tr("Also time md5sum, sha256sum, openssl dgst, xxhsum ... on the same sample\n"
                          "and check that their digests match"));
@@ -53,7 +55,8 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
   m_hashSeconds->setSingleStep(0.5);
   m_hashSeconds->setDecimals(1);
   m_hashSeconds->setSuffix(tr(" s"));
-  m_hashSeconds->setToolTip(tr("How long each in-memory reference run (hash-memory) lasts"));
+  m_hashSeconds->setToolTip(tr("How long each reference run lasts. hash-memory: the algorithm hashing a buffer\n"
+                               "in RAM, CPU only, no disk: the fastest it can go on this machine."));
 
   auto* cache = new QHBoxLayout;
   cache->addWidget(m_cache);

@@ -83,8 +83,10 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_pages);
 
-  // The model is the one source: rows appended while a run goes fill the tiles live.
+  // The view follows its model: rows arriving during a run fill the tiles live; the final list, a new run
+  // emptying it.
   connect(model, &QAbstractItemModel::rowsInserted, this, &ResultsView::refresh);
+  connect(model, &QAbstractItemModel::rowsRemoved, this, &ResultsView::refresh);
   connect(model, &QAbstractItemModel::modelReset, this, &ResultsView::refresh);
   connect(model, &QAbstractItemModel::dataChanged, this, &ResultsView::refresh);
   refresh();

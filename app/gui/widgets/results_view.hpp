@@ -26,7 +26,7 @@ class ResultsView : public QWidget {
   Q_OBJECT
 public:
   ResultsView(ResultsModel* model, QWidget* parent = nullptr);
-  void refresh();  // scoreboard, charts and verdicts from the model's results
+  void refresh();  // scoreboard, charts and verdicts from the model's results (on every model change)
   // The grid of the run under way, so its tiles show "pending" before their results arrive.
   void setPlan(const ScoreboardPlan& plan);
   ScoreboardView* scoreboard() const { return m_scoreboard; }

@@ -1,6 +1,8 @@
 #include "widgets/samples_panel.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
 #include <QFormLayout>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -25,8 +27,10 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_size->setEditable(true);
   for (std::uint64_t size : offeredSampleSizes())
     m_size->addItem(formatBytes(size), QVariant::fromValue<qulonglong>(size));
-  m_size->setToolTip(tr("Size of the sample file read by the benchmark. Larger than RAM caches is more honest;\n"
-                        "smaller is quicker. Type your own, e.g. 300M or 3G."));
+  m_size->setToolTip(tr("Size of the sample file read by the benchmark, in MiB/GiB (binary: 1 MiB = 1024 x 1024 "
+                        "bytes).\nLarger than RAM caches is more honest; smaller is quicker. Type your own, e.g. "
+                        "300M or 3G.\n") %
+                     QCoreApplication::translate("RunOptions", defaultSampleSizeRule()));
   m_content = new QComboBox(this);
   m_content->addItem(tr("random"), int(SampleContent::Random));
   m_content->addItem(tr("zeros"), int(SampleContent::Zeros));
@@ -40,6 +44,19 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_cancel->setToolTip(tr("Stop writing; the partial file is removed"));
   m_delete = new QPushButton(tr("Delete sample"), this);
   m_delete->setToolTip(tr("Delete the selected HashScope sample file (never any other file)"));
+  m_keep = new QCheckBox(tr("&Keep samples"), this);
+  m_keep->setToolTip(tr("Leave the sample files the benchmark writes, so the next run can reuse them.\n"
+                        "Unticked, a run removes the samples it created itself; samples that were already\n"
+                        "there, and any other file, are never removed."));
+  m_target = new QLabel(this);
+  m_target->setWordWrap(true);
+  m_plan = new QLabel(this);
+  m_plan->setWordWrap(true);
+  m_plan->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_plan->setToolTip(tr("What the Benchmark button writes, where, and whether it stays"));
+  QFont planFont = m_plan->font();
+  planFont.setBold(true);
+  m_plan->setFont(planFont);
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setTextVisible(false);
@@ -47,6 +64,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_info = new QLabel(this);
   m_info->setWordWrap(true);
   m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_info->hide();  // shown once there is something to say (progress, the last create or delete)
 
   m_view = new QTableView(this);
   m_view->setModel(m_list);
@@ -55,12 +73,13 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_view->verticalHeader()->hide();
   m_view->setShowGrid(false);
   m_view->setWordWrap(false);
+  m_view->setTabKeyNavigation(false);  // Tab moves on to the next control
   m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_view->horizontalHeader()->setStretchLastSection(true);
   m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 6);
-  m_view->setToolTip(tr("HashScope samples already in the ticked locations: the benchmark reuses a sample\n"
-                        "of the chosen size and content instead of writing it again."));
-  m_view->setMaximumHeight(m_view->verticalHeader()->defaultSectionSize() * 4 + 28);
+  m_view->setToolTip(tr("HashScope samples already in the listed locations (ticked or not): the benchmark reuses\n"
+                        "a sample of the chosen size and content instead of writing it again."));
+  m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * 3 + 28);
 
   auto* sizeLabel = new QLabel(tr("Si&ze:"), this);
   sizeLabel->setBuddy(m_size);
@@ -71,15 +90,20 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   top->addWidget(m_size);
   top->addWidget(contentLabel);
   top->addWidget(m_content, 1);
-  top->addWidget(m_create);
-  top->addWidget(m_cancel);
+  top->addWidget(m_keep);
+  auto* create = new QHBoxLayout;
+  create->addWidget(m_target, 1);
+  create->addWidget(m_create);
+  create->addWidget(m_cancel);
   auto* progress = new QHBoxLayout;
   progress->addWidget(m_progress, 1);
   progress->addWidget(m_delete);
   auto* layout = new QVBoxLayout(this);
   layout->addLayout(top);
+  layout->addWidget(m_plan);
+  layout->addLayout(create);
   layout->addWidget(m_info);
-  layout->addWidget(m_view);
+  layout->addWidget(m_view, 1);  // the table takes the spare height, not gaps between the lines
   layout->addLayout(progress);
 
   connect(m_size, &QComboBox::currentTextChanged, this, [this] {
@@ -87,6 +111,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
     Q_EMIT specChanged();
   });
   connect(m_content, &QComboBox::currentIndexChanged, this, &SamplesPanel::specChanged);
+  connect(m_keep, &QCheckBox::toggled, this, &SamplesPanel::specChanged);
   connect(m_create, &QPushButton::clicked, this, &SamplesPanel::create);
   connect(m_cancel, &QPushButton::clicked, m_controller, &SampleController::cancel);
   connect(m_delete, &QPushButton::clicked, this, &SamplesPanel::removeSelected);
@@ -119,11 +144,20 @@ void SamplesPanel::setContent(SampleContent content)
   m_content->setCurrentIndex(std::max(0, m_content->findData(int(content))));
 }
 
+bool SamplesPanel::keepSamples() const { return m_keep->isChecked(); }
+void SamplesPanel::setKeepSamples(bool keep) { m_keep->setChecked(keep); }
+
 void SamplesPanel::setTargetFolder(const QString& folder)
 {
   m_folder = folder;
+  m_target->setText(folder.isEmpty() ? tr("Select or tick a location to create a sample in.")
+                                     : tr("Create writes into %1.").arg(folder));
   updateButtons();
 }
+
+QString SamplesPanel::targetText() const { return m_target->text(); }
+void SamplesPanel::setPlanText(const QString& text) { m_plan->setText(text); }
+QString SamplesPanel::planText() const { return m_plan->text(); }
 
 void SamplesPanel::setListedFolders(const QStringList& folders)
 {
@@ -146,8 +180,13 @@ void SamplesPanel::updateButtons()
   m_delete->setEnabled(!busy && !m_running && m_view->selectionModel()->hasSelection());
   m_size->setEnabled(!busy && !m_running);
   m_content->setEnabled(!busy && !m_running);
-  if (!busy && !m_folder.isEmpty() && m_info->text().isEmpty())
-    m_info->setText(tr("Create writes into %1.").arg(m_folder));
+  m_keep->setEnabled(!m_running);
+}
+
+void SamplesPanel::showInfo(const QString& text)
+{
+  m_info->setText(text);
+  m_info->setVisible(!text.isEmpty());
 }
 
 void SamplesPanel::create()
@@ -155,25 +194,26 @@ void SamplesPanel::create()
   if (!m_controller->create(m_folder, sampleSize(), content()))
     return;
   m_progress->setValue(0);
-  m_info->setText(tr("Writing a %1 sample in %2...").arg(formatBytes(sampleSize()), m_folder));
+  m_writing = m_folder;  // the selection may move on while this one is written
+  showInfo(tr("Writing a %1 sample in %2...").arg(formatBytes(sampleSize()), m_writing));
   updateButtons();
 }
 
 void SamplesPanel::onProgress(double fraction, double mbPerSec)
 {
   m_progress->setValue(int(fraction * 1000));
-  m_info->setText(tr("Writing in %1: %2%, %3").arg(m_folder).arg(int(fraction * 100)).arg(formatMBps(mbPerSec)));
+  showInfo(tr("Writing in %1: %2%, %3").arg(m_writing).arg(int(fraction * 100)).arg(formatMBps(mbPerSec)));
 }
 
 void SamplesPanel::onFinished(bool ok, const QString& path, bool reused, double mbPerSec, const QString& error)
 {
   m_progress->setValue(ok ? 1000 : 0);
   if (!ok)
-    m_info->setText(error);
+    showInfo(error);
   else if (reused)
-    m_info->setText(tr("%1 already exists and will be reused.").arg(path));
+    showInfo(tr("%1 already exists and will be reused.").arg(path));
   else
-    m_info->setText(tr("Created %1, written at %2.").arg(path, formatMBps(mbPerSec)));
+    showInfo(tr("Created %1, written at %2.").arg(path, formatMBps(mbPerSec)));
   Q_EMIT statusMessage(m_info->text());
   m_list->refresh(m_folders);
   updateButtons();
@@ -187,7 +227,7 @@ void SamplesPanel::removeSelected()
     return;
   const QString path = rows.first().data(SampleListModel::PathRole).toString();
   const QString error = m_controller->remove(path);
-  m_info->setText(error.isEmpty() ? tr("Deleted %1.").arg(path) : error);
+  showInfo(error.isEmpty() ? tr("Deleted %1.").arg(path) : error);
   m_list->refresh(m_folders);
   updateButtons();
   Q_EMIT samplesChanged();

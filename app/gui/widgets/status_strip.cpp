@@ -26,7 +26,8 @@ StatusStrip::StatusStrip(QWidget* parent) : QWidget(parent)
   layout->addWidget(m_text, 1);
   layout->addWidget(m_progress);
   layout->addWidget(m_left);
-  showMessage(tr("Ready."));
+  // Said once, where every first look lands: the two units the whole window uses.
+  showMessage(tr("Ready. Sizes are in MiB/GiB (1 MiB = 1024 x 1024 bytes), speeds in MB/s (1 MB = 1,000,000 bytes)."));
 }
 
 void StatusStrip::showMessage(const QString& text)
