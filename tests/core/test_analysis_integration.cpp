@@ -28,7 +28,7 @@ RunResult runAt(const WorkloadSpec& spec, const fs::path& location)
 {
   const StorageInfo storage = describeStorage(location);
   LiveCounters counters(spec.streams);
-  RunResult r = runSampled(spec, storage, 10.0, counters, {}, [&](const WorkloadSpec& run) { return runWorkload(run, {}, &counters); });
+  RunResult r = runSampled(spec, storage, {}, 10.0, counters, {}, [&](const WorkloadSpec& run) { return runWorkload(run, {}, &counters); });
   r.location = location;
   r.storage = storage;
   return r;

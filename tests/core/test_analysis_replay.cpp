@@ -8,6 +8,7 @@
 #include <string>
 
 #include "hashscope/analysis.hpp"
+#include "hashscope/suite.hpp"
 
 using namespace hashscope;
 using hashscope::test::RecordedRun;
@@ -77,31 +78,48 @@ void checkReproduced(const Replay& r)
   }
 }
 
-// What the sampler knew of a step while it ran (core/src/suite/run_sampled.cpp classifies each interval
-// as it arrives with this), before the run was analysed.
-RunResult liveProbe(const RunResult& run)
+// What the sampler knew of a step while it ran: core's own probe (core/src/suite/run_sampled.cpp classifies
+// each interval as it arrives with it), carrying the ceilings of the location's steps recorded before this
+// one, as runSuite hands them over.
+RunResult liveProbe(const Replay& r, const RunResult& run)
 {
-  RunResult probe;
-  probe.workload = run.workload;
-  probe.algorithm = run.algorithm;
-  probe.streams = run.streams;
-  probe.cache = run.cache;
-  probe.cacheMethod = run.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
-  probe.storage = run.storage;
-  return probe;
+  WorkloadSpec spec;
+  spec.workload = run.workload;
+  spec.algorithm = run.algorithm;
+  spec.streams = run.streams;
+  spec.cache = run.cache;
+  const auto index = static_cast<std::size_t>(&run - r.runs.data());  // `run` is one of r.runs
+  REQUIRE(index < r.runs.size());
+  std::vector<RunResult> earlier;
+  for (std::size_t i = 0; i < index; ++i) {
+    if (r.recorded[i].run.location == run.location)
+      earlier.push_back(r.recorded[i].run);
+  }
+  return intervalProbe(spec, run.storage, earlier);
 }
 
-// Each interval replayed through classifyInterval equals the verdict the analysis left on it, and the live
-// classification (the probe) equals it wherever the whole run added nothing the live view could not know.
-void checkIntervals(const RunResult& run, bool liveKnowsAll)
+// Each interval replayed through classifyInterval equals the verdict the analysis left on it, and so does the
+// live classification (the probe): live bands never say something else than the final ones.
+void checkIntervals(const Replay& r, const RunResult& run)
 {
-  const RunResult probe = liveProbe(run);
+  const RunResult probe = liveProbe(r, run);
   for (const Sample& s : run.samples) {
     INFO("sample at " << s.t << " s");
     CHECK(classifyInterval(s, run) == s.verdict);
-    if (liveKnowsAll)
-      CHECK(classifyInterval(s, probe) == s.verdict);
+    CHECK(classifyInterval(s, probe) == s.verdict);
   }
+}
+
+// On a RAM-backed location the read and hash-memory references run before the hash-file step: its live probe
+// carries the same two ceilings as the final analysis, which decide its intervals there.
+void checkLiveCeilings(const Replay& r, const RunResult& hash)
+{
+  const RunResult probe = liveProbe(r, hash);
+  REQUIRE(probe.analysis);
+  CHECK(probe.analysis->readMBps == Approx(hash.analysis->readMBps).epsilon(1e-12));
+  CHECK(probe.analysis->hashMBps == Approx(hash.analysis->hashMBps).epsilon(1e-12));
+  CHECK(probe.analysis->hashMBps > 0);
+  CHECK(probe.analysis->readMBps > 0);
 }
 
 }  // namespace
@@ -122,8 +140,10 @@ TEST_CASE("replayed: md5 from /dev/shm is cpu-bound, memory-backed, at most its 
   CHECK(a.efficiencyShown());
   CHECK(a.efficiency <= 1.03);
   CHECK(find(r, Workload::Read).analysis->reason == VerdictReason::MemoryBacked);
-  checkIntervals(hash, false);
-  checkIntervals(find(r, Workload::Read), true);
+  // Live, the probe carries the location's ceilings: the intervals' live verdicts are the final ones.
+  checkIntervals(r, hash);
+  checkLiveCeilings(r, hash);
+  checkIntervals(r, find(r, Workload::Read));
   for (const Sample& s : hash.samples)
     CHECK(s.verdict == Verdict::CpuBound);
 }
@@ -146,8 +166,8 @@ TEST_CASE("replayed: xxh3-64 of a cold file on the disk is io-bound at the devic
   CHECK_FALSE(a.has(FlagCode::ServedFromCache));
   CHECK(a.has(FlagCode::MachineBusy) == (a.otherCores >= 0.3));  // recorded on the shared VM: it was busy
   // Live and final interval verdicts agree: nothing the run added changes a disk interval.
-  checkIntervals(hash, true);
-  checkIntervals(find(r, Workload::Read), true);
+  checkIntervals(r, hash);
+  checkIntervals(r, find(r, Workload::Read));
 }
 
 TEST_CASE("replayed: a warm md5 on the disk is served from the page cache", "[analysis][replay]")
@@ -167,7 +187,7 @@ TEST_CASE("replayed: a warm md5 on the disk is served from the page cache", "[an
   const Analysis& read = *find(r, Workload::Read).analysis;
   CHECK(read.verdict == Verdict::MemoryBound);
   CHECK(read.reason == VerdictReason::ServedFromCache);
-  checkIntervals(hash, true);
+  checkIntervals(r, hash);
 }
 
 TEST_CASE("replayed: xxh3-64 from /dev/shm on a busy machine stays memory-bound and is flagged busy",
@@ -184,8 +204,10 @@ TEST_CASE("replayed: xxh3-64 from /dev/shm on a busy machine stays memory-bound 
   CHECK(a.otherCores >= 0.3);
   CHECK(a.limitMBps == Approx(a.readMBps));  // reading tmpfs (per CPU second) is the limit
   CHECK(a.efficiency < 1.0);
-  // Once analysed, the intervals follow the run's ceilings too; live, only the accounting spoke.
-  checkIntervals(hash, false);
+  // The intervals follow the run's ceilings, live as well as once analysed: the accounting alone (other
+  // processes starving the reader or the hash) would call some of them otherwise.
+  checkIntervals(r, hash);
+  checkLiveCeilings(r, hash);
   for (const Sample& s : hash.samples) {
     if (s.verdict != Verdict::Unknown)
       CHECK(s.verdict == Verdict::MemoryBound);
@@ -205,5 +227,5 @@ TEST_CASE("replayed: four md5 streams on two busy cores are cpu-bound and flagge
   CHECK(a.has(FlagCode::MachineBusy));
   CHECK(a.limitMBps == Approx(std::min(a.readMBps, 2 * a.hashMBps)));  // hash ceiling x min(streams, cores)
   CHECK(a.efficiency <= 1.03);
-  checkIntervals(hash, true);
+  checkIntervals(r, hash);
 }

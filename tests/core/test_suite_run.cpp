@@ -8,6 +8,7 @@
 #include <atomic>
 #include <chrono>
 #include <filesystem>
+#include <map>
 #include <mutex>
 #include <unistd.h>
 
@@ -99,6 +100,58 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
   // Every sample this suite created is gone, and nothing else was left behind.
   CHECK(ram.entries().empty());
   CHECK(disk.entries().empty());
+}
+
+TEST_CASE("runSuite's live interval verdicts on a RAM-backed location are the final ones", "[suite][integration]")
+{
+  // On tmpfs the location's two ceilings (read, hash-memory: measured before the hash-file steps) decide a
+  // hash-file's verdict; its live sample verdicts must follow the same rule, not the thread accounting alone.
+  if (const std::string why = hashscope::test::whyNoTmpfsShm(); !why.empty())
+    HASHSCOPE_SKIP(why);
+  TempDir ram("/dev/shm");
+  SuiteSpec spec;
+  spec.locations = {ram.path()};
+  spec.algorithms = {"xxh3-64", "md5"};  // far faster and far slower than copying out of tmpfs
+  spec.sampleSize = 256 * MiB;            // md5 takes a good part of a second: many intervals
+  spec.hashMemorySeconds = 0.2;
+  spec.sampleHz = 50;
+  spec.removeSamplesAfter = true;
+
+  std::mutex mutex;
+  std::map<int, std::vector<Verdict>> live;  // per step index, in arrival order
+  SuiteObserver observer;
+  observer.sample = [&](const SuiteStep& step, const Sample& s) {
+    std::lock_guard lock(mutex);
+    live[step.index].push_back(s.verdict);
+  };
+  const auto plan = planSuite(spec);
+  const SuiteResult result = runSuite(spec, observer, {});
+  REQUIRE(result.errors.empty());
+  REQUIRE(result.results.size() == plan.size());  // one location, one pass: result i is step i
+
+  int hashFiles = 0, judged = 0;
+  for (std::size_t i = 0; i < plan.size(); ++i) {
+    const RunResult& r = result.results[i];
+    INFO(plan[i].title);
+    REQUIRE(r.ok());
+    REQUIRE(r.analysis);
+    const std::vector<Verdict>& seen = live[static_cast<int>(i)];
+    REQUIRE(seen.size() == r.samples.size());  // every sample went out live, once
+    for (std::size_t k = 0; k < seen.size(); ++k) {
+      INFO("sample " << k << " at " << r.samples[k].t << " s");
+      CHECK(seen[k] == r.samples[k].verdict);
+    }
+    if (r.workload == Workload::HashFile) {
+      ++hashFiles;
+      CHECK(r.analysis->memoryBacked);
+      CHECK(r.analysis->readMBps > 0);  // both ceilings were measured before the step
+      CHECK(r.analysis->hashMBps > 0);
+      for (Verdict v : seen)
+        judged += v != Verdict::Unknown ? 1 : 0;
+    }
+  }
+  CHECK(hashFiles == 2);
+  CHECK(judged > 0);  // the comparison covered real verdicts, not only empty intervals
 }
 
 TEST_CASE("runSuite keeps samples it did not create, and runs a location listed twice twice", "[suite][integration]")

@@ -37,9 +37,10 @@ inline constexpr double kWideSpreadFraction = 0.2;
 // per stream when no thread clock was read.
 double cpuSpeedPerStream(const RunResult& referenceRun);
 
-// Classifies one sample interval (fills Sample::verdict's value) from its own numbers: live, `run` describes
-// the step (workload, streams, storage); once analysed, run.analysis adds what the whole run showed (served
-// from cache; on a RAM-backed location its two ceilings, which decide there when clearly apart).
+// Classifies one sample interval (fills Sample::verdict's value) from its own numbers: `run` describes the
+// step (workload, streams, storage) and run.analysis adds what is known beyond the interval: live (the suite's
+// intervalProbe) the ceilings the location measured before the step; once analysed, what the whole run showed
+// (served from cache, and its ceilings). On a RAM-backed location the two ceilings decide when clearly apart.
 Verdict classifyInterval(const Sample& sample, const RunResult& run);
 
 // Analyses a finished run: verdict and reason, served_from_cache, memory_backed, limit, efficiency, flags.

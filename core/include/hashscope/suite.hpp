@@ -81,13 +81,20 @@ struct SuiteResult {
   double seconds = 0;
 };
 
+// What classifyInterval knows of a step while it runs: the step (workload, algorithm, streams, cache mode,
+// storage) and, as its `analysis`, the ceilings of its location measured by the `earlier` steps there (the
+// suite runs a location's read and hash-memory references before its hash-file steps), so each live interval
+// verdict follows the rules the final analysis applies (on a RAM-backed location the two ceilings decide).
+RunResult intervalProbe(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier);
+
 // One measured pass: a warm workload's file (or tree) is read into the page cache first, once (so the
 // warm-up's device reads are not counted in the run), then `work` runs while a Sampler at `hz` watches the
 // CPU and the location's device (hz <= 0: no sampling), and the process's own I/O accounting tells what it
-// fetched from storage (RunResult::ownReadBytes). Each sample reaches `onSample` with its interval verdict.
-// `work` reports to `counters`; it gets the spec with `prewarmed` set. `onNote` receives one sentence when
-// the warm-up failed.
-RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, double hz, LiveCounters& counters,
+// fetched from storage (RunResult::ownReadBytes). Each sample reaches `onSample` with its interval verdict,
+// classified against intervalProbe(spec, storage, earlier). `work` reports to `counters`; it gets the spec
+// with `prewarmed` set. `onNote` receives one sentence when the warm-up failed.
+RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier,
+                     double hz, LiveCounters& counters,
                      std::stop_token stop, const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample = {},
                      const std::function<void(const std::string&)>& onNote = {});

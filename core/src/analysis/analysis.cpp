@@ -233,8 +233,8 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
   s.fromRam = isMemoryBacked(run) || intervalFromCache || runFromCache;
   s.memoryBacked = isMemoryBacked(run);
   if (s.memoryBacked && run.analysis) {
-    // Once the run is analysed its ceilings are known: on RAM they decide each interval as they decide the
-    // run (the thread accounting there moves with the machine's load; see decide()).
+    // The run's ceilings (live: those its location measured before it): on RAM they decide each interval as
+    // they decide the run (the thread accounting there moves with the machine's load; see decide()).
     const double parallel = static_cast<double>(std::min(s.streams, s.cores));
     s.hashLimitMBps = run.analysis->hashMBps * parallel;
     s.readLimitMBps = run.analysis->readMBps;

@@ -7,10 +7,7 @@
 
 namespace hashscope {
 
-namespace {
-
-// What the interval classifier needs to know about a run before it has finished.
-RunResult probeOf(const WorkloadSpec& spec, const StorageInfo& storage)
+RunResult intervalProbe(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier)
 {
   RunResult probe;
   probe.workload = spec.workload;
@@ -19,12 +16,18 @@ RunResult probeOf(const WorkloadSpec& spec, const StorageInfo& storage)
   probe.cache = spec.cache;
   probe.cacheMethod = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
   probe.storage = storage;
+  // The ceilings the final analysis will use, as far as the location has measured them: the same
+  // referencesFor() (the probe has the step's algorithm and cache mode, all it looks at).
+  const References refs = referencesFor(probe, earlier);
+  Analysis known;
+  known.readMBps = refs.readMBps;
+  known.hashMBps = refs.hashMBps;
+  probe.analysis = known;
   return probe;
 }
 
-}  // namespace
-
-RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, double hz, LiveCounters& counters,
+RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier,
+                     double hz, LiveCounters& counters,
                      std::stop_token stop, const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample,
                      const std::function<void(const std::string&)>& onNote)
@@ -50,7 +53,7 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, doubl
                                         makeDiskCounterSource(storage.device));
     if (onSample) {
       // Live verdicts: each interval is classified as it arrives, on the sampler thread.
-      sampler->setCallback([probe = probeOf(spec, storage), &onSample](const Sample& s) {
+      sampler->setCallback([probe = intervalProbe(spec, storage, earlier), &onSample](const Sample& s) {
         Sample classified = s;
         classified.verdict = classifyInterval(classified, probe);
         onSample(classified);

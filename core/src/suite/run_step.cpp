@@ -68,8 +68,8 @@ CacheMethod evictForPeer(const std::filesystem::path& file, const SuiteObserver&
   return CacheMethod::Evicted;
 }
 
-RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& state, const SuiteObserver& observer,
-                  std::stop_token stop)
+RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
+                  const std::vector<RunResult>& earlier, const SuiteObserver& observer, std::stop_token stop)
 {
   const bool peer = step.spec.workload == Workload::PeerTool;
   CacheMethod peerMethod = CacheMethod::AsIs;
@@ -81,7 +81,7 @@ RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
 
   LiveCounters counters(std::max(1, step.spec.streams));
   RunResult r = runSampled(
-      step.spec, state.storage, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
+      step.spec, state.storage, earlier, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
       [&](const WorkloadSpec& run) {
         return peer ? runPeerPass(step, state, stop) : runWorkload(run, stop, &counters);
       },
@@ -137,13 +137,13 @@ RunResult combinePasses(std::vector<RunResult> passes)
   return median;
 }
 
-RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state, const SuiteObserver& observer,
-                  std::stop_token stop)
+RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
+                  const std::vector<RunResult>& earlier, const SuiteObserver& observer, std::stop_token stop)
 {
   const int k = std::clamp(spec.passes, 1, 100);
   std::vector<RunResult> passes;
   for (int i = 0; i < k; ++i) {
-    RunResult r = runPass(step, spec, state, observer, stop);
+    RunResult r = runPass(step, spec, state, earlier, observer, stop);
     if (!r.ok())
       return r;  // a failed or stopped pass is the step's result: no median of what did not run
     if (step.spec.workload == Workload::HashFile && !r.digest.empty())

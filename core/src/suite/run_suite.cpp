@@ -112,10 +112,11 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
         }
         if (observer.stepStarted)
           observer.stepStarted(step, total);
-        RunResult r = suite::runStep(step, spec, state, observer, stop);
-        // Provisional verdict from what this location measured so far; the final one follows below.
+        // What this location measured so far: the ceilings of the live and of the provisional verdicts.
         std::vector<RunResult> soFar(result.results.begin() + static_cast<std::ptrdiff_t>(firstResult),
                                      result.results.end());
+        RunResult r = suite::runStep(step, spec, state, soFar, observer, stop);
+        // Provisional verdict; the final one follows below.
         soFar.push_back(r);
         analyse(r, referencesFor(r, soFar));
         if (!r.error.empty())
