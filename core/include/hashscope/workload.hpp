@@ -21,7 +21,8 @@ namespace hashscope {
 struct WorkloadSpec {
   Workload workload = Workload::HashFile;
   std::string algorithm;               // hash-memory, hash-file, hash-tree
-  std::filesystem::path target;        // read/hash-file: the file; hash-tree: the folder; write: the folder to write in
+  std::filesystem::path target;        // read/hash-file: the file (read: or a folder, every file under it);
+                                       // hash-tree: the folder; write: the folder to write in
   int streams = 1;                     // parallel streams; file workloads split the file into `streams` contiguous slices
   std::uint64_t blockSize = 1 * MiB;   // bytes per read/update/write
   std::uint64_t bytes = 0;             // memory/hash-memory: bytes per stream (0 = use `seconds`); write: file size
