@@ -26,6 +26,8 @@ namespace hashscope::gui {
 void MainWindow::createActions()
 {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  createDataAction(file);
+  file->addSeparator();
   QAction* csv = file->addAction(tr("Export results as &CSV..."), this, &MainWindow::askExportCsv);
   QAction* json = file->addAction(tr("Export results as &JSON..."), this, &MainWindow::askExportJson);
   QAction* png = file->addAction(tr("Export &chart as PNG..."), this, [this] { askExportChart(); });
