@@ -8,6 +8,7 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
+#include <QPalette>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -23,6 +24,7 @@
 #include "skip.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/workload.hpp"
+#include "logic/algorithm_model.hpp"
 #include "logic/location_model.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
@@ -214,4 +216,61 @@ TEST_CASE("the file-or-folder dialog refuses a FIFO and a wrong kind before any 
   dialog.setPath(dir.path() + QStringLiteral("/nothing here"));
   CHECK_FALSE(dialog.canStart());
   CHECK(dialog.checkText().contains(QStringLiteral("no such file or folder")));
+}
+
+// Not a check: pictures for a person to look at (hidden; run with HASHSCOPE_SHOTS_DIR set, under Xvfb or
+// offscreen, HASHSCOPE_SHOTS_DARK=1 for a dark Fusion palette): the read-only label, the dialog, and the
+// results of a folder run.
+TEST_CASE("screenshots of benchmarking a read-only folder", "[.shots]")
+{
+  const QString out = qEnvironmentVariable("HASHSCOPE_SHOTS_DIR");
+  if (out.isEmpty())
+    HASHSCOPE_SKIP("HASHSCOPE_SHOTS_DIR is not set");
+  const bool dark = qEnvironmentVariableIsSet("HASHSCOPE_SHOTS_DARK");
+  const QString theme = dark ? QStringLiteral("dark") : QStringLiteral("light");
+  if (dark) {
+    QApplication::setStyle(QStringLiteral("Fusion"));
+    QPalette p;
+    p.setColor(QPalette::Window, QColor(45, 45, 48));
+    p.setColor(QPalette::WindowText, QColor(230, 230, 230));
+    p.setColor(QPalette::Base, QColor(30, 30, 32));
+    p.setColor(QPalette::AlternateBase, QColor(40, 40, 44));
+    p.setColor(QPalette::Text, QColor(230, 230, 230));
+    p.setColor(QPalette::Button, QColor(55, 55, 60));
+    p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
+    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
+    p.setColor(QPalette::HighlightedText, Qt::white);
+    p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
+    p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
+    QApplication::setPalette(p);
+  }
+  hashscope::gui::test::TinyBenchmark bench(QStringLiteral("md5"));
+  bench.window->algorithmModel()->setCheckedIds({QStringLiteral("md5"), QStringLiteral("sha256"), QStringLiteral("xxh3-64")});
+  MainWindow& w = *bench.window;
+  ReadOnlyPhotos photos(QStringLiteral("/tmp/hashscope-photos"));
+  StorageInfo info = describeStorage(toPath(photos.folder));
+  info.readOnly = true;
+  const int row = w.locationModel()->addFolder(info);
+  w.locationsPanel()->view()->setCurrentIndex(w.locationModel()->index(row, 0));
+  QTest::qWait(300);
+  w.grab().save(out + QStringLiteral("/setup-readonly-") + theme + QStringLiteral(".png"));
+
+  DataTargetDialog dialog(photos.folder, &w);
+  dialog.setPath(photos.folder);
+  dialog.show();
+  QTest::qWait(300);
+  dialog.grab().save(out + QStringLiteral("/dialog-") + theme + QStringLiteral(".png"));
+  dialog.setPath(photos.folder + QStringLiteral("/a.jpg"));
+  QTest::qWait(100);
+  dialog.grab().save(out + QStringLiteral("/dialog-file-") + theme + QStringLiteral(".png"));
+  dialog.hide();
+
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  REQUIRE(w.benchmarkData(photos.folder));
+  QTest::qWait(400);
+  w.grab().save(out + QStringLiteral("/running-") + theme + QStringLiteral(".png"));
+  if (finished.isEmpty())
+    REQUIRE(finished.wait(180000));
+  QTest::qWait(300);
+  w.grab().save(out + QStringLiteral("/results-") + theme + QStringLiteral(".png"));
 }

@@ -28,7 +28,7 @@ DataTargetDialog::DataTargetDialog(const QString& startFolder, QWidget* parent)
   intro->setWordWrap(true);
   m_file = new QRadioButton(tr("A &file: read it, then hash it with each ticked algorithm"), this);
   m_folder = new QRadioButton(
-      tr("A f&older: read every file under it, then hash them all with each algorithm (like md5deep -r)"), this);
+      tr("A f&older: read every file under it, then hash them all (like md5deep -r)"), this);
   m_folder->setChecked(true);
   m_path = new QLineEdit(this);
   m_path->setPlaceholderText(tr("Path of a file or folder"));
@@ -54,7 +54,7 @@ DataTargetDialog::DataTargetDialog(const QString& startFolder, QWidget* parent)
   layout->addWidget(m_check);
   layout->addStretch();
   layout->addWidget(m_buttons);
-  setMinimumWidth(560);
+  setMinimumWidth(640);
 
   connect(browse, &QPushButton::clicked, this, &DataTargetDialog::browse);
   connect(m_path, &QLineEdit::textChanged, this, &DataTargetDialog::check);
@@ -62,6 +62,7 @@ DataTargetDialog::DataTargetDialog(const QString& startFolder, QWidget* parent)
   connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
   connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   check();
+  resize(sizeHint());  // the wrapped texts get their full height at the minimum width
 }
 
 QString DataTargetDialog::path() const { return m_path->text().trimmed(); }
