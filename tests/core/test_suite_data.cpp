@@ -109,6 +109,7 @@ TEST_CASE("a data plan for a file reads and hashes the file itself: read, then h
   REQUIRE(steps.size() == 9);
   CHECK(steps[0].spec.workload == Workload::Read);
   CHECK(steps[0].title == "read (cold), " + file.string());
+  CHECK_FALSE(steps[0].spec.tree);
   CHECK(steps[1].spec.workload == Workload::HashMemory);
   CHECK(steps[2].spec.workload == Workload::HashFile);
   CHECK(steps[2].title == "md5 hash-file (cold), " + file.string());
@@ -135,6 +136,7 @@ TEST_CASE("a data plan for a folder reads the whole tree, then hash-memory and h
   REQUIRE(steps.size() == 7);  // read + 2 x (hash-memory, hash-tree, hash-tree warm)
   CHECK(steps[0].spec.workload == Workload::Read);
   CHECK(steps[0].spec.target == dir.path());
+  CHECK(steps[0].spec.tree);  // the read reads every file under the folder
   CHECK(steps[2].spec.workload == Workload::HashTree);
   CHECK(steps[2].spec.target == dir.path());
   CHECK(steps[2].title == "md5 hash-tree (cold), " + dir.path().string());

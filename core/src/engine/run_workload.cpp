@@ -46,8 +46,7 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     if (usesAlgorithm)
       result.algorithm = spec.algorithm;
     // A read over a folder reads every file under it (the read reference of hash-tree on existing data).
-    std::error_code ec;
-    const bool readsTree = spec.workload == Workload::Read && std::filesystem::is_directory(spec.target, ec);
+    const bool readsTree = spec.workload == Workload::Read && spec.tree;
     const bool folderTarget = spec.workload == Workload::Write || spec.workload == Workload::HashTree || readsTree;
     if (!spec.target.empty())
       result.location = folderTarget ? spec.target : spec.target.parent_path();

@@ -1,5 +1,5 @@
 // hash-tree: N streams take whole files from a shared index (like md5deep -r with N jobs). A read over a
-// folder runs the same walk with no hasher: the tree's own read ceiling, per-file costs included.
+// folder (WorkloadSpec::tree) runs the same walk with no hasher: the tree's own read ceiling, per-file costs included.
 #include <algorithm>
 #include <atomic>
 #include <mutex>

@@ -46,6 +46,8 @@ public:
     // A data plan reads the data itself (a read over a folder reads every file under it); a sample plan
     // reads the sample, whose name the runner confirms once it exists.
     m_base.target = m_data ? location : location / sampleFileName(spec.sampleSize, spec.content);
+    std::error_code ec;
+    m_folder = m_data && std::filesystem::is_directory(location, ec);
     m_base.blockSize = spec.blockSize;
     m_base.streams = std::max(1, spec.streams);
     m_base.cache = spec.cache;
@@ -64,6 +66,7 @@ public:
       s.target = m_location;
     if (w == Workload::Write)
       s.bytes = m_spec.sampleSize;
+    s.tree = m_folder && w == Workload::Read;
     std::string title = std::string(toString(w));
     if (traits.usesCache)
       title += " (" + cacheText(m_spec.cache) + streamsText(s.streams) + ")";
@@ -146,6 +149,7 @@ private:
   std::vector<SuiteStep>& m_steps;
   std::string m_where;
   bool m_data;
+  bool m_folder = false;  // a data plan on a folder: its read reads the whole tree
   WorkloadSpec m_base;
 };
 
