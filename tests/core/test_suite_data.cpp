@@ -123,8 +123,8 @@ TEST_CASE("a data plan for a file reads and hashes the file itself: read, then h
   }
 }
 
-TEST_CASE("a data plan for a folder reads the whole tree, then hash-memory and hash-tree per algorithm; warm "
-          "and ramp apply to the tree, peers (single files) do not",
+TEST_CASE("a data plan for a folder reads the whole tree, then hash-memory and hash-tree per algorithm, with "
+          "warm and ramp for the tree and no peers (they hash single files)",
           "[suite][data]")
 {
   TempDir dir;
