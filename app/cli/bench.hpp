@@ -20,6 +20,7 @@ enum class OutputFormat { Table, Csv, Json };
 // Everything `bench` was asked to do, validated.
 struct BenchOptions {
   std::vector<std::filesystem::path> locations;
+  std::optional<std::filesystem::path> data;  // --data PATH: measure this file or folder where it is
   std::vector<std::string> algorithms;
   std::vector<Workload> workloads;   // empty with --suite: the standard suite
   std::uint64_t size = 256 * MiB;
@@ -44,6 +45,7 @@ struct BenchOutcome {
   std::vector<RunResult> results;
   bool failed = false; // some run or location failed (errors already printed)
   bool cancelled = false;
+  std::string dataLine;  // --data: "Data PATH: 3 files, 1.5 GiB, measured where it is (nothing was written)"
 };
 
 // Runs hashscope::runSuite with a progress bar (bench_suite.cpp).

@@ -2,6 +2,7 @@
 #include "bench.hpp"
 #include "evidence_text.hpp"
 #include "hashscope/export.hpp"
+#include "names.hpp"
 #include "table.hpp"
 
 #include <set>
@@ -102,7 +103,7 @@ std::string runTitle(const RunResult& r)
   if (r.streams > 1)
     title += ", " + std::to_string(r.streams) + " streams";
   if (!r.location.empty())
-    title += ", " + r.location.string();
+    title += ", " + shownName(r.location.string());  // existing data may have any name, newlines included
   return title;
 }
 
@@ -118,7 +119,7 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
     for (const auto& r : results) {
       if (r.location == location) {
         const std::string label = r.storage.label.empty() ? "" : ": " + r.storage.label;
-        out += "Location " + location.string() + label + "\n";
+        out += "Location " + shownName(location.string()) + label + "\n";
         break;
       }
     }
@@ -151,7 +152,7 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   for (const auto& r : results) {
     std::vector<std::string> row{std::to_string(++index)};
     if (showLocation)
-      row.push_back(r.location.string());
+      row.push_back(shownName(r.location.string()));
     const double cpu = r.seconds > 0 ? (r.userSeconds + r.systemSeconds) / r.seconds * 100 : 0;
     const Analysis* a = r.analysis ? &*r.analysis : nullptr;
     std::string verdict = a ? std::string(toString(a->verdict)) : "-";

@@ -3,6 +3,7 @@
 #include "hashscope/hash.hpp" // workload.hpp uses Digest without including hash.hpp
 #include "hashscope/storage.hpp"
 #include "hashscope/suite.hpp"
+#include "names.hpp"
 #include "progress.hpp"
 
 #include <algorithm>
@@ -29,13 +30,32 @@ struct SuiteProgress {
   double doneT = 0, passT = 0;
 };
 
+// --data: what PATH holds, checked before anything runs. False (the error printed) when it cannot be measured.
+bool describeDataTarget(const fs::path& path, Context& context, BenchOutcome& outcome)
+{
+  const DataSummary data = describeData(path, context.stop.get_token());
+  if (!data.ok()) {
+    printError(shownText(data.error));
+    outcome.failed = true;
+    return false;
+  }
+  outcome.dataLine = "Data " + shownName(path.string()) + ": " + dataSummaryText(data) +
+                     ", measured where it is (nothing was written there)";
+  return true;
+}
+
 } // namespace
 
 BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
 {
   BenchOutcome outcome;
   SuiteSpec spec;
-  for (const auto& location : o.locations) {
+  if (o.data) {
+    if (!describeDataTarget(*o.data, context, outcome))
+      return outcome;
+    spec.data = *o.data;
+  }
+  for (const auto& location : o.data ? std::vector<fs::path>{} : o.locations) {
     std::error_code ec;
     if (fs::is_directory(location, ec)) {
       spec.locations.push_back(location);
@@ -45,7 +65,7 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
                ": choose an existing folder with --location");
     outcome.failed = true;
   }
-  if (spec.locations.empty())
+  if (spec.locations.empty() && spec.data.empty())
     return outcome;
   spec.algorithms = o.algorithms;
   if (!o.suite)
@@ -84,7 +104,7 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     progress.total = std::max(1, total);
     progress.workload = step.spec.workload;
     progress.bytes = 0;
-    progress.expected = workloadTraits(step.spec.workload).durationBound ? 0 : o.size * std::max(1, o.passes);
+    progress.expected = step.expectedBytes * static_cast<std::uint64_t>(std::max(1, o.passes));  // 0: unknown
     progress.seconds = step.spec.seconds * std::max(1, o.passes);
     progress.t = 0;
     progress.doneBytes = progress.passBytes = 0;
@@ -106,7 +126,7 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   };
   observer.stepFinished = [&](const SuiteStep& step, const RunResult& result) {
     if (!result.error.empty())
-      printError(step.title + ": " + result.error);
+      printError(shownText(step.title + ": " + result.error));
   };
   std::mutex printedMutex;
   std::set<std::string> printed;  // messages also returned in SuiteResult::errors are printed once
@@ -116,7 +136,7 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
       if (!printed.insert(message).second)
         return;
     }
-    printError(message);
+    printError(shownText(message));  // a path may hold a newline: no raw control character on the terminal
   };
 
   SuiteResult suite;
@@ -139,7 +159,7 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   outcome.cancelled = suite.cancelled || context.stop.stop_requested();
   for (const auto& error : suite.errors) {
     if (printed.insert(error.text).second)
-      printError(error.text);
+      printError(shownText(error.text));
     outcome.failed = true;
   }
   std::map<std::filesystem::path, StorageInfo> storage;

@@ -17,6 +17,29 @@ namespace hashscope::cli {
 
 namespace {
 
+// --data PATH: existing data measured where it is. Options about samples, or that would write, do not apply.
+void parseDataOption(const Args& args, BenchOptions& o)
+{
+  const std::vector<std::string> data = args.values("data");
+  if (data.empty())
+    return;
+  if (data.size() > 1)
+    throw UsageError("give one --data PATH per run (a file, or a folder of files)");
+  if (data.front().empty())
+    throw UsageError("--data needs a file or a folder");
+  o.data = std::filesystem::path(data.front());
+  if (args.has("location"))
+    throw UsageError("--data measures PATH where it is: --location is not used with it");
+  for (const char* sampleOption : {"size", "content", "keep-sample"}) {
+    if (args.has(sampleOption))
+      throw UsageError(std::string("--") + sampleOption + " is about sample files: --data measures PATH as it is");
+  }
+  for (Workload w : o.workloads) {
+    if (w == Workload::Write)
+      throw UsageError("--workload write would write a file: --data reads PATH and writes nothing");
+  }
+}
+
 BenchOptions parseBenchOptions(const Args& args)
 {
   BenchOptions o;
@@ -25,7 +48,8 @@ BenchOptions parseBenchOptions(const Args& args)
   if (o.locations.empty())
     o.locations.push_back(defaultLocation());
   for (const auto& positional : args.positionals())
-    throw UsageError("unexpected argument '" + positional + "' (use --location DIR for a folder)");
+    throw UsageError("unexpected argument '" + positional +
+                     "' (use --location DIR for a folder to test, --data PATH for existing data)");
 
   o.algorithms = parseAlgorithms(args.list("algorithm"));
   if (o.algorithms.empty())
@@ -38,7 +62,9 @@ BenchOptions parseBenchOptions(const Args& args)
           "' (choose from memory, hash-memory, write, read, hash-file, hash-tree; peer tools: --peers)");
     o.workloads.push_back(*workload);
   }
-  if (o.workloads.empty())
+  parseDataOption(args, o);
+  // With --data the core picks the steps by what PATH is: hash-file for a file, hash-tree for a folder.
+  if (o.workloads.empty() && !o.data)
     o.workloads = {Workload::Read, Workload::HashMemory, Workload::HashFile};
   if (const auto preset = args.value("preset")) {
     const auto parsed = parsePreset(*preset);
@@ -133,7 +159,7 @@ int runBench(Context& context, const Arguments& argv)
        {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
        {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
        {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false},
-       {"no-save", 0, false, false},     {"history-db", 0, true, false}},
+       {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
@@ -159,7 +185,9 @@ int runBench(Context& context, const Arguments& argv)
   stamp.startedAt = startedAt;
   stamp.finishedAt = utcTimestamp();
   stamp.status = "finished";
-  const std::string report = renderBench(outcome.results, options.format, stamp);
+  std::string report = renderBench(outcome.results, options.format, stamp);
+  if (options.format == OutputFormat::Table && !outcome.dataLine.empty())
+    report = outcome.dataLine + "\n" + report;  // JSON and CSV results carry target, files and bytes
   if (!deliverReport(output ? &*output : nullptr, report))
     return kExitFailure;
   return outcome.failed ? kExitFailure : kExitOk;

@@ -63,11 +63,17 @@ Exit status 1 when any file failed, could not be read, or a list had no valid li
 )";
 
 constexpr std::string_view kBench = R"(Usage: hashscope-cli bench [--location DIR]... [OPTIONS]
+       hashscope-cli bench --data PATH [OPTIONS]
 Create (or reuse) a sample file at each location and measure reading and hashing it, then say what
 limited the speed (cpu-bound, io-bound, memory-bound, mixed) with the numbers behind the verdict.
+With --data, measure a file or folder you already have instead, where it is: nothing is written, so
+a read-only disk, a NAS share, an archive or a photo library can be measured.
 
 Options:
   -l, --location DIR     folder to test (repeatable; default: the system temp folder)
+      --data PATH        existing data instead of samples: a file (read, hash-memory, hash-file) or a
+                         folder (a read of every file under it, hash-memory, hash-tree like md5deep -r);
+                         writes nothing; not with --location, --size, --content, --keep-sample, -w write
   -a, --algorithm ALGO   algorithm (repeatable; default: md5 sha256 xxh3-64 crc32)
   -w, --workload NAME    memory, hash-memory, write, read, hash-file, hash-tree (repeatable;
                          default: read, hash-memory, hash-file)

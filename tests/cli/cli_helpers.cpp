@@ -208,13 +208,23 @@ TempDir::~TempDir()
   fs::remove_all(m_path, ignored);
 }
 
-ReadOnlyMount::ReadOnlyMount()
+ReadOnlyMount::ReadOnlyMount(const std::function<void(const fs::path&)>& fill)
 {
   if (::geteuid() != 0 || !toolExists("mount") || !toolExists("umount"))
     return;
-  m_mounted =
-      run({"mount", "-t", "tmpfs", "-o", "ro,size=1m", "hashscope-test-ro", m_dir.path().string()}, {}, 20)
-          .exitCode == 0;
+  const std::string where = m_dir.path().string();
+  if (!fill) {
+    m_mounted = run({"mount", "-t", "tmpfs", "-o", "ro,size=1m", "hashscope-test-ro", where}, {}, 20).exitCode == 0;
+    return;
+  }
+  if (run({"mount", "-t", "tmpfs", "-o", "size=16m", "hashscope-test-ro", where}, {}, 20).exitCode != 0)
+    return;
+  m_mounted = true;  // unmounted by the destructor from here on, whatever happens next
+  fill(m_dir.path());
+  if (run({"mount", "-o", "remount,ro", where}, {}, 20).exitCode != 0) {
+    run({"umount", where}, {}, 20);
+    m_mounted = false;
+  }
 }
 
 ReadOnlyMount::~ReadOnlyMount()

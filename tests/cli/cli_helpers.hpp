@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -70,9 +71,10 @@ private:
 
 // A real read-only location: a small tmpfs mounted read-only on a fresh folder (needs root and mount
 // rights; ok() is false otherwise and the caller falls back or skips). Unmounted in the destructor.
+// With `fill`, the tmpfs (16 MiB) is mounted writable, filled by fill(path), then remounted read-only.
 class ReadOnlyMount {
 public:
-  ReadOnlyMount();
+  explicit ReadOnlyMount(const std::function<void(const std::filesystem::path&)>& fill = {});
   ~ReadOnlyMount();
   ReadOnlyMount(const ReadOnlyMount&) = delete;
   ReadOnlyMount& operator=(const ReadOnlyMount&) = delete;

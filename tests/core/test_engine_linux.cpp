@@ -18,6 +18,7 @@
 
 using namespace hashscope;
 using hashscope::test::TempDir;
+using hashscope::test::asNobody;
 
 namespace {
 
@@ -51,26 +52,6 @@ double residentFraction(const std::filesystem::path& file)
   for (unsigned char p : pages)
     resident += p & 1;
   return static_cast<double>(resident) / static_cast<double>(pages.size());
-}
-
-// Runs `fn` on a thread whose filesystem identity is "nobody", so permission checks apply even to root
-// (setfsuid drops CAP_DAC_OVERRIDE for that thread and the threads it starts). False when impossible.
-template <typename Fn>
-bool asNobody(Fn&& fn)
-{
-  bool ran = false;
-  std::thread t([&] {
-    if (::geteuid() == 0) {
-      ::setfsgid(65534);
-      ::setfsuid(65534);
-      if (static_cast<int>(::setfsuid(static_cast<uid_t>(-1))) != 65534)
-        return;
-    }
-    ran = true;
-    fn();
-  });
-  t.join();
-  return ran;
 }
 
 WorkloadSpec coldSpec(Workload w, const std::filesystem::path& file)

@@ -13,6 +13,12 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/samples.hpp"
 
+#if defined(__linux__)
+#include <sys/fsuid.h>
+#include <thread>
+#include <unistd.h>
+#endif
+
 namespace hashscope::test {
 
 // A fresh folder under `base` (the system temp folder by default), removed with everything in it at the end.
@@ -103,5 +109,27 @@ inline double secondsSince(std::chrono::steady_clock::time_point t)
 {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
 }
+
+#if defined(__linux__)
+// Runs `fn` on a thread whose filesystem identity is "nobody", so permission checks apply even to root
+// (setfsuid drops CAP_DAC_OVERRIDE for that thread and the threads it starts). False when impossible.
+template <typename Fn>
+bool asNobody(Fn&& fn)
+{
+  bool ran = false;
+  std::thread t([&] {
+    if (::geteuid() == 0) {
+      ::setfsgid(65534);
+      ::setfsuid(65534);
+      if (static_cast<int>(::setfsuid(static_cast<uid_t>(-1))) != 65534)
+        return;
+    }
+    ran = true;
+    fn();
+  });
+  t.join();
+  return ran;
+}
+#endif
 
 }  // namespace hashscope::test

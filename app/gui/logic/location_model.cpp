@@ -20,13 +20,19 @@ QString LocationModel::unusableReason(int row) const
   if (!s.error.empty())
     return qs(s.error);
   if (s.readOnly)
-    return tr("read-only: choose another location");
+    return tr("read-only: can benchmark existing files");
   if (!s.writable)
-    return tr("you cannot create files here");
+    return tr("no write permission: can benchmark existing files");
   // Room for the sample, keeping a small margin so the benchmark never fills a disk to the last byte.
   if (!r.hasSample && m_sampleSize > 0 && s.freeBytes < m_sampleSize + 64 * MiB)
     return tr("full: %1 free, the sample needs %2").arg(formatBytes(s.freeBytes), formatBytes(m_sampleSize));
   return {};
+}
+
+bool LocationModel::dataOnly(int row) const
+{
+  const StorageInfo& s = m_rows.at(std::size_t(row)).info;
+  return s.error.empty() && (s.readOnly || !s.writable);
 }
 
 QVariant LocationModel::data(const QModelIndex& index, int role) const
@@ -46,12 +52,17 @@ QVariant LocationModel::data(const QModelIndex& index, int role) const
       tip += QLatin1Char('\n') % tr("%1 free of %2").arg(formatBytes(s.freeBytes), formatBytes(s.totalBytes));
     if (!s.device.model.empty())
       tip += QLatin1Char('\n') % tr("Model: %1").arg(qs(s.device.model));
-    if (!reason.isEmpty())
+    if (dataOnly(index.row()))
+      tip += QLatin1Char('\n') % tr("No sample can be written here. File > Benchmark a file or folder... "
+                                     "(Ctrl+Shift+B) measures the files already here, writing nothing.");
+    else if (!reason.isEmpty())
       tip += QLatin1Char('\n') % tr("Unusable: %1").arg(reason);
     if (!r.error.isEmpty())
       tip += QLatin1Char('\n') % r.error;
     return tip;
   }
+  if (role == Qt::ForegroundRole && index.column() == StatusColumn && r.error.isEmpty() && dataOnly(index.row()))
+    return {};  // a label, not an error: the palette's own text colour, readable in light and dark themes
   if (role == Qt::ForegroundRole && index.column() == StatusColumn && (!reason.isEmpty() || !r.error.isEmpty()))
     return QBrush(QColor(200, 60, 40));
   if (role == Qt::UserRole)  // sort key

@@ -55,6 +55,9 @@ public:
 
   const StorageInfo& info(int row) const { return m_rows.at(std::size_t(row)).info; }
   QString unusableReason(int row) const;  // empty when usable
+  // No sample can be written there (a read-only filesystem, no write permission), but the files already
+  // there can be measured with "Benchmark a file or folder...": labelled so, not shown as an error.
+  bool dataOnly(int row) const;
 
 private:
   struct Row {

@@ -16,6 +16,7 @@ void ProgressEstimate::stepStarted(const SuiteStep& step)
 {
   m_started = std::min(m_total, m_finished + 1);
   m_spec = step.spec;
+  m_expected = step.expectedBytes ? step.expectedBytes : m_sampleSize;  // existing data: its own size
   m_within = 0;
   m_pass = 0;
   m_lastT = 0;
@@ -43,7 +44,7 @@ void ProgressEstimate::sample(const Sample& sample)
     within = m_spec.bytes ? double(sample.totalBytes) / double(m_spec.bytes) : 0;
     break;
   default:
-    within = m_sampleSize ? double(sample.totalBytes) / double(m_sampleSize) : 0;
+    within = m_expected ? double(sample.totalBytes) / double(m_expected) : 0;
     break;
   }
   within = (m_pass + std::clamp(within, 0.0, 1.0)) / m_passes;

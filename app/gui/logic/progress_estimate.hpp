@@ -32,6 +32,7 @@ private:
   double m_lastT = 0;
   std::uint64_t m_lastBytes = 0;
   WorkloadSpec m_spec;
+  std::uint64_t m_expected = 0;  // bytes one pass of the running step reads (the plan's, else the sample size)
 };
 
 }  // namespace hashscope::gui

@@ -39,16 +39,23 @@ LocationsPanel::LocationsPanel(LocationModel* model, QWidget* parent)
   m_refresh = new QPushButton(tr("Re&fresh"), this);
   m_refresh->setToolTip(tr("Detect the mounted volumes and their free space again"));
 
+  // Existing data needs no sample: the way to measure a read-only location (or any file or folder).
+  m_data = new QPushButton(tr("Benchmark a f&ile or folder..."), this);
+  m_data->setToolTip(tr("Measure a file or folder you already have, where it is, writing nothing; works on "
+                        "read-only locations too (Ctrl+Shift+B)"));
+
   auto* buttons = new QHBoxLayout;
   buttons->addWidget(m_add);
   buttons->addWidget(m_refresh);
   buttons->addStretch();
+  buttons->addWidget(m_data);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_view, 1);
   layout->addLayout(buttons);
 
   connect(m_add, &QPushButton::clicked, this, &LocationsPanel::chooseFolder);
   connect(m_refresh, &QPushButton::clicked, this, &LocationsPanel::refresh);
+  connect(m_data, &QPushButton::clicked, this, &LocationsPanel::dataBenchmarkRequested);
   connect(m_view->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
           [this] { Q_EMIT currentFolderChanged(currentFolder()); });
   connect(model, &QAbstractItemModel::dataChanged, this, &LocationsPanel::locationsChanged);
@@ -64,6 +71,12 @@ QString LocationsPanel::currentFolder() const
     return qs(m_model->info(current.row()).path);
   const QStringList checked = m_model->checkedPaths();
   return checked.isEmpty() ? QString() : checked.first();
+}
+
+QString LocationsPanel::selectedPath() const
+{
+  const QModelIndex current = m_view->currentIndex();
+  return current.isValid() ? qs(m_model->info(current.row()).path) : QString();
 }
 
 void LocationsPanel::addFolder(const QString& folder)

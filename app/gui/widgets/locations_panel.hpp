@@ -16,11 +16,13 @@ public:
   LocationsPanel(LocationModel* model, QWidget* parent = nullptr);
   QString currentFolder() const;   // the selected row's folder (for creating samples), else the first ticked
   void addFolder(const QString& folder);  // describes it and ticks it
+  QString selectedPath() const;    // the selected row's folder, usable for samples or not ("" = none)
   QTableView* view() const { return m_view; }
 
 Q_SIGNALS:
   void currentFolderChanged(const QString& folder);
   void locationsChanged();  // ticks or rows changed
+  void dataBenchmarkRequested();  // "Benchmark a file or folder...": existing data, read-only places too
 
 private:
   void chooseFolder();
@@ -29,6 +31,7 @@ private:
   QTableView* m_view;
   QPushButton* m_add;
   QPushButton* m_refresh;
+  QPushButton* m_data;
 };
 
 }  // namespace hashscope::gui

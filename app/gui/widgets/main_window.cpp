@@ -318,6 +318,16 @@ void MainWindow::startBenchmark()
   for (const QString& id : algorithms)
     ids.push_back(id.toStdString());
 
+  showRunStarting(locations, algorithms);
+  const QString plan = m_locations->writePlan(options.keepSamples);  // said before anything is written
+  if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
+    return;
+  setRunning(true);
+  m_status->showProgress(plan, 0, -1);
+}
+
+void MainWindow::showRunStarting(const QStringList& locations, const QStringList& algorithms)
+{
   m_locations->clearErrors();
   m_liveView->reset();
   // The answer fills in where it will stay: the scoreboard, one pending tile per location x algorithm;
@@ -325,11 +335,6 @@ void MainWindow::startBenchmark()
   m_resultsView->setPlan({locations, algorithms});
   m_resultsView->pages()->setCurrentIndex(0);
   m_tabs->setCurrentWidget(m_resultsView);
-  const QString plan = m_locations->writePlan(options.keepSamples);  // said before anything is written
-  if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
-    return;
-  setRunning(true);
-  m_status->showProgress(plan, 0, -1);
 }
 
 void MainWindow::stopBenchmark()

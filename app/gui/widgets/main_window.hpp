@@ -7,6 +7,7 @@
 #include "logic/run_options.hpp"
 
 class QAction;
+class QMenu;
 class QPushButton;
 class QScrollArea;
 class QSplitter;
@@ -65,6 +66,11 @@ public:
   QString exportChartPng(const ChartWidget* chart, const QString& path, QSize size) const;
   void copyTableToClipboard() const;
 
+  // Existing data (a file or a folder) measured where it is, writing nothing: "Benchmark a file or
+  // folder..." without its dialog (main_window_data.cpp). False, with the reason shown, when it cannot start.
+  bool benchmarkData(const QString& path);
+  QAction* dataAction() const { return m_dataAction; }
+
 public Q_SLOTS:
   void startBenchmark();
   void stopBenchmark();
@@ -80,6 +86,8 @@ private:
   QWidget* buildSetupPage();
   QWidget* buildRunButtons();
   void createActions();          // main_window_actions.cpp
+  void createDataAction(QMenu* menu);  // main_window_data.cpp
+  void askBenchmarkData();
   void askExportCsv();
   void askExportJson();
   void askExportChart(int chart = -1);
@@ -89,6 +97,8 @@ private:
   // Room left for a title bar and borders before the frame is known (the first size).
   static constexpr QSize kFrameAllowance{16, 48};
   void saveSettings();
+  // Before a run starts: clear errors and the live view, and show the scoreboard with its pending tiles.
+  void showRunStarting(const QStringList& locations, const QStringList& algorithms);
   void setRunning(bool running);
   void updateExportActions();
   void onSpecChanged();
@@ -117,6 +127,7 @@ private:
   QPushButton* m_stop = nullptr;
   QAction* m_benchmarkAction = nullptr;
   QAction* m_stopAction = nullptr;
+  QAction* m_dataAction = nullptr;
   QList<QAction*> m_exportActions;
   bool m_fitted = false;  // fitted into the screen at the first show
 };

@@ -27,6 +27,8 @@ namespace hashscope::gui {
 void MainWindow::createActions()
 {
   QMenu* file = menuBar()->addMenu(tr("&File"));
+  createDataAction(file);
+  file->addSeparator();
   // Every export has a shortcut (the menu shows it); all are disabled until there are results.
   QAction* csv = file->addAction(tr("Export results as &CSV..."), this, &MainWindow::askExportCsv);
   csv->setShortcut(QKeySequence(tr("Ctrl+E")));
@@ -36,16 +38,12 @@ void MainWindow::createActions()
   png->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
   QAction* copy = file->addAction(tr("C&opy results table"), this, &MainWindow::copyTableToClipboard);
   copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
-  m_exportActions = {csv, json, png, copy};
-  // Export report: one self-contained HTML file; enabled only while there are results to report.
+  // Export report: one self-contained HTML file.
   QAction* report = file->addAction(tr("Export &report (HTML)..."), this,
                                     [this] { askExportReport(this, *m_results, *m_resultsView, m_status); });
   report->setObjectName(QStringLiteral("exportReportAction"));
   report->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
-  const auto enableReport = [this, report] { report->setEnabled(m_results->rowCount() > 0); };
-  connect(m_results, &QAbstractItemModel::rowsInserted, report, enableReport);
-  connect(m_results, &QAbstractItemModel::modelReset, report, enableReport);
-  enableReport();
+  m_exportActions = {csv, json, png, copy, report};
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);

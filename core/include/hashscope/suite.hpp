@@ -1,7 +1,8 @@
 // The one benchmark path behind the Benchmark button, `hashscope-cli bench --suite` and plain
 // `hashscope-cli bench` (a suite with an explicit list of workloads): for each location and algorithm,
 // read, hash-memory, hash-file, optionally hash-file (warm), a stream ramp and peer tools, each run for
-// k passes, sampled live, then analysed against the location's ceilings.
+// k passes, sampled live, then analysed against the location's ceilings. A data plan (SuiteSpec::data) runs
+// the same steps on a file or folder the user already has instead of on samples, and writes nothing.
 #pragma once
 
 #include <cstdint>
@@ -45,6 +46,12 @@ struct SuiteSpec {
   double quietTimeoutSeconds = 30;                // ...but no longer than this
   double sampleHz = 10.0;
   bool removeSamplesAfter = false;                // remove samples this suite created (never others)
+  // Existing data to measure where it is, instead of samples (the "data plan"): a file (read, then per
+  // algorithm hash-memory and hash-file, with peers, warm and ramp as asked) or a folder (a read of every
+  // file under it, then per algorithm hash-memory and hash-tree, with warm and ramp as asked). Nothing is
+  // written there: no sample, no marker, no partial file. When set, `locations`, sampleSize, content and
+  // removeSamplesAfter are not used; `workloads` may narrow the steps (write is refused).
+  std::filesystem::path data;
 };
 
 // One planned step of a suite.
@@ -54,7 +61,24 @@ struct SuiteStep {
   WorkloadSpec spec;
   std::string title;    // "md5 hash-file (cold), /tmp" — shown in status lines
   std::string tool;     // peer-tool steps: the tool name
+  std::uint64_t expectedBytes = 0;  // what one pass reads (progress); 0 = unknown or duration-bound
 };
+
+// What a data plan measures: one file, or every regular file under a folder (as hash-tree lists them).
+struct DataSummary {
+  std::filesystem::path path;
+  bool folder = false;
+  std::uint64_t files = 0;
+  std::uint64_t bytes = 0;
+  std::vector<std::string> skipped;  // folder entries that will not be read (FIFOs, unreadable ...), one sentence each
+  std::string error;                 // one clear sentence when there is nothing to measure there
+  bool ok() const { return error.empty(); }
+};
+// Looks at `path` without writing and without opening anything that could block (FIFOs, devices are
+// refused from their type). A folder is listed in full, so this may take a while on a big tree.
+DataSummary describeData(const std::filesystem::path& path, std::stop_token stop = {});
+// "3 files, 1.5 GiB" / "1 file, 4 GiB".
+std::string dataSummaryText(const DataSummary& data);
 
 // Callbacks from the suite's threads. All are optional; each may be called from a worker or sampler
 // thread, so implementations must be thread-safe and quick.

@@ -21,7 +21,8 @@ namespace hashscope {
 struct WorkloadSpec {
   Workload workload = Workload::HashFile;
   std::string algorithm;               // hash-memory, hash-file, hash-tree
-  std::filesystem::path target;        // read/hash-file: the file; hash-tree: the folder; write: the folder to write in
+  std::filesystem::path target;        // read/hash-file: the file (read with `tree`: the folder);
+                                       // hash-tree: the folder; write: the folder to write in
   int streams = 1;                     // parallel streams; file workloads split the file into `streams` contiguous slices
   std::uint64_t blockSize = 1 * MiB;   // bytes per read/update/write
   std::uint64_t bytes = 0;             // memory/hash-memory: bytes per stream (0 = use `seconds`); write: file size
@@ -29,6 +30,8 @@ struct WorkloadSpec {
   CacheMode cache = CacheMode::AsIs;
   SampleContent content = SampleContent::Random;  // write
   int readDepth = 4;                   // buffers in flight per reader (>= 2)
+  bool tree = false;                   // read: `target` is a folder, every file under it is read as hash-tree
+                                       // walks it (hash-tree's read reference on existing data)
   bool prewarmed = false;              // warm: the caller already read the target into the cache (runSampled does,
                                        // before its sampler starts), so the engine does not read it a second time
 };

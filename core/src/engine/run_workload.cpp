@@ -45,7 +45,9 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
                                spec.workload == Workload::HashTree;
     if (usesAlgorithm)
       result.algorithm = spec.algorithm;
-    const bool folderTarget = spec.workload == Workload::Write || spec.workload == Workload::HashTree;
+    // A read over a folder reads every file under it (the read reference of hash-tree on existing data).
+    const bool readsTree = spec.workload == Workload::Read && spec.tree;
+    const bool folderTarget = spec.workload == Workload::Write || spec.workload == Workload::HashTree || readsTree;
     if (!spec.target.empty())
       result.location = folderTarget ? spec.target : spec.target.parent_path();
 
@@ -64,6 +66,8 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     case Workload::HashMemory: engine::runHashMemory(spec, stop, live, result); break;
     case Workload::Write: engine::runWrite(spec, stop, live, result); break;
     case Workload::Read:
+      readsTree ? engine::runHashTree(spec, stop, live, result) : engine::runFileRead(spec, stop, live, result);
+      break;
     case Workload::HashFile: engine::runFileRead(spec, stop, live, result); break;
     case Workload::HashTree: engine::runHashTree(spec, stop, live, result); break;
     case Workload::PeerTool:

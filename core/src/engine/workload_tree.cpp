@@ -1,4 +1,5 @@
-// hash-tree: N streams take whole files from a shared index (like md5deep -r with N jobs).
+// hash-tree: N streams take whole files from a shared index (like md5deep -r with N jobs). A read over a
+// folder (WorkloadSpec::tree) runs the same walk with no hasher: the tree's own read ceiling, per-file costs included.
 #include <algorithm>
 #include <atomic>
 #include <mutex>
@@ -65,15 +66,17 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   std::vector<unsigned> methods(static_cast<std::size_t>(spec.streams), 0);
   Measurement measure;
   measure.begin();
+  const bool hashing = spec.workload == Workload::HashTree;
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    std::unique_ptr<Hasher> hasher = makeHasher(spec.algorithm);
-    if (!hasher) {
+    std::unique_ptr<Hasher> hasher = hashing ? makeHasher(spec.algorithm) : nullptr;
+    if (hashing && !hasher) {
       out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
       return;
     }
     std::unique_ptr<PipelinedReader> reader;  // made at the first file that needs it
     std::vector<std::byte> buffer;
-    Hasher* const list[] = {hasher.get()};
+    Hasher* const one[] = {hasher.get()};
+    const std::span<Hasher* const> list = hashing ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
     while (!stop.stop_requested()) {
       const std::size_t index = nextFile.fetch_add(1, std::memory_order_relaxed);
       if (index >= order.size())
@@ -91,7 +94,8 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
         out.cacheMethod = plan.method;
         out.cacheNote = plan.note;
       }
-      hasher->reset();
+      if (hasher)
+        hasher->reset();
       const ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, spec.streams);
       methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
       bool ok;
@@ -115,7 +119,8 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
           out.fileErrors.push_back(error);
         continue;
       }
-      hasher->finish();
+      if (hasher)
+        hasher->finish();
       ++out.result.files;
       counters.addFile(i);
     }

@@ -29,13 +29,25 @@ std::vector<std::string> defaultSuiteAlgorithms() { return {"md5", "sha256", "xx
 
 std::vector<Workload> standardWorkloads() { return {Workload::Read, Workload::HashMemory, Workload::HashFile}; }
 
-// Builds the steps of one location.
+// The data plan's default steps: a file is read and hashed whole; a folder is read file by file and hashed
+// as a tree (md5deep -r). Hash-memory stays: without the CPU ceiling no verdict can tell CPU from disk.
+std::vector<Workload> dataWorkloads(bool folder)
+{
+  return {Workload::Read, Workload::HashMemory, folder ? Workload::HashTree : Workload::HashFile};
+}
+
+// Builds the steps of one location (a sample folder, or the data of a data plan).
 class LocationPlanner {
 public:
   LocationPlanner(const SuiteSpec& spec, const std::filesystem::path& location, std::vector<SuiteStep>& steps)
-      : m_spec(spec), m_location(location), m_steps(steps), m_where(", " + location.string())
+      : m_spec(spec), m_location(location), m_steps(steps), m_where(", " + location.string()),
+        m_data(!spec.data.empty())
   {
-    m_base.target = location / sampleFileName(spec.sampleSize, spec.content);
+    // A data plan reads the data itself (a read over a folder reads every file under it); a sample plan
+    // reads the sample, whose name the runner confirms once it exists.
+    m_base.target = m_data ? location : location / sampleFileName(spec.sampleSize, spec.content);
+    std::error_code ec;
+    m_folder = m_data && std::filesystem::is_directory(location, ec);
     m_base.blockSize = spec.blockSize;
     m_base.streams = std::max(1, spec.streams);
     m_base.cache = spec.cache;
@@ -54,6 +66,7 @@ public:
       s.target = m_location;
     if (w == Workload::Write)
       s.bytes = m_spec.sampleSize;
+    s.tree = m_folder && w == Workload::Read;
     std::string title = std::string(toString(w));
     if (traits.usesCache)
       title += " (" + cacheText(m_spec.cache) + streamsText(s.streams) + ")";
@@ -78,17 +91,18 @@ public:
       s.target = m_location;
     add(s, algorithm + " " + std::string(toString(w)) + " (" + cacheText(m_spec.cache) + streamsText(s.streams) +
                cores + ")" + m_where);
-    if (w != Workload::HashFile)
+    // A data plan's tree gets the warm pass and the ramp a file gets (md5deep -j N is the tree's ramp).
+    if (w != Workload::HashFile && !(m_data && w == Workload::HashTree))
       return;
-    // Peers run right after the main hash-file, before a warm pass fills the page cache.
-    if (m_spec.peers) {
+    // Peers run right after the main hash-file, before a warm pass fills the page cache. They hash one file.
+    if (m_spec.peers && w == Workload::HashFile) {
       for (const PeerTool& tool : findPeerTools(algorithm))
         peer(tool, algorithm, tool.name + " (peer tool, " + cacheText(m_spec.cache) + ")" + m_where);
     }
     if (m_spec.warm && m_spec.cache != CacheMode::Warm) {
       WorkloadSpec warm = s;
       warm.cache = CacheMode::Warm;
-      add(warm, algorithm + " hash-file (warm" + streamsText(s.streams) + cores + ")" + m_where);
+      add(warm, algorithm + " " + std::string(toString(w)) + " (warm" + streamsText(s.streams) + cores + ")" + m_where);
     }
     if (m_spec.ramp) {
       const int top = m_spec.maxStreams > 0 ? m_spec.maxStreams
@@ -125,6 +139,8 @@ private:
     step.spec = std::move(s);
     step.title = std::move(title);
     step.tool = std::move(tool);
+    if (!m_data && workloadTraits(step.spec.workload).readsFile)
+      step.expectedBytes = m_spec.sampleSize;  // a data plan's sizes are known once the runner listed the data
     m_steps.push_back(std::move(step));
   }
 
@@ -132,6 +148,8 @@ private:
   std::filesystem::path m_location;
   std::vector<SuiteStep>& m_steps;
   std::string m_where;
+  bool m_data;
+  bool m_folder = false;  // a data plan on a folder: its read reads the whole tree
   WorkloadSpec m_base;
 };
 
@@ -140,10 +158,19 @@ private:
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
 {
   const std::vector<std::string> algorithms = spec.algorithms.empty() ? defaultSuiteAlgorithms() : spec.algorithms;
-  const std::vector<Workload> workloads = spec.workloads.empty() ? standardWorkloads() : spec.workloads;
+  std::vector<Workload> workloads = spec.workloads.empty() ? standardWorkloads() : spec.workloads;
+  std::vector<std::filesystem::path> locations = spec.locations;
+  if (!spec.data.empty()) {
+    // One "location": the data itself. Only its type is looked at here (the GUI plans on its own thread);
+    // runSuite lists it, and refuses what cannot be measured.
+    std::error_code ec;
+    if (spec.workloads.empty())
+      workloads = dataWorkloads(std::filesystem::is_directory(spec.data, ec));
+    locations = {spec.data};
+  }
 
   std::vector<SuiteStep> steps;
-  for (const auto& location : spec.locations) {
+  for (const auto& location : locations) {
     LocationPlanner planner(spec, location, steps);
     // Algorithm workloads next to each other form a group, run algorithm by algorithm (md5 hash-memory,
     // md5 hash-file, sha256 hash-memory, ...), so each algorithm's reference is fresh when its file runs.

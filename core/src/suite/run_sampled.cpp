@@ -37,7 +37,7 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
   // The one warm-up: before the sampler starts, so its device reads are not counted in the run.
   if (spec.cache == CacheMode::Warm && traits.usesCache && !spec.prewarmed) {
     std::string error;
-    if (traits.targetsFolder)
+    if (traits.targetsFolder || spec.tree)  // a read over a folder (a data plan's tree) warms the tree too
       warmTree(spec.target, stop);
     else
       error = warmFile(spec.target, stop);

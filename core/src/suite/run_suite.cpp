@@ -40,6 +40,83 @@ void analyseAll(std::vector<RunResult>& results, std::size_t first)
     analyse(results[i], referencesFor(results[i], location));
 }
 
+// Runs one location's steps in order (each for k passes), then analyses them against the location's final
+// ceilings. `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan,
+// whose steps read the data they were planned on.
+void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile, const SuiteSpec& spec,
+              suite::LocationState& state, const SuiteObserver& observer, std::stop_token stop, int total,
+              SuiteResult& result)
+{
+  const std::size_t firstResult = result.results.size();
+  for (SuiteStep step : steps) {
+    if (stop.stop_requested())
+      break;
+    if (!sampleFile.empty() && workloadTraits(step.spec.workload).readsFile)
+      step.spec.target = sampleFile;
+    if (spec.waitQuiet) {
+      const double others = waitForQuietMachine(kQuietOtherCores, spec.quietTimeoutSeconds, stop);
+      if (others >= kQuietOtherCores && !stop.stop_requested())
+        note(observer, "The machine did not become quiet within " +
+                           std::to_string(static_cast<int>(spec.quietTimeoutSeconds)) +
+                           " s: measuring " + step.title + " anyway.");
+    }
+    if (observer.stepStarted)
+      observer.stepStarted(step, total);
+    // What this location measured so far: the ceilings of the live and of the provisional verdicts.
+    std::vector<RunResult> soFar(result.results.begin() + static_cast<std::ptrdiff_t>(firstResult),
+                                 result.results.end());
+    RunResult r = suite::runStep(step, spec, state, soFar, observer, stop);
+    // Provisional verdict; the final one follows below.
+    soFar.push_back(r);
+    analyse(r, referencesFor(r, soFar));
+    if (!r.error.empty())
+      note(observer, step.title + ": " + r.error);
+    if (observer.stepFinished)
+      observer.stepFinished(step, r);
+    const bool cancelled = r.cancelled;
+    result.results.push_back(std::move(r));
+    if (cancelled)
+      break;
+  }
+  analyseAll(result.results, firstResult);
+}
+
+// A data plan: the data is checked and listed once, then its steps run where it is. Nothing is created,
+// so nothing is removed afterwards either.
+void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const SuiteObserver& observer,
+             std::stop_token stop, SuiteResult& result)
+{
+  const DataSummary data = describeData(spec.data, stop);
+  if (stop.stop_requested())
+    return;
+  if (!data.ok())
+    return locationError(result, observer, spec.data, data.error);
+  for (const SuiteStep& step : plan) {
+    if (step.spec.workload == Workload::Write)
+      return locationError(result, observer, spec.data,
+                           "write would create a file in " + spec.data.string() +
+                               ": a benchmark of existing data writes nothing");
+    if (data.folder && step.spec.workload == Workload::HashFile)
+      return locationError(result, observer, spec.data,
+                           spec.data.string() + " is a folder: hash-file measures one file, hash-tree a folder");
+  }
+  suite::LocationState state;
+  state.storage = describeStorage(spec.data);
+  if (!state.storage.error.empty())
+    return locationError(result, observer, spec.data, state.storage.error);
+  note(observer, "Measuring " + spec.data.string() + " (" + dataSummaryText(data) + ") where it is: nothing is written.");
+  for (const std::string& skipped : data.skipped)
+    note(observer, "Not measured: " + skipped);
+  if (data.folder && spec.peers)
+    note(observer, "Peer tools hash single files: none runs on a folder.");
+  std::vector<SuiteStep> steps = plan;
+  for (SuiteStep& step : steps) {
+    if (workloadTraits(step.spec.workload).usesCache)  // read, hash-file, hash-tree, peers: all of the data
+      step.expectedBytes = data.bytes;
+  }
+  runSteps(steps, {}, spec, state, observer, stop, static_cast<int>(plan.size()), result);
+}
+
 }  // namespace
 
 SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop)
@@ -50,9 +127,11 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
   try {
     const std::vector<SuiteStep> plan = planSuite(spec);
     const int total = static_cast<int>(plan.size());
+    if (!spec.data.empty())
+      runData(spec, plan, observer, stop, result);
     // Every location expands to the same number of contiguous steps (even when a folder is listed twice).
     const std::size_t perLocation = spec.locations.empty() ? 0 : plan.size() / spec.locations.size();
-    for (std::size_t l = 0; l < spec.locations.size(); ++l) {
+    for (std::size_t l = 0; spec.data.empty() && l < spec.locations.size(); ++l) {
       const auto& location = spec.locations[l];
       const std::size_t first = l * perLocation, next = first + perLocation;
       if (stop.stop_requested())
@@ -97,38 +176,7 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
         sampleHold = std::move(sample.hold);
       }
 
-      const std::size_t firstResult = result.results.size();
-      for (SuiteStep step : steps) {
-        if (stop.stop_requested())
-          break;
-        if (workloadTraits(step.spec.workload).readsFile)
-          step.spec.target = sampleFile;
-        if (spec.waitQuiet) {
-          const double others = waitForQuietMachine(kQuietOtherCores, spec.quietTimeoutSeconds, stop);
-          if (others >= kQuietOtherCores && !stop.stop_requested())
-            note(observer, "The machine did not become quiet within " +
-                               std::to_string(static_cast<int>(spec.quietTimeoutSeconds)) +
-                               " s: measuring " + step.title + " anyway.");
-        }
-        if (observer.stepStarted)
-          observer.stepStarted(step, total);
-        // What this location measured so far: the ceilings of the live and of the provisional verdicts.
-        std::vector<RunResult> soFar(result.results.begin() + static_cast<std::ptrdiff_t>(firstResult),
-                                     result.results.end());
-        RunResult r = suite::runStep(step, spec, state, soFar, observer, stop);
-        // Provisional verdict; the final one follows below.
-        soFar.push_back(r);
-        analyse(r, referencesFor(r, soFar));
-        if (!r.error.empty())
-          note(observer, step.title + ": " + r.error);
-        if (observer.stepFinished)
-          observer.stepFinished(step, r);
-        const bool cancelled = r.cancelled;
-        result.results.push_back(std::move(r));
-        if (cancelled)
-          break;
-      }
-      analyseAll(result.results, firstResult);
+      runSteps(steps, sampleFile, spec, state, observer, stop, total, result);
     }
   } catch (const std::exception& e) {
     result.errors.push_back({{}, std::string("The suite stopped on an internal error: ") + e.what()});

@@ -1,0 +1,86 @@
+// describeData(): what a data plan would measure, and why it cannot when it cannot. Reads metadata only:
+// a file is opened for reading (to learn it can be read), a folder is listed; nothing is written.
+#include "hashscope/hash.hpp"  // workload.hpp uses Digest without including it
+#include "hashscope/suite.hpp"
+#include "platform/file_io.hpp"
+
+namespace hashscope {
+
+namespace {
+
+namespace fs = std::filesystem;
+
+// Data that never ends (a FIFO, /dev/zero) or is no data at all: refused from its type, never opened.
+std::string kindProblem(const fs::path& path, fs::file_type type)
+{
+  std::string what = "is not a file or folder";
+  if (type == fs::file_type::fifo)
+    what = "is a FIFO, not a file or folder";
+  else if (type == fs::file_type::socket)
+    what = "is a socket, not a file or folder";
+  else if (type == fs::file_type::block || type == fs::file_type::character)
+    what = "is a device, not a file or folder";
+  return path.string() + " " + what + ": choose a file or a folder of files to benchmark";
+}
+
+}  // namespace
+
+DataSummary describeData(const fs::path& path, std::stop_token stop)
+{
+  DataSummary out;
+  out.path = path;
+  if (path.empty()) {
+    out.error = "No file or folder was given to benchmark";
+    return out;
+  }
+  std::error_code ec;
+  const fs::file_status st = fs::status(path, ec);  // follows links, opens nothing
+  if (st.type() == fs::file_type::not_found) {
+    out.error = path.string() + ": no such file or folder";
+    return out;
+  }
+  if (ec) {
+    out.error = path.string() + ": " + (ec == std::errc::permission_denied ? "permission denied" : ec.message());
+    return out;
+  }
+  if (st.type() == fs::file_type::regular) {
+    std::string error;
+    // Opening refuses anything that turned into a FIFO or device since, without blocking on it.
+    platform::InputFile file = platform::InputFile::open(path, platform::ReadMode::Cached, error);
+    if (!file.isOpen()) {
+      out.error = error;
+      return out;
+    }
+    out.files = 1;
+    out.bytes = file.size();
+    if (out.bytes == 0)
+      out.error = path.string() + " is empty: there is nothing to measure";
+    return out;
+  }
+  if (st.type() != fs::file_type::directory) {
+    out.error = kindProblem(path, st.type());
+    return out;
+  }
+  out.folder = true;
+  TreeListing listing = listFiles(path, stop);
+  out.files = listing.files.size();
+  out.bytes = listing.totalBytes;
+  out.skipped = std::move(listing.errors);
+  if (stop.stop_requested())
+    out.error = "Stopped while listing " + path.string();
+  else if (out.files == 0 && !out.skipped.empty())
+    out.error = path.string() + " holds no file that can be read (" + out.skipped.front() + ")";
+  else if (out.files == 0)
+    out.error = path.string() + " is an empty folder: there is nothing to measure";
+  else if (out.bytes == 0)
+    out.error = path.string() + ": its " + std::to_string(out.files) +
+                (out.files == 1 ? " file is" : " files are") + " empty: there is nothing to measure";
+  return out;
+}
+
+std::string dataSummaryText(const DataSummary& data)
+{
+  return std::to_string(data.files) + (data.files == 1 ? " file, " : " files, ") + formatBytes(data.bytes);
+}
+
+}  // namespace hashscope
