@@ -157,6 +157,7 @@ void BenchmarkController::onStepStarted(std::uint64_t id, const SuiteStep& step,
     return;
   drainLive();
   m_progress.stepStarted(step);
+  m_timeline.beginStep(step);  // its name on the live time axis
   m_stepTitle = qs(step.title);
   Q_EMIT stepStarted(id, m_progress.stepNumber(), total, m_stepTitle);
 }

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "charts/chart_widgets.hpp"
+#include "logic/chart_labels.hpp"
 #include "logic/result_summary.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
@@ -72,6 +73,9 @@ void ResultsView::refresh()
   m_ramp->clear();
   m_ramp->setLines(ramp);
   m_tabs->setTabEnabled(2, !ramp.isEmpty());
+  const QString subtitle = chartSubtitle(results);  // exported charts say what ran where, how and when
+  m_comparison->setSubtitle(subtitle);
+  m_ramp->setSubtitle(subtitle);
 
   QString html;
   for (const RunResult& r : results) {
