@@ -15,6 +15,7 @@
 #include "charts/chart_widgets.hpp"
 #include "gui_test_helpers.hpp"
 #include "logic/algorithm_model.hpp"
+#include "widgets/chart_export_dialog.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/options_panel.hpp"
 #include "widgets/results_view.hpp"
@@ -80,6 +81,16 @@ TEST_CASE("screenshots of the live view during and after a real run", "[.shots]"
         w.viewTabs()->setCurrentWidget(w.resultsView());
         QTest::qWait(300);
         w.grab().save(out + QStringLiteral("/results-") + tag + QStringLiteral(".png"));
+        ChartWidget* comparison = charts.value(2);
+        comparison->resize(size.width(), size.height() / 2);
+        comparison->grab().save(out + QStringLiteral("/comparison-on-screen-") + tag + QStringLiteral(".png"));
+        QStringList names;
+        for (const ChartWidget* c : charts)
+          names.append(c->title());
+        ChartExportDialog dialog(names, 0, &w);  // as the File menu opens it
+        dialog.show();
+        QTest::qWait(300);
+        dialog.grab().save(out + QStringLiteral("/export-dialog-") + tag + QStringLiteral(".png"));
       }
     }
   }
