@@ -299,7 +299,8 @@ void LinePlot::setSteps(const QList<StepSpan>& steps)
   // running step growing does not touch the axis.
   bool same = m_steps && steps.size() == m_stepData.size();
   for (qsizetype i = 0; same && i < steps.size(); ++i)
-    same = steps[i].label == m_stepData[i].label && steps[i].from == m_stepData[i].from;
+    same = steps[i].label == m_stepData[i].label && steps[i].value == m_stepData[i].value &&
+           steps[i].from == m_stepData[i].from;
   m_stepData = steps;
   if (same)
     return;
@@ -358,9 +359,17 @@ void LinePlot::layoutSteps()
     const double from = m_stepData[i].from;
     const double end = std::max(from + 1e-6, i + 1 < m_stepData.size() ? m_stepData[i + 1].from
                                                                        : std::max(m_stepData[i].to, max));
-    QString text = metrics.elidedText(m_stepData[i].label, Qt::ElideRight, (end - from) * perUnit - 8);
-    if (text.size() < 4 && text != m_stepData[i].label)
-      text.clear();
+    // The result stays whole when there is room for it: the name is what gets cut ("md5 in R…  612 MB/s").
+    const StepSpan& step = m_stepData[i];
+    const double room = (end - from) * perUnit - 8;
+    const QString value = step.value.isEmpty() ? QString() : QStringLiteral("  ") % step.value;
+    const double valueWidth = metrics.horizontalAdvance(value);
+    const bool withValue = !value.isEmpty() && room - valueWidth >= metrics.horizontalAdvance(QStringLiteral("md5…"));
+    QString text = metrics.elidedText(step.label, Qt::ElideRight, withValue ? room - valueWidth : room);
+    if (text.size() < 4 && text != step.label)
+      text.clear();  // a step too narrow for a few letters shows no name
+    else if (withValue)
+      text += value;
     add(text, end);
   }
 }

@@ -34,6 +34,7 @@ struct StepSpan {
   double from = 0;
   double to = 0;
   QString label;  // short: "md5 · /tmp", "md5sum · /tmp", "md5 in RAM"
+  QString value;  // a finished step's result ("612 MB/s"), shown after the label; empty while running
 };
 
 // A stretch of the time axis coloured by what limited that interval.

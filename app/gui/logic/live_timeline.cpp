@@ -242,8 +242,8 @@ QList<StepSpan> LiveTimeline::steps() const
   for (const auto& [index, step] : m_steps) {
     if (step.from < 0)
       continue;  // announced, but no sample yet (or it failed before sampling)
-    const QString label = step.result >= 0 ? step.label % QStringLiteral("  ") % formatMBps(step.result) : step.label;
-    out.append({step.from, std::max(step.to, step.from), label});
+    out.append({step.from, std::max(step.to, step.from), step.label,
+                step.result >= 0 ? formatMBps(step.result) : QString()});
   }
   return out;
 }

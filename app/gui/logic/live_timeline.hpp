@@ -50,8 +50,8 @@ public:
   // CPU %, disk %, disk MB/s (axis 1); the disk lines only once disk counters were seen, unless asked.
   QList<LineData> bottleneckLines(bool alwaysDisk = false) const;
   QList<BandData> bands() const;
-  // Every step that sent samples, where it ran on the time axis, named; a finished step's name carries
-  // its result ("md5 · /tmp  612 MB/s"), so it can be read even when its line is off the current scale.
+  // Every step that sent samples, where it ran on the time axis, named; a finished step comes with its
+  // result ("612 MB/s"), so it can be read even when its line is off the current scale.
   QList<StepSpan> steps() const;
   double lastTime() const { return m_lastT; }
   int samplesReceived() const { return m_received; }
