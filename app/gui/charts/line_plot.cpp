@@ -361,7 +361,8 @@ void LinePlot::layoutSteps()
                                                                        : std::max(m_stepData[i].to, max));
     // The result stays whole when there is room for it: the name is what gets cut ("md5 in R…  612 MB/s").
     const StepSpan& step = m_stepData[i];
-    const double room = (end - from) * perUnit - 8;
+    // A margin: Qt Charts keeps some of a category's width for itself and cuts what does not fit.
+    const double room = (end - from) * perUnit * 0.9 - 10;
     const QString value = step.value.isEmpty() ? QString() : QStringLiteral("  ") % step.value;
     const double valueWidth = metrics.horizontalAdvance(value);
     const bool withValue = !value.isEmpty() && room - valueWidth >= metrics.horizontalAdvance(QStringLiteral("md5…"));
