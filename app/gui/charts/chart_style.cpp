@@ -148,12 +148,19 @@ AxisRange ticksWithIntervals(double value, int intervals)
 
 void applyRange(QValueAxis* axis, const AxisRange& range)
 {
-  // The interval first, then the range: the other order briefly asks for thousands of ticks (the old
-  // small interval over the new large range), and the chart lays out a label for each (~100 ms).
+  // Qt Charts lays out a label per tick at each change, so the axis must never hold a small interval
+  // over a large range, even for a moment (thousands of labels: up to a second of GUI time). Growing,
+  // the coarser interval goes first; shrinking, the smaller range goes first.
   axis->setTickType(QValueAxis::TicksDynamic);
-  axis->setTickInterval(range.tick);
-  axis->setTickAnchor(range.min);
-  axis->setRange(range.min, range.max);
+  if (range.tick < axis->tickInterval()) {
+    axis->setRange(range.min, range.max);
+    axis->setTickAnchor(range.min);
+    axis->setTickInterval(range.tick);
+  } else {
+    axis->setTickInterval(range.tick);
+    axis->setTickAnchor(range.min);
+    axis->setRange(range.min, range.max);
+  }
   // As many decimals as the ticks need: a 2.5 step labels 7.5, not a rounded 8.
   int decimals = 0;
   while (decimals < 3 && std::abs(range.tick * std::pow(10.0, decimals) - std::round(range.tick * std::pow(10.0, decimals))) > 1e-6)

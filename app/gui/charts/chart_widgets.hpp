@@ -9,6 +9,7 @@
 #include <QWidget>
 
 #include <cmath>
+#include <functional>
 
 #include "logic/chart_data.hpp"
 
@@ -25,11 +26,19 @@ public:
   virtual bool isEmpty() const = 0;
   // What and where was measured (logic/chart_labels.hpp): drawn under the title of exported images only,
   // since on screen the rest of the window says it. May hold a line break.
-  void setSubtitle(const QString& text) { m_subtitle = text; }
-  QString subtitle() const { return m_subtitle; }
+  void setSubtitle(const QString& text)
+  {
+    m_subtitle = text;
+    m_subtitleSource = {};
+  }
+  // A subtitle made when an image is made: gathering it can be slow (reading the CPU model takes up to
+  // a second on a busy machine), too slow for the GUI thread at every result of a run.
+  void setSubtitleSource(std::function<QString()> source) { m_subtitleSource = std::move(source); }
+  QString subtitle() const { return m_subtitleSource ? m_subtitleSource() : m_subtitle; }
 
 private:
   QString m_subtitle;
+  std::function<QString()> m_subtitleSource;
 };
 
 // A value axis as drawn: its range and the distance between its labelled ticks.

@@ -24,7 +24,7 @@ double timeAxisEnd(double lastT, bool running)
   if (!(lastT > 0) || !std::isfinite(lastT))
     return 10;
   if (!running)
-    return lastT;
+    return std::max(lastT, 0.1);
   // About eight ticks' worth: the axis grows by at most an eighth of what is shown, so the data fills
   // 85-100% of the width and the axis moves about once every tick's worth of seconds.
   const double raw = lastT / 8;
@@ -36,7 +36,7 @@ double timeAxisEnd(double lastT, bool running)
       break;
     }
   }
-  return (std::floor(lastT / step) + 1) * step;
+  return std::max(1.0, (std::floor(lastT / step) + 1) * step);  // the first second: one axis, not ten
 }
 
 void BoundedSeries::append(QPointF point)

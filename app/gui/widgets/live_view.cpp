@@ -30,10 +30,18 @@ LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(p
   layout->addWidget(m_throughput, 1);
   layout->addWidget(m_bottleneck, 1);
   connect(controller, &BenchmarkController::liveUpdated, this, &LiveView::update);
-  connect(controller, &BenchmarkController::resultAdded, this, &LiveView::updateSubtitle);
-  connect(controller, &BenchmarkController::resultsReplaced, this, &LiveView::updateSubtitle);
-  connect(m_throughput, &LineChart::plotAreaChanged, this, &LiveView::alignPlots);
-  connect(m_bottleneck, &LineChart::plotAreaChanged, this, &LiveView::alignPlots);
+  // Exported live charts say what ran where, like the results charts (made when an image is made).
+  const auto subtitle = [this] { return chartSubtitle(m_controller->results()); };
+  m_throughput->setSubtitleSource(subtitle);
+  m_bottleneck->setSubtitleSource(subtitle);
+  // Aligning changes a chart's margins, which moves its plot area again: done at most once per 30 ms,
+  // after the charts settled, or the two charts can answer each other for a second of GUI time
+  // (an axis whose labels change width at each pass).
+  m_alignTimer.setSingleShot(true);
+  m_alignTimer.setInterval(30);
+  connect(&m_alignTimer, &QTimer::timeout, this, &LiveView::alignPlots);
+  connect(m_throughput, &LineChart::plotAreaChanged, &m_alignTimer, qOverload<>(&QTimer::start));
+  connect(m_bottleneck, &LineChart::plotAreaChanged, &m_alignTimer, qOverload<>(&QTimer::start));
 }
 
 void LiveView::alignPlots()
@@ -63,14 +71,6 @@ void LiveView::reset()
 }
 
 void LiveView::update() { showTimeline(m_controller->timeline(), m_controller->isRunning()); }
-
-void LiveView::updateSubtitle()
-{
-  // Exported live charts say what ran where, like the results charts.
-  const QString subtitle = chartSubtitle(m_controller->results());
-  m_throughput->setSubtitle(subtitle);
-  m_bottleneck->setSubtitle(subtitle);
-}
 
 void LiveView::showTimeline(const LiveTimeline& timeline, bool running)
 {

@@ -3,6 +3,7 @@
 // MB/s, verdict bands) below, on one time axis. Lines stop at the gaps between steps.
 #pragma once
 
+#include <QTimer>
 #include <QWidget>
 
 namespace hashscope::gui {
@@ -23,13 +24,13 @@ public:
 
 private:
   void update();
-  void updateSubtitle();
   void prepareLines();
   void alignPlots();
   BenchmarkController* m_controller;
   LineChart* m_throughput;
   LineChart* m_bottleneck;
   double m_xMax = 0;
+  QTimer m_alignTimer;
 };
 
 }  // namespace hashscope::gui

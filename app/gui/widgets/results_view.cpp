@@ -41,6 +41,10 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_ramp = createLineChart(this);
   m_ramp->setup({tr("Stream ramp"), tr("streams"), tr("MB/s"), QString(), 0, true, false});
   m_ramp->setToolTip(tr("hash-file speed against the number of parallel streams"));
+  // Exported charts say what ran where, how and when (made when an image is made).
+  const auto subtitle = [this] { return chartSubtitle(m_model->results()); };
+  m_comparison->setSubtitleSource(subtitle);
+  m_ramp->setSubtitleSource(subtitle);
   m_verdicts = new QTextBrowser(this);
   m_verdicts->setOpenLinks(false);
   m_verdicts->setToolTip(tr("What limited each run, with the numbers behind the verdict"));
@@ -73,9 +77,6 @@ void ResultsView::refresh()
   m_ramp->clear();
   m_ramp->setLines(ramp);
   m_tabs->setTabEnabled(2, !ramp.isEmpty());
-  const QString subtitle = chartSubtitle(results);  // exported charts say what ran where, how and when
-  m_comparison->setSubtitle(subtitle);
-  m_ramp->setSubtitle(subtitle);
 
   QString html;
   for (const RunResult& r : results) {
