@@ -1,18 +1,42 @@
 #include "charts/bar_chart.hpp"
 
+#include <QApplication>
 #include <QBarCategoryAxis>
 #include <QBarSeries>
 #include <QBarSet>
 #include <QChart>
 #include <QChartView>
 #include <QEvent>
+#include <QFontMetrics>
 #include <QLegend>
+#include <QPalette>
 #include <QVBoxLayout>
 #include <QValueAxis>
+
+#include <cmath>
 
 #include "charts/chart_style.hpp"
 
 namespace hashscope::gui::charts {
+
+namespace {
+// A bar's value as its label shows it: whole MB/s from 100 up, one decimal below (12.3 MB/s).
+double shownValue(double v) { return v >= 100 ? std::round(v) : std::round(v * 10) / 10; }
+
+// The bars of one category share about 80% of its width: upright labels when a number is wider than
+// a bar (many locations, a narrow window).
+bool labelsUpright(const QStringList& categories, const QList<BarSetData>& sets, const QFont& font, int width)
+{
+  int widest = 0;
+  const QFontMetrics metrics(font);
+  for (const BarSetData& set : sets) {
+    for (double v : set.values)
+      widest = std::max(widest, metrics.horizontalAdvance(QString::number(shownValue(v))));
+  }
+  const qsizetype bars = std::max<qsizetype>(1, categories.size() * std::max<qsizetype>(1, sets.size()));
+  return widest + 4 > 0.75 * width * 0.8 / double(bars);  // ~75% of the chart is plot area
+}
+}  // namespace
 
 QtBarChart::QtBarChart(QWidget* parent) : BarChart(parent), m_chart(new QChart)
 {
@@ -26,7 +50,7 @@ QtBarChart::QtBarChart(QWidget* parent) : BarChart(parent), m_chart(new QChart)
 }
 
 void QtBarChart::populate(QChart* chart, const QString& title, const QString& yLabel, const QStringList& categories,
-                          const QList<BarSetData>& sets)
+                          const QList<BarSetData>& sets, const QColor& labelColor, const QFont& labelFont, int width)
 {
   chart->removeAllSeries();
   for (QAbstractAxis* axis : chart->axes()) {
@@ -39,11 +63,21 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
   for (const BarSetData& data : sets) {
     auto* set = new QBarSet(data.name);
     for (double v : data.values) {
-      set->append(v);
-      max = std::max(max, v);
+      const double shown = shownValue(v);
+      set->append(shown);
+      max = std::max(max, shown);
     }
+    set->setLabelColor(labelColor);
+    set->setLabelFont(labelFont);
     series->append(set);
   }
+  // Every bar carries its number: a published chart is read without a ruler.
+  series->setLabelsVisible(true);
+  series->setLabelsPosition(QAbstractBarSeries::LabelsOutsideEnd);
+  series->setLabelsFormat(QStringLiteral("@value"));
+  series->setLabelsPrecision(7);  // values are rounded above: show them whole, never as 1.2e+04
+  if (labelsUpright(categories, sets, labelFont, width))
+    series->setLabelsAngle(-90);
   chart->addSeries(series);
   auto* x = new QBarCategoryAxis;
   x->append(categories);
@@ -51,11 +85,19 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
   series->attachAxis(x);
   auto* y = new QValueAxis;
   y->setTitleText(yLabel);
-  y->setLabelFormat(QStringLiteral("%.0f"));
-  setNiceRange(y, 0, niceCeiling(max * 1.12));
+  // Headroom above the tallest bar for its label (more when the labels stand upright).
+  applyRange(y, niceTicks(std::max(1.0, max) * (series->labelsAngle() != 0 ? 1.3 : 1.12)));
   chart->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
   chart->legend()->setVisible(!sets.isEmpty());
+}
+
+void QtBarChart::populateOnScreen()
+{
+  const QPalette palette = QApplication::palette();
+  populate(m_chart, m_title, m_yLabel, m_categories, m_sets, palette.color(QPalette::WindowText), font(),
+           std::max(200, width()));
+  m_series = qobject_cast<QBarSeries*>(m_chart->series().value(0));
 }
 
 void QtBarChart::setData(const QString& title, const QString& yLabel, const QStringList& categories,
@@ -65,7 +107,7 @@ void QtBarChart::setData(const QString& title, const QString& yLabel, const QStr
   m_yLabel = yLabel;
   m_categories = categories;
   m_sets = sets;
-  populate(m_chart, title, yLabel, categories, sets);
+  populateOnScreen();
 }
 
 int QtBarChart::valueCount() const
@@ -76,22 +118,34 @@ int QtBarChart::valueCount() const
   return n;
 }
 
+bool QtBarChart::valueLabelsVisible() const { return m_series && m_series->isLabelsVisible(); }
+
 QImage QtBarChart::renderImage(QSize size) const
 {
   QChart chart;
   chart.setTheme(QChart::ChartThemeLight);
-  populate(&chart, m_title, m_yLabel, m_categories, m_sets);
-  styleForExport(&chart, size);
-  return renderChart(&chart, size);
+  styleForExport(&chart, size);  // first for its fonts: the value labels use the legend's
+  populate(&chart, m_title, m_yLabel, m_categories, m_sets, Qt::black, chart.legend()->font(), size.width());
+  styleForExport(&chart, size);  // again for the new axes
+  return renderChart(&chart, size, subtitle());
 }
 
 void QtBarChart::changeEvent(QEvent* event)
 {
   if (event->type() == QEvent::PaletteChange) {
     styleForScreen(m_chart);
-    populate(m_chart, m_title, m_yLabel, m_categories, m_sets);
+    populateOnScreen();
   }
   BarChart::changeEvent(event);
+}
+
+void QtBarChart::resizeEvent(QResizeEvent* event)
+{
+  BarChart::resizeEvent(event);
+  // The labels stand upright or lie flat depending on the bars' width: rebuild when that changes.
+  const bool upright = m_series && m_series->labelsAngle() != 0;
+  if (m_series && upright != labelsUpright(m_categories, m_sets, font(), std::max(200, width())))
+    populateOnScreen();
 }
 
 }  // namespace hashscope::gui::charts

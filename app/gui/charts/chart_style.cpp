@@ -53,25 +53,60 @@ void styleForExport(QChart* chart, QSize size)
   }
 }
 
-QImage renderChart(QChart* chart, QSize size)
+namespace {
+// Paints the title and the subtitle centred at the top of `painter`'s image; returns the height used.
+qreal paintHeader(QPainter& painter, QChart* chart, QSize size, const QString& subtitle)
 {
-  QGraphicsScene scene;
-  scene.addItem(chart);
-  chart->setGeometry(QRectF(QPointF(0, 0), QSizeF(size)));
-  scene.setSceneRect(QRectF(QPointF(0, 0), QSizeF(size)));
-  // Let the chart lay itself out (axes, legend) before painting: it does so on posted layout events.
-  if (chart->layout())
-    chart->layout()->activate();
-  QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+  const qreal margin = chart->margins().left();
+  const QRectF area(margin, margin, size.width() - 2 * margin, size.height());
+  const int flags = Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap;
+  painter.setFont(chart->titleFont());
+  painter.setPen(Qt::black);
+  QRectF title;
+  painter.drawText(area, flags, chart->title(), &title);
+  QFont small = chart->legend()->font();
+  small.setPixelSize(std::max(10, small.pixelSize() - 1));
+  painter.setFont(small);
+  painter.setPen(QColor(70, 70, 70));  // dark grey: secondary to the title, still readable when printed
+  QRectF sub;
+  painter.drawText(area.adjusted(0, title.height() + margin / 2, 0, 0), flags, subtitle, &sub);
+  return sub.bottom() + margin / 2;
+}
+}  // namespace
+
+QImage renderChart(QChart* chart, QSize size, const QString& subtitle, const std::function<void()>& laidOut)
+{
   QImage image(size, QImage::Format_ARGB32_Premultiplied);
   image.fill(Qt::white);
-  {
-    QPainter painter(&image);
-    painter.setRenderHint(QPainter::Antialiasing);
-    painter.setRenderHint(QPainter::TextAntialiasing);
-    scene.render(&painter, QRectF(image.rect()), scene.sceneRect());
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setRenderHint(QPainter::TextAntialiasing);
+  QRectF target(QPointF(0, 0), QSizeF(size));
+  const QString title = chart->title();
+  if (!subtitle.isEmpty()) {
+    // Qt Charts has no subtitle: the header is painted here and the chart, without its title, goes below.
+    target.setTop(std::min(paintHeader(painter, chart, size, subtitle), size.height() / 2.0));
+    chart->setTitle(QString());
   }
+  QGraphicsScene scene;
+  scene.addItem(chart);
+  chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
+  scene.setSceneRect(QRectF(QPointF(0, 0), target.size()));
+  // Let the chart lay itself out (axes, legend) before painting: it does so on posted layout events.
+  auto layout = [chart] {
+    if (chart->layout())
+      chart->layout()->activate();
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
+  };
+  layout();
+  if (laidOut) {
+    laidOut();
+    layout();
+  }
+  scene.render(&painter, target, scene.sceneRect());
+  painter.end();
   scene.removeItem(chart);  // the caller owns the chart
+  chart->setTitle(title);
   return image;
 }
 
@@ -79,22 +114,57 @@ void setNiceRange(QValueAxis* axis, double min, double max)
 {
   if (!(max > min))
     max = min + 1;
-  const double raw = (max - min) / 5.0;
+  applyRange(axis, {min, max, niceStep((max - min) / 5.0)});
+}
+
+double niceStep(double raw)
+{
+  if (!(raw > 0) || !std::isfinite(raw))
+    return 1;
   const double exponent = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = 10 * exponent;
-  for (double m : {1.0, 2.0, 2.5, 5.0, 10.0}) {
-    if (m * exponent >= raw) {
-      step = m * exponent;
-      break;
-    }
+  for (double m : {1.0, 2.0, 2.5, 5.0}) {
+    if (m * exponent >= raw * (1 - 1e-9))
+      return m * exponent;
   }
-  // The interval first, then the range: the other order briefly asks for thousands of ticks (the old
-  // small interval over the new large range), and the chart lays out a label for each (~100 ms).
+  return 10 * exponent;
+}
+
+AxisRange niceTicks(double value, int targetIntervals)
+{
+  if (!(value > 0) || !std::isfinite(value))
+    value = 1;
+  const double step = niceStep(value / std::max(1, targetIntervals));
+  return {0, std::ceil(value / step - 1e-9) * step, step};
+}
+
+AxisRange ticksWithIntervals(double value, int intervals)
+{
+  intervals = std::max(1, intervals);
+  if (!(value > 0) || !std::isfinite(value))
+    value = 1;
+  const double step = niceStep(value / intervals);
+  return {0, step * intervals, step};
+}
+
+void applyRange(QValueAxis* axis, const AxisRange& range)
+{
+  // Qt Charts lays out a label per tick at each change, so the axis must never hold a small interval
+  // over a large range, even for a moment (thousands of labels: up to a second of GUI time). Growing,
+  // the coarser interval goes first; shrinking, the smaller range goes first.
   axis->setTickType(QValueAxis::TicksDynamic);
-  axis->setTickInterval(step);
-  axis->setTickAnchor(min);
-  axis->setRange(min, max);
-  const int decimals = step >= 1 ? 0 : (step >= 0.1 ? 1 : 2);
+  if (range.tick < axis->tickInterval()) {
+    axis->setRange(range.min, range.max);
+    axis->setTickAnchor(range.min);
+    axis->setTickInterval(range.tick);
+  } else {
+    axis->setTickInterval(range.tick);
+    axis->setTickAnchor(range.min);
+    axis->setRange(range.min, range.max);
+  }
+  // As many decimals as the ticks need: a 2.5 step labels 7.5, not a rounded 8.
+  int decimals = 0;
+  while (decimals < 3 && std::abs(range.tick * std::pow(10.0, decimals) - std::round(range.tick * std::pow(10.0, decimals))) > 1e-6)
+    ++decimals;
   axis->setLabelFormat(QStringLiteral("%.") % QString::number(decimals) % QStringLiteral("f"));
 }
 

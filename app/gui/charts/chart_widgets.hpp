@@ -8,6 +8,9 @@
 #include <QSize>
 #include <QWidget>
 
+#include <cmath>
+#include <functional>
+
 #include "logic/chart_data.hpp"
 
 namespace hashscope::gui {
@@ -18,9 +21,30 @@ class ChartWidget : public QWidget {
 public:
   using QWidget::QWidget;
   virtual QString title() const = 0;
-  // The chart alone (title, axes with units, legend) on an opaque light background.
+  // The chart alone (title, subtitle, axes with units, legend) on an opaque light background.
   virtual QImage renderImage(QSize size) const = 0;
   virtual bool isEmpty() const = 0;
+  // What and where was measured (logic/chart_labels.hpp): drawn under the title of exported images only,
+  // since on screen the rest of the window says it. May hold a line break.
+  void setSubtitle(const QString& text)
+  {
+    m_subtitle = text;
+    m_subtitleSource = {};
+  }
+  // A subtitle made when an image is made: gathering it can be slow (reading the CPU model takes up to
+  // a second on a busy machine), too slow for the GUI thread at every result of a run.
+  void setSubtitleSource(std::function<QString()> source) { m_subtitleSource = std::move(source); }
+  QString subtitle() const { return m_subtitleSource ? m_subtitleSource() : m_subtitle; }
+
+private:
+  QString m_subtitle;
+  std::function<QString()> m_subtitleSource;
+};
+
+// A value axis as drawn: its range and the distance between its labelled ticks.
+struct AxisRange {
+  double min = 0, max = 0, tick = 0;
+  int intervals() const { return tick > 0 ? int(std::lround((max - min) / tick)) : 0; }
 };
 
 // Axis texts and ranges of a line chart.
@@ -32,6 +56,9 @@ struct LineChartSetup {
   double yMax = 0;         // fixed left maximum (e.g. 100 for %); 0 = grow with the data
   bool integerX = false;   // x is a count (streams)
   bool showBands = false;  // verdict bands behind the lines
+  // The left axis fits the line's last piece (the running step) instead of everything so far; earlier
+  // pieces are drawn fainter and may leave the top of the plot (see LinePlot::fitLeftAxis for why).
+  bool yFollowsCurrent = false;
 };
 
 // Lines over a value x axis, optionally with verdict bands behind them.
@@ -43,9 +70,16 @@ public:
   // One replace() per line per call; lines are matched by name and created on first sight.
   virtual void setLines(const QList<LineData>& lines) = 0;
   virtual void setBands(const QList<BandData>& bands) = 0;
+  // Step names above the plot, each centred over its stretch of the x axis; empty = none.
+  virtual void setSteps(const QList<StepSpan>& steps) = 0;
   virtual void setXRange(double min, double max) = 0;  // share one time axis between charts
   virtual void clear() = 0;
   virtual int pointCount() const = 0;  // points currently plotted, all lines
+  // What a user sees, for tests: pieces a line is drawn in, the step names shown, an axis as drawn
+  // (0 left, 1 right, 2 bottom).
+  virtual int segmentCount(const QString& line) const = 0;
+  virtual QStringList stepLabels() const = 0;
+  virtual AxisRange axisRange(int axis) const = 0;
   // Space the axes take left and right of the plot area on their own (without alignment padding).
   virtual QMargins axisInsets() const = 0;
   // Pads the chart so its plot area starts and ends where another chart's does (one shared time axis).
@@ -63,6 +97,7 @@ public:
   virtual void setData(const QString& title, const QString& yLabel, const QStringList& categories,
                        const QList<BarSetData>& sets) = 0;
   virtual int valueCount() const = 0;
+  virtual bool valueLabelsVisible() const = 0;  // each bar carries its value
 };
 
 LineChart* createLineChart(QWidget* parent = nullptr);

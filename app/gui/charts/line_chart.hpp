@@ -1,46 +1,14 @@
 // Qt Charts implementation of LineChart (private to charts/).
 #pragma once
 
-#include <QHash>
-#include <QPointer>
+#include <memory>
 
-#include <map>
-
-#include "charts/chart_widgets.hpp"
+#include "charts/line_plot.hpp"
 
 class QChart;
 class QChartView;
-class QLineSeries;
-class QAreaSeries;
-class QValueAxis;
 
 namespace hashscope::gui::charts {
-
-// The series and axes of one line chart, bound to a QChart. Used twice: by the live widget
-// (incremental replace() per tick) and, on a fresh QChart, to render a PNG of the same data.
-class LinePlot {
-public:
-  explicit LinePlot(QChart* chart);
-  void setup(const LineChartSetup& setup);
-  void setLines(const QList<LineData>& lines);
-  void setBands(const QList<BandData>& bands);
-  void setXRange(double min, double max);
-  void clear();
-  int pointCount() const;
-
-private:
-  QLineSeries* seriesFor(const LineData& line);
-  void growAxes(const QList<LineData>& lines);
-  QChart* m_chart;
-  LineChartSetup m_setup;
-  QValueAxis* m_x = nullptr;
-  QValueAxis* m_y = nullptr;
-  QValueAxis* m_y2 = nullptr;
-  QHash<QString, QLineSeries*> m_series;
-  std::map<Verdict, QAreaSeries*> m_bands;
-  double m_xMax = 0, m_yMax = 0, m_y2Max = 0;
-  bool m_sharedX = false;
-};
 
 class QtLineChart final : public LineChart {
   Q_OBJECT
@@ -53,9 +21,13 @@ public:
   void setup(const LineChartSetup& setup) override;
   void setLines(const QList<LineData>& lines) override;
   void setBands(const QList<BandData>& bands) override;
+  void setSteps(const QList<StepSpan>& steps) override;
   void setXRange(double min, double max) override;
   void clear() override;
   int pointCount() const override;
+  int segmentCount(const QString& line) const override { return m_plot->segmentCount(line); }
+  QStringList stepLabels() const override { return m_plot->stepLabels(); }
+  AxisRange axisRange(int axis) const override { return m_plot->axisRange(axis); }
   QMargins axisInsets() const override;
   void setAlignmentPadding(int left, int right) override;
 
@@ -69,6 +41,7 @@ private:
   LineChartSetup m_setup;
   QList<LineData> m_lines;
   QList<BandData> m_bandData;
+  QList<StepSpan> m_steps;
   double m_xMin = 0, m_xMaxShared = -1;
   int m_padLeft = 0, m_padRight = 0;
 };

@@ -132,6 +132,7 @@ void BenchmarkController::onStepStarted(const SuiteStep& step, int total)
     return;
   drainLive(liveRun());
   m_progress.stepStarted(step);
+  m_timeline.beginStep(step);  // its name on the live time axis
   m_stepTitle = qs(step.title);
   Q_EMIT stepStarted(m_job.currentJob(), m_progress.stepNumber(), total, m_stepTitle);
 }

@@ -3,14 +3,41 @@
 #include <QCoreApplication>
 
 #include <algorithm>
+#include <cmath>
 #include <numeric>
+
+#include "logic/chart_labels.hpp"
+#include "logic/result_text.hpp"
 
 namespace hashscope::gui {
 
 namespace {
 QString tr(const char* text) { return QCoreApplication::translate("hashscope::gui::LiveTimeline", text); }
 constexpr std::size_t kMaxBands = 1000;
+// A rate over a few milliseconds is noise: the sampler's last sample, taken when the work has just
+// stopped, often covers only the tail (a tool exiting, threads joining). Such samples are not drawn.
+constexpr double kMinPlotInterval = 0.03;
 }  // namespace
+
+double timeAxisEnd(double lastT, bool running)
+{
+  if (!(lastT > 0) || !std::isfinite(lastT))
+    return 10;
+  if (!running)
+    return std::max(lastT, 0.1);
+  // About eight ticks' worth: the axis grows by at most an eighth of what is shown, so the data fills
+  // 85-100% of the width and the axis moves about once every tick's worth of seconds.
+  const double raw = lastT / 8;
+  const double exponent = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = 10 * exponent;
+  for (double m : {1.0, 2.0, 2.5, 5.0}) {
+    if (m * exponent >= raw) {
+      step = m * exponent;
+      break;
+    }
+  }
+  return std::max(1.0, (std::floor(lastT / step) + 1) * step);  // the first second: one axis, not ten
+}
 
 void BoundedSeries::append(QPointF point)
 {
@@ -19,17 +46,28 @@ void BoundedSeries::append(QPointF point)
     halve();
 }
 
+void BoundedSeries::appendBreak()
+{
+  if (!m_points.isEmpty() && !isLineBreak(m_points.back()))
+    m_points.append(lineBreak());
+}
+
 void BoundedSeries::halve()
 {
-  // Average pairs, keep the newest point exact so the live edge of the chart does not move.
+  // Average pairs, keep the newest point exact so the live edge of the chart does not move. A pair with
+  // a line break is kept as it is: averaging would lose the break, or pull a piece's end into the gap.
   QList<QPointF> out;
   out.reserve(m_points.size() / 2 + 1);
   const qsizetype last = m_points.size() - 1;
-  for (qsizetype i = 0; i + 1 < last; i += 2)
-    out.append((m_points[i] + m_points[i + 1]) / 2.0);
-  if (last % 2 == 1)
-    out.append(m_points[last - 1]);
-  out.append(m_points[last]);
+  qsizetype i = 0;
+  for (; i + 1 < last; i += 2) {
+    if (isLineBreak(m_points[i]) || isLineBreak(m_points[i + 1]))
+      out << m_points[i] << m_points[i + 1];
+    else
+      out.append((m_points[i] + m_points[i + 1]) / 2.0);
+  }
+  for (; i <= last; ++i)
+    out.append(m_points[i]);
   m_points = std::move(out);
 }
 
@@ -49,54 +87,83 @@ void LiveTimeline::clear()
   m_diskRead.clear();
   m_bands.clear();
   m_stepOffsets.clear();
-  m_activeStreams.clear();
+  m_steps.clear();
+  m_currentStep = -1;
+  m_lastStepT = 0;
   m_lastT = 0;
   m_received = 0;
   m_anyDisk = false;
+}
+
+void LiveTimeline::beginStep(const SuiteStep& step)
+{
+  Step& s = m_steps[step.index];
+  s.label = stepLabel(step);
+  s.peer = step.spec.workload == Workload::PeerTool;
+}
+
+void LiveTimeline::breakStepLines()
+{
+  // Between steps (and passes) nothing hashes or reads: the lines stop instead of bridging the gap.
+  // System CPU goes on: the machine is not idle just because HashScope is.
+  m_total.appendBreak();
+  for (BoundedSeries& stream : m_streams)
+    stream.appendBreak();
+  m_workerCpu.appendBreak();
+  m_diskBusy.appendBreak();
+  m_diskRead.appendBreak();
 }
 
 void LiveTimeline::add(const LiveSample& live)
 {
   const Sample& s = live.sample;
   const double t = live.t;
-  if (!m_stepOffsets.count(live.step)) {
+  const bool newStep = live.step != m_currentStep;
+  if (newStep || s.t < m_lastStepT)  // another step, or the step's next pass (its clock restarts)
+    breakStepLines();
+  m_currentStep = live.step;
+  m_lastStepT = s.t;
+  if (!m_stepOffsets.count(live.step))
     m_stepOffsets[live.step] = live.t - s.t;
-    // The step starts from zero throughput: lines rise from its start instead of bridging from the last step.
-    const double start = std::max(m_lastT, live.t - s.t);
-    m_total.append({start, 0});
-    m_workerCpu.append({start, 0});
-    if (m_anyDisk) {
-      m_diskBusy.append({start, 0});
-      m_diskRead.append({start, 0});
-    }
-  }
+  Step& step = m_steps[live.step];
+  if (step.label.isEmpty())
+    step.label = tr("step %1").arg(live.step + 1);
+  if (step.from < 0)
+    step.from = std::max(0.0, live.t - s.t);
+  step.to = std::max(step.to, t);
   ++m_received;
   m_lastT = std::max(m_lastT, t);
-  m_total.append({t, s.totalMBps});
+  m_systemCpu.append({t, std::clamp(s.cpuBusyPct, 0.0, 100.0)});
+  if (s.interval < kMinPlotInterval)
+    return;
+
+  // A sample is the mean over its interval: a piece starts at the start of its first interval, so even
+  // a step with one sample is drawn (as a short flat line).
+  const double from = std::max(0.0, t - s.interval);
+  auto put = [&](BoundedSeries& series, double value) {
+    if (series.points().isEmpty() || isLineBreak(series.points().back()))
+      series.append({from, value});
+    series.append({t, value});
+  };
+  put(m_total, s.totalMBps);
 
   const std::size_t streams = s.streamMBps.size();
   while (m_streams.size() < streams)
     m_streams.emplace_back(m_max);
-  m_activeStreams.resize(m_streams.size(), 0);
   if (streams > 1) {
-    for (std::size_t i = 0; i < streams; ++i) {
-      if (!m_activeStreams[i])
-        m_streams[i].append({std::max(0.0, t - s.interval), 0});
-      m_activeStreams[i] = 1;
-      m_streams[i].append({t, s.streamMBps[i]});
-    }
+    for (std::size_t i = 0; i < streams; ++i)
+      put(m_streams[i], s.streamMBps[i]);
   }
 
-  if (!s.workerCpuPct.empty()) {
+  if (!s.workerCpuPct.empty() && !step.peer) {
     const double mean = std::accumulate(s.workerCpuPct.begin(), s.workerCpuPct.end(), 0.0) /
                         double(s.workerCpuPct.size());
-    m_workerCpu.append({t, std::clamp(mean, 0.0, 100.0)});
+    put(m_workerCpu, std::clamp(mean, 0.0, 100.0));
   }
-  m_systemCpu.append({t, std::clamp(s.cpuBusyPct, 0.0, 100.0)});
   if (s.diskValid) {
     m_anyDisk = true;
-    m_diskBusy.append({t, std::clamp(s.diskBusyPct, 0.0, 100.0)});
-    m_diskRead.append({t, std::max(0.0, s.diskReadMBps)});
+    put(m_diskBusy, std::clamp(s.diskBusyPct, 0.0, 100.0));
+    put(m_diskRead, std::max(0.0, s.diskReadMBps));
   }
   if (s.verdict != Verdict::Unknown)
     addBand(t - s.interval, t, s.verdict);
@@ -105,23 +172,15 @@ void LiveTimeline::add(const LiveSample& live)
 void LiveTimeline::endStep(double t)
 {
   m_lastT = std::max(m_lastT, t);
-  m_total.append({m_lastT, 0});
-  // Between steps nothing hashes or reads: drop those lines to zero instead of bridging the gap.
-  // (System CPU is left alone: the machine is not idle just because HashScope is.)
-  m_workerCpu.append({m_lastT, 0});
-  if (m_anyDisk) {
-    m_diskBusy.append({m_lastT, 0});
-    m_diskRead.append({m_lastT, 0});
-  }
-  for (std::size_t i = 0; i < m_streams.size(); ++i) {
-    if (i < m_activeStreams.size() && m_activeStreams[i])
-      m_streams[i].append({m_lastT, 0});
-  }
-  std::fill(m_activeStreams.begin(), m_activeStreams.end(), 0);
+  if (const auto it = m_steps.find(m_currentStep); it != m_steps.end() && it->second.from >= 0)
+    it->second.to = std::max(it->second.to, t);
+  breakStepLines();
 }
 
 void LiveTimeline::applyFinalVerdicts(int step, const RunResult& result)
 {
+  if (const auto s = m_steps.find(step); s != m_steps.end())
+    s->second.result = result.ok() && result.bytes > 0 && result.seconds > 0 ? result.mbPerSec() : -1;
   const auto it = m_stepOffsets.find(step);
   if (it == m_stepOffsets.end() || result.samples.empty())
     return;
@@ -176,5 +235,17 @@ QList<LineData> LiveTimeline::bottleneckLines(bool alwaysDisk) const
 }
 
 QList<BandData> LiveTimeline::bands() const { return QList<BandData>(m_bands.begin(), m_bands.end()); }
+
+QList<StepSpan> LiveTimeline::steps() const
+{
+  QList<StepSpan> out;
+  for (const auto& [index, step] : m_steps) {
+    if (step.from < 0)
+      continue;  // announced, but no sample yet (or it failed before sampling)
+    out.append({step.from, std::max(step.to, step.from), step.label,
+                step.result >= 0 ? formatMBps(step.result) : QString()});
+  }
+  return out;
+}
 
 }  // namespace hashscope::gui

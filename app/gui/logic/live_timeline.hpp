@@ -9,16 +9,18 @@
 #include <map>
 #include <vector>
 
+#include "hashscope/suite.hpp"
 #include "logic/chart_data.hpp"
 #include "logic/live_buffer.hpp"
 
 namespace hashscope::gui {
 
-// A list of points that never grows past its cap.
+// A list of points that never grows past its cap. Line breaks (lineBreak()) survive the halving.
 class BoundedSeries {
 public:
   explicit BoundedSeries(int maxPoints = 2000) : m_max(maxPoints < 4 ? 4 : maxPoints) {}
   void append(QPointF point);
+  void appendBreak();  // ends the current piece (nothing happens when there is none)
   void clear() { m_points.clear(); }
   const QList<QPointF>& points() const { return m_points; }
 
@@ -28,12 +30,18 @@ private:
   int m_max;
 };
 
+// Where the live time axis ends for data up to `lastT`: during a run the next round tick past it (the
+// axis moves in a few steps, and the data fills most of it); after the run exactly at its end.
+double timeAxisEnd(double lastT, bool running);
+
 class LiveTimeline {
 public:
   explicit LiveTimeline(int maxPoints = 2000);
   void clear();
+  // A step is about to run: its name for the time axis (its samples and stretch come with add()).
+  void beginStep(const SuiteStep& step);
   void add(const LiveSample& live);
-  // A step ended at suite time `t`: its streams drop to zero, so lines don't bridge the gap.
+  // A step ended at suite time `t`: its lines stop there, so they do not bridge the gap to the next step.
   void endStep(double t);
   // The analysed result of a step replaces the live bands of that step with its final interval verdicts.
   void applyFinalVerdicts(int step, const RunResult& result);
@@ -42,18 +50,30 @@ public:
   // CPU %, disk %, disk MB/s (axis 1); the disk lines only once disk counters were seen, unless asked.
   QList<LineData> bottleneckLines(bool alwaysDisk = false) const;
   QList<BandData> bands() const;
+  // Every step that sent samples, where it ran on the time axis, named; a finished step comes with its
+  // result ("612 MB/s"), so it can be read even when its line is off the current scale.
+  QList<StepSpan> steps() const;
   double lastTime() const { return m_lastT; }
   int samplesReceived() const { return m_received; }
 
 private:
+  struct Step {
+    QString label;
+    double from = -1, to = -1;  // suite time of its first sample's start and of its end (-1: not yet)
+    double result = -1;         // MB/s of the finished step (-1: running, failed or not a speed)
+    bool peer = false;          // a peer tool: its CPU time is known only at its end, not per sample
+  };
   void addBand(double from, double to, Verdict verdict);
+  void breakStepLines();
   int m_max;
   BoundedSeries m_total;
   std::vector<BoundedSeries> m_streams;
   BoundedSeries m_workerCpu, m_systemCpu, m_diskBusy, m_diskRead;
   std::vector<BandData> m_bands;
   std::map<int, double> m_stepOffsets;  // step index -> suite time at which its own clock started
-  std::vector<int> m_activeStreams;     // per stream: had points since the last endStep
+  std::map<int, Step> m_steps;          // step index -> its name and stretch
+  int m_currentStep = -1;               // the step of the last sample
+  double m_lastStepT = 0;               // that sample's own time (a smaller one starts a new pass)
   double m_lastT = 0;
   int m_received = 0;
   bool m_anyDisk = false;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "logic/chart_labels.hpp"
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
@@ -51,8 +52,11 @@ Comparison buildComparison(const std::vector<RunResult>& results)
   // The device ceiling first, then the algorithms in run order.
   if (out.categories.removeAll(readCategory) > 0)
     out.categories.prepend(readCategory);
-  for (const QString& location : locations) {
-    BarSetData set{location, {}};
+  // Legends name locations shortly ("/tmp", "home"), not by their full paths.
+  const QStringList names = shortLocationLabels(locations);
+  for (qsizetype i = 0; i < locations.size(); ++i) {
+    const QString& location = locations[i];
+    BarSetData set{names[i], {}};
     for (const QString& category : out.categories) {
       const auto it = value.find({category, location});
       set.values.append(it == value.end() ? 0.0 : it->second);
@@ -65,12 +69,17 @@ Comparison buildComparison(const std::vector<RunResult>& results)
 QList<LineData> buildRamp(const std::vector<RunResult>& results)
 {
   std::map<QString, std::map<int, double>> lines;  // name -> streams -> MB/s
-  QStringList order;
+  QStringList order, locations;
+  for (const RunResult& r : results) {
+    if (!locations.contains(qs(r.location)))
+      locations.append(qs(r.location));
+  }
+  const QStringList names = shortLocationLabels(locations);  // legends: "/tmp", "home", not full paths
   for (const RunResult& r : results) {
     if (!usable(r) || r.workload != Workload::HashFile)
       continue;
     const QString name = qs(r.algorithm) % QStringLiteral(" (") % qs(toString(r.cache)) % QStringLiteral("), ") %
-                         qs(r.location);
+                         names[locations.indexOf(qs(r.location))];
     if (!lines.count(name))
       order.append(name);
     double& v = lines[name][r.streams];

@@ -2,30 +2,21 @@
 
 #include <QVBoxLayout>
 
-#include <cmath>
-
 #include "charts/chart_widgets.hpp"
 #include "logic/benchmark_controller.hpp"
+#include "logic/chart_labels.hpp"
 
 namespace hashscope::gui {
-
-namespace {
-double niceTime(double t)
-{
-  // Grow the shared time axis in readable steps, so it moves rarely during a run.
-  for (double step : {10.0, 20.0, 30.0, 60.0, 90.0, 120.0, 180.0, 300.0, 600.0, 900.0, 1200.0, 1800.0, 3600.0}) {
-    if (t <= step)
-      return step;
-  }
-  return std::ceil(t / 3600.0) * 3600.0;
-}
-}  // namespace
 
 LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(parent), m_controller(controller)
 {
   m_throughput = createLineChart(this);
-  m_throughput->setup({tr("Throughput"), tr("time (s)"), tr("MB/s"), QString(), 0, false, false});
-  m_throughput->setToolTip(tr("Throughput of the running step: each stream and the total, in decimal MB/s"));
+  LineChartSetup throughput{tr("Throughput"), tr("time (s)"), tr("MB/s"), QString(), 0, false, false};
+  throughput.yFollowsCurrent = true;
+  m_throughput->setup(throughput);
+  m_throughput->setToolTip(tr("Throughput of the running step: each stream and the total, in decimal MB/s.\n"
+                              "The scale follows the running step; earlier steps are drawn faint behind it,\n"
+                              "and each finished step's result is written next to its name above the chart."));
   m_bottleneck = createLineChart(this);
   m_bottleneck->setup({tr("Bottleneck"), tr("time (s)"), tr("busy (%)"), tr("disk read (MB/s)"), 100, false, true});
   m_bottleneck->setToolTip(tr("What the machine was doing: CPU of the hashing threads and of the whole system,\n"
@@ -39,8 +30,18 @@ LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(p
   layout->addWidget(m_throughput, 1);
   layout->addWidget(m_bottleneck, 1);
   connect(controller, &BenchmarkController::liveUpdated, this, &LiveView::update);
-  connect(m_throughput, &LineChart::plotAreaChanged, this, &LiveView::alignPlots);
-  connect(m_bottleneck, &LineChart::plotAreaChanged, this, &LiveView::alignPlots);
+  // Exported live charts say what ran where, like the results charts (made when an image is made).
+  const auto subtitle = [this] { return chartSubtitle(m_controller->results()); };
+  m_throughput->setSubtitleSource(subtitle);
+  m_bottleneck->setSubtitleSource(subtitle);
+  // Aligning changes a chart's margins, which moves its plot area again: done at most once per 30 ms,
+  // after the charts settled, or the two charts can answer each other for a second of GUI time
+  // (an axis whose labels change width at each pass).
+  m_alignTimer.setSingleShot(true);
+  m_alignTimer.setInterval(30);
+  connect(&m_alignTimer, &QTimer::timeout, this, &LiveView::alignPlots);
+  connect(m_throughput, &LineChart::plotAreaChanged, &m_alignTimer, qOverload<>(&QTimer::start));
+  connect(m_bottleneck, &LineChart::plotAreaChanged, &m_alignTimer, qOverload<>(&QTimer::start));
 }
 
 void LiveView::alignPlots()
@@ -69,16 +70,18 @@ void LiveView::reset()
   m_bottleneck->clear();
 }
 
-void LiveView::update()
+void LiveView::update() { showTimeline(m_controller->timeline(), m_controller->isRunning()); }
+
+void LiveView::showTimeline(const LiveTimeline& timeline, bool running)
 {
-  const LiveTimeline& timeline = m_controller->timeline();
-  const double xMax = niceTime(std::max(1.0, timeline.lastTime()));
+  const double xMax = timeAxisEnd(timeline.lastTime(), running);
   if (xMax != m_xMax) {
     m_xMax = xMax;
     m_throughput->setXRange(0, xMax);
     m_bottleneck->setXRange(0, xMax);
   }
   m_throughput->setLines(timeline.throughputLines());
+  m_throughput->setSteps(timeline.steps());
   m_bottleneck->setLines(timeline.bottleneckLines());
   m_bottleneck->setBands(timeline.bands());
 }

@@ -9,6 +9,7 @@
 #include <QVBoxLayout>
 
 #include "charts/chart_widgets.hpp"
+#include "logic/chart_labels.hpp"
 #include "logic/result_summary.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
@@ -42,6 +43,10 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_ramp = createLineChart(this);
   m_ramp->setup({tr("Stream ramp"), tr("streams"), tr("MB/s"), QString(), 0, true, false});
   m_ramp->setToolTip(tr("hash-file speed against the number of parallel streams"));
+  // Exported charts say what ran where, how and when (made when an image is made).
+  const auto subtitle = [this] { return chartSubtitle(m_model->results()); };
+  m_comparison->setSubtitleSource(subtitle);
+  m_ramp->setSubtitleSource(subtitle);
   m_verdicts = new QTextBrowser(this);
   m_verdicts->setOpenLinks(false);
   m_verdicts->setToolTip(tr("What limited each run, with the numbers behind the verdict"));

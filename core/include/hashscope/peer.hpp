@@ -11,6 +11,8 @@
 
 namespace hashscope {
 
+class LiveCounters;
+
 struct PeerTool {
   std::string name;                  // "md5sum", "openssl-md5", "hashdeep-md5", "b3sum", "xxhsum-xxh3-64" ...
   std::string algorithm;             // HashScope's id of what it computes ("md5"; b3sum: "blake3")
@@ -23,8 +25,9 @@ std::vector<PeerTool> findPeerTools(const std::string& algorithm = {});
 
 // Runs the tool on `file` as an argument list (never through a shell), times it like `time` (wall, and
 // user/sys from the child's own rusage), parses its digest and compares it with `expectedDigest`
-// (HashScope's hex digest, when given). Killed on stop.
+// (HashScope's hex digest, when given). Killed on stop. With `counters` (one stream), the bytes the tool
+// has read so far are added to stream 0 while it runs, so a sampler shows its progress live.
 RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file,
-                      const std::string& expectedDigest, std::stop_token stop);
+                      const std::string& expectedDigest, std::stop_token stop, LiveCounters* counters = nullptr);
 
 }  // namespace hashscope

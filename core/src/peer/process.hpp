@@ -2,7 +2,9 @@
 // times, killable on stop. One implementation per platform family: process_posix.cpp, process_win.cpp.
 #pragma once
 
+#include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <stop_token>
 #include <string>
 #include <vector>
@@ -23,10 +25,14 @@ struct ProcessOutcome {
   double systemSeconds = 0;
 };
 
+// Told, while the child runs, how many bytes it has read so far (child_io.hpp: what the OS counts).
+using ReadProgress = std::function<void(std::uint64_t bytesRead)>;
+
 // Runs `executable` with `arguments` (argv[1..]); stdin is empty. Returns after the child has been reaped.
-// Polls `stop` at least every 50 ms and kills the child when it is requested.
+// Polls `stop` at least every 50 ms and kills the child when it is requested. With `onRead`, the child's
+// read bytes are reported every 10 ms while it runs, and once more when it has ended.
 ProcessOutcome runProcess(const std::filesystem::path& executable, const std::vector<std::string>& arguments,
-                          std::stop_token stop);
+                          std::stop_token stop, const ReadProgress& onRead = {});
 
 // PATH handling differs per OS: the separator, and the suffixes an executable may carry (".exe").
 char pathListSeparator();

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <thread>
 
+#include "peer/child_io.hpp"
 #include "peer/process.hpp"
 
 namespace hashscope::peer {
@@ -88,7 +89,7 @@ bool isExecutableFile(const std::filesystem::path& file)
 }
 
 ProcessOutcome runProcess(const std::filesystem::path& executable, const std::vector<std::string>& arguments,
-                          std::stop_token stop)
+                          std::stop_token stop, const ReadProgress& onRead)
 {
   ProcessOutcome result;
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
@@ -140,7 +141,16 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   {
     std::jthread outReader([&] { drain(outRead, result.out); });
     std::jthread errReader([&] { drain(errRead, result.err); });
-    while (WaitForSingleObject(pi.hProcess, 50) == WAIT_TIMEOUT) {
+    // The child's read bytes are its live progress (child_io_win.cpp); 10 ms steps for the same reason as
+    // in process_posix.cpp: the sampler turns them into MB/s every 100 ms.
+    auto report = [&] {
+      std::uint64_t bytes = 0;
+      if (onRead && childReadBytes(reinterpret_cast<std::intptr_t>(pi.hProcess), bytes))
+        onRead(bytes);
+    };
+    const DWORD waitMillis = onRead ? 10 : 50;
+    while (WaitForSingleObject(pi.hProcess, waitMillis) == WAIT_TIMEOUT) {
+      report();
       if (stop.stop_requested()) {
         TerminateProcess(pi.hProcess, 1);
         result.killed = true;
@@ -148,6 +158,8 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
         break;
       }
     }
+    if (!result.killed)
+      report();  // an ended process's counters stay readable while we hold its handle
     // The readers end when the child's handles close with it.
   }
   result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();

@@ -1,7 +1,10 @@
 // runPeerTool(): one timed run of an installed tool on a file, its digest read back and checked.
+#include <algorithm>
 #include <system_error>
 
+#include "hashscope/hash.hpp"  // workload.hpp uses Digest without including it
 #include "hashscope/peer.hpp"
+#include "hashscope/workload.hpp"
 #include "peer/peer_tools.hpp"
 #include "peer/process.hpp"
 
@@ -38,7 +41,7 @@ std::string firstLine(const std::string& text)
 }  // namespace
 
 RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file, const std::string& expectedDigest,
-                      std::stop_token stop)
+                      std::stop_token stop, LiveCounters* counters)
 {
   RunResult r;
   r.workload = Workload::PeerTool;
@@ -61,7 +64,19 @@ RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file, c
 
   std::vector<std::string> arguments = tool.arguments;
   arguments.push_back(file.string());
-  const peer::ProcessOutcome p = peer::runProcess(tool.executable, arguments, stop);
+  peer::ReadProgress onRead;
+  if (counters && counters->streams() > 0) {
+    counters->setExpectedBytes(size);
+    // The tool's reads of its own libraries and configuration are counted too: never show more than the file.
+    onRead = [counters, size, shown = std::uint64_t{0}](std::uint64_t bytesRead) mutable {
+      const std::uint64_t now = std::min<std::uint64_t>(bytesRead, size);
+      if (now > shown) {
+        counters->addBytes(0, now - shown);
+        shown = now;
+      }
+    };
+  }
+  const peer::ProcessOutcome p = peer::runProcess(tool.executable, arguments, stop, onRead);
   r.seconds = p.wallSeconds;
   r.userSeconds = p.userSeconds;
   r.systemSeconds = p.systemSeconds;

@@ -19,7 +19,7 @@ void note(const SuiteObserver& observer, const std::string& message)
 
 namespace {
 
-RunResult runPeerPass(const SuiteStep& step, LocationState& state, std::stop_token stop)
+RunResult runPeerPass(const SuiteStep& step, LocationState& state, LiveCounters& counters, std::stop_token stop)
 {
   const std::string& algorithm = step.spec.algorithm;
   std::vector<PeerTool> tools = findPeerTools(algorithm);
@@ -48,7 +48,7 @@ RunResult runPeerPass(const SuiteStep& step, LocationState& state, std::stop_tok
     if (it != state.digests.end())
       expected = it->second;
   }
-  return runPeerTool(*tool, step.spec.target, expected, stop);
+  return runPeerTool(*tool, step.spec.target, expected, stop, &counters);  // its reads feed the live samples
 }
 
 // Peer tools read through the page cache: for a cold pass, drop the sample's cached pages first, as the
@@ -83,7 +83,7 @@ RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
   RunResult r = runSampled(
       step.spec, state.storage, earlier, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
       [&](const WorkloadSpec& run) {
-        return peer ? runPeerPass(step, state, stop) : runWorkload(run, stop, &counters);
+        return peer ? runPeerPass(step, state, counters, stop) : runWorkload(run, stop, &counters);
       },
       [&observer, &step](const Sample& s) {
         if (observer.sample)

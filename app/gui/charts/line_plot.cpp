@@ -1,0 +1,427 @@
+#include "charts/line_plot.hpp"
+
+#include <QAreaSeries>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QCoreApplication>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QFontMetricsF>
+#include <QSet>
+#include <QValueAxis>
+
+#include <algorithm>
+#include <cmath>
+
+#include "charts/chart_style.hpp"
+#include "logic/result_text.hpp"
+
+namespace hashscope::gui::charts {
+
+namespace {
+constexpr Verdict kBandOrder[] = {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed};
+
+// A count axis (streams): whole-number ticks, with a little room so the end points are not on the edges.
+void setCountRange(QValueAxis* axis, double max)
+{
+  axis->setTickType(QValueAxis::TicksDynamic);
+  axis->setTickInterval(std::max(1.0, std::ceil((max - 1) / 10)));  // before the range: see applyRange
+  axis->setTickAnchor(1);
+  axis->setRange(0.75, max + 0.25);
+  axis->setLabelFormat(QStringLiteral("%d"));
+}
+
+// The stretches of `points` between line breaks (empty stretches dropped).
+QList<QList<QPointF>> piecesOf(const QList<QPointF>& points)
+{
+  QList<QList<QPointF>> pieces(1);
+  for (const QPointF& p : points) {
+    if (!isLineBreak(p))
+      pieces.back().append(p);
+    else if (!pieces.back().isEmpty())
+      pieces.append(QList<QPointF>());
+  }
+  if (pieces.back().isEmpty())
+    pieces.removeLast();
+  return pieces;
+}
+
+// Where the last piece of `points` starts, or -1 when there is none.
+double lastPieceStart(const QList<QPointF>& points)
+{
+  double start = -1;
+  bool inPiece = false;
+  for (const QPointF& p : points) {
+    if (isLineBreak(p)) {
+      inPiece = false;
+    } else if (!inPiece) {
+      start = p.x();
+      inPiece = true;
+    }
+  }
+  return start;
+}
+}  // namespace
+
+LinePlot::LinePlot(QChart* chart) : m_chart(chart) {}
+
+void LinePlot::setup(const LineChartSetup& setup)
+{
+  m_chart->removeAllSeries();
+  for (QAbstractAxis* axis : m_chart->axes()) {
+    m_chart->removeAxis(axis);  // gives the axis back to us
+    delete axis;
+  }
+  m_lines.clear();
+  m_bands.clear();
+  m_steps = nullptr;
+  m_stepData.clear();
+  m_setup = setup;
+  m_chart->setTitle(setup.title);
+  m_x = new QValueAxis;
+  m_x->setTitleText(setup.xLabel);
+  m_x->setLabelFormat(setup.integerX ? QStringLiteral("%d") : QStringLiteral("%.0f"));
+  m_chart->addAxis(m_x, Qt::AlignBottom);
+  m_y = new QValueAxis;
+  m_y->setTitleText(setup.yLabel);
+  m_y->setLabelFormat(QStringLiteral("%.0f"));
+  m_chart->addAxis(m_y, Qt::AlignLeft);
+  if (!setup.y2Label.isEmpty()) {
+    m_y2 = new QValueAxis;
+    m_y2->setTitleText(setup.y2Label);
+    m_y2->setLabelFormat(QStringLiteral("%.0f"));
+    // Its ticks sit on the left axis's grid lines (same count of intervals): one grid, not two.
+    m_y2->setGridLineVisible(false);
+    m_chart->addAxis(m_y2, Qt::AlignRight);
+  } else {
+    m_y2 = nullptr;
+  }
+  if (setup.showBands) {
+    // Bands first so the lines are drawn over them.
+    for (Verdict v : kBandOrder) {
+      auto* upper = new QLineSeries(m_chart);
+      auto* area = new QAreaSeries(upper);
+      area->setName(QCoreApplication::translate("hashscope::gui::LineChart", "%1").arg(verdictName(v)));
+      m_chart->addSeries(area);
+      // After addSeries: adding applies the theme's colours, which would replace the verdict colours.
+      area->setColor(verdictColor(v));
+      area->setPen(Qt::NoPen);
+      area->attachAxis(m_x);
+      area->attachAxis(m_y);
+      m_bands[v] = area;  // its legend entry stays: a colour key for the bands
+    }
+  }
+  clear();
+}
+
+void LinePlot::clear()
+{
+  for (Line& line : m_lines) {
+    for (QLineSeries* s : std::as_const(line.pieces))
+      s->clear();
+    line.shown.fill({0, QPointF()});
+  }
+  for (auto& [verdict, area] : m_bands)
+    area->upperSeries()->clear();
+  setSteps({});
+  m_xMax = 0;
+  m_y2Peak = 0;
+  m_currentFrom = -1;
+  m_sharedX = false;
+  if (m_x && m_setup.integerX)
+    setCountRange(m_x, 2);
+  else if (m_x)
+    setNiceRange(m_x, 0, 10);
+  m_yRange = niceTicks(m_setup.yMax > 0 ? m_setup.yMax : 10);
+  m_y2Range = ticksWithIntervals(10, m_yRange.intervals());
+  applyY();
+}
+
+void LinePlot::applyY()
+{
+  if (m_y)
+    applyRange(m_y, m_yRange);
+  if (m_y2)
+    applyRange(m_y2, m_y2Range);
+}
+
+QLineSeries* LinePlot::addPiece(Line& line)
+{
+  auto* s = new QLineSeries(m_chart);
+  m_chart->addSeries(s);
+  s->attachAxis(m_x);
+  s->attachAxis(line.axis == 1 && m_y2 ? m_y2 : m_y);
+  s->setPen(line.pen);  // after addSeries: the theme would give each piece a colour of its own
+  s->setPointsVisible(m_setup.integerX);
+  for (QLegendMarker* marker : m_chart->legend()->markers(s))
+    marker->setVisible(false);  // the line's key series speaks for all its pieces
+  line.pieces.append(s);
+  line.shown.append({0, QPointF()});
+  line.faint.append(false);
+  return s;
+}
+
+LinePlot::Line& LinePlot::lineFor(const LineData& data)
+{
+  auto it = m_lines.find(data.name);
+  if (it != m_lines.end())
+    return *it;
+  Line line;
+  line.axis = data.axis;
+  line.key = new QLineSeries(m_chart);
+  line.key->setName(data.name);
+  m_chart->addSeries(line.key);
+  line.key->attachAxis(m_x);
+  line.key->attachAxis(data.axis == 1 && m_y2 ? m_y2 : m_y);
+  line.pen = line.key->pen();  // the theme's colour for this line
+  line.pen.setWidthF(m_lines.isEmpty() ? 2.4 : 1.5);  // the first line (the total) stands out
+  if (data.axis == 1)
+    line.pen.setStyle(Qt::DashLine);
+  line.key->setPen(line.pen);
+  line.key->setPointsVisible(m_setup.integerX);
+  return *m_lines.insert(data.name, line);
+}
+
+void LinePlot::setLines(const QList<LineData>& lines)
+{
+  // The running step starts where the first line's last piece starts: with yFollowsCurrent, what came
+  // before it is drawn fainter (it may also be off the scale).
+  const double current = m_setup.yFollowsCurrent && !lines.isEmpty() ? lastPieceStart(lines.front().points) : -1;
+  for (const LineData& data : lines) {
+    Line& line = lineFor(data);
+    const QList<QList<QPointF>> pieces = piecesOf(data.points);
+    while (line.pieces.size() < pieces.size())
+      addPiece(line);
+    for (qsizetype i = 0; i < line.pieces.size(); ++i) {
+      const QList<QPointF> points = i < pieces.size() ? pieces[i] : QList<QPointF>();
+      const QPair<qsizetype, QPointF> shown{points.size(), points.isEmpty() ? QPointF() : points.back()};
+      // Pieces of finished steps do not change: replace() only what moved (each one repaints its series).
+      if (shown != line.shown[i]) {
+        line.pieces[i]->replace(points);
+        line.shown[i] = shown;
+      }
+      const bool faint = current >= 0 && !points.isEmpty() && points.back().x() < current - 1e-9;
+      if (faint != line.faint[i]) {
+        QPen pen = line.pen;
+        if (faint) {
+          QColor c = pen.color();
+          c.setAlphaF(0.45);
+          pen.setColor(c);
+        }
+        line.pieces[i]->setPen(pen);
+        line.faint[i] = faint;
+      }
+    }
+  }
+  fitAxes(lines);
+}
+
+void LinePlot::fitAxes(const QList<LineData>& lines)
+{
+  // Ranges change only when data leaves them, so the axes do not jitter at every tick.
+  double xMax = 0, y2Max = 0;
+  for (const LineData& line : lines) {
+    for (const QPointF& p : line.points) {
+      if (isLineBreak(p))
+        continue;
+      xMax = std::max(xMax, p.x());
+      if (line.axis == 1)
+        y2Max = std::max(y2Max, p.y());
+    }
+  }
+  if (!m_sharedX && xMax > m_xMax) {
+    m_xMax = m_setup.integerX ? std::max(2.0, std::ceil(xMax)) : niceCeiling(xMax * 1.05);
+    if (m_setup.integerX)
+      setCountRange(m_x, m_xMax);
+    else
+      setNiceRange(m_x, 0, m_xMax);
+    layoutSteps();
+  }
+
+  if (m_setup.yMax <= 0) {
+    // With yFollowsCurrent the left axis fits the running step alone. A suite mixes in-memory steps at
+    // tens of GB/s with disk steps at a few hundred MB/s: one scale for all draws the disk steps as a
+    // flat line on the floor. A log axis would keep every step in view but squeezes the running step's
+    // ups and downs (what a live view is for) into a sliver and invites misreading ratios; per-step
+    // normalisation would lose the MB/s. So: the running step in MB/s, full height; earlier steps faint
+    // behind it, clipped at the top when they were faster (their speeds are in the step names).
+    const double from = m_setup.yFollowsCurrent && !lines.isEmpty() ? lastPieceStart(lines.front().points) : -1;
+    double yMax = 0;
+    for (const LineData& line : lines) {
+      if (line.axis == 1)
+        continue;
+      for (const QPointF& p : line.points) {
+        if (!isLineBreak(p) && p.x() >= from - 1e-9)
+          yMax = std::max(yMax, p.y());
+      }
+    }
+    if (from != m_currentFrom && yMax > 0) {
+      m_currentFrom = from;  // a new step with data: its own scale, even when that is a smaller one
+      m_yRange = niceTicks(yMax * 1.05);
+    } else if (yMax > m_yRange.max) {
+      m_yRange = niceTicks(yMax * 1.05);
+    }
+  }
+  m_y2Peak = std::max(m_y2Peak, y2Max);
+  m_y2Range = ticksWithIntervals(std::max(m_y2Peak * 1.05, 1.0), m_yRange.intervals());
+  applyY();
+}
+
+void LinePlot::setBands(const QList<BandData>& bands)
+{
+  if (m_bands.empty())
+    return;
+  const double top = m_setup.yMax > 0 ? m_setup.yMax : std::max(m_yRange.max, 1.0);
+  std::map<Verdict, QList<QPointF>> outlines;
+  for (const BandData& b : bands) {
+    if (!m_bands.count(b.verdict) || b.to <= b.from)
+      continue;
+    QList<QPointF>& pts = outlines[b.verdict];
+    pts << QPointF(b.from, 0) << QPointF(b.from, top) << QPointF(b.to, top) << QPointF(b.to, 0);
+  }
+  for (auto& [verdict, area] : m_bands)
+    area->upperSeries()->replace(outlines[verdict]);
+}
+
+void LinePlot::setSteps(const QList<StepSpan>& steps)
+{
+  if (steps.isEmpty()) {
+    if (m_steps) {
+      m_chart->removeAxis(m_steps);
+      delete m_steps;
+      m_steps = nullptr;
+    }
+    m_stepData.clear();
+    return;
+  }
+  // Laid out again only when a step is added or renamed: the last one reaches to the axis end, so a
+  // running step growing does not touch the axis.
+  bool same = m_steps && steps.size() == m_stepData.size();
+  for (qsizetype i = 0; same && i < steps.size(); ++i)
+    same = steps[i].label == m_stepData[i].label && steps[i].value == m_stepData[i].value &&
+           steps[i].from == m_stepData[i].from;
+  m_stepData = steps;
+  if (same)
+    return;
+  if (!m_steps) {
+    // A category axis on top: each step's name centred over its stretch of time, a grid line where
+    // steps change, and alternate steps lightly shaded.
+    m_steps = new QCategoryAxis;
+    m_steps->setLabelsPosition(QCategoryAxis::AxisLabelsPositionCenter);
+    m_steps->setLineVisible(false);
+    m_chart->addAxis(m_steps, Qt::AlignTop);
+    const bool dark = m_chart->theme() == QChart::ChartThemeDark;
+    QPen grid(dark ? QColor(255, 255, 255, 70) : QColor(0, 0, 0, 60));
+    grid.setStyle(Qt::DashLine);
+    m_steps->setGridLinePen(grid);
+    m_steps->setShadesVisible(true);
+    m_steps->setShadesPen(Qt::NoPen);
+    m_steps->setShadesBrush(dark ? QColor(255, 255, 255, 14) : QColor(0, 0, 0, 12));
+    m_steps->setLabelsFont(m_x->labelsFont());
+    m_steps->setLabelsBrush(m_x->labelsBrush());
+  }
+  m_stepsLaidOut[0] = -1;
+  layoutSteps();
+}
+
+void LinePlot::layoutSteps()
+{
+  if (!m_steps || !m_x || m_stepData.isEmpty())
+    return;
+  const double min = m_x->min(), max = m_x->max();
+  const double width = m_chart->plotArea().width() > 10 ? m_chart->plotArea().width()
+                                                          : std::max(400.0, 0.85 * m_chart->size().width());
+  if (std::abs(width - m_stepsLaidOut[0]) < 1 && min == m_stepsLaidOut[1] && max == m_stepsLaidOut[2])
+    return;
+  m_stepsLaidOut[0] = width;
+  m_stepsLaidOut[1] = min;
+  m_stepsLaidOut[2] = max;
+  m_steps->setRange(min, max);
+  // Qt Charts would let long names run into their neighbours: each is cut to its own step's width here
+  // (a step too narrow for a few letters shows none). Labels must be unique: zero-width spaces keep
+  // equal ones apart without showing.
+  for (const QString& label : m_steps->categoriesLabels())
+    m_steps->remove(label);
+  const QFontMetricsF metrics(m_steps->labelsFont());
+  const double perUnit = max > min ? width / (max - min) : 0;
+  QSet<QString> used;
+  auto add = [&](QString text, double end) {
+    while (used.contains(text))
+      text += QChar(0x200B);
+    used.insert(text);
+    m_steps->append(text, end);
+  };
+  m_steps->setStartValue(std::min(min, m_stepData.front().from));
+  if (m_stepData.front().from > min + 1e-9)
+    add(QString(), m_stepData.front().from);  // before the first step (creating the sample): unnamed
+  for (qsizetype i = 0; i < m_stepData.size(); ++i) {
+    const double from = m_stepData[i].from;
+    const double end = std::max(from + 1e-6, i + 1 < m_stepData.size() ? m_stepData[i + 1].from
+                                                                       : std::max(m_stepData[i].to, max));
+    // The result stays whole when there is room for it: the name is what gets cut ("md5 in R…  612 MB/s").
+    const StepSpan& step = m_stepData[i];
+    // A margin: Qt Charts keeps some of a category's width for itself and cuts what does not fit.
+    const double room = (end - from) * perUnit * 0.9 - 10;
+    const QString value = step.value.isEmpty() ? QString() : QStringLiteral("  ") % step.value;
+    const double valueWidth = metrics.horizontalAdvance(value);
+    const bool withValue = !value.isEmpty() && room - valueWidth >= metrics.horizontalAdvance(QStringLiteral("md5…"));
+    QString text = metrics.elidedText(step.label, Qt::ElideRight, withValue ? room - valueWidth : room);
+    if (text.size() < 4 && text != step.label)
+      text.clear();  // a step too narrow for a few letters shows no name
+    else if (withValue)
+      text += value;
+    add(text, end);
+  }
+}
+
+void LinePlot::setXRange(double min, double max)
+{
+  if (max <= min)
+    return;
+  m_sharedX = true;
+  m_xMax = max;
+  setNiceRange(m_x, min, max);
+  layoutSteps();
+}
+
+int LinePlot::pointCount() const
+{
+  int n = 0;
+  for (const Line& line : m_lines) {
+    for (const QLineSeries* s : line.pieces)
+      n += int(s->count());
+  }
+  return n;
+}
+
+int LinePlot::segmentCount(const QString& name) const
+{
+  const auto it = m_lines.find(name);
+  if (it == m_lines.end())
+    return 0;
+  return int(std::count_if(it->pieces.begin(), it->pieces.end(), [](const QLineSeries* s) { return s->count() > 0; }));
+}
+
+QStringList LinePlot::stepLabels() const
+{
+  QStringList out;
+  if (m_steps) {
+    for (QString label : m_steps->categoriesLabels()) {
+      label.remove(QChar(0x200B));
+      if (!label.isEmpty())
+        out.append(label);
+    }
+  }
+  return out;
+}
+
+AxisRange LinePlot::axisRange(int axis) const
+{
+  const QValueAxis* a = axis == 0 ? m_y : axis == 1 ? m_y2 : m_x;
+  if (!a)
+    return {};
+  return {a->min(), a->max(), a->tickInterval()};
+}
+
+}  // namespace hashscope::gui::charts

@@ -1,0 +1,71 @@
+// LinePlot: the series and axes of one line chart on a QChart (private to charts/).
+#pragma once
+
+#include <QHash>
+#include <QPen>
+
+#include <map>
+
+#include "charts/chart_widgets.hpp"
+
+class QCategoryAxis;
+class QChart;
+class QLineSeries;
+class QAreaSeries;
+class QValueAxis;
+
+namespace hashscope::gui::charts {
+
+// The series and axes of one line chart, bound to a QChart. Used twice: by the live widget
+// (incremental replace() per tick) and, on a fresh QChart, to render a PNG of the same data.
+class LinePlot {
+public:
+  explicit LinePlot(QChart* chart);
+  void setup(const LineChartSetup& setup);
+  void setLines(const QList<LineData>& lines);
+  void setBands(const QList<BandData>& bands);
+  void setSteps(const QList<StepSpan>& steps);
+  // Fits the step names to the widths their steps have on screen (call when the plot area changes).
+  void layoutSteps();
+  void setXRange(double min, double max);
+  void clear();
+  int pointCount() const;
+  int segmentCount(const QString& line) const;
+  QStringList stepLabels() const;
+  AxisRange axisRange(int axis) const;
+
+private:
+  // One named line. Qt Charts 6.4 cannot break a QLineSeries (a NaN point hides the whole series), so a
+  // line is drawn as one series per piece; `key` holds no points and only gives the legend its entry, so
+  // the legend keeps the full colour while earlier pieces are drawn fainter.
+  struct Line {
+    QLineSeries* key = nullptr;
+    QList<QLineSeries*> pieces;
+    QList<QPair<qsizetype, QPointF>> shown;  // per piece: point count and last point given to replace()
+    QList<bool> faint;
+    QPen pen;
+    int axis = 0;
+  };
+  Line& lineFor(const LineData& data);
+  QLineSeries* addPiece(Line& line);
+  void fitAxes(const QList<LineData>& lines);
+  void applyY();
+
+  QChart* m_chart;
+  LineChartSetup m_setup;
+  QValueAxis* m_x = nullptr;
+  QValueAxis* m_y = nullptr;
+  QValueAxis* m_y2 = nullptr;
+  QCategoryAxis* m_steps = nullptr;
+  QList<StepSpan> m_stepData;
+  double m_stepsLaidOut[3] = {-1, -1, -1};  // plot width and x range the names were last fitted to
+  QHash<QString, Line> m_lines;
+  std::map<Verdict, QAreaSeries*> m_bands;
+  double m_xMax = 0;
+  AxisRange m_yRange, m_y2Range;
+  double m_y2Peak = 0;
+  double m_currentFrom = -1;  // yFollowsCurrent: where the piece the left axis fits starts
+  bool m_sharedX = false;
+};
+
+}  // namespace hashscope::gui::charts

@@ -1,0 +1,303 @@
+// The live view reads at a glance: the running step on its own scale, lines stopping at the gaps between
+// steps, step names above the plot, a time axis that fits the data, one grid for both y axes. And the
+// exported charts say what they show: a subtitle (machine, storage, sample, cache, passes, date, version),
+// short legend names, a value on every bar, a preview before saving.
+#include "catch.hpp"
+
+#include <QDir>
+#include <QComboBox>
+#include <QTest>
+
+#include <cmath>
+#include <memory>
+
+#include "charts/chart_widgets.hpp"
+#include "hashscope/types.hpp"
+#include "logic/benchmark_controller.hpp"
+#include "logic/chart_labels.hpp"
+#include "logic/live_timeline.hpp"
+#include "logic/result_summary.hpp"
+#include "widgets/chart_export_dialog.hpp"
+#include "widgets/live_view.hpp"
+
+using namespace hashscope;
+using namespace hashscope::gui;
+
+namespace {
+
+SuiteStep step(int index, Workload workload, const std::string& algorithm, const std::string& location = "/tmp")
+{
+  SuiteStep s;
+  s.index = index;
+  s.location = location;
+  s.spec.workload = workload;
+  s.spec.algorithm = algorithm;
+  s.spec.cache = CacheMode::Cold;
+  return s;
+}
+
+// `count` samples 0.1 s apart from suite time `start` at `mbps`, with CPU and (optionally) disk figures.
+void feed(LiveTimeline& timeline, int stepIndex, double start, int count, double mbps, double diskMBps = -1)
+{
+  for (int i = 1; i <= count; ++i) {
+    LiveSample live;
+    live.step = stepIndex;
+    live.t = start + 0.1 * i;
+    live.sample.t = 0.1 * i;
+    live.sample.interval = 0.1;
+    live.sample.totalMBps = mbps;
+    live.sample.totalBytes = std::uint64_t(mbps * 1e5 * i);
+    live.sample.streamMBps = {mbps};
+    live.sample.workerCpuPct = {95};
+    live.sample.cpuBusyPct = 50;
+    if (diskMBps >= 0) {
+      live.sample.diskValid = true;
+      live.sample.diskBusyPct = 80;
+      live.sample.diskReadMBps = diskMBps;
+    }
+    timeline.add(live);
+  }
+}
+
+RunResult finished(double mbps)
+{
+  RunResult r;
+  r.bytes = std::uint64_t(mbps * 1e6);
+  r.seconds = 1;
+  return r;
+}
+
+// A memory step at 40 GB/s, then a disk step at 200 MB/s (still running).
+LiveTimeline memoryThenDisk()
+{
+  LiveTimeline timeline;
+  timeline.beginStep(step(0, Workload::HashMemory, "md5"));
+  feed(timeline, 0, 0, 10, 40000);
+  timeline.endStep(1.05);
+  timeline.applyFinalVerdicts(0, finished(40000));
+  timeline.beginStep(step(1, Workload::HashFile, "md5"));
+  feed(timeline, 1, 1.5, 15, 200, 930);
+  return timeline;
+}
+
+bool isRoundStep(double tick)
+{
+  const double exponent = std::pow(10.0, std::floor(std::log10(tick)));
+  for (double m : {1.0, 2.0, 2.5, 5.0}) {
+    if (std::abs(tick - m * exponent) < 1e-9 * exponent)
+      return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+TEST_CASE("the live throughput scale follows the running step: a disk step after a memory step is not flattened",
+          "[gui][live]")
+{
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.resize(1200, 700);
+  view.showTimeline(memoryThenDisk(), true);
+  const AxisRange y = view.throughputChart()->axisRange(0);
+  CHECK(y.max >= 200);
+  CHECK(y.max <= 300);  // on a scale up to 40,000 MB/s the 200 MB/s line would lie on the floor
+  CHECK(isRoundStep(y.tick));
+  CHECK(y.intervals() >= 3);
+  CHECK(y.intervals() <= 6);
+
+  // A faster step after a slower one gets its own (larger) scale too.
+  LiveTimeline timeline = memoryThenDisk();
+  timeline.endStep(3.1);
+  timeline.beginStep(step(2, Workload::HashMemory, "sha256"));
+  feed(timeline, 2, 3.5, 10, 1800);
+  view.showTimeline(timeline, true);
+  CHECK(view.throughputChart()->axisRange(0).max >= 1800);
+  CHECK(view.throughputChart()->axisRange(0).max <= 2500);
+}
+
+TEST_CASE("live lines stop at the gaps between steps and passes", "[gui][live]")
+{
+  LiveTimeline timeline = memoryThenDisk();
+  const QList<QPointF> total = timeline.throughputLines().front().points;
+  const auto breaks = std::count_if(total.begin(), total.end(), isLineBreak);
+  CHECK(breaks == 1);  // memory | disk
+  // No point of the line lies in the gap (1.05 .. 1.5 s): it is not bridged, nor dropped to zero.
+  for (const QPointF& p : total)
+    CHECK((isLineBreak(p) || p.x() <= 1.05 + 1e-9 || p.x() >= 1.5 - 1e-9));
+
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.showTimeline(timeline, true);
+  CHECK(view.throughputChart()->segmentCount(QStringLiteral("Total")) == 2);
+  CHECK(view.bottleneckChart()->segmentCount(QStringLiteral("Hashing threads CPU %")) == 2);
+  CHECK(view.bottleneckChart()->segmentCount(QStringLiteral("System CPU %")) == 1);  // the machine goes on
+
+  // A second pass of the same step restarts its clock: a gap of its own.
+  feed(timeline, 1, 3.5, 5, 210, 900);
+  view.showTimeline(timeline, true);
+  CHECK(view.throughputChart()->segmentCount(QStringLiteral("Total")) == 3);
+
+  // Halving a long history keeps the breaks.
+  BoundedSeries series(8);
+  for (int i = 0; i < 40; ++i) {
+    series.append(QPointF(i, 1));
+    if (i % 10 == 9)
+      series.appendBreak();
+  }
+  CHECK(std::count_if(series.points().begin(), series.points().end(), isLineBreak) == 4);
+}
+
+TEST_CASE("live steps are named on the time axis, finished ones with their result", "[gui][live]")
+{
+  const LiveTimeline timeline = memoryThenDisk();
+  const QList<StepSpan> steps = timeline.steps();
+  REQUIRE(steps.size() == 2);
+  CHECK(steps[0].label == QStringLiteral("md5 in RAM"));
+  CHECK(steps[0].value == QStringLiteral("40000 MB/s"));
+  CHECK(steps[1].label == QStringLiteral("md5 \u00b7 /tmp"));
+  CHECK(steps[1].value.isEmpty());  // running: no result yet
+  CHECK(steps[0].from == Approx(0));
+  CHECK(steps[1].from == Approx(1.5));
+
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.resize(1600, 900);
+  view.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&view));
+  view.showTimeline(timeline, true);
+  QTest::qWait(50);  // the chart lays out, and fits the names to their steps' widths
+  const QStringList shown = view.throughputChart()->stepLabels();
+  REQUIRE(shown.size() == 2);
+  CHECK(shown[0] == QStringLiteral("md5 in RAM  40000 MB/s"));
+  CHECK(shown[1] == steps[1].label);
+
+  SuiteStep peer = step(3, Workload::PeerTool, "md5", QDir::homePath().toStdString());
+  peer.tool = "md5sum";
+  CHECK(stepLabel(peer) == QStringLiteral("md5sum \u00b7 home"));
+  SuiteStep warm = step(4, Workload::HashFile, "xxh3-64");
+  warm.spec.cache = CacheMode::Warm;
+  warm.spec.streams = 2;
+  CHECK(stepLabel(warm) == QStringLiteral("xxh3-64 warm \u00d72 \u00b7 /tmp"));
+}
+
+TEST_CASE("the live time axis fits the data; the y axes share one grid, with units", "[gui][live]")
+{
+  CHECK(timeAxisEnd(3.0, false) == Approx(3.0));  // a finished run: exactly to its end
+  for (double t : {3.0, 12.0, 61.0, 95.0, 1234.0}) {
+    const double end = timeAxisEnd(t, true);
+    CHECK(end > t);
+    CHECK(end <= t * 1.25);  // running: the data fills most of the width
+  }
+  BenchmarkController controller;
+  LiveView view(&controller);
+  const LiveTimeline timeline = memoryThenDisk();
+  view.showTimeline(timeline, false);
+  CHECK(view.throughputChart()->axisRange(2).max == Approx(timeline.lastTime()));
+  CHECK(view.bottleneckChart()->axisRange(2).max == Approx(timeline.lastTime()));
+
+  const AxisRange left = view.bottleneckChart()->axisRange(0);
+  const AxisRange right = view.bottleneckChart()->axisRange(1);
+  CHECK(left.max == Approx(100));
+  CHECK(right.max >= 930);  // the disk read line fits
+  CHECK(left.intervals() == right.intervals());  // the right axis's labels sit on the left's grid lines
+  CHECK(isRoundStep(right.tick));
+}
+
+TEST_CASE("exported charts carry a subtitle: machine, storage, sample, cache, passes, date, version", "[gui][export]")
+{
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.location = "/tmp";
+  r.bytes = 1024ull * 1024 * 1024;
+  r.seconds = 2;
+  r.cache = CacheMode::Cold;
+  r.passes.resize(3);
+  r.storage.path = "/tmp";
+  r.storage.filesystem = "ext4";
+  r.storage.kind = MediaKind::Ssd;
+  r.storage.device.name = "vda";
+  RunResult ram = r;
+  ram.location = "/dev/shm";
+  ram.storage.path = "/dev/shm";
+  ram.storage.filesystem = "tmpfs";
+  ram.storage.kind = MediaKind::Ram;
+  ram.storage.device.name.clear();
+  MachineFingerprint machine;
+  machine.cpu = "Intel(R) Xeon(R) CPU @ 2.20GHz";
+  machine.logicalCores = 8;
+  const ChartContext c = chartContext({r, ram}, machine, QDate(2026, 11, 22), QStringLiteral("0.2.0"));
+  const QString subtitle = chartSubtitle(c);
+  CHECK(subtitle.toStdString() ==
+        QStringLiteral("Intel(R) Xeon(R) CPU @ 2.20GHz, 8 cores \u00b7 /tmp: vda (SSD, ext4) \u00b7 /dev/shm: RAM, no "
+                       "device (tmpfs)\nsample 1 GiB \u00b7 cache cold \u00b7 3 passes per step \u00b7 2026-11-22 "
+                       "\u00b7 HashScope 0.2.0").toStdString());
+
+  // This machine and build: the CPU and the version come from the same place as the JSON export's.
+  const QString here = chartSubtitle(std::vector<RunResult>{r});
+  CHECK(here.contains(QStringLiteral("HashScope ") + QString::fromUtf8(version().data(), qsizetype(version().size()))));
+  CHECK(here.contains(QDate::currentDate().toString(Qt::ISODate)));
+  if (!thisMachine().cpu.empty())
+    CHECK(here.contains(QString::fromStdString(thisMachine().cpu).simplified()));
+
+  // The charts keep it for their exported images.
+  std::unique_ptr<BarChart> bars(createBarChart());
+  bars->setSubtitle(subtitle);
+  CHECK(bars->subtitle() == subtitle);
+}
+
+TEST_CASE("chart legends name locations shortly, not by their paths", "[gui][export]")
+{
+  const QString home = QStringLiteral("/home/ann");
+  CHECK(shortLocationLabel(QStringLiteral("/home/ann"), home) == QStringLiteral("home"));
+  CHECK(shortLocationLabel(QStringLiteral("/home/ann/data"), home) == QStringLiteral("~/data"));
+  CHECK(shortLocationLabel(QStringLiteral("/tmp/"), home) == QStringLiteral("/tmp"));
+  CHECK(shortLocationLabel(QStringLiteral("/tmp/hashscope-test-1234567890-12/disk"), home) ==
+        QStringLiteral("\u2026/hashscope-test-1234567890-12/disk"));
+  // Two that would read the same keep their full paths.
+  const QStringList twins = shortLocationLabels(
+      {QStringLiteral("/mnt/one/very/long/path/x/data"), QStringLiteral("/mnt/two/very/long/path/x/data")}, home);
+  CHECK(twins == QStringList{QStringLiteral("/mnt/one/very/long/path/x/data"), QStringLiteral("/mnt/two/very/long/path/x/data")});
+
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.location = QDir::homePath().toStdString();
+  r.bytes = 1000000;
+  r.seconds = 1;
+  const gui::Comparison c = buildComparison({r});
+  REQUIRE(c.sets.size() == 1);
+  CHECK(c.sets[0].name == QStringLiteral("home"));
+}
+
+TEST_CASE("bar charts show each bar's value, on screen and in the export", "[gui][export]")
+{
+  std::unique_ptr<BarChart> bars(createBarChart());
+  bars->resize(900, 500);
+  bars->setData(QStringLiteral("Hashing speed"), QStringLiteral("MB/s"), {QStringLiteral("md5"), QStringLiteral("sha256")},
+                {{QStringLiteral("/tmp"), {612.4, 41234.0}}});
+  CHECK(bars->valueLabelsVisible());
+  const QImage image = bars->renderImage(QSize(1200, 700));
+  CHECK(image.size() == QSize(1200, 700));
+}
+
+TEST_CASE("the chart export dialog previews the image it will save", "[gui][export]")
+{
+  std::unique_ptr<BarChart> bars(createBarChart());
+  bars->setData(QStringLiteral("Hashing speed"), QStringLiteral("MB/s"), {QStringLiteral("md5")},
+                {{QStringLiteral("/tmp"), {612.4}}});
+  bars->setSubtitle(QStringLiteral("a subtitle"));
+  std::unique_ptr<LineChart> empty(createLineChart());
+  empty->setup({QStringLiteral("Throughput"), QStringLiteral("time (s)"), QStringLiteral("MB/s"), QString(), 0, false, false});
+  ChartExportDialog dialog(QList<const ChartWidget*>{bars.get(), empty.get()}, 0);
+  CHECK_FALSE(dialog.previewImage().isNull());
+  CHECK(dialog.previewImage().width() <= 520);
+  const double aspect = double(dialog.previewImage().width()) / dialog.previewImage().height();
+  CHECK(aspect == Approx(1600.0 / 900.0).epsilon(0.02));  // the export's shape, scaled down
+
+  // The chart without data says so instead of a picture.
+  dialog.findChild<QComboBox*>()->setCurrentIndex(1);
+  dialog.updatePreview();
+  CHECK(dialog.previewImage().isNull());
+}
