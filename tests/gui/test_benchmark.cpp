@@ -1,4 +1,5 @@
 // End to end: click the real Benchmark button on a tiny sample and check what the user would see.
+#include <QDateTime>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QJsonArray>
@@ -118,6 +119,13 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
     REQUIRE(doc.isObject());
     CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/3"));
     CHECK(doc.object().value(QStringLiteral("results")).toArray().size() == model->rowCount());
+    // When the run happened and how it ended, as the CLI's bench --format json says it (issue 11).
+    const QString started = doc.object().value(QStringLiteral("started_at")).toString();
+    const QString finishedAt = doc.object().value(QStringLiteral("finished_at")).toString();
+    CHECK(QDateTime::fromString(started, Qt::ISODate).isValid());
+    CHECK(QDateTime::fromString(finishedAt, Qt::ISODate).isValid());
+    CHECK(started <= finishedAt);
+    CHECK(doc.object().value(QStringLiteral("status")).toString() == QStringLiteral("finished"));
   }
 
   // PNG export writes an image of the requested size that is not blank

@@ -29,9 +29,9 @@ QString writeResultsCsv(const std::vector<RunResult>& results, const QString& pa
   return writeBytes(QByteArray::fromStdString(toCsv(results)), path);
 }
 
-QString writeResultsJson(const std::vector<RunResult>& results, const QString& path)
+QString writeResultsJson(const std::vector<RunResult>& results, const QString& path, const ExportOptions& options)
 {
-  return writeBytes(QByteArray::fromStdString(toJson(results)), path);
+  return writeBytes(QByteArray::fromStdString(toJson(results, options)), path);
 }
 
 QString writePng(const QImage& image, const QString& path)

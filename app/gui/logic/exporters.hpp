@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "hashscope/export.hpp"
 #include "hashscope/results.hpp"
 
 class QAbstractItemModel;
@@ -16,7 +17,8 @@ namespace hashscope::gui {
 
 // Each returns an error sentence, or an empty string on success.
 QString writeResultsCsv(const std::vector<RunResult>& results, const QString& path);
-QString writeResultsJson(const std::vector<RunResult>& results, const QString& path);
+QString writeResultsJson(const std::vector<RunResult>& results, const QString& path,
+                         const ExportOptions& options = {});
 QString writePng(const QImage& image, const QString& path);
 
 // Tab-separated text of a table model (header row first), in the model's current (sorted) order.

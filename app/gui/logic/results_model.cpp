@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "hashscope/library.hpp"
 #include "logic/benchmark_controller.hpp"
 #include "logic/result_text.hpp"
 
@@ -44,7 +45,14 @@ QString workloadHelp(Workload w)
 
 void ResultsModel::follow(const BenchmarkController* controller)
 {
-  connect(controller, &BenchmarkController::runStarted, this, &ResultsModel::clear);
+  connect(controller, &BenchmarkController::runStarted, this, [this] {
+    clear();
+    m_stamp = {QString::fromStdString(utcTimestamp()), {}, {}};
+  });
+  connect(controller, &BenchmarkController::finished, this, [this](quint64, bool cancelled, const QStringList&) {
+    m_stamp.finishedAt = QString::fromStdString(utcTimestamp());
+    m_stamp.status = cancelled ? QStringLiteral("stopped") : QStringLiteral("finished");
+  });
   connect(controller, &BenchmarkController::resultAdded, this,
           [this, controller](quint64, int index) { append(controller->results().at(std::size_t(index))); });
   connect(controller, &BenchmarkController::resultsReplaced, this,

@@ -38,9 +38,17 @@ public:
   void setResults(const std::vector<RunResult>& results);
   const std::vector<RunResult>& results() const { return m_results; }
 
+  // When the followed run happened (UTC ISO-8601, as the run library and the CLI write it) and how it ended
+  // ("finished" or "stopped"; empty while it runs): the JSON export and the history save carry them.
+  struct RunStamp {
+    QString startedAt, finishedAt, status;
+  };
+  const RunStamp& stamp() const { return m_stamp; }
+
 private:
   QVariant display(const RunResult& r, int column) const;
   QVariant sortKey(const RunResult& r, int column) const;
+  RunStamp m_stamp;
   std::vector<RunResult> m_results;
 };
 

@@ -176,15 +176,12 @@ void HistoryPanel::showSavedRun(std::int64_t id)
   }
 }
 
-void HistoryPanel::noteRunStarted() { m_startedAt = QString::fromStdString(utcTimestamp()); }
-
-std::int64_t HistoryPanel::saveRun(const std::vector<RunResult>& results, bool stopped)
+std::int64_t HistoryPanel::saveRun(const std::vector<RunResult>& results, bool stopped, const QString& startedAt)
 {
   if (results.empty())
     return 0;
   std::int64_t id = 0;
-  const QString error = m_model->saveRun(results, stopped, m_startedAt, &id);
-  m_startedAt.clear();
+  const QString error = m_model->saveRun(results, stopped, startedAt, &id);
   if (!error.isEmpty()) {
     report(error);
     return 0;

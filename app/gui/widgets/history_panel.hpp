@@ -39,8 +39,8 @@ public:
   // After a benchmark: against the baseline when one is set, else the run alone.
   void showSavedRun(std::int64_t id);
   // The benchmark's one call when it ends (finished or stopped): save, then show it. Returns the id (0: not saved).
-  std::int64_t saveRun(const std::vector<hashscope::RunResult>& results, bool stopped);
-  void noteRunStarted();  // remembers the start time for the run's started_at
+  // Saves a run that started at `startedAt` (UTC ISO-8601) and shows it.
+  std::int64_t saveRun(const std::vector<hashscope::RunResult>& results, bool stopped, const QString& startedAt);
 
 Q_SIGNALS:
   void runChosen(const hashscope::RunDocument& run, const QString& title);  // for the planner
@@ -59,7 +59,6 @@ private:
   QTableView* m_table;
   CompareView* m_compare;
   QLabel* m_status;
-  QString m_startedAt;
   QPushButton *m_open, *m_compareWith, *m_baseline, *m_export, *m_import, *m_delete;
 };
 

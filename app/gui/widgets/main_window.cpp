@@ -60,7 +60,6 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   m_tabs->setTabToolTip(3, tr("Every saved run: open, compare, name, export, import"));
   m_tabs->setTabToolTip(4, tr("What hashing a given amount of data in a given time needs, from a measured run"));
   connect(m_historyPanel, &HistoryPanel::runChosen, m_plannerPanel, &PlannerPanel::setRun);
-  connect(m_controller, &BenchmarkController::runStarted, m_historyPanel, &HistoryPanel::noteRunStarted);
   if (m_history->rowCount() > 0)
     m_historyPanel->showSavedRun(m_history->record(0).id);
   m_tabs->setCornerWidget(buildRunButtons(), Qt::TopRightCorner);
@@ -367,7 +366,7 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 {
   setRunning(false);
   setWindowTitle(tr("HashScope"));
-  m_historyPanel->saveRun(m_controller->results(), cancelled);
+  m_historyPanel->saveRun(m_controller->results(), cancelled, m_results->stamp().startedAt);
   onLocationsChanged();  // the suite may have created samples
   if (!errors.isEmpty())
     m_status->showError(errors.join(QLatin1Char(' ')));

@@ -82,7 +82,12 @@ QString documentsFolder() { return QStandardPaths::writableLocation(QStandardPat
 QString MainWindow::exportResultsCsv(const QString& path) const { return writeResultsCsv(m_results->results(), path); }
 QString MainWindow::exportResultsJson(const QString& path) const
 {
-  return writeResultsJson(m_results->results(), path);
+  // Like the CLI's bench --format json: when the run happened and how it ended.
+  ExportOptions options;
+  options.startedAt = m_results->stamp().startedAt.toStdString();
+  options.finishedAt = m_results->stamp().finishedAt.toStdString();
+  options.status = m_results->stamp().status.toStdString();
+  return writeResultsJson(m_results->results(), path, options);
 }
 
 QString MainWindow::exportChartPng(const ChartWidget* chart, const QString& path, QSize size) const
