@@ -151,14 +151,8 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
       std::filesystem::path sampleFile;
       SampleHold sampleHold;  // keeps this location's sample from being removed by another run while in use
       if (planNeedsSample(steps)) {
-        std::error_code ec;
-        const auto wanted = location / sampleFileName(spec.sampleSize, spec.content);
-        if (state.storage.readOnly && !std::filesystem::exists(wanted, ec)) {
-          // Say "read-only" first: it is the real reason, whatever the free space looks like.
-          locationError(result, observer, location,
-                        location.string() + " is on a read-only filesystem: choose another location");
-          continue;
-        }
+        // createSample decides whether the location can hold a sample (read-only, permission, free space) and
+        // reuses an existing sample even on a read-only location: one decision, in one place.
         SampleResult sample = createSample(location, spec.sampleSize, spec.content, stop,
                                            [&](const SampleProgress& p) {
                                              if (observer.sampleProgress)
