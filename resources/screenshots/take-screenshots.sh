@@ -9,7 +9,7 @@
 # waiting for a quiet machine (so the shots do not depend on what else runs): the standard preset (3 passes
 # per step) for the 1280x800 light run, the README's main shots, the quick preset for the others. Settings
 # go to a throwaway folder; the samples the runs write are removed afterwards. Files: NAME.png for
-# 1280x800 light, NAME-SIZE-THEME.png for the others, and hashscope-report.html.
+# 1280x800 light, NAME-SIZE-THEME.png for the others, and report.png (Chromium) or hashscope-report.html.
 set -eu
 BIN=$(realpath "${1:-build/bin/hashscope}")
 mkdir -p "${2:-resources/screenshots}"
@@ -42,6 +42,30 @@ wait_idle() {
 shot() { import -window root "$WORK/shot.png" && convert "$WORK/shot.png" -strip -colors 256 "PNG8:$OUT/$1"; }
 click() { xdotool mousemove --window "$W" "$1" "$2" click 1; sleep 1; }
 
+export_report() {  # File > Export report, into the throwaway Documents folder below
+  for _ in 1 2 3; do
+    xdotool key --window "$W" ctrl+shift+r
+    for _ in $(seq 1 20); do
+      D=$(xdotool search --onlyvisible --name '^Export report' | head -1)
+      [ -n "$D" ] && break
+      sleep 0.5
+    done
+    [ -n "$D" ] && break
+  done
+  sleep 2
+  D=$(xdotool search --onlyvisible --name '^Export report' | head -1)
+  xdotool key --window "$D" Return  # the proposed name, hashscope-report.html
+  # The file saved in the folder, whatever its name: a key released late can still type into the name box.
+  for _ in $(seq 1 20); do
+    F=$(ls "$WORK/docs" | head -1)
+    [ -n "$F" ] && { sleep 1; cp "$WORK/docs/$F" "$OUT/hashscope-report.html"; return 0; }
+    sleep 0.5
+  done
+  echo "The report was not saved: see $OUT/report-failed.png" >&2
+  shot report-failed.png
+  return 1
+}
+
 settings() {  # $1 = theme, $2 = preset: the settings file of one run
   cat <<CONF
 [view]
@@ -61,7 +85,7 @@ content=random
 CONF
 }
 
-# The report's save dialog opens in the Documents folder: point it at the throwaway folder.
+# The report's save dialog opens in the Documents folder: a throwaway one.
 mkdir -p "$WORK/config" "$WORK/docs"
 echo "XDG_DOCUMENTS_DIR=\"$WORK/docs\"" >"$WORK/config/user-dirs.dirs"
 
@@ -69,15 +93,16 @@ SAMPLES="/tmp/hashscope-sample-random-128MiB.bin $HOME/hashscope-sample-random-1
 OURS=""
 for f in $SAMPLES; do [ -e "$f" ] || OURS="$OURS $f"; done
 
-for SIZE in 1280x800 1920x1080; do
+for SIZE in ${SIZES:-1280x800 1920x1080}; do
   Xvfb "$DISPLAY_NUMBER" -screen 0 "${SIZE}x24" >/dev/null 2>&1 &
   XVFB=$!
   export DISPLAY="$DISPLAY_NUMBER"
   sleep 1
-  for THEME in light dark; do
+  xset r off  # no auto-repeat: a key released late (the dialog took the focus) must not type on
+  for THEME in ${THEMES:-light dark}; do
     SUFFIX="-$SIZE-$THEME"
     PRESET=quick
-    if [ "$SIZE-$THEME" = 1280x800-light ]; then SUFFIX="" PRESET=standard; fi
+    if [ "$SIZE-$THEME" = 1280x800-light ]; then SUFFIX="" PRESET=${MAIN_PRESET:-standard}; fi
     rm -rf "$WORK/config/HashScope"
     mkdir -p "$WORK/config/HashScope"
     settings "$THEME" "$PRESET" >"$WORK/config/HashScope/HashScope.conf"
@@ -91,29 +116,32 @@ for SIZE in 1280x800 1920x1080; do
     shot "before$SUFFIX.png"
     xdotool key --window "$W" ctrl+b
     wait_running
-    sleep "${RUNNING_AFTER:-12}"
+    if [ "$PRESET" = quick ]; then sleep 4; else sleep 12; fi  # about a third of the run
     shot "running$SUFFIX.png"             # the scoreboard filling in
     xdotool key --window "$W" alt+l
     sleep 2
     shot "live$SUFFIX.png"
     wait_idle
-    sleep 2                               # the app shows the scoreboard when the run ends
+    sleep 1
+    click 141 32                          # the Results tab (a quick run may end while Live shows)
     shot "results$SUFFIX.png"
     click "$TILE_X" "$TILE_Y"
     shot "tile-details$SUFFIX.png"
     click "$DETAILS_TAB_X" "$DETAILS_TAB_Y"
     shot "details$SUFFIX.png"
     if [ -z "$SUFFIX" ]; then             # File > Export report, saved where the dialog proposes
-      xdotool key --window "$W" ctrl+shift+r
-      sleep 2
-      xdotool key --window "$(xdotool search --name '^Export report' | head -1)" Return
-      sleep 3
-      cp "$WORK/docs/hashscope-report.html" "$OUT/"
+      export_report || true
     fi
     kill $APP; wait $APP 2>/dev/null || true
   done
   kill $XVFB; wait $XVFB 2>/dev/null || true
 done
+# The report as a browser shows it (report.png), when Chromium is at hand; the HTML file itself is not kept.
+if [ -s "$OUT/hashscope-report.html" ] && command -v chromium >/dev/null; then
+  chromium --headless --no-sandbox --disable-gpu --screenshot="$WORK/report.png" --window-size=1280,2000 \
+    "file://$OUT/hashscope-report.html" >/dev/null 2>&1 &&
+    convert "$WORK/report.png" -strip -colors 256 "PNG8:$OUT/report.png" && rm "$OUT/hashscope-report.html"
+fi
 # Remove the samples this script's runs created (not ones that were there before).
 [ -n "$OURS" ] && rm -f $OURS
 ls -l "$OUT"
