@@ -11,6 +11,7 @@
 #include "hashscope/types.hpp"
 #include "logic/app_settings.hpp"
 #include "widgets/main_window.hpp"
+#include "widgets/theme.hpp"
 
 int main(int argc, char* argv[])
 {
@@ -33,6 +34,9 @@ int main(int argc, char* argv[])
 #endif
 
   hashscope::gui::AppSettings settings;
+  // The platform's own look needs nothing; a chosen theme is applied before the first window shows.
+  if (settings.theme() != hashscope::gui::Theme::System)
+    hashscope::gui::applyTheme(settings.theme());
   hashscope::gui::MainWindow window(settings);
   window.show();
   return app.exec();

@@ -1,7 +1,8 @@
 #!/bin/sh
 # Takes the README screenshots of the History, Compare and Planner tabs under Xvfb at 1280x800, from a
 # throwaway history filled with three real CLI bench runs (64 MiB in /dev/shm, md5 and sha256, 3 passes).
-# Needs xvfb, xdotool and imagemagick.
+# Light, and the Compare view once more in the dark theme (compare-dark.png). Needs xvfb, xdotool and
+# imagemagick.
 #   resources/screenshots/take-history-screenshots.sh [BUILD_BIN_DIR] [OUTPUT_DIR]
 set -eu
 BIN=$(realpath "${1:-build/bin}")
@@ -25,8 +26,9 @@ cli history rename 3 "after tuning"
 
 window() { xdotool search --name '^HashScope' | head -1; }
 shot() { import -window root "$WORK/shot.png" && convert "$WORK/shot.png" -strip -colors 256 "PNG8:$OUT/$1"; }
-start_app() {
-  mkdir -p "$WORK/config"
+start_app() {  # $1 = theme: light or dark (the settings file's view/theme key)
+  mkdir -p "$WORK/config/HashScope"
+  printf '[view]\ntheme=%s\n' "${1:-light}" >"$WORK/config/HashScope/HashScope.conf"
   XDG_CONFIG_HOME="$WORK/config" "$BIN/hashscope" >"$WORK/app.log" 2>&1 &
   APP=$!
   sleep 3
@@ -59,4 +61,9 @@ start_app
 xdotool key --window "$W" alt+h
 sleep 1
 shot compare.png
+stop_app
+start_app dark
+xdotool key --window "$W" alt+h
+sleep 1
+shot compare-dark.png
 stop_app

@@ -1,43 +1,77 @@
 #!/bin/sh
-# Takes the README screenshots of build/bin/hashscope under Xvfb: before, during and after a benchmark
-# at 1280x800, and the results at 1920x1080. Needs xvfb, xdotool and imagemagick.
+# Takes the README screenshots of build/bin/hashscope under Xvfb, driving the real app with xdotool, at
+# 1280x800 and 1920x1080, light and dark (the settings file's view/theme key): the setup page before a run,
+# the scoreboard filling in and the Live tab while it runs, the scoreboard when done, a tile's details and
+# the Details sub-tab; then exports the HTML report of the first run (File > Export report).
+# Needs xvfb, xdotool and imagemagick.
 #   resources/screenshots/take-screenshots.sh [BINARY] [OUTPUT_DIR]
-# The run uses a 128 MiB sample, the standard preset (3 passes per step; no waiting for a quiet machine, so
-# the shots do not depend on what else runs), warm and ramp runs on, in the default locations (temp and home);
-# settings go to a throwaway folder, the samples it writes are removed afterwards.
+# Each run uses a 128 MiB sample, warm and ramp runs on, in the default locations (temp and home), no
+# waiting for a quiet machine (so the shots do not depend on what else runs): the standard preset (3 passes
+# per step) for the 1280x800 light run, the README's main shots, the quick preset for the others. Settings
+# go to a throwaway folder; the samples the runs write are removed afterwards. Files: NAME.png for
+# 1280x800 light, NAME-SIZE-THEME.png for the others, and report.png (Chromium) or hashscope-report.html.
 set -eu
 BIN=$(realpath "${1:-build/bin/hashscope}")
+mkdir -p "${2:-resources/screenshots}"
 OUT=$(realpath "${2:-resources/screenshots}")
-mkdir -p "$OUT"
 WORK=$(mktemp -d)
 DISPLAY_NUMBER=${DISPLAY_NUMBER:-:97}
+APP=""
+XVFB=""
 trap 'kill $APP $XVFB 2>/dev/null || true; rm -rf "$WORK"' EXIT
+export HASHSCOPE_HISTORY_DB="$WORK/history.sqlite"  # the runs are not added to the user's own library
+# Where the tiles and the sub-tabs are, in window coordinates (the layout starts at the top left, so one
+# place serves both sizes): the first algorithm's tile of the first location, the "Details" sub-tab.
+TILE_X=${TILE_X:-330} TILE_Y=${TILE_Y:-175}
+DETAILS_TAB_X=${DETAILS_TAB_X:-200} DETAILS_TAB_Y=${DETAILS_TAB_Y:-62}
 
 window() { xdotool search --name '^HashScope' | head -1; }
-wait_idle() {  # the title shows "HashScope (NN%)" while a run goes on
+wait_running() {  # the title shows "HashScope (NN%)" while a run goes on
   for _ in $(seq 1 50); do
-    xdotool getwindowname "$(window)" | grep -q '%' && break
+    xdotool getwindowname "$(window)" | grep -q '%' && return 0
     sleep 0.2
   done
+}
+wait_idle() {
   for _ in $(seq 1 1200); do
     [ "$(xdotool getwindowname "$(window)")" = "HashScope" ] && return 0
     sleep 1
   done
   return 1
 }
-start_app() {  # $1 = settings file to use, or "" for first-start defaults
-  rm -rf "$WORK/config"
-  mkdir -p "$WORK/config/HashScope"
-  [ -n "$1" ] && cp "$1" "$WORK/config/HashScope/HashScope.conf"
-  XDG_CONFIG_HOME="$WORK/config" "$BIN" >"$WORK/app.log" 2>&1 &
-  APP=$!
-  sleep 3
-}
 shot() { import -window root "$WORK/shot.png" && convert "$WORK/shot.png" -strip -colors 256 "PNG8:$OUT/$1"; }
+click() { xdotool mousemove --window "$W" "$1" "$2" click 1; sleep 1; }
 
-cat >"$WORK/run.conf" <<'CONF'
+export_report() {  # File > Export report, into the throwaway Documents folder below
+  for _ in 1 2 3; do
+    xdotool key --window "$W" ctrl+shift+r
+    for _ in $(seq 1 20); do
+      D=$(xdotool search --onlyvisible --name '^Export report' | head -1)
+      [ -n "$D" ] && break
+      sleep 0.5
+    done
+    [ -n "$D" ] && break
+  done
+  sleep 2
+  D=$(xdotool search --onlyvisible --name '^Export report' | head -1)
+  xdotool key --window "$D" Return  # the proposed name, hashscope-report.html
+  # The file saved in the folder, whatever its name: a key released late can still type into the name box.
+  for _ in $(seq 1 20); do
+    F=$(ls "$WORK/docs" | head -1)
+    [ -n "$F" ] && { sleep 1; cp "$WORK/docs/$F" "$OUT/hashscope-report.html"; return 0; }
+    sleep 0.5
+  done
+  echo "The report was not saved: see $OUT/report-failed.png" >&2
+  shot report-failed.png
+  return 1
+}
+
+settings() {  # $1 = theme, $2 = preset: the settings file of one run
+  cat <<CONF
+[view]
+theme=$1
 [options]
-preset=standard
+preset=$2
 waitQuiet=false
 cache=cold
 warm=true
@@ -49,37 +83,65 @@ hashMemorySeconds=1
 size=134217728
 content=random
 CONF
+}
+
+# The report's save dialog opens in the Documents folder: a throwaway one.
+mkdir -p "$WORK/config" "$WORK/docs"
+echo "XDG_DOCUMENTS_DIR=\"$WORK/docs\"" >"$WORK/config/user-dirs.dirs"
 
 SAMPLES="/tmp/hashscope-sample-random-128MiB.bin $HOME/hashscope-sample-random-128MiB.bin"
 OURS=""
 for f in $SAMPLES; do [ -e "$f" ] || OURS="$OURS $f"; done
 
-for SIZE in 1280x800 1920x1080; do
+for SIZE in ${SIZES:-1280x800 1920x1080}; do
   Xvfb "$DISPLAY_NUMBER" -screen 0 "${SIZE}x24" >/dev/null 2>&1 &
   XVFB=$!
   export DISPLAY="$DISPLAY_NUMBER"
   sleep 1
-  if [ "$SIZE" = 1280x800 ]; then
-    start_app ""
-    shot before.png
+  xset r off  # no auto-repeat: a key released late (the dialog took the focus) must not type on
+  for THEME in ${THEMES:-light dark}; do
+    SUFFIX="-$SIZE-$THEME"
+    PRESET=quick
+    if [ "$SIZE-$THEME" = 1280x800-light ]; then SUFFIX="" PRESET=${MAIN_PRESET:-standard}; fi
+    rm -rf "$WORK/config/HashScope"
+    mkdir -p "$WORK/config/HashScope"
+    settings "$THEME" "$PRESET" >"$WORK/config/HashScope/HashScope.conf"
+    XDG_CONFIG_HOME="$WORK/config" "$BIN" >"$WORK/app.log" 2>&1 &
+    APP=$!
+    sleep 3
+    W=$(window)
+    xdotool windowsize "$W" "${SIZE%x*}" "${SIZE#*x}"
+    xdotool windowfocus --sync "$W" 2>/dev/null || true
+    sleep 1
+    shot "before$SUFFIX.png"
+    xdotool key --window "$W" ctrl+b
+    wait_running
+    if [ "$PRESET" = quick ]; then sleep 4; else sleep 12; fi  # about a third of the run
+    shot "running$SUFFIX.png"             # the scoreboard filling in
+    xdotool key --window "$W" alt+l
+    sleep 2
+    shot "live$SUFFIX.png"
+    wait_idle
+    sleep 1
+    click 141 32                          # the Results tab (a quick run may end while Live shows)
+    shot "results$SUFFIX.png"
+    click "$TILE_X" "$TILE_Y"
+    shot "tile-details$SUFFIX.png"
+    click "$DETAILS_TAB_X" "$DETAILS_TAB_Y"
+    shot "details$SUFFIX.png"
+    if [ -z "$SUFFIX" ]; then             # File > Export report, saved where the dialog proposes
+      export_report || true
+    fi
     kill $APP; wait $APP 2>/dev/null || true
-  fi
-  start_app "$WORK/run.conf"
-  W=$(window)
-  xdotool windowsize "$W" "${SIZE%x*}" "${SIZE#*x}"
-  sleep 1
-  xdotool windowfocus --sync "$W" 2>/dev/null || true
-  xdotool key --window "$W" ctrl+b
-  if [ "$SIZE" = 1280x800 ]; then
-    sleep "${RUNNING_AFTER:-14}"
-    shot running.png
-  fi
-  wait_idle
-  sleep 1
-  if [ "$SIZE" = 1280x800 ]; then shot results.png; else shot results-1920x1080.png; fi
-  kill $APP; wait $APP 2>/dev/null || true
+  done
   kill $XVFB; wait $XVFB 2>/dev/null || true
 done
+# The report as a browser shows it (report.png), when Chromium is at hand; the HTML file itself is not kept.
+if [ -s "$OUT/hashscope-report.html" ] && command -v chromium >/dev/null; then
+  chromium --headless --no-sandbox --disable-gpu --screenshot="$WORK/report.png" --window-size=1280,2000 \
+    "file://$OUT/hashscope-report.html" >/dev/null 2>&1 &&
+    convert "$WORK/report.png" -strip -colors 256 "PNG8:$OUT/report.png" && rm "$OUT/hashscope-report.html"
+fi
 # Remove the samples this script's runs created (not ones that were there before).
 [ -n "$OURS" ] && rm -f $OURS
 ls -l "$OUT"

@@ -30,6 +30,25 @@ bool readBool(const QSettings& s, const char* k, bool fallback)
 
 }  // namespace
 
+QString toString(Theme theme)
+{
+  switch (theme) {
+  case Theme::Light: return QStringLiteral("light");
+  case Theme::Dark: return QStringLiteral("dark");
+  case Theme::System: break;
+  }
+  return QStringLiteral("system");
+}
+
+std::optional<Theme> parseTheme(const QString& text)
+{
+  for (const Theme t : {Theme::System, Theme::Light, Theme::Dark}) {
+    if (text.compare(toString(t), Qt::CaseInsensitive) == 0)
+      return t;
+  }
+  return std::nullopt;
+}
+
 AppSettings::AppSettings() : m_settings(std::make_unique<QSettings>()) { checkStatus(); }
 
 AppSettings::AppSettings(const QString& iniFile)
@@ -127,6 +146,12 @@ void AppSettings::setWindowLayout(const QByteArray& geometry, const QByteArray& 
   m_settings->setValue(key(SettingsKey::kState), state);
   m_settings->setValue(key(SettingsKey::kSplitter), splitter);
 }
+
+Theme AppSettings::theme() const
+{
+  return parseTheme(m_settings->value(key(SettingsKey::kTheme)).toString()).value_or(Theme::System);
+}
+void AppSettings::setTheme(Theme theme) { m_settings->setValue(key(SettingsKey::kTheme), toString(theme)); }
 
 void AppSettings::sync() { m_settings->sync(); }
 

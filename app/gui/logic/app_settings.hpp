@@ -33,7 +33,13 @@ inline constexpr char kExtraFolders[] = "selection/extraFolders";
 inline constexpr char kGeometry[] = "window/geometry";
 inline constexpr char kState[] = "window/state";
 inline constexpr char kSplitter[] = "window/splitter";
+inline constexpr char kTheme[] = "view/theme";  // "system", "light" or "dark"
 }  // namespace SettingsKey
+
+// View > Theme: the platform's own look, or Fusion with a light or a dark palette (widgets/theme.hpp).
+enum class Theme { System, Light, Dark };
+QString toString(Theme theme);  // the settings value
+std::optional<Theme> parseTheme(const QString& text);
 
 // What the app remembers between runs. Reads never fail: invalid values give the defaults.
 class AppSettings {
@@ -58,6 +64,9 @@ public:
   QByteArray windowState() const;
   QByteArray splitterState() const;
   void setWindowLayout(const QByteArray& geometry, const QByteArray& state, const QByteArray& splitter);
+
+  Theme theme() const;  // System when missing or unknown
+  void setTheme(Theme theme);
 
   void sync();
 

@@ -86,6 +86,7 @@ private:
   QWidget* buildSetupPage();
   QWidget* buildRunButtons();
   void createActions();          // main_window_actions.cpp
+  void createThemeMenu(QMenu* menu);
   void createDataAction(QMenu* menu);  // main_window_data.cpp
   void askBenchmarkData();
   void askExportCsv();

@@ -1,5 +1,6 @@
 // MainWindow's menus, shortcuts and exports (split from main_window.cpp to keep each file small).
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
 #include <QFileDialog>
@@ -21,6 +22,7 @@
 #include "widgets/report_export.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/status_strip.hpp"
+#include "widgets/theme.hpp"
 
 namespace hashscope::gui {
 
@@ -54,6 +56,8 @@ void MainWindow::createActions()
   m_stopAction = run->addAction(tr("&Stop"), this, &MainWindow::stopBenchmark);
   m_stopAction->setShortcut(QKeySequence(Qt::Key_Escape));
 
+  createThemeMenu(menuBar()->addMenu(tr("&View"))->addMenu(tr("&Theme")));
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(tr("&About HashScope"), this, [this] { AboutDialog(this).exec(); });
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
@@ -72,6 +76,27 @@ void MainWindow::createActions()
     auto* save = new QAction(tr("Save chart as PNG..."), all[i]);
     connect(save, &QAction::triggered, this, [this, i] { askExportChart(i); });
     all[i]->addAction(save);
+  }
+}
+
+void MainWindow::createThemeMenu(QMenu* menu)
+{
+  // One choice at a time, applied to the whole app at once and remembered for the next start.
+  auto* group = new QActionGroup(this);
+  const Theme current = m_settings.theme();
+  const std::pair<Theme, QString> choices[] = {
+      {Theme::System, tr("&System")}, {Theme::Light, tr("&Light")}, {Theme::Dark, tr("&Dark")}};
+  for (const auto& [theme, label] : choices) {
+    QAction* action = menu->addAction(label);
+    action->setObjectName(QStringLiteral("theme-") + toString(theme));
+    action->setCheckable(true);
+    action->setChecked(theme == current);
+    group->addAction(action);
+    connect(action, &QAction::triggered, this, [this, theme = theme] {
+      applyTheme(theme);
+      m_settings.setTheme(theme);
+      m_settings.sync();
+    });
   }
 }
 

@@ -6,6 +6,8 @@
 #include <QMouseEvent>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 namespace hashscope::gui {
 
 namespace {
@@ -40,7 +42,6 @@ TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
   setFocusPolicy(Qt::StrongFocus);
   setObjectName(QStringLiteral("scoreTile"));
   setCursor(Qt::PointingHandCursor);
-  setMinimumWidth(fontMetrics().horizontalAdvance(QStringLiteral("0000 MB/s  MIXED")) + 24);
 
   m_number = new QLabel(this);
   m_number->setTextFormat(Qt::PlainText);
@@ -133,6 +134,13 @@ void TileWidget::setDelta(const QString& text, Delta delta, const QString& toolT
   m_delta->setStyleSheet(deltaStyle(delta) + QStringLiteral("border-radius:3px;padding:1px 4px;"));
   m_delta->setToolTip(toolTip);
   m_delta->setVisible(!text.isEmpty());
+}
+
+QSize TileWidget::minimumSizeHint() const
+{
+  const QSize contents = QFrame::minimumSizeHint();
+  return {std::max(contents.width(), fontMetrics().horizontalAdvance(QStringLiteral("0000 MB/s  MIXED")) + 24),
+          contents.height()};
 }
 
 QString TileWidget::numberText() const { return m_number->text(); }

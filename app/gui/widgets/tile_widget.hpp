@@ -32,6 +32,9 @@ public:
   QString deltaText() const;
   bool hasWarning() const;
   QString warningToolTip() const;
+  // At least the common card width (tiles line up), and never less than the contents need: an explicit
+  // minimum width would let a narrow place (Compare's two boards side by side) clip the number.
+  QSize minimumSizeHint() const override;
 
 Q_SIGNALS:
   void activated();

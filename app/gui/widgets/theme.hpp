@@ -1,0 +1,13 @@
+// The app's colour theme (View > Theme): the platform's own look, or Fusion with a light or a dark palette.
+#pragma once
+
+#include "logic/app_settings.hpp"  // Theme
+
+namespace hashscope::gui {
+
+// Applies `theme` to the whole application at once. The first call remembers the platform's own
+// style and palette so that System can go back to them later. Widgets that paint with the palette
+// (the charts included) follow through the PaletteChange event.
+void applyTheme(Theme theme);
+
+}  // namespace hashscope::gui
