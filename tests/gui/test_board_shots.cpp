@@ -4,8 +4,6 @@
 #include <QApplication>
 #include <QDir>
 #include <QFile>
-#include <QPalette>
-#include <QStyleFactory>
 #include <QTabWidget>
 
 #include "catch.hpp"
@@ -16,6 +14,7 @@
 #include "widgets/compare_view.hpp"
 #include "widgets/report_export.hpp"
 #include "widgets/results_view.hpp"
+#include "widgets/theme.hpp"
 #include "widgets/scoreboard_view.hpp"
 #include "widgets/tile_widget.hpp"
 
@@ -23,24 +22,6 @@ using namespace hashscope;
 using namespace hashscope::gui;
 
 namespace {
-
-QPalette darkPalette()
-{
-  QPalette p;
-  p.setColor(QPalette::Window, QColor(45, 45, 48));
-  p.setColor(QPalette::WindowText, QColor(230, 230, 230));
-  p.setColor(QPalette::Base, QColor(30, 30, 32));
-  p.setColor(QPalette::AlternateBase, QColor(50, 50, 54));
-  p.setColor(QPalette::Text, QColor(230, 230, 230));
-  p.setColor(QPalette::Button, QColor(55, 55, 58));
-  p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-  p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::ToolTipBase, QColor(60, 60, 60));
-  p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-  p.setColor(QPalette::Mid, QColor(90, 90, 95));
-  return p;
-}
 
 void save(QWidget& w, const QString& name)
 {
@@ -56,10 +37,8 @@ TEST_CASE("board shots", "[.shots]")
 {
   const QString runs = QStringLiteral(HASHSCOPE_TEST_DATA_DIR "/runs/");
   const std::vector<RunResult> results = test::loadRecordedResults(runs + QStringLiteral("board_suite.json"));
-  const QPalette light = QApplication::palette();
-  QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
   for (const bool dark : {false, true}) {
-    QApplication::setPalette(dark ? darkPalette() : light);
+    applyTheme(dark ? Theme::Dark : Theme::Light);  // the app's own View > Theme
     const QString theme = dark ? QStringLiteral("dark") : QStringLiteral("light");
     for (const QSize size : {QSize(1280, 640), QSize(1920, 920)}) {
       ResultsModel model;
@@ -83,7 +62,7 @@ TEST_CASE("board shots", "[.shots]")
                            QStringLiteral("Run 1, 2026-11-20"), QStringLiteral("Run 2, 2026-11-21"));
     save(compare, QStringLiteral("compare-%1.png").arg(theme));
   }
-  QApplication::setPalette(light);
+  applyTheme(Theme::System);
   ResultsModel model;
   ResultsView view(&model);
   view.resize(1280, 800);

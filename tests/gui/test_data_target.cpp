@@ -8,7 +8,6 @@
 #include <QDirIterator>
 #include <QFile>
 #include <QFileInfo>
-#include <QPalette>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -30,6 +29,7 @@
 #include "logic/results_model.hpp"
 #include "widgets/data_target_dialog.hpp"
 #include "widgets/locations_panel.hpp"
+#include "widgets/theme.hpp"
 
 using namespace hashscope;
 using namespace hashscope::gui;
@@ -228,22 +228,7 @@ TEST_CASE("screenshots of benchmarking a read-only folder", "[.shots]")
     HASHSCOPE_SKIP("HASHSCOPE_SHOTS_DIR is not set");
   const bool dark = qEnvironmentVariableIsSet("HASHSCOPE_SHOTS_DARK");
   const QString theme = dark ? QStringLiteral("dark") : QStringLiteral("light");
-  if (dark) {
-    QApplication::setStyle(QStringLiteral("Fusion"));
-    QPalette p;
-    p.setColor(QPalette::Window, QColor(45, 45, 48));
-    p.setColor(QPalette::WindowText, QColor(230, 230, 230));
-    p.setColor(QPalette::Base, QColor(30, 30, 32));
-    p.setColor(QPalette::AlternateBase, QColor(40, 40, 44));
-    p.setColor(QPalette::Text, QColor(230, 230, 230));
-    p.setColor(QPalette::Button, QColor(55, 55, 60));
-    p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-    p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-    p.setColor(QPalette::HighlightedText, Qt::white);
-    p.setColor(QPalette::ToolTipBase, QColor(60, 60, 64));
-    p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-    QApplication::setPalette(p);
-  }
+  applyTheme(dark ? Theme::Dark : Theme::Light);  // the app's own View > Theme
   hashscope::gui::test::TinyBenchmark bench(QStringLiteral("md5"));
   bench.window->algorithmModel()->setCheckedIds({QStringLiteral("md5"), QStringLiteral("sha256"), QStringLiteral("xxh3-64")});
   MainWindow& w = *bench.window;

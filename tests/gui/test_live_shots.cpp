@@ -6,9 +6,7 @@
 
 #include <QApplication>
 #include <QDir>
-#include <QPalette>
 #include <QSignalSpy>
-#include <QStyleFactory>
 #include <QTabWidget>
 #include <QTest>
 
@@ -19,27 +17,12 @@
 #include "widgets/live_view.hpp"
 #include "widgets/options_panel.hpp"
 #include "widgets/results_view.hpp"
+#include "widgets/theme.hpp"
 
 using namespace hashscope;
 using namespace hashscope::gui;
 
 namespace {
-QPalette darkPalette()
-{
-  QPalette p;
-  p.setColor(QPalette::Window, QColor(45, 45, 48));
-  p.setColor(QPalette::WindowText, QColor(230, 230, 230));
-  p.setColor(QPalette::Base, QColor(30, 30, 32));
-  p.setColor(QPalette::AlternateBase, QColor(50, 50, 54));
-  p.setColor(QPalette::Text, QColor(230, 230, 230));
-  p.setColor(QPalette::Button, QColor(55, 55, 58));
-  p.setColor(QPalette::ButtonText, QColor(230, 230, 230));
-  p.setColor(QPalette::Highlight, QColor(42, 130, 218));
-  p.setColor(QPalette::HighlightedText, Qt::white);
-  p.setColor(QPalette::ToolTipBase, QColor(60, 60, 60));
-  p.setColor(QPalette::ToolTipText, QColor(230, 230, 230));
-  return p;
-}
 }  // namespace
 
 TEST_CASE("screenshots of the live view during and after a real run", "[.shots]")
@@ -47,11 +30,9 @@ TEST_CASE("screenshots of the live view during and after a real run", "[.shots]"
   const QString out = qEnvironmentVariable("HASHSCOPE_SHOTS_DIR");
   REQUIRE_FALSE(out.isEmpty());
   QDir().mkpath(out);
-  const QPalette light = QApplication::palette();
-  QApplication::setStyle(QStyleFactory::create(QStringLiteral("Fusion")));
   for (const QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
     for (const bool dark : {false, true}) {
-      QApplication::setPalette(dark ? darkPalette() : light);
+      applyTheme(dark ? Theme::Dark : Theme::Light);  // the app's own View > Theme
       const QString tag = QStringLiteral("%1x%2-%3").arg(size.width()).arg(size.height()).arg(dark ? QStringLiteral("dark") : QStringLiteral("light"));
       test::TinyBenchmark bench(QStringLiteral("md5"), qEnvironmentVariable("HASHSCOPE_SHOTS_SAMPLE", QStringLiteral("256M")), 1.0);
       MainWindow& w = *bench.window;
@@ -94,5 +75,5 @@ TEST_CASE("screenshots of the live view during and after a real run", "[.shots]"
       }
     }
   }
-  QApplication::setPalette(light);
+  applyTheme(Theme::System);
 }
