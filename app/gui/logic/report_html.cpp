@@ -30,11 +30,11 @@ h1{margin-bottom:0}.meta{color:#555;margin-top:4px}
 .headline{font-size:1.3em;font-weight:600;margin:16px 0;padding:12px 16px;background:#f3f6fa;border-left:4px solid #0072B2}
 table.board{border-collapse:separate;border-spacing:6px}
 table.board th{text-align:center;padding:4px}table.board th.row{text-align:right}
-td.tile{border:1px solid #bbb;border-radius:6px;padding:8px 10px;min-width:150px;vertical-align:top;background:#fff}
+td.tile{border:1px solid #bbb;border-radius:6px;padding:8px 10px;min-width:170px;vertical-align:top;background:#fff}
 td.empty{border:none}
 .num{font-size:1.8em;font-weight:700}.unit{color:#444;margin-left:4px}
 .badge{display:inline-block;border-radius:3px;padding:1px 6px;font-weight:700;font-size:.85em;margin-left:6px}
-.small{font-size:.85em;color:#444}.warn{color:#a05a00;font-weight:700}
+.top{white-space:nowrap}.small{font-size:.85em;color:#444}.warn{color:#a05a00;font-weight:700}
 .pending{color:#777}
 table.facts{border-collapse:collapse}table.facts td,table.facts th{border:1px solid #ccc;padding:3px 8px;text-align:left}
 img.chart{max-width:100%;border:1px solid #ddd;margin:8px 0}
@@ -51,7 +51,8 @@ QString tileHtml(const ScoreTile& t)
   if (t.failed)
     return html % QStringLiteral("<span class=\"warn\">") % esc(tr("failed")) % QStringLiteral("</span></td>");
   const SpeedText speed = speedText(t.mbps);
-  html += QStringLiteral("<span class=\"num\">") % esc(speed.number) % QStringLiteral("</span><span class=\"unit\">") %
+  // The number, unit, badge and mark stay on one line: a narrow tile wraps its small lines, not this one.
+  html += QStringLiteral("<div class=\"top\"><span class=\"num\">") % esc(speed.number) % QStringLiteral("</span><span class=\"unit\">") %
           esc(speed.unit) % QStringLiteral("</span>");
   if (t.badge != Badge::None)
     html += QStringLiteral("<span class=\"badge\" style=\"background:%1;color:%2\">")
@@ -60,6 +61,7 @@ QString tileHtml(const ScoreTile& t)
   if (!t.flags.isEmpty())
     html += QStringLiteral(" <span class=\"warn\" title=\"") % esc(t.flags.join(QLatin1Char('\n'))) %
             QStringLiteral("\">&#9888;</span>");
+  html += QStringLiteral("</div>");
   for (const QString& line : {t.limitText(), t.spreadText()}) {
     if (!line.isEmpty())
       html += QStringLiteral("<div class=\"small\">") % esc(line) % QStringLiteral("</div>");
