@@ -136,14 +136,6 @@ struct FileId {
 // The identity of what `path` names after following links; nullopt when it cannot be read.
 std::optional<FileId> fileId(const std::filesystem::path& path);
 
-// What `path` itself is (a link is not followed) and, for a regular file, its size: one lstat() on POSIX,
-// for listing big trees with one system call per file. `ec` is set when it cannot be looked at.
-struct EntryStatus {
-  std::filesystem::file_type type = std::filesystem::file_type::none;
-  std::uint64_t size = 0;
-};
-EntryStatus entryStatus(const std::filesystem::path& path, std::error_code& ec);
-
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
 bool isMemoryBacked(const std::filesystem::path& path);
 

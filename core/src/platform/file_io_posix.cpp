@@ -104,36 +104,6 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
 }
 
-EntryStatus entryStatus(const std::filesystem::path& path, std::error_code& ec)
-{
-  namespace fs = std::filesystem;
-  ec.clear();
-  struct stat st {};
-  if (::lstat(path.c_str(), &st) != 0) {
-    ec = std::error_code(errno, std::generic_category());
-    return {errno == ENOENT || errno == ENOTDIR ? fs::file_type::not_found : fs::file_type::none, 0};
-  }
-  EntryStatus out;
-  out.size = S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
-  if (S_ISREG(st.st_mode))
-    out.type = fs::file_type::regular;
-  else if (S_ISDIR(st.st_mode))
-    out.type = fs::file_type::directory;
-  else if (S_ISLNK(st.st_mode))
-    out.type = fs::file_type::symlink;
-  else if (S_ISFIFO(st.st_mode))
-    out.type = fs::file_type::fifo;
-  else if (S_ISSOCK(st.st_mode))
-    out.type = fs::file_type::socket;
-  else if (S_ISBLK(st.st_mode))
-    out.type = fs::file_type::block;
-  else if (S_ISCHR(st.st_mode))
-    out.type = fs::file_type::character;
-  else
-    out.type = fs::file_type::unknown;
-  return out;
-}
-
 // ---- FileLock: flock(), per open file description ----
 
 FileLock::~FileLock() { unlock(); }

@@ -360,19 +360,6 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
                 (static_cast<std::uint64_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow};
 }
 
-EntryStatus entryStatus(const std::filesystem::path& path, std::error_code& ec)
-{
-  // std::filesystem already answers from one attribute query here; the size is a second one, files only.
-  EntryStatus out;
-  out.type = std::filesystem::symlink_status(path, ec).type();
-  if (!ec && out.type == std::filesystem::file_type::regular) {
-    const auto size = std::filesystem::file_size(path, ec);
-    out.size = ec ? 0 : size;
-    ec.clear();
-  }
-  return out;
-}
-
 bool isMemoryBacked(const std::filesystem::path&)
 {
   return false;  // Windows has no RAM filesystem of its own; third-party RAM disks present themselves as disks
