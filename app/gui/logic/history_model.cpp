@@ -171,19 +171,14 @@ QString HistoryModel::title(std::int64_t id) const
   return text;
 }
 
-QString HistoryModel::saveRun(const std::vector<RunResult>& results, bool stopped, const QString& startedAt,
-                              std::int64_t* id)
+QString HistoryModel::saveRun(const std::vector<RunResult>& results, const ExportOptions& when, std::int64_t* id)
 {
   if (!m_library)
     return m_openError;
   if (results.empty())
     return tr("Nothing was measured: no run to save.");
-  ExportOptions options;
-  options.startedAt = startedAt.toStdString();
-  options.finishedAt = utcTimestamp();
-  options.status = stopped ? "stopped" : "finished";
   try {
-    const std::int64_t saved = m_library->save(toJson(results, options));
+    const std::int64_t saved = m_library->save(toJson(results, when));
     refresh();
     if (id)
       *id = saved;

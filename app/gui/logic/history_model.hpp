@@ -8,6 +8,7 @@
 #include <optional>
 #include <vector>
 
+#include "hashscope/export.hpp"
 #include "hashscope/library.hpp"
 #include "hashscope/results.hpp"
 
@@ -42,7 +43,7 @@ public:
   QString title(std::int64_t id) const;  // "Run 12 — 22 Nov 2026 10:00, name"
 
   // Each returns the error sentence, empty on success, and refreshes the rows.
-  QString saveRun(const std::vector<RunResult>& results, bool stopped, const QString& startedAt, std::int64_t* id = nullptr);
+  QString saveRun(const std::vector<RunResult>& results, const ExportOptions& when, std::int64_t* id = nullptr);
   QString importFile(const QString& file, std::int64_t* id = nullptr);
   QString exportRun(std::int64_t id, const QString& file) const;  // never overwrites: the dialog asked
   QString remove(std::int64_t id);

@@ -47,11 +47,12 @@ void ResultsModel::follow(const BenchmarkController* controller)
 {
   connect(controller, &BenchmarkController::runStarted, this, [this] {
     clear();
-    m_stamp = {QString::fromStdString(utcTimestamp()), {}, {}};
+    m_when = {};
+    m_when.startedAt = utcTimestamp();
   });
   connect(controller, &BenchmarkController::finished, this, [this](quint64, bool cancelled, const QStringList&) {
-    m_stamp.finishedAt = QString::fromStdString(utcTimestamp());
-    m_stamp.status = cancelled ? QStringLiteral("stopped") : QStringLiteral("finished");
+    m_when.finishedAt = utcTimestamp();
+    m_when.status = cancelled ? "stopped" : "finished";
   });
   connect(controller, &BenchmarkController::resultAdded, this,
           [this, controller](quint64, int index) { append(controller->results().at(std::size_t(index))); });

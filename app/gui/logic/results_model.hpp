@@ -8,6 +8,7 @@
 
 #include <vector>
 
+#include "hashscope/export.hpp"
 #include "hashscope/results.hpp"
 
 namespace hashscope::gui {
@@ -39,16 +40,14 @@ public:
   const std::vector<RunResult>& results() const { return m_results; }
 
   // When the followed run happened (UTC ISO-8601, as the run library and the CLI write it) and how it ended
-  // ("finished" or "stopped"; empty while it runs): the JSON export and the history save carry them.
-  struct RunStamp {
-    QString startedAt, finishedAt, status;
-  };
-  const RunStamp& stamp() const { return m_stamp; }
+  // ("finished" or "stopped"; empty while it runs), as export options: the JSON export and the history save
+  // both write these, so the two files say the same.
+  const ExportOptions& when() const { return m_when; }
 
 private:
   QVariant display(const RunResult& r, int column) const;
   QVariant sortKey(const RunResult& r, int column) const;
-  RunStamp m_stamp;
+  ExportOptions m_when;
   std::vector<RunResult> m_results;
 };
 

@@ -176,12 +176,12 @@ void HistoryPanel::showSavedRun(std::int64_t id)
   }
 }
 
-std::int64_t HistoryPanel::saveRun(const std::vector<RunResult>& results, bool stopped, const QString& startedAt)
+std::int64_t HistoryPanel::saveRun(const std::vector<RunResult>& results, const ExportOptions& when)
 {
   if (results.empty())
     return 0;
   std::int64_t id = 0;
-  const QString error = m_model->saveRun(results, stopped, startedAt, &id);
+  const QString error = m_model->saveRun(results, when, &id);
   if (!error.isEmpty()) {
     report(error);
     return 0;

@@ -7,6 +7,7 @@
 
 #include <optional>
 
+#include "hashscope/export.hpp"
 #include "hashscope/library.hpp"
 #include "hashscope/results.hpp"
 
@@ -39,8 +40,8 @@ public:
   // After a benchmark: against the baseline when one is set, else the run alone.
   void showSavedRun(std::int64_t id);
   // The benchmark's one call when it ends (finished or stopped): save, then show it. Returns the id (0: not saved).
-  // Saves a run that started at `startedAt` (UTC ISO-8601) and shows it.
-  std::int64_t saveRun(const std::vector<hashscope::RunResult>& results, bool stopped, const QString& startedAt);
+  // Saves a run with when it happened and how it ended (ResultsModel::when()) and shows it.
+  std::int64_t saveRun(const std::vector<hashscope::RunResult>& results, const hashscope::ExportOptions& when);
 
 Q_SIGNALS:
   void runChosen(const hashscope::RunDocument& run, const QString& title);  // for the planner

@@ -366,7 +366,7 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 {
   setRunning(false);
   setWindowTitle(tr("HashScope"));
-  m_historyPanel->saveRun(m_controller->results(), cancelled, m_results->stamp().startedAt);
+  m_historyPanel->saveRun(m_controller->results(), m_results->when());
   onLocationsChanged();  // the suite may have created samples
   if (!errors.isEmpty())
     m_status->showError(errors.join(QLatin1Char(' ')));

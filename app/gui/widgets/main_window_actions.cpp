@@ -108,11 +108,7 @@ QString MainWindow::exportResultsCsv(const QString& path) const { return writeRe
 QString MainWindow::exportResultsJson(const QString& path) const
 {
   // Like the CLI's bench --format json: when the run happened and how it ended.
-  ExportOptions options;
-  options.startedAt = m_results->stamp().startedAt.toStdString();
-  options.finishedAt = m_results->stamp().finishedAt.toStdString();
-  options.status = m_results->stamp().status.toStdString();
-  return writeResultsJson(m_results->results(), path, options);
+  return writeResultsJson(m_results->results(), path, m_results->when());
 }
 
 QString MainWindow::exportChartPng(const ChartWidget* chart, const QString& path, QSize size) const
