@@ -38,7 +38,7 @@ if(TARGET hashscope)
   set(CPACK_PACKAGE_EXECUTABLES "hashscope" "HashScope")
 endif()
 
-# File names: hashscope_0.1.0_amd64.deb, hashscope-0.1.0-1.x86_64.rpm, HashScope-0.1.0-<os>-<arch>.*
+# File names: hashscope_0.2.0_amd64.deb, hashscope-0.2.0-1.x86_64.rpm, HashScope-0.2.0-<os>-<arch>.*
 string(TOLOWER "${CMAKE_SYSTEM_PROCESSOR}" hs_arch)
 if(hs_arch MATCHES "^(amd64|x64)$")
   set(hs_arch x86_64)

@@ -75,7 +75,7 @@ inline constexpr std::uint64_t KiB = 1024;
 inline constexpr std::uint64_t MiB = 1024 * KiB;
 inline constexpr std::uint64_t GiB = 1024 * MiB;
 
-// The version string of HashScope itself ("0.1.0").
+// The version string of HashScope itself ("0.2.0").
 std::string_view version();
 
 }  // namespace hashscope
