@@ -1,7 +1,8 @@
 // A small test of HashScope's Windows platform layer, cross-compiled with mingw-w64 and run under wine
 // (or on Windows) by check-windows-platform.sh. Each part is compiled only when its *_win.cpp exists
-// (HS_HAVE_*_WIN). File I/O and thread clocks must work; storage and counter results are printed, and
-// only their failure to answer at all counts, because wine emulates volume and disk IOCTLs partially.
+// (HS_HAVE_*_WIN). File I/O, thread clocks, file locks and the history path must work; storage and
+// counter results are printed, and only their failure to answer at all counts, because wine emulates
+// volume and disk IOCTLs partially.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -11,6 +12,7 @@
 #include <vector>
 
 #include "hashscope/counters.hpp"
+#include "hashscope/library.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/workload.hpp"
 #include "platform/file_io.hpp"
@@ -168,6 +170,56 @@ hashscope::StorageInfo testStorage(const fs::path& dir) {
 }
 #endif
 
+#if HS_HAVE_FILE_LOCK_WIN
+void testFileLock(const fs::path& dir) {
+  using namespace hashscope::platform;
+  std::puts("file_lock_win.cpp");
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const fs::path path = dir / ("hashscope-wincheck-lock-" + std::to_string(stamp) + ".bin");
+  std::string error;
+  {
+    auto out = OutputFile::createExclusive(path, error);
+    check(out.isOpen(), "a file to lock is created " + error);
+  }
+  FileLock::Outcome first{}, second{};
+  auto shared = FileLock::tryLock(path, FileLock::Mode::Shared, first, error);
+  check(first == FileLock::Outcome::Locked && shared.isLocked(), "a shared lock is taken " + error);
+  auto other = FileLock::tryLock(path, FileLock::Mode::Exclusive, second, error);
+  check(second == FileLock::Outcome::Busy && !other.isLocked(), "an exclusive lock over it is Busy " + error);
+  check(shared.stillNamedBy(path), "the lock still names its file");
+  shared.unlock();
+  other = FileLock::tryLock(path, FileLock::Mode::Exclusive, second, error);
+  check(second == FileLock::Outcome::Locked, "after unlock the exclusive lock is taken " + error);
+  other.unlock();
+  const auto wrote = writeTag(path, "hashscope-check", error);
+  std::printf("  writeTag: %d %s\n", static_cast<int>(wrote), error.c_str());
+  if (wrote == TagResult::Ok)
+    check(readTag(path).value_or("") == "hashscope-check", "the tag reads back");
+  else
+    check(wrote == TagResult::Unsupported, "writeTag says Unsupported when it cannot tag");
+  fs::remove(path);
+}
+#endif
+
+#if HS_HAVE_PROCESS_IO_WIN
+void testProcessIo() {
+  std::puts("process_io_win.cpp");
+  hashscope::ProcessIo io;
+  // Windows counts cache hits as reads, so the accounting is reported unavailable by design.
+  check(!hashscope::readProcessIo(io), "readProcessIo says unavailable (cache hits are not separable)");
+}
+#endif
+
+#if HS_HAVE_HISTORY_PATH_WIN
+void testHistoryPath() {
+  std::puts("history_path_win.cpp");
+  const fs::path path = hashscope::defaultHistoryPath();
+  std::printf("  %s\n", path.string().c_str());
+  check(path.is_absolute() && path.filename() == hashscope::kHistoryFileName,
+        "the default history is an absolute path to " + std::string(hashscope::kHistoryFileName));
+}
+#endif
+
 }  // namespace
 
 int main() {
@@ -178,6 +230,15 @@ int main() {
 #endif
 #if HS_HAVE_THREAD_CLOCK_WIN
   testThreadClock();
+#endif
+#if HS_HAVE_FILE_LOCK_WIN
+  testFileLock(dir);
+#endif
+#if HS_HAVE_PROCESS_IO_WIN
+  testProcessIo();
+#endif
+#if HS_HAVE_HISTORY_PATH_WIN
+  testHistoryPath();
 #endif
 #if HS_HAVE_STORAGE_WIN
   [[maybe_unused]] const auto info = testStorage(dir);
