@@ -62,7 +62,7 @@ if [ "${#objects[@]}" -gt 0 ]; then
     <("$nm_tool" -C --defined-only "${objects[@]}" | sed -n 's/^[0-9a-f]* [A-Za-z] //p' | sort -u))"
   if [ -n "$unresolved" ]; then
     log "Used but defined in no Windows source (a Windows link would fail):"
-    printf '  %s\n' "$unresolved" | sed 's/^  */  /'
+    sed 's/^/  /' <<<"$unresolved"
     status=1
   else
     log "Every hashscope:: function the Windows objects use is defined in them (${#objects[@]} objects)"
