@@ -11,7 +11,7 @@
 # it under wine. Needs: g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev (compile), clang (MSVC-only
 # branches), wine64 (run),
 # icoutils (check the .exe's resources).
-# Used on Debian 12 with g++-mingw-w64-x86-64-posix 12.2, clang 14 and wine64 8.0 (28 checks under wine).
+# Used on Debian 12 with g++-mingw-w64-x86-64-posix 12.2, clang 14 and wine64 8.0 (32 checks under wine).
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 top="$(cd "$here/../.." && pwd)"
