@@ -1,7 +1,8 @@
 // A small test of HashScope's Windows platform layer, cross-compiled with mingw-w64 and run under wine
 // (or on Windows) by check-windows-platform.sh. Each part is compiled only when its *_win.cpp exists
-// (HS_HAVE_*_WIN). File I/O and thread clocks must work; storage and counter results are printed, and
-// only their failure to answer at all counts, because wine emulates volume and disk IOCTLs partially.
+// (HS_HAVE_*_WIN). File I/O, thread clocks, file locks and the history path must work; storage and
+// counter results are printed, and only their failure to answer at all counts, because wine emulates
+// volume and disk IOCTLs partially.
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
@@ -11,9 +12,16 @@
 #include <vector>
 
 #include "hashscope/counters.hpp"
+#include "hashscope/library.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/workload.hpp"
+#include "peer/process.hpp"
 #include "platform/file_io.hpp"
+
+#include <fcntl.h>
+#include <io.h>
+#include <windows.h>
+#include <shellapi.h>
 
 namespace fs = std::filesystem;
 
@@ -168,9 +176,101 @@ hashscope::StorageInfo testStorage(const fs::path& dir) {
 }
 #endif
 
+#if HS_HAVE_FILE_LOCK_WIN
+void testFileLock(const fs::path& dir) {
+  using namespace hashscope::platform;
+  std::puts("file_lock_win.cpp");
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const fs::path path = dir / ("hashscope-wincheck-lock-" + std::to_string(stamp) + ".bin");
+  std::string error;
+  {
+    auto out = OutputFile::createExclusive(path, error);
+    check(out.isOpen(), "a file to lock is created " + error);
+  }
+  FileLock::Outcome first{}, second{};
+  auto shared = FileLock::tryLock(path, FileLock::Mode::Shared, first, error);
+  check(first == FileLock::Outcome::Locked && shared.isLocked(), "a shared lock is taken " + error);
+  auto other = FileLock::tryLock(path, FileLock::Mode::Exclusive, second, error);
+  check(second == FileLock::Outcome::Busy && !other.isLocked(), "an exclusive lock over it is Busy " + error);
+  check(shared.stillNamedBy(path), "the lock still names its file");
+  shared.unlock();
+  other = FileLock::tryLock(path, FileLock::Mode::Exclusive, second, error);
+  check(second == FileLock::Outcome::Locked, "after unlock the exclusive lock is taken " + error);
+  other.unlock();
+  const auto wrote = writeTag(path, "hashscope-check", error);
+  std::printf("  writeTag: %d %s\n", static_cast<int>(wrote), error.c_str());
+  if (wrote == TagResult::Ok)
+    check(readTag(path).value_or("") == "hashscope-check", "the tag reads back");
+  else
+    check(wrote == TagResult::Unsupported, "writeTag says Unsupported when it cannot tag");
+  fs::remove(path);
+}
+#endif
+
+#if HS_HAVE_PROCESS_IO_WIN
+void testProcessIo() {
+  std::puts("process_io_win.cpp");
+  hashscope::ProcessIo io;
+  // Windows counts cache hits as reads, so the accounting is reported unavailable by design.
+  check(!hashscope::readProcessIo(io), "readProcessIo says unavailable (cache hits are not separable)");
+}
+#endif
+
+#if HS_HAVE_HISTORY_PATH_WIN
+void testHistoryPath() {
+  std::puts("history_path_win.cpp");
+  const fs::path path = hashscope::defaultHistoryPath();
+  std::printf("  %s\n", path.string().c_str());
+  check(path.is_absolute() && path.filename() == hashscope::kHistoryFileName,
+        "the default history is an absolute path to " + std::string(hashscope::kHistoryFileName));
+}
+#endif
+
+#if HS_HAVE_PROCESS_WIN
+// The program runs itself with `--echo-args`: the C runtime splits its command line by the same rules as
+// CommandLineToArgvW, so getting the arguments back unchanged checks process_win.cpp's quoting.
+void testProcess(const char* self) {
+  std::puts("process_win.cpp");
+  const std::vector<std::string> args = {"--echo-args", "plain", "two words", "", R"(quote"inside)",
+                                         R"(trailing\)", R"(back\"quote)", "tab\there", "caf\xc3\xa9"};
+  std::uint64_t lastRead = 0;
+  const auto outcome = hashscope::peer::runProcess(fs::absolute(self), args, std::stop_token{},
+                                                   [&](std::uint64_t bytes) { lastRead = bytes; });
+  std::string expected;
+  for (std::size_t i = 1; i < args.size(); ++i)
+    expected += "[" + args[i] + "]\n";
+  check(outcome.started && outcome.exited && outcome.exitCode == 0, "runProcess runs a program " + outcome.error);
+  check(outcome.out == expected, "every argument arrives unchanged (quoting), got:\n" + outcome.out);
+  std::printf("  wall %.3f s, user %.3f s, read progress %llu bytes\n", outcome.wallSeconds, outcome.userSeconds,
+              static_cast<unsigned long long>(lastRead));
+  const auto suffixes = hashscope::peer::executableSuffixes();
+  check(std::find(suffixes.begin(), suffixes.end(), ".bat") == suffixes.end() &&
+            std::find(suffixes.begin(), suffixes.end(), ".cmd") == suffixes.end(),
+        "batch files are not peer tools (cmd.exe would parse their arguments)");
+  const auto missing = hashscope::peer::runProcess(fs::path(self).parent_path() / "no-such-tool.exe", {},
+                                                   std::stop_token{});
+  check(!missing.started && !missing.error.empty(), "a missing program is an error: " + missing.error);
+}
+#endif
+
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  if (argc > 1 && std::string(argv[1]) == "--echo-args") {
+    // argv is in the ANSI code page; the UTF-8 argument comes back intact only through the wide form.
+    _setmode(_fileno(stdout), _O_BINARY);  // "\n", not "\r\n"
+    int count = 0;
+    wchar_t** wide = CommandLineToArgvW(GetCommandLineW(), &count);
+    for (int i = 2; i < count; ++i) {
+      const int size = WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, nullptr, 0, nullptr, nullptr);
+      std::string text(static_cast<std::size_t>(size > 0 ? size - 1 : 0), '\0');
+      if (size > 1)
+        WideCharToMultiByte(CP_UTF8, 0, wide[i], -1, text.data(), size, nullptr, nullptr);
+      std::printf("[%s]\n", text.c_str());
+    }
+    LocalFree(wide);
+    return 0;
+  }
   const fs::path dir = fs::temp_directory_path();
   std::printf("HashScope Windows platform check, temp folder %s\n", dir.string().c_str());
 #if HS_HAVE_FILE_IO_WIN
@@ -178,6 +278,18 @@ int main() {
 #endif
 #if HS_HAVE_THREAD_CLOCK_WIN
   testThreadClock();
+#endif
+#if HS_HAVE_FILE_LOCK_WIN
+  testFileLock(dir);
+#endif
+#if HS_HAVE_PROCESS_IO_WIN
+  testProcessIo();
+#endif
+#if HS_HAVE_HISTORY_PATH_WIN
+  testHistoryPath();
+#endif
+#if HS_HAVE_PROCESS_WIN
+  testProcess(argv[0]);
 #endif
 #if HS_HAVE_STORAGE_WIN
   [[maybe_unused]] const auto info = testStorage(dir);

@@ -61,6 +61,7 @@ std::unique_ptr<DiskCounterSource> makeDiskCounterSource(const DeviceInfo& devic
 struct ProcessIo {
   std::uint64_t readBytes = 0;       // this process
   std::uint64_t childReadBytes = 0;  // finished child processes (peer tools), as far as the OS reports them
+  bool childReadKnown = true;        // false where the OS counts children's reads in operations, not bytes (macOS)
 };
 // The platform's accounting (Linux: /proc/self/io read_bytes and RUSAGE_CHILDREN; macOS: proc_pid_rusage).
 // False where it is unavailable or cannot tell cache hits from storage reads (Windows counts both).

@@ -1,5 +1,7 @@
 // macOS: proc_pid_rusage's ri_diskio_bytesread counts what this process fetched from storage (cache hits
-// excluded); finished children's reads come from getrusage's ru_inblock (blocks of 512 bytes).
+// excluded). Finished children's reads are not available in bytes: rusage_info has no child disk I/O, and
+// getrusage's ru_inblock counts input operations on macOS ("the number of times the file system had to
+// perform input", getrusage(2)), not Linux's 512-byte units, so any multiple of it would be a made-up size.
 // Not run in HashScope's Linux workplace: written from Apple's headers and documentation.
 #include <libproc.h>
 #include <sys/resource.h>
@@ -15,8 +17,8 @@ bool readProcessIo(ProcessIo& out)
   if (proc_pid_rusage(getpid(), RUSAGE_INFO_V2, reinterpret_cast<rusage_info_t*>(&info)) != 0)
     return false;
   out.readBytes = info.ri_diskio_bytesread;
-  rusage usage{};
-  out.childReadBytes = getrusage(RUSAGE_CHILDREN, &usage) == 0 ? static_cast<std::uint64_t>(usage.ru_inblock) * 512 : 0;
+  out.childReadBytes = 0;
+  out.childReadKnown = false;  // a peer tool's step then relies on the device counters
   return true;
 }
 

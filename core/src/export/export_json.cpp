@@ -33,10 +33,8 @@ void writePath(json::Writer& w, const std::string& key, const std::filesystem::p
 {
   const std::string text = pathText(path);
   const bool escaped = !isValidUtf8(text);
-  w.key(key);
-  w.value(escaped ? quoteName(text, true) : text);
-  w.key(key + "_escaped");
-  w.value(escaped);
+  w.member(key, escaped ? quoteName(text, true) : text);
+  w.member(key + "_escaped", escaped);
 }
 
 void writeDevice(json::Writer& w, const StorageInfo& storage)
@@ -49,10 +47,8 @@ void writeDevice(json::Writer& w, const StorageInfo& storage)
   stringOrNull(w, storage.device.partition);
   w.key("model");
   stringOrNull(w, storage.device.model);
-  w.key("kind");
-  w.value(toString(storage.kind));
-  w.key("rotational");
-  w.value(storage.device.rotational);
+  w.member("kind", toString(storage.kind));
+  w.member("rotational", storage.device.rotational);
   w.key("label");
   stringOrNull(w, storage.label);
   w.endObject();
@@ -64,25 +60,16 @@ void writePerStream(json::Writer& w, const std::vector<StreamResult>& streams)
   w.beginArray();
   for (const StreamResult& s : streams) {
     w.beginObject();
-    w.key("bytes");
-    w.value(s.bytes);
-    w.key("wall_seconds");
-    w.value(s.wallSeconds);
-    w.key("mb_per_s");
-    w.value(megabytesPerSecond(s.bytes, s.wallSeconds));
-    w.key("cpu_seconds");
-    w.value(s.cpuSeconds);
-    w.key("reader_cpu_seconds");
-    w.value(s.readerCpuSeconds);
-    w.key("wait_seconds");
-    w.value(s.waitSeconds);
-    w.key("busy_seconds");
-    w.value(s.busySeconds);
+    w.member("bytes", s.bytes);
+    w.member("wall_seconds", s.wallSeconds);
+    w.member("mb_per_s", megabytesPerSecond(s.bytes, s.wallSeconds));
+    w.member("cpu_seconds", s.cpuSeconds);
+    w.member("reader_cpu_seconds", s.readerCpuSeconds);
+    w.member("wait_seconds", s.waitSeconds);
+    w.member("busy_seconds", s.busySeconds);
     // The rest of the wall time: neither waiting for data nor working (start-up, joins, scheduling).
-    w.key("idle_seconds");
-    w.value(std::max(0.0, s.wallSeconds - s.waitSeconds - s.busySeconds));
-    w.key("files");
-    w.value(s.files);
+    w.member("idle_seconds", std::max(0.0, s.wallSeconds - s.waitSeconds - s.busySeconds));
+    w.member("files", s.files);
     w.endObject();
   }
   w.endArray();
@@ -95,16 +82,11 @@ void writePasses(json::Writer& w, const std::vector<PassResult>& passes)
   w.beginArray();
   for (const PassResult& p : passes) {
     w.beginObject();
-    w.key("bytes");
-    w.value(p.bytes);
-    w.key("seconds");
-    w.value(p.seconds);
-    w.key("mb_per_s");
-    w.value(p.mbPerSec());
-    w.key("user_seconds");
-    w.value(p.userSeconds);
-    w.key("system_seconds");
-    w.value(p.systemSeconds);
+    w.member("bytes", p.bytes);
+    w.member("seconds", p.seconds);
+    w.member("mb_per_s", p.mbPerSec());
+    w.member("user_seconds", p.userSeconds);
+    w.member("system_seconds", p.systemSeconds);
     w.key("cpu_mb_per_s");
     p.cpuMBps > 0 ? w.value(p.cpuMBps) : w.null();
     w.key("device_read_bytes");
@@ -122,15 +104,11 @@ void writeFlags(json::Writer& w, const std::vector<Flag>& flags)
   w.beginArray();
   for (const Flag& f : flags) {
     w.beginObject();
-    w.key("code");
-    w.value(toString(f.code));
-    w.key("value1");
-    w.value(f.value1);
-    w.key("value2");
-    w.value(f.value2);
+    w.member("code", toString(f.code));
+    w.member("value1", f.value1);
+    w.member("value2", f.value2);
     if (f.code == FlagCode::LimitUnreliable) {
-      w.key("reason");
-      w.value(toString(f.reason));
+      w.member("reason", toString(f.reason));
     }
     w.endObject();
   }
@@ -144,14 +122,12 @@ void writeEvidence(json::Writer& w, const Analysis& a)
 {
   w.key("evidence");
   w.beginObject();
-  w.key("reason");
-  w.value(toString(a.reason));
+  w.member("reason", toString(a.reason));
   w.key("hash_call_pct");
   a.hashCallPct >= 0 ? w.value(a.hashCallPct) : w.null();
   w.key("reader_cpu_pct");
   a.readerCpuPct >= 0 ? w.value(a.readerCpuPct) : w.null();
-  w.key("disk_counters");
-  w.value(a.diskValid);
+  w.member("disk_counters", a.diskValid);
   w.key("cores");
   a.cores > 0 ? w.value(a.cores) : w.null();
   w.endObject();
@@ -192,8 +168,7 @@ void writeSamples(json::Writer& w, const std::vector<Sample>& samples)
 {
   w.key("samples");
   w.beginObject();
-  w.key("count");
-  w.value(static_cast<std::uint64_t>(samples.size()));
+  w.member("count", static_cast<std::uint64_t>(samples.size()));
   const std::pair<const char*, double (*)(const Sample&)> fields[] = {
       {"t", [](const Sample& s) { return s.t; }},
       {"interval", [](const Sample& s) { return s.interval; }},
@@ -236,8 +211,7 @@ void writeSamples(json::Writer& w, const std::vector<Sample>& samples)
 void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& options)
 {
   w.beginObject();
-  w.key("workload");
-  w.value(toString(r.workload));
+  w.member("workload", toString(r.workload));
   w.key("algorithm");
   stringOrNull(w, r.algorithm);
   w.key("tool");
@@ -247,34 +221,22 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   writeDevice(w, r.storage);
   w.key("filesystem");
   stringOrNull(w, r.storage.filesystem);
-  w.key("streams");
-  w.value(r.streams);
-  w.key("block_size");
-  w.value(r.blockSize);
-  w.key("cache");
-  w.value(toString(r.cache));
-  w.key("cache_method");
-  w.value(toString(r.cacheMethod));
+  w.member("streams", r.streams);
+  w.member("block_size", r.blockSize);
+  w.member("cache", toString(r.cache));
+  w.member("cache_method", toString(r.cacheMethod));
   w.key("cache_note");
   stringOrNull(w, r.cacheNote);
   w.key("read_method");
   stringOrNull(w, r.readMethod);
-  w.key("bytes");
-  w.value(r.bytes);
-  w.key("files");
-  w.value(r.files);
-  w.key("seconds");
-  w.value(r.seconds);
-  w.key("mb_per_s");
-  w.value(r.mbPerSec());
-  w.key("mb_per_s_min");
-  w.value(r.minMBps());
-  w.key("mb_per_s_max");
-  w.value(r.maxMBps());
-  w.key("user_seconds");
-  w.value(r.userSeconds);
-  w.key("system_seconds");
-  w.value(r.systemSeconds);
+  w.member("bytes", r.bytes);
+  w.member("files", r.files);
+  w.member("seconds", r.seconds);
+  w.member("mb_per_s", r.mbPerSec());
+  w.member("mb_per_s_min", r.minMBps());
+  w.member("mb_per_s_max", r.maxMBps());
+  w.member("user_seconds", r.userSeconds);
+  w.member("system_seconds", r.systemSeconds);
   w.key("own_read_bytes");
   r.ownReadBytes ? w.value(*r.ownReadBytes) : w.null();
   writePasses(w, r.passes);
@@ -286,8 +248,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     w.value(*r.digestMatches);
   else
     w.null();
-  w.key("cancelled");
-  w.value(r.cancelled);
+  w.member("cancelled", r.cancelled);
   w.key("error");
   stringOrNull(w, r.error);
   if (!r.fileErrors.empty()) {
@@ -299,12 +260,9 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   }
   if (r.analysis) {
     const Analysis& a = *r.analysis;
-    w.key("verdict");
-    w.value(toString(a.verdict));
-    w.key("served_from_cache");
-    w.value(a.servedFromCache);
-    w.key("memory_backed");
-    w.value(a.memoryBacked);
+    w.member("verdict", toString(a.verdict));
+    w.member("served_from_cache", a.servedFromCache);
+    w.member("memory_backed", a.memoryBacked);
     w.key("limit_mb_per_s");
     a.limitMBps > 0 ? w.value(a.limitMBps) : w.null();
     w.key("efficiency");
@@ -313,16 +271,11 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     a.readMBps > 0 ? w.value(a.readMBps) : w.null();
     w.key("hash_mb_per_s");
     a.hashMBps > 0 ? w.value(a.hashMBps) : w.null();
-    w.key("worker_busy_pct");
-    w.value(a.workerBusyPct);
-    w.key("wait_pct");
-    w.value(a.waitPct);
-    w.key("disk_busy_pct");
-    w.value(a.diskBusyPct);
-    w.key("cpu_busy_pct");
-    w.value(a.cpuBusyPct);
-    w.key("device_read_bytes");
-    w.value(a.deviceReadBytes);
+    w.member("worker_busy_pct", a.workerBusyPct);
+    w.member("wait_pct", a.waitPct);
+    w.member("disk_busy_pct", a.diskBusyPct);
+    w.member("cpu_busy_pct", a.cpuBusyPct);
+    w.member("device_read_bytes", a.deviceReadBytes);
     w.key("other_cores");
     a.otherCores >= 0 ? w.value(a.otherCores) : w.null();
     writeFlags(w, a.flags);
@@ -339,24 +292,19 @@ std::string toJson(const std::vector<RunResult>& results, const ExportOptions& o
 {
   json::Writer w(options.pretty);
   w.beginObject();
-  w.key("schema");
-  w.value(kRunSchema);
+  w.member("schema", kRunSchema);
   w.key("tool");
   w.beginObject();
-  w.key("name");
-  w.value("HashScope");
-  w.key("version");
-  w.value(version());
+  w.member("name", "HashScope");
+  w.member("version", version());
   w.endObject();
   const MachineInfo& machine = machineInfo();
   w.key("machine");
   w.beginObject();
   w.key("cpu");
   stringOrNull(w, machine.cpuModel);
-  w.key("logical_cores");
-  w.value(machine.logicalCores);
-  w.key("os");
-  w.value(machine.os);
+  w.member("logical_cores", machine.logicalCores);
+  w.member("os", machine.os);
   w.key("kernel");
   stringOrNull(w, machine.kernel);
   w.key("memory_bytes");
@@ -365,8 +313,7 @@ std::string toJson(const std::vector<RunResult>& results, const ExportOptions& o
   for (const auto& [key, text] : {std::pair{"started_at", &options.startedAt},
                                   std::pair{"finished_at", &options.finishedAt}, std::pair{"status", &options.status}})
     if (!text->empty()) {
-      w.key(key);
-      w.value(*text);
+      w.member(key, *text);
     }
   w.key("results");
   w.beginArray();

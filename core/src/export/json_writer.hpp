@@ -34,6 +34,13 @@ public:
   void value(int number) { value(static_cast<std::int64_t>(number)); }
   void value(bool flag);
   void null();
+  // One member of the current object: key(name), then the value, as any value() overload takes it.
+  template <typename T>
+  void member(std::string_view name, const T& v)
+  {
+    key(name);
+    value(v);
+  }
   // Short arrays of numbers on one line even when pretty (keeps sample series compact).
   void numberArray(const std::vector<double>& values);
 

@@ -26,18 +26,12 @@ void stringArray(json::Writer& w, const char* key, const std::vector<std::string
 
 void writeKey(json::Writer& w, const TileKey& key)
 {
-  w.key("label");
-  w.value(key.label());
-  w.key("workload");
-  w.value(key.workload);
-  w.key("algorithm");
-  w.value(key.algorithm);
-  w.key("location");
-  w.value(key.location);
-  w.key("cache");
-  w.value(key.cache);
-  w.key("streams");
-  w.value(key.streams);
+  w.member("label", key.label());
+  w.member("workload", key.workload);
+  w.member("algorithm", key.algorithm);
+  w.member("location", key.location);
+  w.member("cache", key.cache);
+  w.member("streams", key.streams);
 }
 
 std::string num(double value) { return json::number(value); }
@@ -48,30 +42,24 @@ std::string historyJson(const std::vector<RunRecord>& runs)
 {
   json::Writer w(true);
   w.beginObject();
-  w.key("schema");
-  w.value("hashscope.history/1");
+  w.member("schema", "hashscope.history/1");
   w.key("runs");
   w.beginArray();
   for (const RunRecord& r : runs) {
     w.beginObject();
-    w.key("id");
-    w.value(r.id);
+    w.member("id", r.id);
     for (const auto& [key, text] : {std::pair{"started_at", &r.startedAt}, std::pair{"finished_at", &r.finishedAt},
                                     std::pair{"saved_at", &r.savedAt}, std::pair{"name", &r.name},
                                     std::pair{"status", &r.status}, std::pair{"origin", &r.origin},
                                     std::pair{"hashscope_version", &r.version}, std::pair{"cpu", &r.machine.cpu},
                                     std::pair{"os", &r.machine.os}, std::pair{"kernel", &r.machine.kernel}}) {
-      w.key(key);
-      w.value(*text);
+      w.member(key, *text);
     }
-    w.key("logical_cores");
-    w.value(r.machine.logicalCores);
-    w.key("memory_bytes");
-    w.value(r.machine.memoryBytes);
+    w.member("logical_cores", r.machine.logicalCores);
+    w.member("memory_bytes", r.machine.memoryBytes);
     stringArray(w, "locations", r.locations);
     stringArray(w, "algorithms", r.algorithms);
-    w.key("baseline");
-    w.value(r.baseline);
+    w.member("baseline", r.baseline);
     w.endObject();
   }
   w.endArray();
@@ -95,20 +83,13 @@ std::string comparisonJson(const Comparison& c, std::int64_t baseId, std::int64_
 {
   json::Writer w(true);
   w.beginObject();
-  w.key("schema");
-  w.value("hashscope.compare/1");
-  w.key("base");
-  w.value(baseId);
-  w.key("other");
-  w.value(otherId);
-  w.key("same_machine");
-  w.value(c.sameMachine);
-  w.key("faster");
-  w.value(c.faster);
-  w.key("slower");
-  w.value(c.slower);
-  w.key("within");
-  w.value(c.within);
+  w.member("schema", "hashscope.compare/1");
+  w.member("base", baseId);
+  w.member("other", otherId);
+  w.member("same_machine", c.sameMachine);
+  w.member("faster", c.faster);
+  w.member("slower", c.slower);
+  w.member("within", c.within);
   w.key("tiles");
   w.beginArray();
   for (const TileDelta& d : c.tiles) {
@@ -123,10 +104,8 @@ std::string comparisonJson(const Comparison& c, std::int64_t baseId, std::int64_
     both ? w.value(d.deltaPct) : w.null();
     w.key("spread_pct");
     both ? w.value(d.spreadPct) : w.null();
-    w.key("default_spread");
-    w.value(d.defaultSpread);
-    w.key("change");
-    w.value(toString(d.change));
+    w.member("default_spread", d.defaultSpread);
+    w.member("change", toString(d.change));
     w.endObject();
   }
   w.endArray();
@@ -153,24 +132,16 @@ std::string planJson(const Plan& plan, std::int64_t runId)
 {
   json::Writer w(true);
   w.beginObject();
-  w.key("schema");
-  w.value("hashscope.plan/1");
-  w.key("run");
-  w.value(runId);
-  w.key("bytes");
-  w.value(plan.bytes);
-  w.key("seconds");
-  w.value(plan.seconds);
-  w.key("needed_mb_per_s");
-  w.value(plan.neededMBps);
-  w.key("algorithm");
-  w.value(plan.algorithm);
+  w.member("schema", "hashscope.plan/1");
+  w.member("run", runId);
+  w.member("bytes", plan.bytes);
+  w.member("seconds", plan.seconds);
+  w.member("needed_mb_per_s", plan.neededMBps);
+  w.member("algorithm", plan.algorithm);
   w.key("read_mb_per_s");
   plan.readMBps > 0 ? w.value(plan.readMBps) : w.null();
-  w.key("read_location");
-  w.value(plan.readLocation);
-  w.key("logical_cores");
-  w.value(plan.logicalCores);
+  w.member("read_location", plan.readLocation);
+  w.member("logical_cores", plan.logicalCores);
   stringArray(w, "meeting", plan.meeting);
   std::vector<std::string> notes;
   for (PlanNote n : plan.notes)
@@ -180,28 +151,17 @@ std::string planJson(const Plan& plan, std::int64_t runId)
   w.beginArray();
   for (const AlgorithmPlan& a : plan.algorithms) {
     w.beginObject();
-    w.key("algorithm");
-    w.value(a.algorithm);
-    w.key("per_core_mb_per_s");
-    w.value(a.perCoreMBps);
-    w.key("all_cores_mb_per_s");
-    w.value(a.allCoresMBps);
-    w.key("all_cores_streams");
-    w.value(a.allCoresStreams);
-    w.key("all_cores_estimated");
-    w.value(a.allCoresEstimated);
-    w.key("cores_exact");
-    w.value(a.coresExact);
-    w.key("cores_about");
-    w.value(a.coresAbout);
-    w.key("cores_at_least");
-    w.value(a.coresAtLeast);
-    w.key("machine_seconds");
-    w.value(a.machineSeconds);
-    w.key("limit");
-    w.value(toString(a.limit));
-    w.key("meets_target");
-    w.value(a.meetsTarget);
+    w.member("algorithm", a.algorithm);
+    w.member("per_core_mb_per_s", a.perCoreMBps);
+    w.member("all_cores_mb_per_s", a.allCoresMBps);
+    w.member("all_cores_streams", a.allCoresStreams);
+    w.member("all_cores_estimated", a.allCoresEstimated);
+    w.member("cores_exact", a.coresExact);
+    w.member("cores_about", a.coresAbout);
+    w.member("cores_at_least", a.coresAtLeast);
+    w.member("machine_seconds", a.machineSeconds);
+    w.member("limit", toString(a.limit));
+    w.member("meets_target", a.meetsTarget);
     w.endObject();
   }
   w.endArray();

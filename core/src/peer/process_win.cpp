@@ -80,7 +80,9 @@ void drain(HANDLE pipe, std::string& sink)
 }  // namespace
 
 char pathListSeparator() { return ';'; }
-std::vector<std::string> executableSuffixes() { return {".exe", ".com", ".bat", ""}; }
+// No ".bat"/".cmd": CreateProcessW runs those through cmd.exe, which parses the command line again by
+// its own rules (& | % ^), so a file name among the arguments could run commands (CVE-2024-24576 class).
+std::vector<std::string> executableSuffixes() { return {".exe", ".com", ""}; }
 
 bool isExecutableFile(const std::filesystem::path& file)
 {

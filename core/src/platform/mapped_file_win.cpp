@@ -5,8 +5,7 @@
 // SEH (MinGW) do not map: they read through buffers.
 #include "platform/mapped_file.hpp"
 
-#define WIN32_LEAN_AND_MEAN
-#define NOMINMAX
+// NOMINMAX and WIN32_LEAN_AND_MEAN come from core/CMakeLists.txt (defining them again here is C4005).
 #include <windows.h>
 
 #include <algorithm>
@@ -15,13 +14,13 @@ namespace hashscope::platform {
 
 namespace {
 
+#ifdef _MSC_VER
 std::string failed(const InputFile& file, const char* what)
 {
   return file.path().string() + ": cannot map it for reading (" + what + ", Windows error " +
          std::to_string(GetLastError()) + ")";
 }
 
-#ifdef _MSC_VER
 // Returns 1 when done, 0 when the consumer stopped, -1 on an in-page error. No C++ objects here: SEH.
 int consumeView(const std::byte* view, std::uint64_t mapStart, std::uint64_t from, std::uint64_t to,
                 std::size_t piece, MappedConsumer& consumer)

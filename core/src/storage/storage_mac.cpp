@@ -225,9 +225,10 @@ StorageInfo describeStorage(const fs::path& path)
   }
   struct statfs sfs{};
   if (::statfs(abs.c_str(), &sfs) != 0) {
+    const int e = errno;  // before the allocations below, which may change it
     StorageInfo info;
     info.path = path;
-    info.error = "Cannot examine " + abs.string() + ": " + std::generic_category().message(errno) + ".";
+    info.error = "Cannot examine " + abs.string() + ": " + std::generic_category().message(e) + ".";
     return info;
   }
   return fromStatfs(path, abs, sfs);

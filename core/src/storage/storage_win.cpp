@@ -4,6 +4,7 @@
 #include <winioctl.h>
 
 #include <algorithm>
+#include <cstddef>
 #include <cstring>
 #include <cwchar>
 #include <system_error>
@@ -138,9 +139,16 @@ DeviceInfo physicalDisk(DWORD number)
     d.logicalBlockSize = align.BytesPerLogicalSector;
   }
 
-  GET_LENGTH_INFORMATION length{};
-  if (DeviceIoControl(disk.h, IOCTL_DISK_GET_LENGTH_INFO, nullptr, 0, &length, sizeof(length), &bytes, nullptr))
-    d.sizeBytes = static_cast<std::uint64_t>(length.Length.QuadPart);
+  // IOCTL_DISK_GET_LENGTH_INFO needs read access (FILE_READ_ACCESS), which a handle opened with none lacks;
+  // the geometry query needs none (FILE_ANY_ACCESS) and carries the size. Room beyond DISK_GEOMETRY_EX for
+  // the partition and detection data some drivers append.
+  alignas(DISK_GEOMETRY_EX) unsigned char geometry[512] = {};
+  if (DeviceIoControl(disk.h, IOCTL_DISK_GET_DRIVE_GEOMETRY_EX, nullptr, 0, geometry, sizeof(geometry), &bytes,
+                      nullptr) &&
+      bytes >= offsetof(DISK_GEOMETRY_EX, Data)) {
+    const auto* g = reinterpret_cast<const DISK_GEOMETRY_EX*>(geometry);
+    d.sizeBytes = static_cast<std::uint64_t>(g->DiskSize.QuadPart);
+  }
 
   // The performance counters answer unless they were switched off ("diskperf -n").
   DISK_PERFORMANCE perf{};

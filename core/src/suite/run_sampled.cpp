@@ -64,9 +64,9 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
   ProcessIo before, after;
   const bool ioBefore = readProcessIo(before);
   RunResult result = work(run);
-  if (ioBefore && readProcessIo(after)) {
+  const bool child = spec.workload == Workload::PeerTool;
+  if (ioBefore && readProcessIo(after) && (!child || after.childReadKnown)) {
     // A peer tool is a child: its reads show up in the children's account once it has been waited for.
-    const bool child = spec.workload == Workload::PeerTool;
     const std::uint64_t a = child ? after.childReadBytes : after.readBytes;
     const std::uint64_t b = child ? before.childReadBytes : before.readBytes;
     result.ownReadBytes = a >= b ? a - b : 0;
