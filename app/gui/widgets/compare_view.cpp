@@ -16,6 +16,15 @@ namespace hashscope::gui {
 
 namespace {
 
+// Every column as wide as its contents, and `column` takes what is left of the table's width.
+void spareWidthTo(QTableWidget* table, int column)
+{
+  QHeaderView* header = table->horizontalHeader();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(column, QHeaderView::Stretch);
+}
+
 // Light tints that keep the text readable in light and dark themes; the words carry the meaning too.
 QColor tint(Change change)
 {
@@ -112,8 +121,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_table = new QTableWidget(0, 6, this);
   m_table->setObjectName(QStringLiteral("compareTable"));
   m_table->verticalHeader()->hide();
-  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_table->horizontalHeader()->setStretchLastSection(true);
+  spareWidthTo(m_table, 5);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setToolTip(tr("Every tile of the two runs: both speeds, the change and the spread of the passes"));
   m_baseTitle = paneTitle(this);
@@ -184,6 +192,7 @@ void CompareView::showTable(const Comparison& c)
 {
   m_table->clear();
   m_table->setColumnCount(6);
+  spareWidthTo(m_table, 5);  // the verdict
   m_table->setHorizontalHeaderLabels(
       {tr("Tile"), tr("Base MB/s"), tr("Other MB/s"), tr("Change"), tr("Spread"), tr("Verdict")});
   m_table->setRowCount(int(c.tiles.size()));
@@ -234,6 +243,7 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   m_otherPane->hide();
   m_table->clear();
   m_table->setColumnCount(5);
+  spareWidthTo(m_table, 0);  // the tile names: the numbers stay next to their headers
   m_table->setHorizontalHeaderLabels({tr("Tile"), tr("MB/s"), tr("Min"), tr("Max"), tr("Passes")});
   m_table->setRowCount(int(run.tiles.size()));
   for (int row = 0; row < int(run.tiles.size()); ++row) {
