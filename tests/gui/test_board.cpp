@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QFile>
 #include <QHeaderView>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -188,6 +189,10 @@ TEST_CASE("board: compare shows both runs' scoreboards with the change per tile"
   view.showRun(a, QStringLiteral("Run 1"));
   CHECK_FALSE(other->isVisible());
   CHECK(base->findTile({}, QStringLiteral("md5"), Kind::InRam)->numberText() == QStringLiteral("610"));
+  int titles = 0;  // the run is named once, not once above the page and again above its board
+  for (const QLabel* label : view.findChildren<QLabel*>())
+    titles += label->isVisible() && label->text().startsWith(QStringLiteral("Run 1")) ? 1 : 0;
+  CHECK(titles == 1);
   // Its table's numbers stay under their headers: the tile names take the spare width, not "Passes" (whose
   // right-aligned count sat a screen away from its centred header).
   QApplication::processEvents();

@@ -177,6 +177,7 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   const Comparison c = compareRuns(base, other);
   m_title->hide();  // each side names its run above its scoreboard
   m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
+  m_baseTitle->show();
   m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
   m_base->setBoard(buildScoreboard(base));
   m_other->setBoard(buildScoreboard(other));
@@ -238,6 +239,7 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   m_title->setText(tr("%1\n%2, %3").arg(title, qs(run.machine.summary()), qs(run.machine.os)));
   m_title->show();
   m_baseTitle->setText(title);
+  m_baseTitle->hide();  // the title above names the run already
   m_base->setBoard(buildScoreboard(run));
   m_other->setBoard({});
   m_otherPane->hide();
