@@ -16,7 +16,7 @@ namespace hashscope::gui {
 namespace {
 // How far tiles grow: enough to fill a 1920x1080 window with a usual board (5 columns, 3 rows) without
 // numbers turning into posters.
-constexpr double kMaxTileScale = 1.8;
+constexpr double kMaxTileScale = 1.6;
 }  // namespace
 
 ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
