@@ -80,6 +80,19 @@ LiveTimeline memoryThenDisk()
   return timeline;
 }
 
+// The step names the live view's throughput chart shows for a running `timeline` at `size`.
+QStringList shownStepNames(const LiveTimeline& timeline, QSize size)
+{
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.resize(size);
+  view.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&view));
+  view.showTimeline(timeline, true);
+  QTest::qWait(50);  // the chart lays out, and fits the names to their steps' widths
+  return view.throughputChart()->stepLabels();
+}
+
 bool isRoundStep(double tick)
 {
   const double exponent = std::pow(10.0, std::floor(std::log10(tick)));
@@ -160,14 +173,7 @@ TEST_CASE("live steps are named on the time axis, finished ones with their resul
   CHECK(steps[0].from == Approx(0));
   CHECK(steps[1].from == Approx(1.5));
 
-  BenchmarkController controller;
-  LiveView view(&controller);
-  view.resize(1600, 900);
-  view.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&view));
-  view.showTimeline(timeline, true);
-  QTest::qWait(50);  // the chart lays out, and fits the names to their steps' widths
-  const QStringList shown = view.throughputChart()->stepLabels();
+  const QStringList shown = shownStepNames(timeline, QSize(1600, 900));
   REQUIRE(shown.size() == 2);
   CHECK(shown[0] == QStringLiteral("md5 in RAM  40000 MB/s"));
   CHECK(shown[1] == steps[1].label);
@@ -355,14 +361,7 @@ TEST_CASE("step names never overlap nor get cut mid-word; the running step is na
       timeline.applyFinalVerdicts(i, finished(500));
     }
   }
-  BenchmarkController controller;
-  LiveView view(&controller);
-  view.resize(1280, 760);
-  view.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&view));
-  view.showTimeline(timeline, true);
-  QTest::qWait(50);
-  const QStringList shown = view.throughputChart()->stepLabels();
+  const QStringList shown = shownStepNames(timeline, QSize(1280, 760));
   REQUIRE_FALSE(shown.isEmpty());
   CHECK(shown.back() == timeline.steps().back().label);  // the running step, in full
   for (const QString& text : shown) {

@@ -65,8 +65,8 @@ void ScoreboardView::fitTiles()
   // The tiles grow with the room the scroll area gives, the same factor for all (they line up), in steps of
   // a tenth (so a window resized by a few pixels does not reflow them), never below their normal size: a
   // board bigger than its room scrolls at the normal size. The size the grid would have at scale 1 is its
-  // size now divided by the current scale (fonts, margins and card widths all scale; the row headers do
-  // not, which errs on the small side).
+  // size now divided by the current scale (fonts, margins and card widths all scale; the headers grow
+  // half as much, which errs on the small side).
   if (!m_grid || m_tiles.empty())
     return;
   const QSize now = m_grid->sizeHint();
@@ -87,14 +87,7 @@ void ScoreboardView::fitTiles()
 QFont ScoreboardView::headerFont() const
 {
   // Bold, and half as much bigger as the tiles: names next to big numbers, not competing with them.
-  QFont bold = font();
-  const double factor = 1 + (m_scale - 1) / 2;
-  if (bold.pointSizeF() > 0)
-    bold.setPointSizeF(bold.pointSizeF() * factor);
-  else
-    bold.setPixelSize(std::max(1, int(std::lround(bold.pixelSize() * factor))));
-  bold.setBold(true);
-  return bold;
+  return scaledFont(font(), 1 + (m_scale - 1) / 2, true);
 }
 
 void ScoreboardView::rebuild()

@@ -13,17 +13,6 @@ namespace hashscope::gui {
 
 namespace {
 
-// `base` scaled by `factor`, bold or not (a font given in pixels is scaled in pixels).
-QFont scaledFont(const QFont& base, double factor, bool bold)
-{
-  QFont font = base;
-  if (base.pointSizeF() > 0)
-    font.setPointSizeF(base.pointSizeF() * factor);
-  else
-    font.setPixelSize(std::max(1, int(std::lround(base.pixelSize() * factor))));
-  font.setBold(bold);
-  return font;
-}
 
 // Okabe-Ito: bluish green for faster, vermillion for slower; grey for within the noise. White text reads
 // on the first two, black on grey, in light and dark palettes alike.
@@ -39,6 +28,17 @@ QString deltaStyle(TileWidget::Delta delta)
 }
 
 }  // namespace
+
+QFont scaledFont(const QFont& base, double factor, bool bold)
+{
+  QFont font = base;
+  if (base.pointSizeF() > 0)
+    font.setPointSizeF(base.pointSizeF() * factor);
+  else  // a font given in pixels is scaled in pixels
+    font.setPixelSize(std::max(1, int(std::lround(base.pixelSize() * factor))));
+  font.setBold(bold);
+  return font;
+}
 
 TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
 {

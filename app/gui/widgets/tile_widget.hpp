@@ -12,6 +12,9 @@ class QLabel;
 
 namespace hashscope::gui {
 
+// `base` `factor` times as large, bold or not: the tiles' and the scoreboard headers' sizes.
+QFont scaledFont(const QFont& base, double factor, bool bold);
+
 class TileWidget : public QFrame {
   Q_OBJECT
 public:
