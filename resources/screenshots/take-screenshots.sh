@@ -22,7 +22,7 @@ trap 'kill $APP $XVFB 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export HASHSCOPE_HISTORY_DB="$WORK/history.sqlite"  # the runs are not added to the user's own library
 # Where the tiles and the sub-tabs are, in window coordinates (the layout starts at the top left, so one
 # place serves both sizes): the first algorithm's tile of the first location, the "Details" sub-tab.
-TILE_X=${TILE_X:-330} TILE_Y=${TILE_Y:-175}
+TILE_X=${TILE_X:-200} TILE_Y=${TILE_Y:-175}
 DETAILS_TAB_X=${DETAILS_TAB_X:-200} DETAILS_TAB_Y=${DETAILS_TAB_Y:-62}
 
 window() { xdotool search --name '^HashScope' | head -1; }

@@ -6,6 +6,8 @@
 #include <QPushButton>
 #include <QApplication>
 #include <QFile>
+#include <QHeaderView>
+#include <QLabel>
 #include <QSignalSpy>
 #include <QTabWidget>
 #include <QTableWidget>
@@ -187,6 +189,20 @@ TEST_CASE("board: compare shows both runs' scoreboards with the change per tile"
   view.showRun(a, QStringLiteral("Run 1"));
   CHECK_FALSE(other->isVisible());
   CHECK(base->findTile({}, QStringLiteral("md5"), Kind::InRam)->numberText() == QStringLiteral("610"));
+  int titles = 0;  // the run is named once, not once above the page and again above its board
+  for (const QLabel* label : view.findChildren<QLabel*>())
+    titles += label->isVisible() && label->text().startsWith(QStringLiteral("Run 1")) ? 1 : 0;
+  CHECK(titles == 1);
+  // Its table's numbers stay under their headers: the tile names take the spare width, not "Passes" (whose
+  // right-aligned count sat a screen away from its centred header).
+  QApplication::processEvents();
+  QHeaderView* header = view.table()->horizontalHeader();
+  CHECK(header->sectionSize(4) < header->width() / 4);
+  CHECK(header->sectionSize(0) > header->sectionSize(4));
+  // Back to a comparison: the verdict, text, takes the spare width again.
+  view.showComparison(a, b, QStringLiteral("Run 1"), QStringLiteral("Run 2"));
+  QApplication::processEvents();
+  CHECK(header->sectionSize(5) > header->width() / 4);
 }
 
 TEST_CASE("board: Export report refuses with no results and writes one self-contained HTML file", "[gui][board]")

@@ -80,6 +80,19 @@ LiveTimeline memoryThenDisk()
   return timeline;
 }
 
+// The step names the live view's throughput chart shows for a running `timeline` at `size`.
+QStringList shownStepNames(const LiveTimeline& timeline, QSize size)
+{
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.resize(size);
+  view.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&view));
+  view.showTimeline(timeline, true);
+  QTest::qWait(50);  // the chart lays out, and fits the names to their steps' widths
+  return view.throughputChart()->stepLabels();
+}
+
 bool isRoundStep(double tick)
 {
   const double exponent = std::pow(10.0, std::floor(std::log10(tick)));
@@ -160,14 +173,7 @@ TEST_CASE("live steps are named on the time axis, finished ones with their resul
   CHECK(steps[0].from == Approx(0));
   CHECK(steps[1].from == Approx(1.5));
 
-  BenchmarkController controller;
-  LiveView view(&controller);
-  view.resize(1600, 900);
-  view.show();
-  REQUIRE(QTest::qWaitForWindowExposed(&view));
-  view.showTimeline(timeline, true);
-  QTest::qWait(50);  // the chart lays out, and fits the names to their steps' widths
-  const QStringList shown = view.throughputChart()->stepLabels();
+  const QStringList shown = shownStepNames(timeline, QSize(1600, 900));
   REQUIRE(shown.size() == 2);
   CHECK(shown[0] == QStringLiteral("md5 in RAM  40000 MB/s"));
   CHECK(shown[1] == steps[1].label);
@@ -300,4 +306,67 @@ TEST_CASE("the chart export dialog previews the image it will save", "[gui][expo
   dialog.findChild<QComboBox*>()->setCurrentIndex(1);
   dialog.updatePreview();
   CHECK(dialog.previewImage().isNull());
+}
+
+TEST_CASE("step names never overlap nor get cut mid-word; the running step is named in full", "[gui][live]")
+{
+  // 10 steps, some wide, some a few pixels narrow, the last one running; 7 px a letter.
+  QList<StepSpan> steps;
+  QList<QPair<double, double>> spans;
+  const double widths[] = {150, 20, 260, 35, 90, 15, 200, 60, 140, 30};
+  const char* names[] = {"md5 in RAM", "md5 \u00b7 /tmp", "sha256 in RAM", "sha256 \u00b7 /tmp", "crc32 in RAM",
+                         "crc32 \u00b7 /tmp", "xxh3-64 in RAM", "xxh3-64 warm \u00d72 \u00b7 /tmp", "read \u00b7 /tmp",
+                         "md5 \u00b7 /dev/shm"};
+  double x = 0;
+  for (int i = 0; i < 10; ++i) {
+    steps.append({0, 0, QString::fromUtf8(names[i]), i < 9 ? QStringLiteral("%1 MB/s").arg(100 * (i + 1)) : QString()});
+    spans.append({x, x + widths[i]});
+    x += widths[i];
+  }
+  const auto width = [](const QString& text) { return 7.0 * double(text.size()); };
+  const QList<StepNamePlace> places = placeStepNames(steps, spans, x, width, true);
+  REQUIRE(places.size() == 10);
+  int named = 0;
+  for (int i = 0; i < 10; ++i) {
+    const StepNamePlace& p = places[i];
+    INFO(i << ": " << p.text.toStdString());
+    CHECK(p.toolTip.startsWith(steps[i].label));  // the whole name is always a hover away
+    CHECK_FALSE(p.text.contains(QChar(0x2026)));
+    if (p.text.isEmpty())
+      continue;
+    ++named;
+    CHECK((steps[i].label.startsWith(p.text) || p.text.startsWith(steps[i].label)));  // whole words
+    CHECK(p.center - p.width / 2 >= 0);
+    CHECK(p.center + p.width / 2 <= x);
+    for (int j = 0; j < i; ++j) {
+      if (!places[j].text.isEmpty())
+        CHECK(std::abs(p.center - places[j].center) >= (p.width + places[j].width) / 2 + 12);
+    }
+  }
+  CHECK(places[9].text == steps[9].label);  // running, 30 px wide: still in full
+  CHECK(places[2].text == steps[2].label + QStringLiteral("  ") + steps[2].value);  // room for the result
+  CHECK(named >= 6);
+
+  // The same on screen: a 10-step run in the live view at 1280 px, the running step narrow at the end.
+  LiveTimeline timeline;
+  double t = 0;
+  for (int i = 0; i < 10; ++i) {
+    SuiteStep s = step(i, i % 2 ? Workload::HashFile : Workload::HashMemory, i < 5 ? "md5" : "sha256");
+    timeline.beginStep(s);
+    const int samples = int(widths[i] / 10);
+    feed(timeline, i, t, samples, 500);
+    t += 0.1 * samples;
+    if (i < 9) {
+      timeline.endStep(t);
+      timeline.applyFinalVerdicts(i, finished(500));
+    }
+  }
+  const QStringList shown = shownStepNames(timeline, QSize(1280, 760));
+  REQUIRE_FALSE(shown.isEmpty());
+  CHECK(shown.back() == timeline.steps().back().label);  // the running step, in full
+  for (const QString& text : shown) {
+    INFO(text.toStdString());
+    CHECK_FALSE(text.contains(QChar(0x2026)));
+    CHECK_FALSE(text.contains(QStringLiteral("...")));
+  }
 }

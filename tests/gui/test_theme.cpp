@@ -3,8 +3,15 @@
 // the scoreboard's cards follow a switch.
 #include <QAction>
 #include <QApplication>
+#include <QImage>
+#include <QPainter>
 #include <QPalette>
 #include <QStyle>
+#include <QStyleFactory>
+#include <QStyleOptionViewItem>
+
+#include <cstdlib>
+#include <memory>
 
 #include "catch.hpp"
 #include "charts/chart_style.hpp"
@@ -104,4 +111,49 @@ TEST_CASE("The scoreboard's cards follow a theme switch", "[theme]")
   applyTheme(Theme::System);
   QApplication::processEvents();
   CHECK(cardsOn(QApplication::palette().color(QPalette::Base)));
+}
+
+namespace {
+// An unticked item-view check box as the application's style paints it on the palette's base colour, and
+// the largest lightness difference between any of its pixels and that base.
+int uncheckedBoxContrast(QStyle* style, QImage* out = nullptr)
+{
+  const QPalette palette = QApplication::palette();
+  QImage image(20, 20, QImage::Format_ARGB32);
+  image.fill(palette.color(QPalette::Base));
+  QStyleOptionViewItem option;
+  option.rect = QRect(2, 2, 14, 14);
+  option.palette = palette;
+  option.state = QStyle::State_Enabled | QStyle::State_Off;
+  option.features = QStyleOptionViewItem::HasCheckIndicator;
+  option.checkState = Qt::Unchecked;
+  {
+    QPainter painter(&image);
+    style->drawPrimitive(QStyle::PE_IndicatorItemViewItemCheck, &option, &painter, nullptr);
+  }
+  const int base = palette.color(QPalette::Base).lightness();
+  int contrast = 0;
+  for (int y = 0; y < image.height(); ++y) {
+    for (int x = 0; x < image.width(); ++x)
+      contrast = std::max(contrast, std::abs(image.pixelColor(x, y).lightness() - base));
+  }
+  if (out)
+    *out = image;
+  return contrast;
+}
+}  // namespace
+
+TEST_CASE("Unticked check boxes in lists stand out in the dark theme; the light theme keeps Fusion's", "[theme]")
+{
+  applyTheme(Theme::Dark);
+  // Fusion's own outline (Window.darker(140)) is a few steps off the dark base: the box disappears.
+  CHECK(uncheckedBoxContrast(QApplication::style()) > 60);
+
+  applyTheme(Theme::Light);
+  std::unique_ptr<QStyle> fusion(QStyleFactory::create(QStringLiteral("Fusion")));
+  QImage ours, plain;
+  uncheckedBoxContrast(QApplication::style(), &ours);
+  uncheckedBoxContrast(fusion.get(), &plain);
+  CHECK(ours == plain);
+  applyTheme(Theme::System);
 }

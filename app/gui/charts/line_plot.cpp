@@ -15,6 +15,7 @@
 #include <cmath>
 
 #include "charts/chart_style.hpp"
+#include "logic/chart_labels.hpp"
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui::charts {
@@ -64,7 +65,7 @@ double lastPieceStart(const QList<QPointF>& points)
 }
 }  // namespace
 
-LinePlot::LinePlot(QChart* chart) : m_chart(chart) {}
+LinePlot::LinePlot(QChart* chart) : m_chart(chart), m_names(chart) {}
 
 void LinePlot::setup(const LineChartSetup& setup)
 {
@@ -293,6 +294,7 @@ void LinePlot::setSteps(const QList<StepSpan>& steps)
       m_steps = nullptr;
     }
     m_stepData.clear();
+    m_names.clear();
     return;
   }
   // Laid out again only when a step is added or renamed: the last one reaches to the axis end, so a
@@ -321,7 +323,7 @@ void LinePlot::setSteps(const QList<StepSpan>& steps)
     m_steps->setLabelsFont(m_x->labelsFont());
     m_steps->setLabelsBrush(m_x->labelsBrush());
   }
-  m_stepsLaidOut[0] = -1;
+  m_stepsLaidOut[0] = -1e9;
   layoutSteps();
 }
 
@@ -330,49 +332,44 @@ void LinePlot::layoutSteps()
   if (!m_steps || !m_x || m_stepData.isEmpty())
     return;
   const double min = m_x->min(), max = m_x->max();
-  const double width = m_chart->plotArea().width() > 10 ? m_chart->plotArea().width()
-                                                          : std::max(400.0, 0.85 * m_chart->size().width());
-  if (std::abs(width - m_stepsLaidOut[0]) < 1 && min == m_stepsLaidOut[1] && max == m_stepsLaidOut[2])
+  QRectF plot = m_chart->plotArea();
+  if (plot.width() <= 10)  // not laid out yet: a guess, fitted again when the plot area is known
+    plot = QRectF(0, 0, std::max(400.0, 0.85 * m_chart->size().width()), 100);
+  const double key[] = {plot.left(), plot.top(), plot.width(), min, max};
+  if (std::equal(std::begin(key), std::end(key), std::begin(m_stepsLaidOut),
+                 [](double a, double b) { return std::abs(a - b) < 0.5; }))
     return;
-  m_stepsLaidOut[0] = width;
-  m_stepsLaidOut[1] = min;
-  m_stepsLaidOut[2] = max;
+  std::copy(std::begin(key), std::end(key), std::begin(m_stepsLaidOut));
   m_steps->setRange(min, max);
-  // Qt Charts would let long names run into their neighbours: each is cut to its own step's width here
-  // (a step too narrow for a few letters shows none). Labels must be unique: zero-width spaces keep
-  // equal ones apart without showing.
+  // The axis draws the grid lines where steps change and the shades; its labels are empty (zero-width
+  // spaces, as labels must be unique) and the names are drawn by m_names, fitted to the steps' widths.
   for (const QString& label : m_steps->categoriesLabels())
     m_steps->remove(label);
-  const QFontMetricsF metrics(m_steps->labelsFont());
-  const double perUnit = max > min ? width / (max - min) : 0;
-  QSet<QString> used;
-  auto add = [&](QString text, double end) {
-    while (used.contains(text))
-      text += QChar(0x200B);
-    used.insert(text);
-    m_steps->append(text, end);
+  QString label;
+  const auto add = [&](double end) {
+    label += QChar(0x200B);
+    m_steps->append(label, end);
   };
   m_steps->setStartValue(std::min(min, m_stepData.front().from));
   if (m_stepData.front().from > min + 1e-9)
-    add(QString(), m_stepData.front().from);  // before the first step (creating the sample): unnamed
+    add(m_stepData.front().from);  // before the first step (creating the sample): unnamed
+  const double perUnit = max > min ? plot.width() / (max - min) : 0;
+  QList<QPair<double, double>> spans;
   for (qsizetype i = 0; i < m_stepData.size(); ++i) {
     const double from = m_stepData[i].from;
     const double end = std::max(from + 1e-6, i + 1 < m_stepData.size() ? m_stepData[i + 1].from
                                                                        : std::max(m_stepData[i].to, max));
-    // The result stays whole when there is room for it: the name is what gets cut ("md5 in R…  612 MB/s").
-    const StepSpan& step = m_stepData[i];
-    // A margin: Qt Charts keeps some of a category's width for itself and cuts what does not fit.
-    const double room = (end - from) * perUnit * 0.9 - 10;
-    const QString value = step.value.isEmpty() ? QString() : QStringLiteral("  ") % step.value;
-    const double valueWidth = metrics.horizontalAdvance(value);
-    const bool withValue = !value.isEmpty() && room - valueWidth >= metrics.horizontalAdvance(QStringLiteral("md5…"));
-    QString text = metrics.elidedText(step.label, Qt::ElideRight, withValue ? room - valueWidth : room);
-    if (text.size() < 4 && text != step.label)
-      text.clear();  // a step too narrow for a few letters shows no name
-    else if (withValue)
-      text += value;
-    add(text, end);
+    add(end);
+    spans.append({(std::clamp(from, min, max) - min) * perUnit, (std::clamp(end, min, max) - min) * perUnit});
   }
+  const QFont font = m_x->labelsFont();
+  const QFontMetricsF metrics(font);
+  // A step without its result yet is the running one: its name is always shown in full.
+  const bool running = m_stepData.back().value.isEmpty();
+  const QList<StepNamePlace> places = placeStepNames(
+      m_stepData, spans, plot.width(), [&metrics](const QString& text) { return metrics.horizontalAdvance(text); },
+      running);
+  m_names.show(places, spans, plot, font, m_x->labelsBrush());
 }
 
 void LinePlot::setXRange(double min, double max)
@@ -403,18 +400,7 @@ int LinePlot::segmentCount(const QString& name) const
   return int(std::count_if(it->pieces.begin(), it->pieces.end(), [](const QLineSeries* s) { return s->count() > 0; }));
 }
 
-QStringList LinePlot::stepLabels() const
-{
-  QStringList out;
-  if (m_steps) {
-    for (QString label : m_steps->categoriesLabels()) {
-      label.remove(QChar(0x200B));
-      if (!label.isEmpty())
-        out.append(label);
-    }
-  }
-  return out;
-}
+QStringList LinePlot::stepLabels() const { return m_names.texts(); }
 
 AxisRange LinePlot::axisRange(int axis) const
 {

@@ -7,6 +7,7 @@
 #include <map>
 
 #include "charts/chart_widgets.hpp"
+#include "charts/step_names.hpp"
 
 class QCategoryAxis;
 class QChart;
@@ -58,7 +59,8 @@ private:
   QValueAxis* m_y2 = nullptr;
   QCategoryAxis* m_steps = nullptr;
   QList<StepSpan> m_stepData;
-  double m_stepsLaidOut[3] = {-1, -1, -1};  // plot width and x range the names were last fitted to
+  StepNames m_names;
+  double m_stepsLaidOut[5] = {-1e9, 0, 0, 0, 0};  // plot left, top, width, x range the names were fitted to
   QHash<QString, Line> m_lines;
   std::map<Verdict, QAreaSeries*> m_bands;
   double m_xMax = 0;

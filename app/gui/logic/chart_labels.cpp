@@ -91,6 +91,65 @@ QString stepLabel(const SuiteStep& step)
   return alg % (w.cache == CacheMode::Warm ? tr(" warm") : QString()) % streams % where;
 }
 
+namespace {
+// The words a step's name can shrink to, longest first: "md5 warm ×2 · /tmp  612 MB/s", "md5 warm ×2 · /tmp",
+// "md5 warm ×2", "md5".
+QStringList nameChoices(const StepSpan& step)
+{
+  QStringList choices;
+  if (!step.value.isEmpty())
+    choices.append(step.label % QStringLiteral("  ") % step.value);
+  choices.append(step.label);
+  QString head = step.label;
+  for (const QString& cut : {QStringLiteral(" \u00b7 "), QStringLiteral(" in ")})
+    head = head.left(head.indexOf(cut) < 0 ? head.size() : head.indexOf(cut));
+  addOnce(choices, head);
+  addOnce(choices, head.section(QLatin1Char(' '), 0, 0));
+  return choices;
+}
+}  // namespace
+
+QList<StepNamePlace> placeStepNames(const QList<StepSpan>& steps, const QList<QPair<double, double>>& spans,
+                                    double plotWidth, const std::function<double(const QString&)>& textWidth,
+                                    bool lastRunning, double gap)
+{
+  QList<StepNamePlace> places(steps.size());
+  QList<QPair<double, double>> taken;  // the extents of the names placed so far
+  const auto fits = [&](double from, double to) {
+    return std::none_of(taken.begin(), taken.end(),
+                        [&](const QPair<double, double>& t) { return from < t.second + gap && to > t.first - gap; });
+  };
+  QList<qsizetype> order;
+  for (qsizetype i = 0; i < steps.size() && i < spans.size(); ++i)
+    order.append(i);
+  const qsizetype running = lastRunning && !order.isEmpty() ? order.back() : -1;
+  std::stable_sort(order.begin(), order.end(), [&](qsizetype a, qsizetype b) {
+    if ((a == running) != (b == running))
+      return a == running;
+    return spans[a].second - spans[a].first > spans[b].second - spans[b].first;
+  });
+  for (const qsizetype i : order) {
+    StepNamePlace& place = places[i];
+    const StepSpan& step = steps[i];
+    place.toolTip = step.value.isEmpty() ? step.label : step.label % QStringLiteral("  ") % step.value;
+    const double left = spans[i].first, right = spans[i].second;
+    if (right <= left)
+      continue;  // not on screen
+    for (const QString& choice : nameChoices(step)) {
+      const double width = textWidth(choice);
+      // Centred over the step, pushed inside the plot at its ends.
+      const double center = std::clamp((left + right) / 2, width / 2, std::max(width / 2, plotWidth - width / 2));
+      const bool own = i == running || (center >= left && center <= right);
+      if (i == running || (own && fits(center - width / 2, center + width / 2))) {
+        place = {choice, place.toolTip, center, width};
+        taken.append({center - width / 2, center + width / 2});
+        break;
+      }
+    }
+  }
+  return places;
+}
+
 ChartContext chartContext(const std::vector<RunResult>& results, const MachineFingerprint& machine, const QDate& date,
                           const QString& version)
 {

@@ -7,11 +7,13 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <vector>
 
 #include "hashscope/library.hpp"
 #include "hashscope/results.hpp"
 #include "hashscope/suite.hpp"
+#include "logic/chart_data.hpp"
 
 namespace hashscope::gui {
 
@@ -25,6 +27,23 @@ QStringList shortLocationLabels(const QStringList& paths);  // with this user's 
 // A step as the live time axis names it: "read · /tmp", "md5 · /tmp", "md5 warm · /tmp",
 // "md5 in RAM", "md5sum · /tmp" (a peer tool: the tool's name).
 QString stepLabel(const SuiteStep& step);
+
+// Where the live time axis writes a step's name, and which words of it.
+struct StepNamePlace {
+  QString text;       // shown: "md5 · /tmp  612 MB/s", "md5 · /tmp", "md5", or nothing (too narrow)
+  QString toolTip;    // always the whole name and the result
+  double center = 0;  // px from the plot's left edge
+  double width = 0;   // px the text takes
+};
+// Names the steps above a plot `plotWidth` px wide, where step i covers spans[i] (px from the left edge).
+// Each name is centred over its step (kept inside the plot) and may reach over its neighbours' stretches,
+// but no two names come closer than `gap` px and nothing is cut mid-word: a step shows the longest of its
+// name with the result, its name, its algorithm part ("md5" of "md5 · /tmp", "md5 warm ×2" of
+// "md5 warm ×2 · /tmp"), or nothing; wider steps choose first. With `lastRunning` the last step, the one
+// running, is named first and always in full.
+QList<StepNamePlace> placeStepNames(const QList<StepSpan>& steps, const QList<QPair<double, double>>& spans,
+                                    double plotWidth, const std::function<double(const QString&)>& textWidth,
+                                    bool lastRunning, double gap = 12);
 
 // What the subtitle of an exported chart says, gathered from the results and the machine.
 struct ChartContext {

@@ -16,6 +16,15 @@ namespace hashscope::gui {
 
 namespace {
 
+// Every column as wide as its contents, and `column` takes what is left of the table's width.
+void spareWidthTo(QTableWidget* table, int column)
+{
+  QHeaderView* header = table->horizontalHeader();
+  header->setStretchLastSection(false);
+  header->setSectionResizeMode(QHeaderView::ResizeToContents);
+  header->setSectionResizeMode(column, QHeaderView::Stretch);
+}
+
 // Light tints that keep the text readable in light and dark themes; the words carry the meaning too.
 QColor tint(Change change)
 {
@@ -112,8 +121,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_table = new QTableWidget(0, 6, this);
   m_table->setObjectName(QStringLiteral("compareTable"));
   m_table->verticalHeader()->hide();
-  m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-  m_table->horizontalHeader()->setStretchLastSection(true);
+  spareWidthTo(m_table, 5);
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setToolTip(tr("Every tile of the two runs: both speeds, the change and the spread of the passes"));
   m_baseTitle = paneTitle(this);
@@ -169,6 +177,7 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   const Comparison c = compareRuns(base, other);
   m_title->hide();  // each side names its run above its scoreboard
   m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
+  m_baseTitle->show();
   m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
   m_base->setBoard(buildScoreboard(base));
   m_other->setBoard(buildScoreboard(other));
@@ -184,6 +193,7 @@ void CompareView::showTable(const Comparison& c)
 {
   m_table->clear();
   m_table->setColumnCount(6);
+  spareWidthTo(m_table, 5);  // the verdict
   m_table->setHorizontalHeaderLabels(
       {tr("Tile"), tr("Base MB/s"), tr("Other MB/s"), tr("Change"), tr("Spread"), tr("Verdict")});
   m_table->setRowCount(int(c.tiles.size()));
@@ -229,11 +239,13 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   m_title->setText(tr("%1\n%2, %3").arg(title, qs(run.machine.summary()), qs(run.machine.os)));
   m_title->show();
   m_baseTitle->setText(title);
+  m_baseTitle->hide();  // the title above names the run already
   m_base->setBoard(buildScoreboard(run));
   m_other->setBoard({});
   m_otherPane->hide();
   m_table->clear();
   m_table->setColumnCount(5);
+  spareWidthTo(m_table, 0);  // the tile names: the numbers stay next to their headers
   m_table->setHorizontalHeaderLabels({tr("Tile"), tr("MB/s"), tr("Min"), tr("Max"), tr("Passes")});
   m_table->setRowCount(int(run.tiles.size()));
   for (int row = 0; row < int(run.tiles.size()); ++row) {

@@ -1,5 +1,6 @@
 #include "widgets/scoreboard_view.hpp"
 
+#include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
@@ -7,7 +8,16 @@
 
 #include "widgets/tile_widget.hpp"
 
+#include <algorithm>
+#include <cmath>
+
 namespace hashscope::gui {
+
+namespace {
+// How far tiles grow: enough to fill a 1920x1080 window with a usual board (5 columns, 3 rows) without
+// numbers turning into posters.
+constexpr double kMaxTileScale = 1.6;
+}  // namespace
 
 ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
 {
@@ -27,6 +37,7 @@ ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(m_headline);
   layout->addWidget(m_scroll, 1);
+  m_scroll->installEventFilter(this);  // the room for the tiles changes with the window and the headline
   setBoard({});
 }
 
@@ -39,6 +50,44 @@ void ScoreboardView::setBoard(const Scoreboard& board)
     return rebuild();
   for (std::size_t i = 0; i < m_tiles.size(); ++i)
     m_tiles[i]->setTile(m_board.tiles[i], m_board.stored);
+  fitTiles();  // a number arriving can widen its column
+}
+
+bool ScoreboardView::eventFilter(QObject* watched, QEvent* event)
+{
+  if (watched == m_scroll && event->type() == QEvent::Resize)
+    fitTiles();
+  return QWidget::eventFilter(watched, event);
+}
+
+void ScoreboardView::fitTiles()
+{
+  // The tiles grow with the room the scroll area gives, the same factor for all (they line up), in steps of
+  // a tenth (so a window resized by a few pixels does not reflow them), never below their normal size: a
+  // board bigger than its room scrolls at the normal size. The size the grid would have at scale 1 is its
+  // size now divided by the current scale (fonts, margins and card widths all scale; the headers grow
+  // half as much, which errs on the small side).
+  if (!m_grid || m_tiles.empty())
+    return;
+  const QSize now = m_grid->sizeHint();
+  if (now.isEmpty())
+    return;
+  const double fitWidth = 0.97 * m_scroll->width() / (now.width() / m_scale);
+  const double fitHeight = 0.97 * m_scroll->height() / (now.height() / m_scale);
+  const double scale = std::clamp(std::floor(std::min(fitWidth, fitHeight) * 10) / 10, 1.0, kMaxTileScale);
+  if (std::abs(scale - m_scale) < 1e-3)
+    return;
+  m_scale = scale;
+  for (TileWidget* tile : m_tiles)
+    tile->setScale(scale);
+  for (QLabel* header : m_headers)
+    header->setFont(headerFont());
+}
+
+QFont ScoreboardView::headerFont() const
+{
+  // Bold, and half as much bigger as the tiles: names next to big numbers, not competing with them.
+  return scaledFont(font(), 1 + (m_scale - 1) / 2, true);
 }
 
 void ScoreboardView::rebuild()
@@ -49,13 +98,13 @@ void ScoreboardView::rebuild()
   m_grid = new QWidget;
   auto* grid = new QGridLayout(m_grid);
   grid->setSpacing(6);
+  m_headers.clear();
   const auto header = [this](const QString& text, const QString& tip) {
     auto* label = new QLabel(text, m_grid);
     label->setTextFormat(Qt::PlainText);
     label->setToolTip(tip);
-    QFont bold = label->font();
-    bold.setBold(true);
-    label->setFont(bold);
+    label->setFont(headerFont());
+    m_headers.push_back(label);
     return label;
   };
   for (int column = 0; column < m_board.columns.size(); ++column) {
@@ -78,6 +127,7 @@ void ScoreboardView::rebuild()
     grid->addWidget(label, row + 1, 0, Qt::AlignRight | Qt::AlignVCenter);
     for (int column = 0; column < m_board.columns.size(); ++column) {
       auto* tile = new TileWidget(m_grid);
+      tile->setScale(m_scale);
       tile->setTile(*m_board.at(row, column), m_board.stored);
       connect(tile, &TileWidget::activated, this, [this, tile] { Q_EMIT tileActivated(tile->tile()); });
       grid->addWidget(tile, row + 1, column + 1);
@@ -89,6 +139,7 @@ void ScoreboardView::rebuild()
   m_scroll->setWidget(m_grid);
   if (hadFocus && !m_tiles.empty())
     m_tiles.front()->setFocus();
+  fitTiles();
 }
 
 TileWidget* ScoreboardView::tileWidget(int row, int column) const

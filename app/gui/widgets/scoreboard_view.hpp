@@ -30,17 +30,25 @@ public:
   QString headline() const;
   int preferredHeight() const;  // the headline and every row of tiles, without scrolling
   QLabel* headlineLabel() const { return m_headline; }
+  double tileScale() const { return m_scale; }
+
+protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
 Q_SIGNALS:
   void tileActivated(const hashscope::gui::ScoreTile& tile);
 
 private:
   void rebuild();
+  void fitTiles();
+  QFont headerFont() const;
   Scoreboard m_board;
   QLabel* m_headline;
   QScrollArea* m_scroll;
   QWidget* m_grid = nullptr;
   std::vector<TileWidget*> m_tiles;  // row-major, as m_board.tiles
+  std::vector<QLabel*> m_headers;   // the row and column names
+  double m_scale = 1.0;              // the tiles' size (TileWidget::setScale)
 };
 
 }  // namespace hashscope::gui

@@ -1,9 +1,12 @@
 #include "widgets/theme.hpp"
 
 #include <QApplication>
+#include <QPainter>
 #include <QPalette>
+#include <QProxyStyle>
 #include <QStyle>
 #include <QStyleFactory>
+#include <QStyleOption>
 #include <QWidget>
 
 namespace hashscope::gui {
@@ -53,14 +56,50 @@ QPalette darkPalette()
   return p;
 }
 
+// Fusion draws a check box's outline from Window.darker(140): on a dark palette that is nearly the Base
+// colour inside the box, so an unticked box in a list (the locations, the algorithms, the history) or a
+// form cannot be seen. On a dark base this style draws the outline again, halfway between Base and Text;
+// light palettes keep Fusion's own look.
+class FusionWithVisibleChecks : public QProxyStyle {
+public:
+  FusionWithVisibleChecks() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+
+  void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
+                     const QWidget* widget) const override
+  {
+    QProxyStyle::drawPrimitive(element, option, painter, widget);
+    // Fusion paints an item view's check (PE_IndicatorItemViewItemCheck) through proxy()->PE_IndicatorCheckBox,
+    // so both kinds of check box come through here.
+    if (element != PE_IndicatorCheckBox || option->palette.base().color().lightness() >= 128)
+      return;
+    if ((option->state & State_HasFocus) && (option->state & State_KeyboardFocusChange))
+      return;  // Fusion's highlight-coloured focus outline is visible already
+    const QColor base = option->palette.base().color();
+    const QColor text = option->palette.text().color();
+    QColor outline((base.red() + text.red()) / 2, (base.green() + text.green()) / 2, (base.blue() + text.blue()) / 2);
+    if (!(option->state & State_Enabled))
+      outline = outline.darker(130);
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->translate(0.5, 0.5);  // the same rectangle Fusion draws its outline on
+    painter->setBrush(Qt::NoBrush);
+    painter->setPen(outline);
+    painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
+    painter->restore();
+  }
+};
+
 }  // namespace
 
 void applyTheme(Theme theme)
 {
   const SystemLook& system = systemLook();
-  const QString style = theme == Theme::System ? system.style : QStringLiteral("Fusion");
-  if (QApplication::style()->name().compare(style, Qt::CaseInsensitive) != 0) {
-    if (QStyle* s = QStyleFactory::create(style))
+  const bool ours = dynamic_cast<FusionWithVisibleChecks*>(QApplication::style()) != nullptr;
+  if (theme != Theme::System) {
+    if (!ours)
+      QApplication::setStyle(new FusionWithVisibleChecks);
+  } else if (ours || QApplication::style()->name().compare(system.style, Qt::CaseInsensitive) != 0) {
+    if (QStyle* s = QStyleFactory::create(system.style))
       QApplication::setStyle(s);
   }
   switch (theme) {

@@ -7,20 +7,12 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 
 namespace hashscope::gui {
 
 namespace {
 
-QLabel* small(QWidget* parent)
-{
-  auto* label = new QLabel(parent);
-  label->setTextFormat(Qt::PlainText);
-  QFont font = label->font();
-  font.setPointSizeF(font.pointSizeF() * 0.9);
-  label->setFont(font);
-  return label;
-}
 
 // Okabe-Ito: bluish green for faster, vermillion for slower; grey for within the noise. White text reads
 // on the first two, black on grey, in light and dark palettes alike.
@@ -37,36 +29,39 @@ QString deltaStyle(TileWidget::Delta delta)
 
 }  // namespace
 
+QFont scaledFont(const QFont& base, double factor, bool bold)
+{
+  QFont font = base;
+  if (base.pointSizeF() > 0)
+    font.setPointSizeF(base.pointSizeF() * factor);
+  else  // a font given in pixels is scaled in pixels
+    font.setPixelSize(std::max(1, int(std::lround(base.pixelSize() * factor))));
+  font.setBold(bold);
+  return font;
+}
+
 TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
 {
   setFocusPolicy(Qt::StrongFocus);
   setObjectName(QStringLiteral("scoreTile"));
   setCursor(Qt::PointingHandCursor);
 
-  m_number = new QLabel(this);
-  m_number->setTextFormat(Qt::PlainText);
-  QFont big = m_number->font();
-  big.setPointSizeF(big.pointSizeF() * 2.0);
-  big.setBold(true);
-  m_number->setFont(big);
-  m_unit = new QLabel(this);
-  m_unit->setTextFormat(Qt::PlainText);
-  m_badge = new QLabel(this);
-  m_badge->setTextFormat(Qt::PlainText);
+  const auto label = [this] {
+    auto* l = new QLabel(this);
+    l->setTextFormat(Qt::PlainText);
+    return l;
+  };
+  m_number = label();
+  m_unit = label();
+  m_badge = label();
   m_badge->setAlignment(Qt::AlignCenter);
-  QFont bold = m_badge->font();
-  bold.setBold(true);
-  m_badge->setFont(bold);
-  m_warning = new QLabel(QStringLiteral("\u26a0"), this);
-  m_warning->setTextFormat(Qt::PlainText);
+  m_warning = label();
+  m_warning->setText(QStringLiteral("\u26a0"));
   m_warning->setStyleSheet(QStringLiteral("color:#E69F00;font-weight:bold;"));  // Okabe-Ito orange
-  m_warning->setFont(bold);
-  m_limit = small(this);
-  m_spread = small(this);
-  m_delta = new QLabel(this);
-  m_delta->setTextFormat(Qt::PlainText);
+  m_limit = label();
+  m_spread = label();
+  m_delta = label();
   m_delta->setAlignment(Qt::AlignCenter);
-  m_delta->setFont(bold);
   m_delta->hide();
 
   auto* top = new QHBoxLayout;
@@ -83,7 +78,31 @@ TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
   layout->addWidget(m_spread);
   layout->addWidget(m_delta);
   layout->addStretch(1);
+  applyScale();
   setTile({});
+}
+
+void TileWidget::setScale(double scale)
+{
+  if (std::abs(scale - m_scale) < 1e-3)
+    return;
+  m_scale = scale;
+  applyScale();
+}
+
+void TileWidget::applyScale()
+{
+  // The card's own font is the application's: every label is sized from it, times the scale.
+  const QFont base = font();
+  m_number->setFont(scaledFont(base, 2.0 * m_scale, true));
+  m_unit->setFont(scaledFont(base, m_scale, false));
+  for (QLabel* bold : {m_badge, m_warning, m_delta})
+    bold->setFont(scaledFont(base, m_scale, true));
+  for (QLabel* small : {m_limit, m_spread})
+    small->setFont(scaledFont(base, 0.9 * m_scale, false));
+  const int h = int(std::lround(8 * m_scale)), v = int(std::lround(6 * m_scale));
+  layout()->setContentsMargins(h, v, h, v);
+  updateGeometry();
 }
 
 void TileWidget::setTile(const ScoreTile& tile, bool stored)
@@ -139,8 +158,8 @@ void TileWidget::setDelta(const QString& text, Delta delta, const QString& toolT
 QSize TileWidget::minimumSizeHint() const
 {
   const QSize contents = QFrame::minimumSizeHint();
-  return {std::max(contents.width(), fontMetrics().horizontalAdvance(QStringLiteral("0000 MB/s  MIXED")) + 24),
-          contents.height()};
+  const double common = fontMetrics().horizontalAdvance(QStringLiteral("0000 MB/s  MIXED")) + 24;
+  return {std::max(contents.width(), int(std::lround(common * m_scale))), contents.height()};
 }
 
 QString TileWidget::numberText() const { return m_number->text(); }

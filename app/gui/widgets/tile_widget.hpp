@@ -12,6 +12,9 @@ class QLabel;
 
 namespace hashscope::gui {
 
+// `base` `factor` times as large, bold or not: the tiles' and the scoreboard headers' sizes.
+QFont scaledFont(const QFont& base, double factor, bool bold);
+
 class TileWidget : public QFrame {
   Q_OBJECT
 public:
@@ -35,6 +38,11 @@ public:
   // At least the common card width (tiles line up), and never less than the contents need: an explicit
   // minimum width would let a narrow place (Compare's two boards side by side) clip the number.
   QSize minimumSizeHint() const override;
+  // Grows the card with its fonts and margins (1 = the normal size): the scoreboard uses the room a large
+  // window gives instead of leaving it empty.
+  void setScale(double scale);
+  double scale() const { return m_scale; }
+  QLabel* numberLabel() const { return m_number; }
 
 Q_SIGNALS:
   void activated();
@@ -44,7 +52,9 @@ protected:
   void keyPressEvent(QKeyEvent* event) override;
 
 private:
+  void applyScale();
   ScoreTile m_tile;
+  double m_scale = 1.0;
   QLabel* m_number;
   QLabel* m_unit;
   QLabel* m_badge;
