@@ -54,10 +54,27 @@ std::optional<std::size_t> statxDirectAlignment(int fd)
 
 InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
 {
+  return openAt(AT_FDCWD, path.c_str(), path, mode, error, lookFirst);
+}
+
+InputFile InputFile::openIn(const Folder& folder, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error)
+{
+  // The name is the tail of the path's own string (no path is built per file).
+  const std::string& native = path.native();
+  const std::size_t slash = native.rfind('/');
+  const char* name = native.c_str() + (slash == std::string::npos ? 0 : slash + 1);
+  return openAt(static_cast<int>(folder.nativeHandle()), name, path, mode, error, false);
+}
+
+// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
+InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error, bool lookFirst)
+{
   error.clear();
   // Look before opening: opening a FIFO could block and opening some devices has side effects.
   struct stat st {};
-  if (lookFirst && ::stat(path.c_str(), &st) != 0) {
+  if (lookFirst && ::fstatat(dirFd, name, &st, 0) != 0) {
     error = pathError(path, errno);
     return {};
   }
@@ -66,7 +83,7 @@ InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std:
     return {};
   }
   // O_NONBLOCK: should the path have been swapped for a FIFO since stat(), open() still returns at once.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     error = pathError(path, errno);
     return {};
