@@ -9,6 +9,10 @@
 
 #include <algorithm>
 
+#ifndef _WIN32
+#include <sys/resource.h>
+#endif
+
 using namespace hashscope;
 using hashscope::test::TempDir;
 namespace fs = std::filesystem;
@@ -133,5 +137,40 @@ TEST_CASE("Folder lists entries with their kinds and looks through links", "[eng
   CHECK(folder.look("missing", size, ec) == platform::EntryKind::Unknown);
   CHECK(ec == std::errc::no_such_file_or_directory);
   CHECK(folder.id() == platform::fileId(dir / "f"));
+}
+
+TEST_CASE("A listing keeps at most a share of the descriptor limit open and opens the rest by path",
+          "[engine][tree]")
+{
+  TempDir dir;
+  const auto root = dir / "tree";
+  for (int i = 0; i < 40; ++i) {
+    const fs::path folder = root / ("d" + std::to_string(100 + i));
+    fs::create_directories(folder);
+    hashscope::test::writeRandomFile(folder / "f", 10, static_cast<std::uint64_t>(i) + 1);
+  }
+  struct rlimit saved {};
+  REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
+  struct rlimit low = saved;
+  low.rlim_cur = std::min<rlim_t>(saved.rlim_cur, 128);
+  REQUIRE(::setrlimit(RLIMIT_NOFILE, &low) == 0);
+  const std::size_t limit = platform::Folder::keepLimit();
+  const TreeListing listing = listFiles(root, {}, false);
+  ::setrlimit(RLIMIT_NOFILE, &saved);
+  CHECK(limit == low.rlim_cur / 4);
+  REQUIRE(listing.files.size() == 40);
+  const std::size_t kept =
+      static_cast<std::size_t>(std::count_if(listing.folders.begin(), listing.folders.end(), [](const auto& f) { return f != nullptr; }));
+  REQUIRE(limit < 40);
+  CHECK(kept == limit - 1);  // the root is the first folder kept, and holds no file
+  CHECK(listing.folders.front() != nullptr);
+  CHECK(listing.folders.back() == nullptr);
+  ListedFileHasher hasher({"md5"}, {});
+  FileHasher byPath({"md5"}, {});
+  for (std::size_t i = 0; i < listing.files.size(); ++i) {
+    const FileDigests got = hasher.hash(listing, i);
+    REQUIRE(got.error == "");
+    CHECK(got.digests == byPath.hash(listing.files[i]).digests);
+  }
 }
 #endif

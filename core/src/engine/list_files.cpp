@@ -15,10 +15,6 @@ namespace {
 namespace fs = std::filesystem;
 using platform::EntryKind;
 
-// Folders whose handle the listing keeps for opening their files (TreeListing::folders). Beyond this many,
-// files are opened by path: a tree of thousands of folders must not use up the process's descriptors.
-constexpr std::size_t kKeptFolders = 256;
-
 std::string reason(const std::error_code& ec)
 {
   if (ec == std::errc::permission_denied)
@@ -43,13 +39,18 @@ std::string kindProblem(const std::string& path, EntryKind kind)
 
 class TreeWalker {
 public:
-  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes) : m_out(out), m_stop(std::move(stop)), m_sizes(sizes) {}
+  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes)
+      : m_out(out), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit())
+  {
+  }
 
   void walk(platform::Folder opened)
   {
     std::shared_ptr<const platform::Folder> kept;
     const platform::Folder* folder = &opened;
-    if (m_kept < kKeptFolders) {  // shared with the files listed in it, which are opened relative to it
+    // Kept, shared with the files listed in it, which are then opened relative to it. Past the limit (a tree
+    // of thousands of folders must not use up the process's descriptors) files are opened by path.
+    if (m_kept < m_keepLimit) {
       kept = std::make_shared<const platform::Folder>(std::move(opened));
       folder = kept.get();
       ++m_kept;
@@ -173,6 +174,7 @@ private:
   TreeListing& m_out;
   std::stop_token m_stop;
   bool m_sizes;
+  std::size_t m_keepLimit;
   std::size_t m_kept = 0;                // folder handles kept in m_out.folders so far
   std::vector<platform::FileId> m_path;  // the folders from the root down to the one being listed
 };

@@ -179,6 +179,10 @@ public:
   // The folder's identity (loops); nullopt when it cannot be read.
   std::optional<FileId> id() const;
 
+  // How many folders a caller may keep open at once without crowding out the process's other files: a
+  // share of the descriptor limit (macOS starts processes with 256), no limit where no handle is held.
+  static std::size_t keepLimit();
+
   bool isOpen() const { return !m_path.empty(); }
   const std::filesystem::path& path() const { return m_path; }
   std::intptr_t nativeHandle() const { return m_handle; }  // the descriptor (-1 on Windows)

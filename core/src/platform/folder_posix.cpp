@@ -2,10 +2,12 @@
 // (openat/fstatat/fdopendir), so each costs one name lookup and never leaves the folder it was opened in.
 #include <dirent.h>
 #include <fcntl.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <algorithm>
 #include <cstring>
 #include <utility>
 
@@ -53,6 +55,15 @@ EntryKind kindOfDirent(unsigned char type)
 constexpr int kFolderFlags = O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK | O_NOCTTY;
 
 }  // namespace
+
+std::size_t Folder::keepLimit()
+{
+  // A quarter of the soft limit, at most 4096: hashing and the reader threads need descriptors too.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return 4096;
+  return std::min<std::size_t>(4096, static_cast<std::size_t>(limit.rlim_cur / 4));
+}
 
 Folder::~Folder() { close(); }
 

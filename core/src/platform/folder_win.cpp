@@ -4,6 +4,7 @@
 // UTF-8.
 #include <windows.h>
 
+#include <cstdint>
 #include <utility>
 
 #include "platform/file_io.hpp"
@@ -37,6 +38,8 @@ EntryKind kindOf(fs::file_type type)
 }
 
 }  // namespace
+
+std::size_t Folder::keepLimit() { return SIZE_MAX; }  // a kept folder is only its path: no handle
 
 Folder::~Folder() { close(); }
 
