@@ -52,21 +52,6 @@ std::optional<std::size_t> statxDirectAlignment(int fd)
 
 // ---- InputFile ----
 
-InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
-{
-  return openAt(AT_FDCWD, path.c_str(), path, mode, error, lookFirst);
-}
-
-InputFile InputFile::openIn(const Folder& folder, const std::filesystem::path& path, ReadMode mode,
-                            std::string& error)
-{
-  // The name is the tail of the path's own string (no path is built per file).
-  const std::string& native = path.native();
-  const std::size_t slash = native.rfind('/');
-  const char* name = native.c_str() + (slash == std::string::npos ? 0 : slash + 1);
-  return openAt(static_cast<int>(folder.nativeHandle()), name, path, mode, error, false);
-}
-
 // `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
 InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
                             std::string& error, bool lookFirst)
