@@ -15,6 +15,8 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstdio>
+#include <deque>
+#include <functional>
 #include <cstring>
 #include <filesystem>
 #include <mutex>
@@ -35,14 +37,21 @@ struct HashItem {
   std::uint64_t size = 0; // from stat, for the progress bar
   std::string error;      // set: nothing to hash, print this instead
   bool sized = true;      // false: listed without its size (known once it is open)
+  const TreeListing* listing = nullptr; // set: file `index` of this listing, opened relative to its folder
+  std::size_t index = 0;
+};
+
+struct Expanded {
+  std::vector<HashItem> items;
+  std::deque<TreeListing> listings; // what items point into (a deque: adding one moves none)
 };
 
 // `sizes`: look up the size of every file found under a folder (for the progress bar's total); without,
 // the listing costs no system call per file.
-std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, bool recursive,
-                                      std::stop_token stop, bool sizes)
+Expanded expandArguments(const std::vector<std::string>& paths, bool recursive, std::stop_token stop, bool sizes)
 {
-  std::vector<HashItem> items;
+  Expanded out;
+  std::vector<HashItem>& items = out.items;
   for (const auto& argument : paths) {
     HashItem item;
     item.display = argument;
@@ -54,13 +63,13 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
     item.path = fs::path(argument);
     const FileCheck check = checkInputFile(item.path);
     if (check.kind == FileCheck::Kind::Folder && recursive) {
-      TreeListing listing = listFiles(item.path, stop, sizes);
+      const TreeListing& listing = out.listings.emplace_back(listFiles(item.path, stop, sizes));
       for (const auto& error : listing.errors)
         items.push_back({argument, item.path, false, 0, shownText(error)});
       const bool sized = listing.sizes.size() == listing.files.size();
       for (std::size_t i = 0; i < listing.files.size(); ++i) {
         const std::uint64_t size = sized ? listing.sizes[i] : 0;
-        items.push_back({listing.files[i].string(), listing.files[i], false, size, {}, sized});
+        items.push_back({listing.files[i].string(), {}, false, size, {}, sized, &listing, i});
       }
       continue;
     }
@@ -71,7 +80,7 @@ std::vector<HashItem> expandArguments(const std::vector<std::string>& paths, boo
     item.size = check.size;
     items.push_back(std::move(item));
   }
-  return items;
+  return out;
 }
 
 } // namespace
@@ -113,7 +122,8 @@ int runHash(Context& context, const Arguments& argv)
     setBinaryStdio();
   const std::stop_token stop = context.stop.get_token();
 
-  const std::vector<HashItem> items = expandArguments(paths, args.has("recursive"), stop, context.progress);
+  const Expanded expanded = expandArguments(paths, args.has("recursive"), stop, context.progress);
+  const std::vector<HashItem>& items = expanded.items;
   std::uint64_t totalBytes = 0;
   for (const auto& item : items)
     totalBytes += item.size;
@@ -127,14 +137,32 @@ int runHash(Context& context, const Arguments& argv)
   std::condition_variable done;
   std::atomic<std::size_t> next{0};
   LiveCounters counters(jobs);
-  auto hashItem = [&](FileHasher& hasher, const HashItem& item) {
+  // A job's hashers: listed files are opened relative to their folder, named ones by path.
+  struct Hashers {
+    FileHasher named;
+    ListedFileHasher listed;
+    Hashers(const std::vector<std::string>& algorithms, std::stop_token stop, LiveCounters* counters, int stream,
+            std::uint64_t blockSize, int jobs)
+        : named(algorithms, stop, counters, stream, blockSize, jobs),
+          listed(algorithms, stop, counters, stream, blockSize, jobs)
+    {
+    }
+    void setBeforeLongRead(const std::function<void()>& hook)
+    {
+      named.setBeforeLongRead(hook);
+      listed.setBeforeLongRead(hook);
+    }
+  };
+  auto hashItem = [&](Hashers& hashers, const HashItem& item) {
     FileDigests result;
     if (stop.stop_requested())
       result.error = "interrupted";
+    else if (item.listing) // pseudo files (size 0 or 4096 in stat) included: ListedFileHasher reads them to EOF
+      result = hashers.listed.hash(*item.listing, item.index);
     else if (item.error.empty() && !item.isStdin && item.sized && item.size == 0)
       result = hashToEnd(item.path, algorithms, blockSize);
     else if (item.error.empty() && !item.isStdin)
-      result = hasher.hash(item.path, true); // a listed or checked regular file: no second look
+      result = hashers.named.hash(item.path, true); // a checked regular file: no second look
     return result;
   };
   // Publishing costs a lock and a wake-up: done every kBatch small files, and before and after any big one
@@ -142,7 +170,7 @@ int runHash(Context& context, const Arguments& argv)
   // FileHasher reads it in more than one block: it says so before the read (sizes may not be listed).
   constexpr std::size_t kBatch = 64;
   auto worker = [&](int stream) {
-    FileHasher hasher(algorithms, stop, &counters, stream, blockSize, jobs);
+    Hashers hasher(algorithms, stop, &counters, stream, blockSize, jobs);
     std::vector<std::pair<std::size_t, FileDigests>> batch;
     bool longRead = false;
     auto publish = [&] {
@@ -180,12 +208,12 @@ int runHash(Context& context, const Arguments& argv)
                          counters.totalBytes(), totalBytes};
   });
   std::vector<std::jthread> threads;
-  std::optional<FileHasher> inlineHasher;
+  std::optional<Hashers> inlineHasher;
   if (jobs > 1 && items.size() > 1) {
     for (int stream = 0; stream < jobs; ++stream)
       threads.emplace_back(worker, stream);
   } else {
-    inlineHasher.emplace(algorithms, stop, &counters, 0, blockSize);
+    inlineHasher.emplace(algorithms, stop, &counters, 0, blockSize, 1);
   }
 
   // Lines are written in blocks (one flush per file would cost a system call per file), and before waiting

@@ -2,6 +2,7 @@
 # Speed of `hashscope-cli hash -r` over trees of files, and stream scaling, against the issue 12 goals.
 #
 #   tests/bench/tree_speed.sh [--runs 5] [--dir /dev/shm] [--cli build/bin/hashscope-cli] [--quick]
+#                             [--baseline OTHER-CLI] [--no-ramp] [--only lognormal|tiny]
 #
 # Trees are made in --dir (RAM by default) from a fixed seed, so every run hashes the same bytes:
 #   lognormal: 2390 files, 1 GiB in all, lognormal sizes (sigma 1.5), 40 folders;
@@ -10,10 +11,12 @@
 # really runs two md5sum at once) and `md5deep -r -j2`; md5 over the tiny files against
 # `find | xargs -0 md5sum`. Ramp: `bench -w hash-memory -w hash-file` from --dir (warm) with 1 and 2
 # streams, 2 streams >= 0.95 x 2 x one stream. Commands are interleaved run by run; medians of --runs.
-# --quick: smaller trees (for trying the script, not for the goals). Everything made is removed on exit.
+# --quick: smaller trees (for trying the script, not for the goals). --baseline: also time another build's
+# hashscope-cli, interleaved with the others (before/after a change). --no-ramp, --only: run less (each
+# run under the shared bench lock stays short). Everything made is removed on exit.
 set -euo pipefail
 
-runs=5 dir=/dev/shm quick=0
+runs=5 dir=/dev/shm quick=0 baseline="" ramp=1 only=""
 cli="$(cd "$(dirname "$0")/../.." && pwd)/build/bin/hashscope-cli"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -21,11 +24,16 @@ while [ $# -gt 0 ]; do
     --dir) dir=$2; shift 2 ;;
     --cli) cli=$2; shift 2 ;;
     --quick) quick=1; shift ;;
-    -h|--help) sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+    --baseline) baseline=$2; shift 2 ;;
+    --no-ramp) ramp=0; shift ;;
+    --only) only=$2; shift 2 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "tree_speed.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 [ -x "$cli" ] || { echo "tree_speed.sh: $cli not found: build first" >&2; exit 2; }
+[ -z "$baseline" ] || [ -x "$baseline" ] || { echo "tree_speed.sh: baseline $baseline not found" >&2; exit 2; }
+case "$only" in ""|lognormal|tiny) ;; *) echo "tree_speed.sh: --only lognormal or tiny" >&2; exit 2 ;; esac
 work=$(mktemp -d "$dir/hashscope-tree-bench-XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -100,23 +108,31 @@ echo "HashScope tree speed benchmark — $(date -u +%FT%TZ), $(nproc) cores, $(g
 echo "hashscope-cli $("$cli" --version 2>/dev/null | head -1); trees in $dir"
 
 log="$work/lognormal" tiny="$work/tiny"
-make_tree "$log" "$files_log" "$bytes_log" lognormal
-make_tree "$tiny" "$files_tiny" 0 tiny
+[ "$only" = tiny ] || make_tree "$log" "$files_log" "$bytes_log" lognormal
+[ "$only" = lognormal ] || make_tree "$tiny" "$files_tiny" 0 tiny
 sync
+[ -z "$baseline" ] || echo "baseline: $baseline"
 
-group=("hashscope-cli hash -r -j 2 -a md5" "'$cli' hash -r -j 2 -a md5 '$log'"
-       "find | xargs -0 -n 100 -P2 md5sum" "find '$log' -type f -print0 | xargs -0 -n 100 -P2 md5sum")
-have md5deep && group+=("md5deep -r -j2" "md5deep -r -j2 '$log'")
-run_group "md5, lognormal tree ($files_log files, $(numfmt --to=iec "$bytes_log")B, in $dir), 2 jobs" "${group[@]}"
-goal "lognormal md5 -j2 / xargs -P2 md5sum" "hashscope-cli hash -r -j 2 -a md5" "find | xargs -0 -n 100 -P2 md5sum" 0.92
-have md5deep && goal "lognormal md5 -j2 / md5deep -j2" "hashscope-cli hash -r -j 2 -a md5" "md5deep -r -j2" 0.85
+if [ "$only" != tiny ]; then
+  group=("hashscope-cli hash -r -j 2 -a md5" "'$cli' hash -r -j 2 -a md5 '$log'"
+         "find | xargs -0 -n 100 -P2 md5sum" "find '$log' -type f -print0 | xargs -0 -n 100 -P2 md5sum")
+  have md5deep && group+=("md5deep -r -j2" "md5deep -r -j2 '$log'")
+  [ -z "$baseline" ] || group+=("baseline hash -r -j 2 -a md5" "'$baseline' hash -r -j 2 -a md5 '$log'")
+  run_group "md5, lognormal tree ($files_log files, $(numfmt --to=iec "$bytes_log")B, in $dir), 2 jobs" "${group[@]}"
+  goal "lognormal md5 -j2 / xargs -P2 md5sum" "hashscope-cli hash -r -j 2 -a md5" "find | xargs -0 -n 100 -P2 md5sum" 0.92
+  have md5deep && goal "lognormal md5 -j2 / md5deep -j2" "hashscope-cli hash -r -j 2 -a md5" "md5deep -r -j2" 0.85
+fi
 
-run_group "md5, $files_tiny tiny files (0..2 KiB, in $dir)" \
-  "hashscope-cli hash -r -a md5" "'$cli' hash -r -a md5 '$tiny'" \
-  "hashscope-cli hash -r -j 2 -a md5" "'$cli' hash -r -j 2 -a md5 '$tiny'" \
-  "find | xargs -0 md5sum" "find '$tiny' -type f -print0 | xargs -0 md5sum"
-goal "tiny md5 -j1 / xargs md5sum" "hashscope-cli hash -r -a md5" "find | xargs -0 md5sum" 1.0
-goal "tiny md5 -j2 / xargs md5sum" "hashscope-cli hash -r -j 2 -a md5" "find | xargs -0 md5sum" 1.0
+if [ "$only" != lognormal ]; then
+  group=("hashscope-cli hash -r -a md5" "'$cli' hash -r -a md5 '$tiny'"
+         "hashscope-cli hash -r -j 2 -a md5" "'$cli' hash -r -j 2 -a md5 '$tiny'"
+         "find | xargs -0 md5sum" "find '$tiny' -type f -print0 | xargs -0 md5sum")
+  [ -z "$baseline" ] || group+=("baseline hash -r -a md5" "'$baseline' hash -r -a md5 '$tiny'"
+                                "baseline hash -r -j 2 -a md5" "'$baseline' hash -r -j 2 -a md5 '$tiny'")
+  run_group "md5, $files_tiny tiny files (0..2 KiB, in $dir)" "${group[@]}"
+  goal "tiny md5 -j1 / xargs md5sum" "hashscope-cli hash -r -a md5" "find | xargs -0 md5sum" 1.0
+  goal "tiny md5 -j2 / xargs md5sum" "hashscope-cli hash -r -j 2 -a md5" "find | xargs -0 md5sum" 1.0
+fi
 
 # Ramp: MB/s of 1 and N streams (N = cores, at most 2 here), warm, from $dir; medians of the runs.
 cores=$(nproc)
@@ -124,9 +140,10 @@ ramp_mbps() {  # ramp_mbps WORKLOAD ALGO STREAMS -> MB/s (csv column mb_per_s)
   "$cli" bench -l "$dir" -w "$1" -a "$2" -j "$3" -s 512M -d 2 --cache warm --sample-hz 0 --no-save -f csv 2>/dev/null |
     awk -F, -v w="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mb_per_s") c = i } NR > 1 && $1 == w { print $c }'
 }
-printf '\nRamp (warm, %s, 512 MiB sample, %d runs, medians)\n' "$dir" "$runs"
-printf '  %-26s %10s %10s %10s %12s\n' "workload" "1 stream" "$cores streams" "scaling" "target"
+[ "$ramp" = 1 ] && printf '\nRamp (warm, %s, 512 MiB sample, %d runs, medians)\n' "$dir" "$runs"
+[ "$ramp" = 1 ] && printf '  %-26s %10s %10s %10s %12s\n' "workload" "1 stream" "$cores streams" "scaling" "target"
 for w in hash-memory hash-file; do
+  [ "$ramp" = 1 ] || break
   for algo in md5 xxh3-64; do
     one=() many=()
     for ((r = 0; r < runs; r++)); do one+=("$(ramp_mbps "$w" "$algo" 1)"); many+=("$(ramp_mbps "$w" "$algo" "$cores")"); done

@@ -1,5 +1,6 @@
 // listFiles: every regular file under a folder, sorted, with loops, special files and unreadable folders
-// reported instead of followed.
+// reported instead of followed. The walk goes from open folder to open folder (platform::Folder): each
+// entry costs one name lookup, and a folder swapped for a link while the tree is walked is not followed.
 #include <algorithm>
 #include <cerrno>
 #include <system_error>
@@ -12,112 +13,169 @@ namespace hashscope {
 namespace {
 
 namespace fs = std::filesystem;
+using platform::EntryKind;
+
+std::string reason(const std::error_code& ec)
+{
+  if (ec == std::errc::permission_denied)
+    return "permission denied";
+  if (ec == std::errc::no_such_file_or_directory)
+    return "no such file";
+  return ec.message();
+}
+
+// The sentence for an entry that is not a regular file or a folder; "" for those two.
+std::string kindProblem(const std::string& path, EntryKind kind)
+{
+  switch (kind) {
+  case EntryKind::Regular:
+  case EntryKind::Folder: return "";
+  case EntryKind::Fifo: return path + " is a FIFO, not a regular file: skipped";
+  case EntryKind::Socket: return path + " is a socket, not a regular file: skipped";
+  case EntryKind::Device: return path + " is a device, not a regular file: skipped";
+  default: return path + " is not a regular file: skipped";
+  }
+}
 
 class TreeWalker {
 public:
-  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes) : m_out(out), m_stop(std::move(stop)), m_sizes(sizes) {}
-
-  void walk(const fs::path& folder)
+  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes)
+      : m_out(out), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit())
   {
-    const auto id = platform::fileId(folder);
+  }
+
+  void walk(platform::Folder opened)
+  {
+    std::shared_ptr<const platform::Folder> kept;
+    const platform::Folder* folder = &opened;
+    // Kept, shared with the files listed in it, which are then opened relative to it. Past the limit (a tree
+    // of thousands of folders must not use up the process's descriptors) files are opened by path.
+    if (m_kept < m_keepLimit) {
+      kept = std::make_shared<const platform::Folder>(std::move(opened));
+      folder = kept.get();
+      ++m_kept;
+    }
+    const auto id = folder->id();
     if (id)
       m_path.push_back(*id);
     std::error_code ec;
-    fs::directory_iterator it(folder, fs::directory_options::none, ec);
-    if (ec) {
-      m_out.errors.push_back(folder.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
+    std::vector<platform::FolderEntry> entries = folder->list(ec);
+    if (ec && entries.empty()) {
+      m_out.errors.push_back(folder->path().string() + ": cannot open the folder (" + reason(ec) + "), skipped");
     } else {
-      // The entries keep the type the folder listing gave (d_type, FindFirstFile's attributes), so most of
-      // them need no look of their own below.
-      std::vector<fs::directory_entry> entries;
-      for (; it != fs::directory_iterator(); it.increment(ec)) {
-        if (m_stop.stop_requested())
-          break;
-        entries.push_back(*it);
-      }
       if (ec)
-        m_out.errors.push_back(folder.string() + ": could not list the whole folder (" + reason(ec) + ")");
-      // All entries share the folder's prefix, so comparing whole strings orders them by name, as comparing
-      // paths would, without splitting every path into its components. Visiting each folder's entries in
-      // this order lists the whole tree sorted by path (a folder's files come right after its name).
+        m_out.errors.push_back(folder->path().string() + ": could not list the whole folder (" + reason(ec) + ")");
+      // Sorting each folder's names and visiting them in this order lists the whole tree sorted by path (a
+      // folder's files come right after its name).
       std::sort(entries.begin(), entries.end(),
-                [](const fs::directory_entry& a, const fs::directory_entry& b) { return a.path().native() < b.path().native(); });
+                [](const platform::FolderEntry& a, const platform::FolderEntry& b) { return a.name < b.name; });
       for (const auto& entry : entries) {
         if (m_stop.stop_requested())
           break;
-        visit(entry);
+        visit(*folder, kept, entry);
       }
     }
     if (id)
       m_path.pop_back();
   }
 
-  // `entry` is a directory_entry from a listing (its type known without a system call when the
-  // filesystem reports it) or made from a path (then it looks, once).
-  void visit(const fs::directory_entry& entry)
+  // A file given as the root (not a folder): looked at through its path.
+  void visitRoot(const fs::path& path)
   {
     std::error_code ec;
-    const fs::path& path = entry.path();
-    const bool isLink = entry.is_symlink(ec);
-    // A regular file is known from the listing (is_regular_file() uses the listed type); what a link points
-    // to, and anything else, is looked at once.
-    fs::file_type type = fs::file_type::none;
-    if (!ec)
-      type = !isLink && entry.is_regular_file(ec) ? fs::file_type::regular : fs::status(path, ec).type();
-    if (ec || type == fs::file_type::not_found || type == fs::file_type::none) {
-      const std::string p = path.string();
-      if (ec.value() == ELOOP)
-        m_out.errors.push_back(p + ": symbolic link loop, skipped");
-      else if (isLink)
-        m_out.errors.push_back(p + ": dangling symbolic link, skipped");
-      else
-        m_out.errors.push_back(p + ": " + reason(ec ? ec : std::make_error_code(std::errc::no_such_file_or_directory)) +
-                               ", skipped");
+    const fs::file_status st = fs::status(path, ec);
+    if (ec) {
+      m_out.errors.push_back(path.string() + (ec.value() == ELOOP ? ": symbolic link loop, skipped" : ": " + reason(ec) + ", skipped"));
       return;
     }
-    switch (type) {
-    case fs::file_type::regular: {
-      m_out.files.push_back(path);
-      if (!m_sizes)
-        return;
-      const std::uint64_t size = entry.file_size(ec);  // a stat on POSIX (follows a link), cached on Windows
-      m_out.sizes.push_back(ec ? 0 : size);
-      if (!ec)
-        m_out.totalBytes += size;
+    if (st.type() != fs::file_type::regular) {
+      m_out.errors.push_back(kindProblem(path.string(), kindOf(st.type())));
       return;
     }
-    case fs::file_type::directory: {
-      const auto id = platform::fileId(path);
-      if (id && std::find(m_path.begin(), m_path.end(), *id) != m_path.end()) {
-        m_out.errors.push_back(path.string() + ": symbolic link loop, skipped");
-        return;
-      }
-      walk(path);
-      return;
-    }
-    case fs::file_type::fifo: m_out.errors.push_back(path.string() + " is a FIFO, not a regular file: skipped"); return;
-    case fs::file_type::socket: m_out.errors.push_back(path.string() + " is a socket, not a regular file: skipped"); return;
-    case fs::file_type::block:
-    case fs::file_type::character:
-      m_out.errors.push_back(path.string() + " is a device, not a regular file: skipped");
-      return;
-    default: m_out.errors.push_back(path.string() + " is not a regular file: skipped"); return;
-    }
+    std::uint64_t size = 0;
+    if (m_sizes)
+      size = fs::file_size(path, ec);
+    addFile(path, nullptr, ec ? 0 : size);
   }
 
 private:
-  static std::string reason(const std::error_code& ec)
+  static EntryKind kindOf(fs::file_type type)
   {
-    if (ec == std::errc::permission_denied)
-      return "permission denied";
-    if (ec == std::errc::no_such_file_or_directory)
-      return "no such file";
-    return ec.message();
+    switch (type) {
+    case fs::file_type::regular: return EntryKind::Regular;
+    case fs::file_type::directory: return EntryKind::Folder;
+    case fs::file_type::fifo: return EntryKind::Fifo;
+    case fs::file_type::socket: return EntryKind::Socket;
+    case fs::file_type::block:
+    case fs::file_type::character: return EntryKind::Device;
+    default: return EntryKind::Other;
+    }
+  }
+
+  void addFile(fs::path path, std::shared_ptr<const platform::Folder> folder, std::uint64_t size)
+  {
+    m_out.files.push_back(std::move(path));
+    m_out.folders.push_back(std::move(folder));
+    if (!m_sizes)
+      return;
+    m_out.sizes.push_back(size);
+    m_out.totalBytes += size;
+  }
+
+  // An entry of `folder` (`kept`: the same folder when its handle is kept for the files). Its kind comes
+  // from the listing; links, and entries whose kind the listing did not give, are looked at once.
+  void visit(const platform::Folder& folder, const std::shared_ptr<const platform::Folder>& kept,
+             const platform::FolderEntry& entry)
+  {
+    const bool isLink = entry.kind == EntryKind::Link;
+    EntryKind kind = entry.kind;
+    std::uint64_t size = 0;
+    std::error_code ec;
+    const bool looked = isLink || kind == EntryKind::Unknown || (kind == EntryKind::Regular && m_sizes);
+    if (looked)
+      kind = folder.look(entry.name, size, ec);
+    fs::path path = folder.path() / entry.name;
+    if (ec) {
+      if (entry.kind == EntryKind::Regular) {  // listed as a file but its size could not be read: hashing says why
+        addFile(std::move(path), kept, 0);
+        return;
+      }
+      if (ec.value() == ELOOP)
+        m_out.errors.push_back(path.string() + ": symbolic link loop, skipped");
+      else if (isLink && ec == std::errc::no_such_file_or_directory)
+        m_out.errors.push_back(path.string() + ": dangling symbolic link, skipped");
+      else
+        m_out.errors.push_back(path.string() + ": " + reason(ec) + ", skipped");
+      return;
+    }
+    if (kind == EntryKind::Regular) {
+      addFile(std::move(path), kept, size);
+      return;
+    }
+    if (kind != EntryKind::Folder) {
+      m_out.errors.push_back(kindProblem(path.string(), kind));
+      return;
+    }
+    // A folder listed as a folder is opened without following links: should it have been swapped for a
+    // link since it was listed, the open fails instead of leaving the tree.
+    platform::Folder child = folder.openChild(entry.name, looked, ec);
+    if (!child.isOpen()) {
+      m_out.errors.push_back(path.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
+      return;
+    }
+    const auto id = child.id();
+    if (id && std::find(m_path.begin(), m_path.end(), *id) != m_path.end()) {
+      m_out.errors.push_back(path.string() + ": symbolic link loop, skipped");
+      return;
+    }
+    walk(std::move(child));
   }
 
   TreeListing& m_out;
   std::stop_token m_stop;
   bool m_sizes;
+  std::size_t m_keepLimit;
+  std::size_t m_kept = 0;                // folder handles kept in m_out.folders so far
   std::vector<platform::FileId> m_path;  // the folders from the root down to the one being listed
 };
 
@@ -134,10 +192,15 @@ TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, b
       return out;
     }
     TreeWalker walker(out, stop, sizes);
-    if (st.type() == fs::file_type::directory)
-      walker.walk(root);
-    else
-      walker.visit(fs::directory_entry(root, ec));
+    if (st.type() == fs::file_type::directory) {
+      platform::Folder folder = platform::Folder::open(root, ec);
+      if (folder.isOpen())
+        walker.walk(std::move(folder));
+      else
+        out.errors.push_back(root.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
+    } else {
+      walker.visitRoot(root);
+    }
     // Already sorted by path: walk() visits every folder's entries in order (see there).
   } catch (const std::exception& e) {
     out.errors.push_back(root.string() + ": " + e.what());

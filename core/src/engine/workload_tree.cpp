@@ -82,11 +82,22 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       if (index >= order.size())
         break;
       const auto& path = listing.files[order[index]];
+      const platform::Folder* folder = listing.folders[order[index]].get();
       CachePlan plan;
       std::string error;
       const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
       platform::InputFile file;
-      if (!prepareFile(path, perFile, stop, plan, file, error)) {
+      // Cached reads open the file by name in its listed folder, as hash -r does (ListedFileHasher); cold
+      // ones go through prepareFile, which evicts or opens for direct I/O.
+      bool opened;
+      if (perFile == CacheMode::AsIs && folder) {
+        file = platform::InputFile::openIn(*folder, path, platform::ReadMode::Cached, error);
+        opened = file.isOpen();
+        plan.method = CacheMethod::AsIs;
+      } else {
+        opened = prepareFile(path, perFile, stop, plan, file, error);
+      }
+      if (!opened) {
         out.fileErrors.push_back(error);
         continue;
       }

@@ -52,12 +52,14 @@ std::optional<std::size_t> statxDirectAlignment(int fd)
 
 // ---- InputFile ----
 
-InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
+// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
+InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error, bool lookFirst)
 {
   error.clear();
   // Look before opening: opening a FIFO could block and opening some devices has side effects.
   struct stat st {};
-  if (lookFirst && ::stat(path.c_str(), &st) != 0) {
+  if (lookFirst && ::fstatat(dirFd, name, &st, 0) != 0) {
     error = pathError(path, errno);
     return {};
   }
@@ -66,7 +68,7 @@ InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std:
     return {};
   }
   // O_NONBLOCK: should the path have been swapped for a FIFO since stat(), open() still returns at once.
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     error = pathError(path, errno);
     return {};

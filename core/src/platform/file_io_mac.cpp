@@ -56,12 +56,14 @@ bool memoryBackedFs(const struct statfs& fs)
 
 // ---- InputFile ----
 
-InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
+// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
+InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error, bool lookFirst)
 {
   error.clear();
   // Look before opening: opening a FIFO could block and opening some devices has side effects.
   struct stat st {};
-  if (lookFirst && ::stat(path.c_str(), &st) != 0) {
+  if (lookFirst && ::fstatat(dirFd, name, &st, 0) != 0) {
     error = pathError(path, errno);
     return {};
   }
@@ -69,7 +71,7 @@ InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std:
     error = kindError(path, st.st_mode);
     return {};
   }
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) {
     error = pathError(path, errno);
     return {};

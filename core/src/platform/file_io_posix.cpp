@@ -26,6 +26,23 @@ AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment)
   return AlignedBuffer(static_cast<std::byte*>(p));
 }
 
+// open() and openIn() differ only in what the name is relative to; openAt() (file_io_linux/_mac.cpp) does
+// the rest.
+InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
+{
+  return openAt(AT_FDCWD, path.c_str(), path, mode, error, lookFirst);
+}
+
+InputFile InputFile::openIn(const Folder& folder, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error)
+{
+  // The name is the tail of the path's own string (no path is built per file).
+  const std::string& native = path.native();
+  const std::size_t slash = native.rfind('/');
+  const char* name = native.c_str() + (slash == std::string::npos ? 0 : slash + 1);
+  return openAt(static_cast<int>(folder.nativeHandle()), name, path, mode, error, false);
+}
+
 InputFile::~InputFile() { close(); }
 
 InputFile::InputFile(InputFile&& other) noexcept { *this = std::move(other); }

@@ -178,6 +178,13 @@ InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std:
   return file;
 }
 
+InputFile InputFile::openIn(const Folder& /*folder*/, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error)
+{
+  // Windows keeps no folder handle to open relative to (see folder_win.cpp): the file is opened by path.
+  return open(path, mode, error, false);
+}
+
 std::int64_t InputFile::readAt(void* buffer, std::size_t size, std::uint64_t offset, std::string& error)
 {
   auto* out = static_cast<char*>(buffer);

@@ -1,0 +1,171 @@
+// Open folders on Linux and macOS: a descriptor, with entries listed, looked at and opened relative to it
+// (openat/fstatat/fdopendir), so each costs one name lookup and never leaves the folder it was opened in.
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <algorithm>
+#include <cstring>
+#include <utility>
+
+#include "platform/file_io.hpp"
+
+namespace hashscope::platform {
+
+namespace {
+
+std::error_code lastError() { return std::error_code(errno, std::generic_category()); }
+
+EntryKind kindOfMode(mode_t mode)
+{
+  if (S_ISREG(mode))
+    return EntryKind::Regular;
+  if (S_ISDIR(mode))
+    return EntryKind::Folder;
+  if (S_ISLNK(mode))
+    return EntryKind::Link;
+  if (S_ISFIFO(mode))
+    return EntryKind::Fifo;
+  if (S_ISSOCK(mode))
+    return EntryKind::Socket;
+  if (S_ISBLK(mode) || S_ISCHR(mode))
+    return EntryKind::Device;
+  return EntryKind::Other;
+}
+
+EntryKind kindOfDirent(unsigned char type)
+{
+  switch (type) {
+  case DT_REG: return EntryKind::Regular;
+  case DT_DIR: return EntryKind::Folder;
+  case DT_LNK: return EntryKind::Link;
+  case DT_FIFO: return EntryKind::Fifo;
+  case DT_SOCK: return EntryKind::Socket;
+  case DT_BLK:
+  case DT_CHR: return EntryKind::Device;
+  default: return EntryKind::Unknown;  // DT_UNKNOWN: some filesystems do not say
+  }
+}
+
+// O_NONBLOCK and O_NOCTTY are harmless on a folder and keep anything swapped in under the name from
+// blocking the open; O_DIRECTORY refuses whatever is not a folder.
+constexpr int kFolderFlags = O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK | O_NOCTTY;
+
+}  // namespace
+
+std::size_t Folder::keepLimit()
+{
+  // A quarter of the soft limit, at most 4096: hashing and the reader threads need descriptors too.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return 4096;
+  return std::min<std::size_t>(4096, static_cast<std::size_t>(limit.rlim_cur / 4));
+}
+
+Folder::~Folder() { close(); }
+
+Folder::Folder(Folder&& other) noexcept { *this = std::move(other); }
+
+Folder& Folder::operator=(Folder&& other) noexcept
+{
+  if (this != &other) {
+    close();
+    m_handle = std::exchange(other.m_handle, -1);
+    m_path = std::move(other.m_path);
+    other.m_path.clear();
+  }
+  return *this;
+}
+
+void Folder::close()
+{
+  if (m_handle >= 0)
+    ::close(static_cast<int>(m_handle));
+  m_handle = -1;
+  m_path.clear();
+}
+
+Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
+{
+  ec.clear();
+  const int fd = ::open(path.c_str(), kFolderFlags);
+  Folder folder;
+  if (fd < 0) {
+    ec = lastError();
+    return folder;
+  }
+  folder.m_handle = fd;
+  folder.m_path = path;
+  return folder;
+}
+
+Folder Folder::openChild(const std::string& name, bool followLink, std::error_code& ec) const
+{
+  ec.clear();
+  const int fd = ::openat(static_cast<int>(m_handle), name.c_str(), kFolderFlags | (followLink ? 0 : O_NOFOLLOW));
+  Folder folder;
+  if (fd < 0) {
+    ec = lastError();
+    return folder;
+  }
+  folder.m_handle = fd;
+  folder.m_path = m_path / name;
+  return folder;
+}
+
+std::vector<FolderEntry> Folder::list(std::error_code& ec) const
+{
+  ec.clear();
+  std::vector<FolderEntry> entries;
+  // fdopendir takes the descriptor over: give it a copy, the folder stays open for the opens that follow.
+  const int copy = ::fcntl(static_cast<int>(m_handle), F_DUPFD_CLOEXEC, 0);
+  DIR* dir = copy >= 0 ? ::fdopendir(copy) : nullptr;
+  if (!dir) {
+    ec = lastError();
+    if (copy >= 0)
+      ::close(copy);
+    return entries;
+  }
+  ::rewinddir(dir);  // the copy shares the original's position
+  for (;;) {
+    errno = 0;
+    const dirent* entry = ::readdir(dir);
+    if (!entry) {
+      if (errno != 0)
+        ec = lastError();
+      break;
+    }
+    const char* name = entry->d_name;
+    if (name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))
+      continue;
+    entries.push_back({name, kindOfDirent(entry->d_type)});
+  }
+  ::closedir(dir);
+  return entries;
+}
+
+EntryKind Folder::look(const std::string& name, std::uint64_t& size, std::error_code& ec) const
+{
+  ec.clear();
+  size = 0;
+  struct stat st {};
+  if (::fstatat(static_cast<int>(m_handle), name.c_str(), &st, 0) != 0) {
+    ec = lastError();
+    return EntryKind::Unknown;
+  }
+  size = S_ISREG(st.st_mode) ? static_cast<std::uint64_t>(st.st_size) : 0;
+  return kindOfMode(st.st_mode);
+}
+
+std::optional<FileId> Folder::id() const
+{
+  struct stat st {};
+  if (m_handle < 0 || ::fstat(static_cast<int>(m_handle), &st) != 0)
+    return std::nullopt;
+  return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+}  // namespace hashscope::platform
