@@ -206,7 +206,9 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
   piece = std::max<std::size_t>(piece, 1);
   const std::uint64_t end = offset + length;
 #ifdef MADV_POPULATE_READ
-  std::optional<WindowHelper> helper;  // only worth a thread when there is a next window to prepare
+  // Only when there is a next window to prepare: a helper populating the window the reader is in races it
+  // page for page (hash -r of 64 files of 6 MiB in /dev/shm, xxh3-64: 0.224 s that way, 0.077 s without).
+  std::optional<WindowHelper> helper;
   if (helped && offset / page * page + span < end)
     helper.emplace();
 #else
