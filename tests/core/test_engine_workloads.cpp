@@ -58,7 +58,12 @@ TEST_CASE("read and hash-file count every byte exactly, whatever the streams and
           CHECK(r.target == file);
           CHECK(r.location == dir.path());
           CHECK(counters.workerClock(0) != nullptr);
-          CHECK(counters.readerClock(0) != nullptr);
+          // A reader thread's clock where the pipelined reader ran (mapped reads have no reader thread; with
+          // several streams an empty slice may take the reader while stream 0 maps: "mmap+pipelined").
+          if (r.readMethod == "pipelined")
+            CHECK(counters.readerClock(0) != nullptr);
+          if (r.readMethod.find("pipelined") == std::string::npos)
+            CHECK(counters.readerClock(0) == nullptr);
           if (cache == CacheMode::Warm)
             CHECK(r.cacheMethod == CacheMethod::Warm);
           if (cache == CacheMode::AsIs)

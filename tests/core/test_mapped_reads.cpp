@@ -2,6 +2,9 @@
 // windows at any offset, and a file truncated while mapped gives an error instead of a SIGBUS crash.
 #include <unistd.h>
 
+#include <cstdio>
+#include <thread>
+
 #include "catch.hpp"
 #include "engine/workload_internal.hpp"
 #include "hashscope/workload.hpp"
@@ -13,20 +16,24 @@ using hashscope::test::TempDir;
 
 namespace {
 
-// Hashes what it is given, like the engine's consumer.
+// Hashes what it is given, like the engine's consumer; stops (returns false) after `stopAfter` pieces when set.
 class Collect final : public platform::MappedConsumer {
 public:
-  explicit Collect(Hasher& hasher) : m_hasher(hasher) {}
+  explicit Collect(Hasher& hasher, std::uint64_t stopAfter = 0) : m_hasher(hasher), m_stopAfter(stopAfter) {}
   bool consume(const std::byte* data, std::size_t size) override
   {
+    if (m_stopAfter && m_pieces == m_stopAfter)
+      return false;
     m_hasher.update(data, size);
     m_bytes += size;
+    ++m_pieces;
     return true;
   }
-  std::uint64_t m_bytes = 0;
+  std::uint64_t m_bytes = 0, m_pieces = 0;
 
 private:
   Hasher& m_hasher;
+  std::uint64_t m_stopAfter;
 };
 
 constexpr std::uint64_t kWindow = 16 * MiB;  // read_methods.cpp's window
@@ -43,36 +50,75 @@ struct HookReset {
   ~HookReset() { platform::setMappedWindowHookForTests(nullptr, nullptr); }
 };
 
+// Mapped windows of this process's files: lines of /proc/self/maps naming `file` (0 where there is no
+// /proc/self/maps: macOS, where readMapped has no helper and unmaps every window itself).
+int mappingsOf(const std::filesystem::path& file)
+{
+#ifndef __linux__
+  (void)file;
+  return 0;
+#endif
+  FILE* maps = std::fopen("/proc/self/maps", "r");
+  REQUIRE(maps);
+  int count = 0;
+  char line[4096];
+  while (std::fgets(line, sizeof line, maps))
+    count += std::string(line).find(file.string()) != std::string::npos ? 1 : 0;
+  std::fclose(maps);
+  return count;
+}
+
+// The digest of `file` read through the pipelined reader (the path cold reads take).
+std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
+{
+  std::string error;
+  platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  REQUIRE(input.isOpen());
+  auto hasher = makeHasher(algo);
+  Hasher* const list[] = {hasher.get()};
+  LiveCounters counters(1);
+  StreamResult result;
+  PipelinedReader reader(1 * MiB, 4, {}, &counters, 0);
+  REQUIRE(reader.ok());
+  reader.start(input, 0, input.size(), false);
+  REQUIRE(engine::consumeJob(reader, list, counters, 0, result, error));
+  CHECK(result.bytes == input.size());
+  return toHex(hasher->finish());
+}
+
 }  // namespace
 
-TEST_CASE("fast algorithms read cached files through mapped windows with the pipelined reader's digests",
+TEST_CASE("every algorithm reads cached files through mapped windows with the pipelined reader's digests",
           "[engine][mapped]")
 {
-  REQUIRE(findAlgorithm("xxh3-64")->prefersZeroCopy);
-  REQUIRE(findAlgorithm("crc32")->prefersZeroCopy);
-  REQUIRE_FALSE(findAlgorithm("md5")->prefersZeroCopy);
   TempDir dir;
-  const std::uint64_t sizes[] = {1 * MiB + 1, kWindow - 1, kWindow, kWindow + 1, 2 * kWindow + 4097};
+  const std::uint64_t sizes[] = {1 * MiB + 1, kWindow - 1, kWindow, kWindow + 1, 2 * kWindow + 4097, 3 * kWindow};
   std::uint64_t seed = 3;
   for (std::uint64_t size : sizes) {
     INFO("size " << size);
     const auto file = dir / ("f" + std::to_string(size));
     const auto data = hashscope::test::writeRandomFile(file, size, seed++);
-    for (const char* algo : {"xxh3-64", "crc32", "cksum"}) {
+    for (const char* algo : {"xxh3-64", "crc32", "cksum", "md5", "sha256"}) {
       INFO(algo);
-      FileHasher mapped({algo}, {});
-      const FileDigests viaMap = mapped.hash(file);
-      REQUIRE(viaMap.error == "");
-      CHECK(std::string(mapped.lastReadMethod()) == "mmap");
-      // With md5 beside it the file goes through the pipelined reader.
-      FileHasher piped({algo, "md5"}, {});
-      const FileDigests viaReader = piped.hash(file);
-      REQUIRE(viaReader.error == "");
-      CHECK(std::string(piped.lastReadMethod()) == "pipelined");
-      CHECK(toHex(viaMap.digests[0]) == toHex(viaReader.digests[0]));
-      CHECK(toHex(viaMap.digests[0]) == hashscope::test::oneShotHex(algo, data.data(), data.size()));
-      CHECK(viaMap.size == size);
+      const std::string piped = pipelinedHex(file, algo);
+      CHECK(piped == hashscope::test::oneShotHex(algo, data.data(), data.size()));
+      for (int jobs : {1, 2}) {  // one job: with the window helper where a core is free; two fill the cores
+        INFO("jobs " << jobs);
+        FileHasher mapped({algo}, {}, nullptr, -1, 1 * MiB, jobs);
+        const FileDigests viaMap = mapped.hash(file);
+        REQUIRE(viaMap.error == "");
+        CHECK(std::string(mapped.lastReadMethod()) == "mmap");
+        CHECK(toHex(viaMap.digests[0]) == piped);
+        CHECK(viaMap.size == size);
+      }
     }
+    // Several digests in one pass, mapped too.
+    FileHasher both({"md5", "xxh3-64"}, {});
+    const FileDigests d = both.hash(file);
+    REQUIRE(d.error == "");
+    CHECK(std::string(both.lastReadMethod()) == "mmap");
+    CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
+    CHECK(toHex(d.digests[1]) == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
   }
 }
 
@@ -188,11 +234,18 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   REQUIRE(r.error == "");
   CHECK(r.readMethod == "mmap");
   CHECK(r.digest == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
-  spec.algorithm = "sha256";
+  spec.algorithm = "sha256";  // every algorithm, not only the fast ones
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  CHECK(r.readMethod == "pipelined");
+  CHECK(r.readMethod == "mmap");
   CHECK(r.digest == hashscope::test::oneShotHex("sha256", data.data(), data.size()));
+  spec.streams = 2;  // streams that fill the cores map too (each hashing thread faults its pages in)
+  spec.algorithm = "md5";
+  r = runWorkload(spec, {});
+  REQUIRE(r.error == "");
+  CHECK(r.readMethod == "mmap");
+  CHECK(r.bytes == data.size());
+  spec.streams = 1;
   spec.algorithm = "xxh3-64";
   spec.cache = CacheMode::Cold;  // cold reads never map: they go direct (or are evicted) through the reader
   r = runWorkload(spec, {});
@@ -205,4 +258,118 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
   CHECK(r.readMethod == "pipelined");
+}
+
+// The window helper: a helper thread populates the next window and unmaps the consumed ones. Where the
+// platform has none (mappingHelperSupported() false) `helped` is ignored and the same checks hold.
+
+TEST_CASE("the window helper reads the same bytes as the reader alone, at any offset", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "range.bin";
+  const std::uint64_t window = 1 * MiB;
+  const auto data = hashscope::test::writeRandomFile(file, 5 * window + 12345, 21);
+  std::string error;
+  platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  REQUIRE(input.isOpen());
+  const std::uint64_t ranges[][2] = {{0, data.size()}, {4097, 2 * window}, {window - 3, window + 7},
+                                     {12345, 4 * window}, {0, window}, {0, window + 1}, {7, 1}};
+  for (const auto& r : ranges) {
+    for (bool helped : {false, true}) {
+      INFO("offset " << r[0] << " length " << r[1] << " helped " << helped);
+      auto hasher = makeHasher("md5");
+      Collect collect(*hasher);
+      bool stopped = true, cannotMap = true;
+      CHECK(platform::readMapped(input, r[0], r[1], window, 100000, collect, stopped, helped, &cannotMap) == "");
+      CHECK_FALSE(stopped);
+      CHECK_FALSE(cannotMap);
+      CHECK(collect.m_bytes == r[1]);
+      CHECK(toHex(hasher->finish()) == hashscope::test::oneShotHex("md5", data.data() + r[0], r[1]));
+    }
+  }
+  CHECK(mappingsOf(file) == 0);  // every window the helper prepared or was given is unmapped
+}
+
+TEST_CASE("a file truncated under the window helper gives an error, not a crash", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "shrinks.bin";
+  const std::string name = file.string();
+  const std::uint64_t window = 1 * MiB;
+  HookReset reset;
+  struct Case {
+    std::uint64_t size, at, to;
+  };
+  // Inside the window being hashed (the next one populated already), between windows, to nothing.
+  for (const Case& c : {Case{4 * window + 100, 1, window + window / 2}, Case{4 * window, 1, 2 * window},
+                        Case{3 * window, 0, 0}, Case{3 * window, 2, 2 * window + 4096}}) {
+    INFO("size " << c.size << " truncated at window " << c.at << " to " << c.to);
+    hashscope::test::writeRandomFile(file, c.size, 22);
+    std::string error;
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+    REQUIRE(input.isOpen());
+    g_truncateAt = c.at;
+    g_truncateTo = c.to;
+    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
+    auto hasher = makeHasher("xxh3-64");
+    Collect collect(*hasher);
+    bool stopped = false;
+    CHECK(platform::readMapped(input, 0, c.size, window, 100000, collect, stopped, true) ==
+          name + " got shorter while it was being read");
+    CHECK_FALSE(stopped);
+    CHECK(collect.m_bytes <= c.to);
+    CHECK(mappingsOf(file) == 0);
+  }
+}
+
+TEST_CASE("a stop ends a helped mapped read with every window unmapped", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "stop.bin";
+  hashscope::test::writeRandomFile(file, 6 * MiB + 3, 23);
+  std::string error;
+  platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  REQUIRE(input.isOpen());
+  for (std::uint64_t stopAfter : {1u, 3u, 5u}) {
+    INFO("stop after piece " << stopAfter);
+    auto hasher = makeHasher("sha1");
+    Collect collect(*hasher, stopAfter);
+    bool stopped = false;
+    CHECK(platform::readMapped(input, 0, input.size(), 2 * MiB, 1 * MiB, collect, stopped, true) == "");
+    CHECK(stopped);
+    CHECK(collect.m_pieces == stopAfter);
+    CHECK(mappingsOf(file) == 0);
+  }
+  SECTION("through FileHasher: a stop requested between windows says cancelled")
+  {
+    std::stop_source stop;
+    HookReset reset;
+    platform::setMappedWindowHookForTests(
+        [](std::uint64_t window, void* source) {
+          if (window == 1)
+            static_cast<std::stop_source*>(source)->request_stop();
+        },
+        &stop);
+    const auto big = dir / "big.bin";
+    hashscope::test::writeRandomFile(big, 40 * MiB, 24);
+    FileHasher hasher({"md5"}, stop.get_token());
+    const FileDigests d = hasher.hash(big);
+    CHECK(d.error == big.string() + ": cancelled");
+    CHECK(d.digests.empty());
+    CHECK(std::string(hasher.lastReadMethod()) == "mmap");
+    CHECK(mappingsOf(big) == 0);
+  }
+}
+
+TEST_CASE("the window helper is used only when each stream's threads and its helper fit on the cores",
+          "[engine][mapped]")
+{
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  auto md5 = makeHasher("md5");
+  Hasher* const list[] = {md5.get()};
+  const bool helper = platform::mappingHelperSupported();
+  CHECK(engine::mappedHelperFits(list, 1) == (helper && cores >= 2));
+  CHECK(engine::mappedHelperFits(list, static_cast<int>(cores)) == false);  // the streams fill the cores
+  CHECK(engine::mappedHelperFits(list, 0) == false);
+  CHECK(engine::mappedHelperFits({}, 1) == (helper && cores >= 2));
 }

@@ -110,8 +110,8 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
 
 // hashFile for file after file on one thread (hash -r): keeps its hashers, its buffer and its reader thread
 // from file to file. Files of at most a block are read with one read, inline; bigger ones through mapped
-// windows when every algorithm prefers zero copy and `jobs` (the FileHashers running at once) is 1, else
-// through the pipelined reader. Not thread-safe.
+// windows (with a helper thread preparing them when `jobs`, the FileHashers running at once, leave a core
+// free), or through the pipelined reader where files cannot be mapped. Not thread-safe.
 class FileHasher {
 public:
   FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,

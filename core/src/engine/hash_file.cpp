@@ -110,9 +110,8 @@ FileDigests FileHasher::hash(const std::filesystem::path& file, bool checked)
       if (!hashToEndOfFile(input, s.hashers, s.blockSize, s.stop, live, s.stream, out))
         return out;
     } else if (input.size() > 0) {
-      const engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
-                                                                  s.jobs);
-      s.lastMethod = engine::readMethodName(method);
+      engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
+                                                            s.jobs);
       if (method != engine::ReadMethod::Whole && s.beforeLongRead)
         s.beforeLongRead();
       bool ok = false;
@@ -120,8 +119,16 @@ FileDigests FileHasher::hash(const std::filesystem::path& file, bool checked)
       if (method == engine::ReadMethod::Whole) {
         ok = engine::consumeWhole(input, s.buffer, s.hashers, live, s.stream, ignored, error);
       } else if (method == engine::ReadMethod::Mapped) {
-        ok = engine::consumeMapped(input, 0, input.size(), s.hashers, s.stop, live, s.stream, ignored, error);
-      } else {
+        bool cannotMap = false;
+        ok = engine::consumeMapped(input, 0, input.size(), s.hashers, s.stop, live, s.stream, ignored, error,
+                                   s.jobs, &cannotMap);
+        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
+          method = engine::ReadMethod::Pipelined;
+          error.clear();
+        }
+      }
+      s.lastMethod = engine::readMethodName(method);
+      if (method == engine::ReadMethod::Pipelined) {
         if (!s.reader) {
           s.reader = std::make_unique<PipelinedReader>(static_cast<std::size_t>(s.blockSize), 4, s.stop, &live,
                                                        s.stream);

@@ -1,6 +1,7 @@
-// The read methods besides the pipelined reader: one read per small file, mapped windows for fast hashes.
+// The read methods besides the pipelined reader: one read per small file, mapped windows for cached files.
 #include <algorithm>
 #include <memory>
+#include <thread>
 
 #include "engine/workload_internal.hpp"
 #include "platform/mapped_file.hpp"
@@ -67,28 +68,38 @@ std::string readMethodsText(unsigned methods)
 }
 
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int threads)
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int /*threads*/)
 {
   const bool cached = file.alignment() <= 1 && !dropBehind;  // not direct, not a cold fallback
   if (cached && length <= blockSize)
     return ReadMethod::Whole;
-  const bool zeroCopy = !hashers.empty() && std::all_of(hashers.begin(), hashers.end(), [](Hasher* h) {
-    return h->info().prefersZeroCopy;
-  });
-  return cached && zeroCopy && threads == 1 && platform::mappingSupported() ? ReadMethod::Mapped
-                                                                           : ReadMethod::Pipelined;
+  return cached && !hashers.empty() && platform::mappingSupported() ? ReadMethod::Mapped : ReadMethod::Pipelined;
+}
+
+bool mappedHelperFits(std::span<Hasher* const> hashers, int threads)
+{
+  unsigned perStream = 1;
+  for (Hasher* h : hashers)
+    perStream = std::max(perStream, h->threadsPerStream());
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return platform::mappingHelperSupported() && threads >= 1 &&
+         static_cast<unsigned>(threads) * (perStream + 1) <= cores;
 }
 
 bool consumeMapped(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,
                    std::span<Hasher* const> hashers, std::stop_token stop, LiveCounters& counters, int stream,
-                   StreamResult& result, std::string& error)
+                   StreamResult& result, std::string& error, int threads, bool* cannotMap)
 {
   HashingConsumer consumer(hashers, stop, counters, stream);
   bool stopped = false;
   // A hasher that splits one stream over threads (the BLAKE3 tree) gets whole windows: each update is one
   // hand-off to its threads, and 16 MiB is the largest subtree it splits (still ~5 ms of hashing).
   const bool split = std::any_of(hashers.begin(), hashers.end(), [](Hasher* h) { return h->threadsPerStream() > 1; });
-  error = platform::readMapped(file, offset, length, kWindow, split ? kWindow : kPiece, consumer, stopped);
+  bool refused = false;
+  error = platform::readMapped(file, offset, length, kWindow, split ? kWindow : kPiece, consumer, stopped,
+                               mappedHelperFits(hashers, threads), &refused);
+  if (cannotMap)
+    *cannotMap = refused;
   result.bytes += consumer.m_bytes;
   result.busySeconds += static_cast<double>(consumer.m_busyNanos) * 1e-9;
   return error.empty() && !stopped;

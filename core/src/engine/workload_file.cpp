@@ -64,13 +64,22 @@ void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     std::span<Hasher* const> hashers = hashing ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
     // The read workload measures reading: only hashing may skip the copy. A slice of one block or less
     // still goes through the reader (Whole is for hash -r's small files).
-    const ReadMethod method = chooseReadMethod(file, plan.dropBehind, end - begin, hashers, 0, spec.streams);
-    methods[static_cast<std::size_t>(i)] = method;
+    ReadMethod method = chooseReadMethod(file, plan.dropBehind, end - begin, hashers, 0, spec.streams);
+    if (method == ReadMethod::Whole)  // an empty slice (block size 0 here): nothing to read
+      method = ReadMethod::Pipelined;
     std::string err;
-    if (method == ReadMethod::Mapped) {
-      if (end > begin && !consumeMapped(file, begin, end - begin, hashers, stop, counters, i, out.result, err))
+    if (method == ReadMethod::Mapped && end > begin) {
+      bool cannotMap = false;
+      if (!consumeMapped(file, begin, end - begin, hashers, stop, counters, i, out.result, err, spec.streams,
+                         &cannotMap))
         out.error = err;
-    } else {
+      if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
+        method = ReadMethod::Pipelined;
+        out.error.clear();
+      }
+    }
+    methods[static_cast<std::size_t>(i)] = method;
+    if (method == ReadMethod::Pipelined) {
       PipelinedReader reader(spec.blockSize, spec.readDepth, stop, &counters, i);
       if (!reader.ok()) {
         out.error = reader.error().empty() ? "Could not start the reader" : reader.error();

@@ -30,8 +30,17 @@ protected:
 // whatever the file size. Pieces are at most `piece` bytes. Returns "" when done or stopped (see `stopped`),
 // else one sentence: "PATH got shorter while it was being read" when the file shrank (checked before each
 // window; a read past the new end while a window is consumed is caught, never a crash), or why mapping failed.
+// `helped`: a helper thread maps and populates the next window while this one is consumed and unmaps the
+// consumed ones (where mappingHelperSupported()), so the consuming thread does no page-table work; for a
+// caller with a spare core. At most three windows are mapped at a time.
+// `cannotMap` (optional) is set when the first window could not be mapped at all (a filesystem without mmap):
+// nothing was consumed, the caller may read the file another way.
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
-                       std::size_t piece, MappedConsumer& consumer, bool& stopped);
+                       std::size_t piece, MappedConsumer& consumer, bool& stopped, bool helped = false,
+                       bool* cannotMap = nullptr);
+
+// True where readMapped's helper can populate windows ahead (Linux: MADV_POPULATE_READ).
+bool mappingHelperSupported();
 
 // Tests only: called with the window's index after each window is mapped and before it is consumed.
 // nullptr (the default) for none. Not thread-safe: set it before reading.

@@ -47,10 +47,16 @@ bool mappingSupported() { return true; }
 bool mappingSupported() { return false; }
 #endif
 
+// No helper here: views are mapped and unmapped by the reader (PrefetchVirtualMemory could be tried).
+bool mappingHelperSupported() { return false; }
+
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
-                       std::size_t piece, MappedConsumer& consumer, bool& stopped)
+                       std::size_t piece, MappedConsumer& consumer, bool& stopped, bool /*helped*/,
+                       bool* cannotMap)
 {
   stopped = false;
+  if (cannotMap)
+    *cannotMap = false;
 #ifndef _MSC_VER
   (void)offset, (void)length, (void)window, (void)piece, (void)consumer;
   return file.path().string() + ": mapped reads are not available in this build";
@@ -65,8 +71,11 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
   if (length == 0)
     return "";
   HANDLE section = CreateFileMappingW(handle, nullptr, PAGE_READONLY, 0, 0, nullptr);
-  if (!section)
+  if (!section) {
+    if (cannotMap)
+      *cannotMap = true;
     return failed(file, "CreateFileMapping");
+  }
   SYSTEM_INFO info{};
   GetSystemInfo(&info);
   const std::uint64_t granularity = std::max<DWORD>(info.dwAllocationGranularity, 65536);
@@ -82,6 +91,8 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
                                static_cast<DWORD>(mapStart & 0xffffffffu), bytes);
     if (!view) {
       error = failed(file, "MapViewOfFile");
+      if (cannotMap)
+        *cannotMap = index == 0;
       break;
     }
     runMappedWindowHook(index);
