@@ -137,32 +137,16 @@ int runHash(Context& context, const Arguments& argv)
   std::condition_variable done;
   std::atomic<std::size_t> next{0};
   LiveCounters counters(jobs);
-  // A job's hashers: listed files are opened relative to their folder, named ones by path.
-  struct Hashers {
-    FileHasher named;
-    ListedFileHasher listed;
-    Hashers(const std::vector<std::string>& algorithms, std::stop_token stop, LiveCounters* counters, int stream,
-            std::uint64_t blockSize, int jobs)
-        : named(algorithms, stop, counters, stream, blockSize, jobs),
-          listed(algorithms, stop, counters, stream, blockSize, jobs)
-    {
-    }
-    void setBeforeLongRead(const std::function<void()>& hook)
-    {
-      named.setBeforeLongRead(hook);
-      listed.setBeforeLongRead(hook);
-    }
-  };
-  auto hashItem = [&](Hashers& hashers, const HashItem& item) {
+  auto hashItem = [&](FileHasher& hasher, const HashItem& item) {
     FileDigests result;
     if (stop.stop_requested())
       result.error = "interrupted";
-    else if (item.listing) // pseudo files (size 0 or 4096 in stat) included: ListedFileHasher reads them to EOF
-      result = hashers.listed.hash(*item.listing, item.index);
+    else if (item.listing) // opened in its listed folder; pseudo files (size 0 or 4096 in stat) read to EOF
+      result = hasher.hash(*item.listing, item.index);
     else if (item.error.empty() && !item.isStdin && item.sized && item.size == 0)
       result = hashToEnd(item.path, algorithms, blockSize);
     else if (item.error.empty() && !item.isStdin)
-      result = hashers.named.hash(item.path, true); // a checked regular file: no second look
+      result = hasher.hash(item.path, true); // a checked regular file: no second look
     return result;
   };
   // Publishing costs a lock and a wake-up: done every kBatch small files, and before and after any big one
@@ -170,7 +154,7 @@ int runHash(Context& context, const Arguments& argv)
   // FileHasher reads it in more than one block: it says so before the read (sizes may not be listed).
   constexpr std::size_t kBatch = 64;
   auto worker = [&](int stream) {
-    Hashers hasher(algorithms, stop, &counters, stream, blockSize, jobs);
+    FileHasher hasher(algorithms, stop, &counters, stream, blockSize, jobs);
     std::vector<std::pair<std::size_t, FileDigests>> batch;
     bool longRead = false;
     auto publish = [&] {
@@ -208,7 +192,7 @@ int runHash(Context& context, const Arguments& argv)
                          counters.totalBytes(), totalBytes};
   });
   std::vector<std::jthread> threads;
-  std::optional<Hashers> inlineHasher;
+  std::optional<FileHasher> inlineHasher;
   if (jobs > 1 && items.size() > 1) {
     for (int stream = 0; stream < jobs; ++stream)
       threads.emplace_back(worker, stream);

@@ -1,5 +1,5 @@
 // Opening listed files relative to their folder (issue 12's tree pipeline): the listing keeps its folders
-// open, ListedFileHasher opens each file by its name in that folder. Same digests as by path; a folder
+// open, FileHasher opens each file by its name in that folder. Same digests as by path; a folder
 // renamed or swapped for a link after the listing is never followed out of the tree; a file that cannot be
 // opened is an error of its own and the others are still hashed.
 #include "catch.hpp"
@@ -17,7 +17,7 @@ using namespace hashscope;
 using hashscope::test::TempDir;
 namespace fs = std::filesystem;
 
-TEST_CASE("ListedFileHasher gives every listed file the digests FileHasher gives its path", "[engine][tree]")
+TEST_CASE("FileHasher gives every listed file, opened in its folder, the digests it gives its path", "[engine][tree]")
 {
   TempDir dir;
   const auto root = dir / "tree";
@@ -36,7 +36,7 @@ TEST_CASE("ListedFileHasher gives every listed file the digests FileHasher gives
     REQUIRE(listing.folders.size() == made.size());
     for (const char* algo : {"md5", "xxh3-64"}) {
       INFO(algo);
-      ListedFileHasher listed({algo}, {}, nullptr, 0, 64 * KiB);
+      FileHasher listed({algo}, {}, nullptr, 0, 64 * KiB);
       FileHasher byPath({algo}, {}, nullptr, 0, 64 * KiB);
       for (std::size_t i = 0; i < listing.files.size(); ++i) {
         INFO(listing.files[i]);
@@ -53,11 +53,11 @@ TEST_CASE("ListedFileHasher gives every listed file the digests FileHasher gives
   const TreeListing one = listFiles(made[1].first);
   REQUIRE(one.folders.size() == 1);
   CHECK(one.folders[0] == nullptr);
-  ListedFileHasher listed({"md5"}, {});
+  FileHasher listed({"md5"}, {});
   CHECK(listed.hash(one, 0).digests == FileHasher({"md5"}, {}).hash(made[1].first).digests);
 }
 
-TEST_CASE("ListedFileHasher reports a file gone since the listing and hashes the others", "[engine][tree]")
+TEST_CASE("FileHasher reports a listed file gone since the listing and hashes the others", "[engine][tree]")
 {
   TempDir dir;
   const auto root = dir / "tree";
@@ -67,7 +67,7 @@ TEST_CASE("ListedFileHasher reports a file gone since the listing and hashes the
   const TreeListing listing = listFiles(root, {}, false);
   REQUIRE(listing.files.size() == 3);
   fs::remove(root / "f1");
-  ListedFileHasher hasher({"md5"}, {});
+  FileHasher hasher({"md5"}, {});
   CHECK(hasher.hash(listing, 0).error == "");
   CHECK(hasher.hash(listing, 1).error == (root / "f1").string() + ": no such file");
   const FileDigests last = hasher.hash(listing, 2);
@@ -97,7 +97,7 @@ TEST_CASE("A folder renamed or swapped for a link after the listing is not follo
   REQUIRE(byPath.digests.size() == 1);
   CHECK(toHex(byPath.digests[0]) == hashscope::test::oneShotHex("md5", outsideData.data(), outsideData.size()));
 
-  const FileDigests got = ListedFileHasher({"md5"}, {}).hash(listing, 0);
+  const FileDigests got = FileHasher({"md5"}, {}).hash(listing, 0);
   REQUIRE(got.error == "");
   CHECK(toHex(got.digests[0]) == hashscope::test::oneShotHex("md5", inTree.data(), inTree.size()));
 
@@ -165,7 +165,7 @@ TEST_CASE("A listing keeps at most a share of the descriptor limit open and open
   CHECK(kept == limit - 1);  // the root is the first folder kept, and holds no file
   CHECK(listing.folders.front() != nullptr);
   CHECK(listing.folders.back() == nullptr);
-  ListedFileHasher hasher({"md5"}, {});
+  FileHasher hasher({"md5"}, {});
   FileHasher byPath({"md5"}, {});
   for (std::size_t i = 0; i < listing.files.size(); ++i) {
     const FileDigests got = hasher.hash(listing, i);

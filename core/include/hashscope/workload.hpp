@@ -108,6 +108,8 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
                      std::stop_token stop, LiveCounters* counters = nullptr, int stream = 0,
                      std::uint64_t blockSize = 1 * MiB);
 
+struct TreeListing;
+
 // hashFile for file after file on one thread (hash -r): keeps its hashers, its buffer and its reader thread
 // from file to file. Files of at most a block are read with one read, inline; bigger ones through mapped
 // windows (with a helper thread preparing them when `jobs`, the FileHashers running at once, leave a core
@@ -122,6 +124,9 @@ public:
   // `checked`: the caller has just seen a regular file at `file` (a folder listing, a check of the
   // argument), so it is opened without looking first (see platform::InputFile::open).
   FileDigests hash(const std::filesystem::path& file, bool checked = false);
+  // Hashes listing.files[index], opened by its name in the folder it was listed in (one name looked up
+  // instead of a whole path, and never a folder swapped for a link since the listing).
+  FileDigests hash(const TreeListing& listing, std::size_t index);
   // Called before a file bigger than one block is read (with sizes unlisted, known only once it is open),
   // so that a caller can pass on what is done before a long read.
   void setBeforeLongRead(std::function<void()> hook);
@@ -142,32 +147,12 @@ struct TreeListing {
   std::vector<std::string> errors;
   std::uint64_t totalBytes = 0;
   std::vector<std::uint64_t> sizes;  // sizes[i]: the size of files[i] when it was listed (0 if unknown)
-  // folders[i]: the open folder files[i] was listed in, which ListedFileHasher opens it relative to;
+  // folders[i]: the open folder files[i] was listed in, which FileHasher::hash(listing, i) opens it relative to;
   // nullptr when none was kept (a file given as the root, or past the number of folders kept open).
   std::vector<std::shared_ptr<const platform::Folder>> folders;
 };
 // `sizes` false: files are not looked at one by one (their type comes from the folder listing), so
 // `sizes` stays empty and totalBytes 0 — one system call fewer per file, for callers that open them anyway.
 TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {}, bool sizes = true);
-
-// FileHasher for the files of a listing: each is opened relative to the folder it was listed in (one name
-// looked up instead of a whole path, and never a folder swapped for a link since the listing), then read
-// the same way. Small files are hashed inline with one read into a reused buffer. Not thread-safe.
-class ListedFileHasher {
-public:
-  ListedFileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,
-                   int stream = 0, std::uint64_t blockSize = 1 * MiB, int jobs = 1);
-  ~ListedFileHasher();
-  ListedFileHasher(const ListedFileHasher&) = delete;
-  ListedFileHasher& operator=(const ListedFileHasher&) = delete;
-  // Hashes listing.files[index].
-  FileDigests hash(const TreeListing& listing, std::size_t index);
-  // As FileHasher::setBeforeLongRead.
-  void setBeforeLongRead(std::function<void()> hook);
-
-private:
-  struct State;
-  std::unique_ptr<State> m_state;
-};
 
 }  // namespace hashscope

@@ -56,6 +56,88 @@ struct FileHasher::State {
   const char* lastMethod = "";
   int jobs = 1;
   std::function<void()> beforeLongRead;
+
+  // Opens `file` with `open` (by path, or by name in its listed folder), then hashes all of it into a result.
+  template <class Open>
+  FileDigests hashWith(const std::filesystem::path& file, Open open)
+  {
+    FileDigests out;
+    if (!unknown.empty()) {
+      out.error = "Unknown hash algorithm \"" + unknown + "\"";
+      return out;
+    }
+    try {
+      platform::InputFile input = open(out.error);
+      if (!input.isOpen())
+        return out;
+      hashOpen(input, file, out);
+      if (!out.error.empty())
+        out.digests.clear();
+    } catch (const std::bad_alloc&) {
+      out.digests.clear();
+      out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(blockSize) +
+                  " (use a smaller block size)";
+    } catch (const std::exception& e) {
+      out.digests.clear();
+      out.error = file.string() + ": " + e.what();
+    }
+    return out;
+  }
+
+  // Hashes all of `input` (opened, size known) into `out`: digests, or an error.
+  void hashOpen(platform::InputFile& input, const std::filesystem::path& file, FileDigests& out)
+  {
+    for (Hasher* h : hashers)
+      h->reset();
+    out.size = input.size();
+    LiveCounters& live = *counters;
+    StreamResult ignored;
+    // Pseudo files report 0 or 4096 bytes whatever they hold: only those sizes need the filesystem check
+    // (one system call fewer per file for everything else).
+    if ((input.size() == 0 || input.size() == 4096) && platform::isPseudoFilesystem(file)) {
+      // Only there: on a real filesystem a read that ends before the size in stat means the file shrank
+      // while it was read, an error below (a benchmark must not hash less than it claims).
+      lastMethod = "read";
+      if (!hashToEndOfFile(input, hashers, blockSize, stop, live, stream, out))
+        return;
+    } else if (input.size() > 0) {
+      engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), hashers, blockSize, jobs);
+      if (method != engine::ReadMethod::Whole && beforeLongRead)
+        beforeLongRead();
+      bool ok = false;
+      std::string error;
+      if (method == engine::ReadMethod::Whole) {
+        ok = engine::consumeWhole(input, buffer, hashers, live, stream, ignored, error);
+      } else if (method == engine::ReadMethod::Mapped) {
+        bool cannotMap = false;
+        ok = engine::consumeMapped(input, 0, input.size(), hashers, stop, live, stream, ignored, error, jobs,
+                                   &cannotMap);
+        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
+          method = engine::ReadMethod::Pipelined;
+          error.clear();
+        }
+      }
+      lastMethod = engine::readMethodName(method);
+      if (method == engine::ReadMethod::Pipelined) {
+        if (!reader) {
+          reader = std::make_unique<PipelinedReader>(static_cast<std::size_t>(blockSize), 4, stop, &live, stream);
+          if (!reader->ok()) {
+            out.error = reader->error();
+            reader.reset();
+            return;
+          }
+        }
+        reader->start(input, 0, input.size(), false);
+        ok = engine::consumeJob(*reader, hashers, live, stream, ignored, error);
+      }
+      if (!ok) {
+        out.error = error.empty() ? file.string() + ": cancelled" : error;
+        return;
+      }
+    }
+    for (Hasher* h : hashers)
+      out.digests.push_back(h->finish());
+  }
 };
 
 FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters,
@@ -86,77 +168,20 @@ void FileHasher::setBeforeLongRead(std::function<void()> hook) { m_state->before
 
 FileDigests FileHasher::hash(const std::filesystem::path& file, bool checked)
 {
-  State& s = *m_state;
-  FileDigests out;
-  if (!s.unknown.empty()) {
-    out.error = "Unknown hash algorithm \"" + s.unknown + "\"";
-    return out;
-  }
-  try {
-    for (Hasher* h : s.hashers)
-      h->reset();
-    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, out.error, !checked);
-    if (!input.isOpen())
-      return out;
-    out.size = input.size();
-    LiveCounters& live = *s.counters;
-    StreamResult ignored;
-    // Pseudo files report 0 or 4096 bytes whatever they hold: only those sizes need the filesystem check
-    // (one system call fewer per file for everything else).
-    if ((input.size() == 0 || input.size() == 4096) && platform::isPseudoFilesystem(file)) {
-      // Only there: on a real filesystem a read that ends before the size in stat means the file shrank
-      // while it was read, an error below (a benchmark must not hash less than it claims).
-      s.lastMethod = "read";
-      if (!hashToEndOfFile(input, s.hashers, s.blockSize, s.stop, live, s.stream, out))
-        return out;
-    } else if (input.size() > 0) {
-      engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), s.hashers, s.blockSize,
-                                                            s.jobs);
-      if (method != engine::ReadMethod::Whole && s.beforeLongRead)
-        s.beforeLongRead();
-      bool ok = false;
-      std::string error;
-      if (method == engine::ReadMethod::Whole) {
-        ok = engine::consumeWhole(input, s.buffer, s.hashers, live, s.stream, ignored, error);
-      } else if (method == engine::ReadMethod::Mapped) {
-        bool cannotMap = false;
-        ok = engine::consumeMapped(input, 0, input.size(), s.hashers, s.stop, live, s.stream, ignored, error,
-                                   s.jobs, &cannotMap);
-        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
-          method = engine::ReadMethod::Pipelined;
-          error.clear();
-        }
-      }
-      s.lastMethod = engine::readMethodName(method);
-      if (method == engine::ReadMethod::Pipelined) {
-        if (!s.reader) {
-          s.reader = std::make_unique<PipelinedReader>(static_cast<std::size_t>(s.blockSize), 4, s.stop, &live,
-                                                       s.stream);
-          if (!s.reader->ok()) {
-            out.error = s.reader->error();
-            s.reader.reset();
-            return out;
-          }
-        }
-        s.reader->start(input, 0, input.size(), false);
-        ok = engine::consumeJob(*s.reader, s.hashers, live, s.stream, ignored, error);
-      }
-      if (!ok) {
-        out.error = error.empty() ? file.string() + ": cancelled" : error;
-        return out;
-      }
-    }
-    for (Hasher* h : s.hashers)
-      out.digests.push_back(h->finish());
-  } catch (const std::bad_alloc&) {
-    out.digests.clear();
-    out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(s.blockSize) +
-                " (use a smaller block size)";
-  } catch (const std::exception& e) {
-    out.digests.clear();
-    out.error = file.string() + ": " + e.what();
-  }
-  return out;
+  return m_state->hashWith(file, [&](std::string& error) {
+    return platform::InputFile::open(file, platform::ReadMode::Cached, error, !checked);
+  });
+}
+
+FileDigests FileHasher::hash(const TreeListing& listing, std::size_t index)
+{
+  const std::filesystem::path& file = listing.files.at(index);
+  const platform::Folder* folder = index < listing.folders.size() ? listing.folders[index].get() : nullptr;
+  // The listing saw a regular file here: no look before opening (the open handle is still checked).
+  return m_state->hashWith(file, [&](std::string& error) {
+    return folder ? platform::InputFile::openIn(*folder, file, platform::ReadMode::Cached, error)
+                  : platform::InputFile::open(file, platform::ReadMode::Cached, error, false);
+  });
 }
 
 FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::string>& algorithms,

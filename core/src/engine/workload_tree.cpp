@@ -87,7 +87,7 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       std::string error;
       const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
       platform::InputFile file;
-      // Cached reads open the file by name in its listed folder, as hash -r does (ListedFileHasher); cold
+      // Cached reads open the file by name in its listed folder, as hash -r does (FileHasher::hash of a listing); cold
       // ones go through prepareFile, which evicts or opens for direct I/O.
       bool opened;
       if (perFile == CacheMode::AsIs && folder) {
@@ -107,14 +107,20 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       }
       if (hasher)
         hasher->reset();
-      const ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, spec.streams);
-      methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
-      bool ok;
+      ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, spec.streams);
+      bool ok = false;
       if (how == ReadMethod::Whole) {
         ok = consumeWhole(file, buffer, list, counters, i, out.result, error);
       } else if (how == ReadMethod::Mapped) {
-        ok = consumeMapped(file, 0, file.size(), list, stop, counters, i, out.result, error);
-      } else {
+        bool cannotMap = false;
+        ok = consumeMapped(file, 0, file.size(), list, stop, counters, i, out.result, error, spec.streams, &cannotMap);
+        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
+          how = ReadMethod::Pipelined;
+          error.clear();
+        }
+      }
+      methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
+      if (how == ReadMethod::Pipelined) {
         if (!reader) {
           reader = std::make_unique<PipelinedReader>(spec.blockSize, spec.readDepth, stop, &counters, i);
           if (!reader->ok()) {
