@@ -21,10 +21,12 @@
 #include <thread>
 
 #include "peer/process.hpp"
+#include "wait_for.hpp"
 
 namespace fs = std::filesystem;
 using hashscope::peer::ProcessOutcome;
 using hashscope::peer::runProcess;
+using hashscope::test::waitFor;
 
 namespace {
 
@@ -58,18 +60,6 @@ struct ScriptDir {
     return path;
   }
 };
-
-template <typename F>
-bool waitFor(F condition, std::chrono::seconds bound = kBound)
-{
-  const auto end = std::chrono::steady_clock::now() + bound;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > end)
-      return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
 
 pid_t readPid(const fs::path& file)
 {
