@@ -69,11 +69,34 @@ ReadState readSome(int fd, std::string& sink)
   return ReadState::End;  // end-of-file, or an error that another read would only repeat
 }
 
+// macOS's waitid reports a stopped child under WEXITED too: only these codes mean it has ended.
+bool endedCode(const siginfo_t& info)
+{
+  return info.si_code == CLD_EXITED || info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED;
+}
+
 // Whether the child has ended, without reaping it (its pid, and so its group id, stay ours).
 bool toolEnded(pid_t pid)
 {
   siginfo_t info{};
-  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid;
+  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid &&
+         endedCode(info);
+}
+
+// Waits until the child has ended, without reaping it.
+void waitUntilEnded(pid_t pid)
+{
+  for (;;) {
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) < 0) {
+      if (errno == EINTR)
+        continue;
+      return;  // not our child any more: wait4 below says so
+    }
+    if (endedCode(info))
+      return;
+    usleep(10000);  // macOS: stopped, and reported again at once
+  }
 }
 
 void closeFd(int& fd)
@@ -206,9 +229,7 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
     report();  // not reaped yet: an ended child keeps its /proc entry, with its final count, until wait4
 
   // Wait for the tool to end without reaping it, kill what is left of its group, then reap it.
-  siginfo_t info{};
-  while (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) < 0 && errno == EINTR) {
-  }
+  waitUntilEnded(pid);
   killGroup(false);
   {
     std::lock_guard lock(groupMutex);
