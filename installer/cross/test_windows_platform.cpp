@@ -8,7 +8,11 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
+#include <future>
+#include <memory>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "hashscope/counters.hpp"
@@ -251,6 +255,86 @@ void testProcess(const char* self) {
                                                    std::stop_token{});
   check(!missing.started && !missing.error.empty(), "a missing program is an error: " + missing.error);
 }
+
+// `--hold-output PIDFILE run-on|exit`: starts a copy of this program (`--sleep`) that inherits stdout and
+// stderr, writes that grandchild's pid to PIDFILE, prints a line, then runs on or exits at once.
+int holdOutput(const char* self, const std::string& pidFile, bool runOn) {
+  std::wstring line = L"\"" + fs::path(self).wstring() + L"\" --sleep";
+  STARTUPINFOW si{};
+  si.cb = sizeof si;
+  si.dwFlags = STARTF_USESTDHANDLES;
+  si.hStdInput = GetStdHandle(STD_INPUT_HANDLE);
+  si.hStdOutput = GetStdHandle(STD_OUTPUT_HANDLE);
+  si.hStdError = GetStdHandle(STD_ERROR_HANDLE);
+  PROCESS_INFORMATION pi{};
+  if (!CreateProcessW(nullptr, line.data(), nullptr, nullptr, TRUE, CREATE_NO_WINDOW, nullptr, nullptr, &si, &pi))
+    return 3;
+  CloseHandle(pi.hThread);
+  CloseHandle(pi.hProcess);
+  std::ofstream(pidFile + ".tmp") << pi.dwProcessId;
+  MoveFileExW(fs::path(pidFile + ".tmp").wstring().c_str(), fs::path(pidFile).wstring().c_str(),
+              MOVEFILE_REPLACE_EXISTING);
+  _setmode(_fileno(stdout), _O_BINARY);  // "\n", not "\r\n"
+  std::fputs("digest-line\n", stdout);
+  std::fflush(stdout);
+  if (runOn)
+    Sleep(60000);
+  return 0;
+}
+
+// True when the process is gone or ends within a generous bound.
+bool processEnds(DWORD pid) {
+  HANDLE h = OpenProcess(SYNCHRONIZE, FALSE, pid);
+  if (!h)
+    return true;
+  const bool ended = WaitForSingleObject(h, 10000) == WAIT_OBJECT_0;
+  if (!ended)
+    TerminateProcess(h, 1);  // do not leave it behind when the check fails
+  CloseHandle(h);
+  return ended;
+}
+
+// The peer tool starts a process that inherits its output pipes: stopping the tool, or the tool ending,
+// must end that process too (job object), and runProcess must not wait for it to close the pipes.
+void testProcessTree(const char* self, const fs::path& dir) {
+  std::puts("process_win.cpp: a tool's own children");
+  for (const bool runOn : {true, false}) {
+    const fs::path pidFile =
+        dir / ("hashscope-wincheck-" + std::to_string(GetCurrentProcessId()) + (runOn ? "-stop.pid" : "-end.pid"));
+    std::error_code ec;
+    fs::remove(pidFile, ec);
+    std::stop_source stop;
+    auto task = std::make_shared<std::packaged_task<hashscope::peer::ProcessOutcome()>>(
+        [self, pidFile, runOn, token = stop.get_token()] {
+          return hashscope::peer::runProcess(fs::absolute(self),
+                                             {"--hold-output", pidFile.string(), runOn ? "run-on" : "exit"}, token);
+        });
+    auto done = task->get_future();
+    std::thread([task] { (*task)(); }).detach();  // left behind if it hangs: the check fails, the program ends
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (!fs::exists(pidFile) && std::chrono::steady_clock::now() < until)
+      Sleep(5);
+    DWORD grandchild = 0;
+    std::ifstream(pidFile) >> grandchild;
+    check(grandchild != 0, "the tool started its own child");
+    if (runOn)
+      stop.request_stop();
+    const bool returned = done.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+    check(returned, runOn ? "a stopped tool's run returns, though its child holds the pipes"
+                          : "a tool that ended returns, though its child holds the pipes");
+    if (returned) {
+      const auto outcome = done.get();
+      if (runOn)
+        check(outcome.killed, "the run says it was killed");
+      else
+        check(outcome.exited && outcome.exitCode == 0 && outcome.out == "digest-line\n",
+              "the run keeps the tool's output and exit code, got: " + outcome.out + outcome.error);
+    }
+    if (grandchild != 0)
+      check(processEnds(grandchild), "the tool's child is ended too");
+    fs::remove(pidFile, ec);
+  }
+}
 #endif
 
 }  // namespace
@@ -271,6 +355,14 @@ int main(int argc, char** argv) {
     LocalFree(wide);
     return 0;
   }
+#if HS_HAVE_PROCESS_WIN
+  if (argc > 1 && std::string(argv[1]) == "--sleep") {
+    Sleep(60000);
+    return 0;
+  }
+  if (argc > 3 && std::string(argv[1]) == "--hold-output")
+    return holdOutput(argv[0], argv[2], std::string(argv[3]) == "run-on");
+#endif
   const fs::path dir = fs::temp_directory_path();
   std::printf("HashScope Windows platform check, temp folder %s\n", dir.string().c_str());
 #if HS_HAVE_FILE_IO_WIN
@@ -290,6 +382,7 @@ int main(int argc, char** argv) {
 #endif
 #if HS_HAVE_PROCESS_WIN
   testProcess(argv[0]);
+  testProcessTree(argv[0], dir);
 #endif
 #if HS_HAVE_STORAGE_WIN
   [[maybe_unused]] const auto info = testStorage(dir);

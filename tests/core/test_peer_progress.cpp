@@ -3,6 +3,7 @@
 #include "catch.hpp"
 #include "skip.hpp"
 #include "test_engine_support.hpp"
+#include "wait_for.hpp"
 
 #include <atomic>
 #include <chrono>
@@ -20,23 +21,7 @@
 using namespace hashscope;
 namespace fs = std::filesystem;
 using hashscope::test::TempDir;
-
-namespace {
-
-// Waits for `condition` (polling), for at most a generous bound; true when it came.
-template <typename F>
-bool waitFor(F condition, std::chrono::seconds bound = std::chrono::seconds(10))
-{
-  const auto end = std::chrono::steady_clock::now() + bound;
-  while (!condition()) {
-    if (std::chrono::steady_clock::now() > end)
-      return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
-  }
-  return true;
-}
-
-}  // namespace
+using hashscope::test::waitFor;
 
 #if defined(__linux__)
 TEST_CASE("a running peer tool's read bytes reach the live counters before it ends", "[peer][progress]")

@@ -1,5 +1,10 @@
 // POSIX (Linux, macOS): posix_spawn with pipes for stdout/stderr, poll() for output and stop, wait4() for
 // the child's own rusage.
+// The tool runs in a process group of its own, so that whatever it starts (a wrapper script's commands,
+// helpers it forks) can be killed with it: those inherit its pipes, and one left running would keep them
+// open. So the run never waits for end-of-file after the tool itself has ended: once it has (or has been
+// killed), what is already in the pipes is read without blocking, and the rest of its group is killed.
+// Its own group also means a terminal's Ctrl-C reaches HashScope alone, which then kills the group.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -13,6 +18,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <mutex>
+#include <stop_token>
 
 #include "peer/child_io.hpp"
 #include "peer/process.hpp"
@@ -38,7 +45,58 @@ bool makePipe(int fds[2])
     return false;
   fcntl(fds[0], F_SETFD, FD_CLOEXEC);
   fcntl(fds[1], F_SETFD, FD_CLOEXEC);
+  // Our end never blocks: after the tool has ended, reading stops where the pipe runs dry.
+  fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK);
   return true;
+}
+
+enum class ReadState { More, Dry, End };
+
+// One read() from a pipe into `sink` (capped at kMaxCapture).
+ReadState readSome(int fd, std::string& sink)
+{
+  char buffer[16384];
+  const ssize_t n = read(fd, buffer, sizeof buffer);
+  if (n > 0) {
+    if (sink.size() < kMaxCapture)
+      sink.append(buffer, static_cast<std::size_t>(n));
+    return ReadState::More;
+  }
+  if (n < 0 && errno == EINTR)
+    return ReadState::More;
+  if (n < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+    return ReadState::Dry;
+  return ReadState::End;  // end-of-file, or an error that another read would only repeat
+}
+
+// macOS's waitid reports a stopped child under WEXITED too: only these codes mean it has ended.
+bool endedCode(const siginfo_t& info)
+{
+  return info.si_code == CLD_EXITED || info.si_code == CLD_KILLED || info.si_code == CLD_DUMPED;
+}
+
+// Whether the child has ended, without reaping it (its pid, and so its group id, stay ours).
+bool toolEnded(pid_t pid)
+{
+  siginfo_t info{};
+  return waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_pid == pid &&
+         endedCode(info);
+}
+
+// Waits until the child has ended, without reaping it.
+void waitUntilEnded(pid_t pid)
+{
+  for (;;) {
+    siginfo_t info{};
+    if (waitid(P_PID, static_cast<id_t>(pid), &info, WEXITED | WNOWAIT) < 0) {
+      if (errno == EINTR)
+        continue;
+      return;  // not our child any more: wait4 below says so
+    }
+    if (endedCode(info))
+      return;
+    usleep(10000);  // macOS: stopped, and reported again at once
+  }
 }
 
 void closeFd(int& fd)
@@ -84,10 +142,16 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1);
   posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
+  // A process group of its own, led by the tool (group id = its pid): killpg reaches all it starts.
+  posix_spawnattr_t attributes;
+  posix_spawnattr_init(&attributes);
+  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
+  posix_spawnattr_setpgroup(&attributes, 0);
 
   const auto start = std::chrono::steady_clock::now();
   pid_t pid = -1;
-  const int spawnError = posix_spawn(&pid, executable.c_str(), &actions, nullptr, argv.data(), environ);
+  const int spawnError = posix_spawn(&pid, executable.c_str(), &actions, &attributes, argv.data(), environ);
+  posix_spawnattr_destroy(&attributes);
   posix_spawn_file_actions_destroy(&actions);
   closeFd(outPipe[1]);
   closeFd(errPipe[1]);
@@ -99,46 +163,79 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   }
   result.started = true;
 
-  // Drain both pipes until the child closes them (it exits), checking stop between polls.
+  // The group id stays ours while the tool is unreaped (a zombie at worst), so the group is killed only
+  // until it is reaped, under `groupMutex`. A stop request kills it at once, from the requesting thread:
+  // also while we wait for a tool that closed its pipes but runs on.
+  std::mutex groupMutex;
+  bool reaping = false;
+  bool stopKilled = false;
+  auto killGroup = [&](bool forStop) {
+    std::lock_guard lock(groupMutex);
+    if (!reaping) {
+      killpg(pid, SIGKILL);
+      stopKilled = stopKilled || forStop;
+    }
+  };
+  std::stop_callback onStop(stop, [&] { killGroup(true); });
+
+  // Drain both pipes until they close (the tool has ended), the tool ends while something it started still
+  // holds them, or stop is requested.
   pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
   std::string* sinks[2] = {&result.out, &result.err};
   int open = 2;
-  char buffer[16384];
+  auto closePipe = [&](int i) {
+    closeFd(i == 0 ? outPipe[0] : errPipe[0]);
+    fds[i].fd = -1;
+    --open;
+  };
   auto report = [&] {
     std::uint64_t bytes = 0;
     if (onRead && childReadBytes(pid, bytes))
       onRead(bytes);
   };
-  while (open > 0) {
-    if (stop.stop_requested()) {
-      kill(pid, SIGKILL);
-      result.killed = true;
-      break;
-    }
+  while (open > 0 && !stop.stop_requested()) {
     report();
     const int ready = poll(fds, 2, onRead ? kProgressPollMillis : kPollMillis);
-    if (ready < 0 && errno != EINTR)
+    if (ready < 0 && errno != EINTR) {
+      killGroup(false);  // nothing is left running on pipes we cannot watch
       break;
+    }
     for (int i = 0; i < 2 && ready > 0; ++i) {
-      if (fds[i].fd < 0 || !(fds[i].revents & (POLLIN | POLLHUP | POLLERR)))
-        continue;
-      const ssize_t n = read(fds[i].fd, buffer, sizeof buffer);
-      if (n > 0) {
-        if (sinks[i]->size() < kMaxCapture)
-          sinks[i]->append(buffer, static_cast<std::size_t>(n));
-      } else if (n == 0 || errno != EINTR) {
-        closeFd(i == 0 ? outPipe[0] : errPipe[0]);
-        fds[i].fd = -1;
-        --open;
+      if (fds[i].fd >= 0 && (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
+          readSome(fds[i].fd, *sinks[i]) == ReadState::End)
+        closePipe(i);
+    }
+    if (open > 0 && toolEnded(pid)) {
+      // What it wrote is in the pipes already; whatever holds them open is left over: kill it, then read
+      // what is there (bounded: something outside the group could keep writing).
+      killGroup(false);
+      for (int i = 0; i < 2; ++i) {
+        for (int reads = 0; fds[i].fd >= 0 && reads < 1024; ++reads) {
+          const ReadState state = readSome(fds[i].fd, *sinks[i]);
+          if (state == ReadState::Dry)
+            break;
+          if (state == ReadState::End)
+            closePipe(i);
+        }
       }
+      break;
     }
   }
   closeFd(outPipe[0]);
   closeFd(errPipe[0]);
-  // Not reaped yet: a child that has exited keeps its /proc entry, with its final count, until wait4.
-  if (!result.killed)
-    report();
+  if (stop.stop_requested())
+    killGroup(true);  // the callback has, unless it is still running on the stopping thread
+  else
+    report();  // not reaped yet: an ended child keeps its /proc entry, with its final count, until wait4
 
+  // Wait for the tool to end without reaping it, kill what is left of its group, then reap it.
+  waitUntilEnded(pid);
+  killGroup(false);
+  {
+    std::lock_guard lock(groupMutex);
+    reaping = true;
+    result.killed = stopKilled;
+  }
   int status = 0;
   rusage usage{};
   pid_t waited = -1;

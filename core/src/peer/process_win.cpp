@@ -1,10 +1,13 @@
 // Windows: CreateProcessW with pipes for stdout/stderr (one reader thread each, so neither pipe can fill
 // up and stall the child), WaitForSingleObject in 50 ms steps for stop, GetProcessTimes for CPU times.
-// Not compiled or run here: written from the Win32 documentation.
+// The tool runs in a job object of its own: whatever it starts (and inherits its pipes) is in the job too,
+// so TerminateJobObject ends the whole tree, on stop and once the tool itself has ended, and the pipes
+// reach end-of-file. KILL_ON_JOB_CLOSE ends the tree even if HashScope itself dies. A reader still
+// blocked after that (a handle held outside the job) has its read cancelled.
+// Compiled with mingw-w64 and run under wine by installer/cross/check-windows-platform.sh.
 #include <windows.h>
 
 #include <chrono>
-#include <thread>
 
 #include "peer/child_io.hpp"
 #include "peer/process.hpp"
@@ -67,14 +70,55 @@ double seconds(const FILETIME& ft)
   return static_cast<double>(v.QuadPart) / 1e7;  // 100 ns units
 }
 
-void drain(HANDLE pipe, std::string& sink)
+// One pipe's reader: a Win32 thread rather than std::thread, because CancelSynchronousIo needs its handle.
+struct Reader {
+  HANDLE pipe = nullptr;
+  std::string* sink = nullptr;
+  HANDLE thread = nullptr;
+};
+
+DWORD WINAPI readerMain(LPVOID param)
 {
+  Reader& reader = *static_cast<Reader*>(param);
   char buffer[16384];
   DWORD n = 0;
-  while (ReadFile(pipe, buffer, sizeof buffer, &n, nullptr) && n > 0) {
-    if (sink.size() < kMaxCapture)
-      sink.append(buffer, n);
+  // Ends at end-of-file (every write end closed), or when its blocked read is cancelled.
+  while (ReadFile(reader.pipe, buffer, sizeof buffer, &n, nullptr) && n > 0) {
+    if (reader.sink->size() < kMaxCapture)
+      reader.sink->append(buffer, n);
   }
+  return 0;
+}
+
+// Waits for the reader to reach end-of-file, which comes once the tool's tree has ended. Past `graceMillis`
+// the pipe is held by something outside the job: its blocked read is cancelled. A read that is not blocked
+// (data still arriving) is not cancelled (ERROR_NOT_FOUND), so try again until the thread has ended.
+void finishReader(Reader& reader, DWORD graceMillis)
+{
+  if (!reader.thread)
+    return;
+  if (WaitForSingleObject(reader.thread, graceMillis) == WAIT_TIMEOUT) {
+    do {
+      CancelSynchronousIo(reader.thread);
+    } while (WaitForSingleObject(reader.thread, 10) == WAIT_TIMEOUT);
+  }
+  CloseHandle(reader.thread);
+  reader.thread = nullptr;
+}
+
+// A job that ends every process in it when its last handle closes.
+HANDLE makeKillOnCloseJob()
+{
+  HANDLE job = CreateJobObjectW(nullptr, nullptr);
+  if (!job)
+    return nullptr;
+  JOBOBJECT_EXTENDED_LIMIT_INFORMATION limits{};
+  limits.BasicLimitInformation.LimitFlags = JOB_OBJECT_LIMIT_KILL_ON_JOB_CLOSE;
+  if (!SetInformationJobObject(job, JobObjectExtendedLimitInformation, &limits, sizeof limits)) {
+    CloseHandle(job);
+    return nullptr;
+  }
+  return job;
 }
 
 }  // namespace
@@ -124,8 +168,9 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   si.hStdError = errWrite;
   PROCESS_INFORMATION pi{};
   const auto start = std::chrono::steady_clock::now();
+  // Suspended until it is in the job, so nothing it starts can escape the job by starting first.
   const BOOL created = CreateProcessW(executable.wstring().c_str(), commandLine.data(), nullptr, nullptr, TRUE,
-                                      CREATE_NO_WINDOW, nullptr, nullptr, &si, &pi);
+                                      CREATE_NO_WINDOW | CREATE_SUSPENDED, nullptr, nullptr, &si, &pi);
   const std::string createError = created ? std::string() : lastErrorText("Could not start the program");
   CloseHandle(outWrite);
   CloseHandle(errWrite);
@@ -137,36 +182,60 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
     CloseHandle(errRead);
     return result;
   }
-  result.started = true;
-  CloseHandle(pi.hThread);
-
-  {
-    std::jthread outReader([&] { drain(outRead, result.out); });
-    std::jthread errReader([&] { drain(errRead, result.err); });
-    // The child's read bytes are its live progress (child_io_win.cpp); 10 ms steps for the same reason as
-    // in process_posix.cpp: the sampler turns them into MB/s every 100 ms.
-    auto report = [&] {
-      std::uint64_t bytes = 0;
-      if (onRead && childReadBytes(reinterpret_cast<std::intptr_t>(pi.hProcess), bytes))
-        onRead(bytes);
-    };
-    const DWORD waitMillis = onRead ? 10 : 50;
-    while (WaitForSingleObject(pi.hProcess, waitMillis) == WAIT_TIMEOUT) {
-      report();
-      if (stop.stop_requested()) {
-        TerminateProcess(pi.hProcess, 1);
-        result.killed = true;
-        WaitForSingleObject(pi.hProcess, INFINITE);
-        break;
-      }
-    }
-    if (!result.killed)
-      report();  // an ended process's counters stay readable while we hold its handle
-    // The readers end when the child's handles close with it.
+  // Without a job (HashScope itself in a job that allows none inside it, before Windows 8), only the tool
+  // can be killed; the readers still end (finishReader).
+  HANDLE job = makeKillOnCloseJob();
+  if (job && !AssignProcessToJobObject(job, pi.hProcess)) {
+    CloseHandle(job);
+    job = nullptr;
   }
+  ResumeThread(pi.hThread);
+  CloseHandle(pi.hThread);
+  result.started = true;
+  auto killTree = [&] {
+    if (job)
+      TerminateJobObject(job, 1);
+    else
+      TerminateProcess(pi.hProcess, 1);
+  };
+
+  Reader out{outRead, &result.out}, err{errRead, &result.err};
+  for (Reader* reader : {&out, &err}) {
+    reader->thread = CreateThread(nullptr, 0, readerMain, reader, 0, nullptr);
+    if (!reader->thread && result.error.empty()) {
+      result.error = lastErrorText("Could not start a thread to read the program's output");
+      killTree();
+    }
+  }
+  // The child's read bytes are its live progress (child_io_win.cpp); 10 ms steps for the same reason as
+  // in process_posix.cpp: the sampler turns them into MB/s every 100 ms.
+  auto report = [&] {
+    std::uint64_t bytes = 0;
+    if (onRead && childReadBytes(reinterpret_cast<std::intptr_t>(pi.hProcess), bytes))
+      onRead(bytes);
+  };
+  const DWORD waitMillis = onRead ? 10 : 50;
+  while (WaitForSingleObject(pi.hProcess, waitMillis) == WAIT_TIMEOUT) {
+    report();
+    if (stop.stop_requested()) {
+      killTree();
+      result.killed = true;
+      WaitForSingleObject(pi.hProcess, INFINITE);
+      break;
+    }
+  }
+  if (!result.killed)
+    report();  // an ended process's counters stay readable while we hold its handle
+  // Whatever the tool started and left running holds its pipes open: end it, so the readers see
+  // end-of-file once they have read what the tool wrote.
+  killTree();
+  finishReader(out, 200);
+  finishReader(err, 200);
   result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   CloseHandle(outRead);
   CloseHandle(errRead);
+  if (job)
+    CloseHandle(job);
 
   FILETIME created_{}, exited{}, kernel{}, user{};
   if (GetProcessTimes(pi.hProcess, &created_, &exited, &kernel, &user)) {
