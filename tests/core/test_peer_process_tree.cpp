@@ -118,7 +118,8 @@ TEST_CASE("stopping a peer tool also kills the processes it started, without wai
   REQUIRE(waitFor([&] { return fs::exists(pidFile); }));
   const pid_t grandchild = readPid(pidFile);
   REQUIRE(grandchild > 0);
-  REQUIRE_FALSE(processGone(grandchild));
+  // $! is known as soon as the shell forks: the child may not have become `sleep 67` yet.
+  REQUIRE(waitFor([&] { return !processGone(grandchild); }));
 
   run.stop.request_stop();
   REQUIRE(run.returned());
