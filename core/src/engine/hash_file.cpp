@@ -101,7 +101,7 @@ struct FileHasher::State {
       if (!hashToEndOfFile(input, hashers, blockSize, stop, live, stream, out))
         return;
     } else if (input.size() > 0) {
-      engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), hashers, blockSize, jobs);
+      engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), hashers, blockSize);
       if (method != engine::ReadMethod::Whole && beforeLongRead)
         beforeLongRead();
       bool ok = false;

@@ -68,7 +68,7 @@ std::string readMethodsText(unsigned methods)
 }
 
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int /*threads*/)
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize)
 {
   const bool cached = file.alignment() <= 1 && !dropBehind;  // not direct, not a cold fallback
   if (cached && length <= blockSize)

@@ -64,7 +64,7 @@ void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     std::span<Hasher* const> hashers = hashing ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
     // The read workload measures reading: only hashing may skip the copy. A slice of one block or less
     // still goes through the reader (Whole is for hash -r's small files).
-    ReadMethod method = chooseReadMethod(file, plan.dropBehind, end - begin, hashers, 0, spec.streams);
+    ReadMethod method = chooseReadMethod(file, plan.dropBehind, end - begin, hashers, 0);
     if (method == ReadMethod::Whole)  // an empty slice (block size 0 here): nothing to read
       method = ReadMethod::Pipelined;
     std::string err;

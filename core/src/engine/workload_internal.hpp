@@ -77,9 +77,9 @@ enum class ReadMethod { Whole, Mapped, Pipelined };
 // "read", "mmap", "pipelined": the words results use.
 const char* readMethodName(ReadMethod method);
 // The method for `file` (opened under a plan with `dropBehind`), `length` bytes of it, these hashers (none:
-// the read workload). `threads`: how many threads of the process hash at once (used by mappedHelperFits).
+// the read workload).
 ReadMethod chooseReadMethod(const platform::InputFile& file, bool dropBehind, std::uint64_t length,
-                            std::span<Hasher* const> hashers, std::uint64_t blockSize, int threads);
+                            std::span<Hasher* const> hashers, std::uint64_t blockSize);
 // Whether mapped reads of `threads` streams hashed by `hashers` get the window helper: only when each stream's
 // hashing threads plus its helper fit on the cores (1 stream of md5 on 2 cores yes, 2 streams or BLAKE3's
 // tree no) and the platform has one.

@@ -107,7 +107,7 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       }
       if (hasher)
         hasher->reset();
-      ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize, spec.streams);
+      ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize);
       bool ok = false;
       if (how == ReadMethod::Whole) {
         ok = consumeWhole(file, buffer, list, counters, i, out.result, error);
