@@ -28,7 +28,9 @@ public:
   // The tile showing `location` x `algorithm` of `kind` (see Scoreboard::find), or nullptr.
   TileWidget* findTile(const QString& location, const QString& algorithm, ScoreTile::Kind kind) const;
   QString headline() const;
-  int preferredHeight() const;  // the headline and every row of tiles, without scrolling
+  // The headline and every row of tiles without scrolling, when the board is given at most `maxHeight`
+  // (its tiles take the scale that height allows).
+  int preferredHeight(int maxHeight) const;
   QLabel* headlineLabel() const { return m_headline; }
   double tileScale() const { return m_scale; }
 
@@ -37,11 +39,17 @@ protected:
 
 Q_SIGNALS:
   void tileActivated(const hashscope::gui::ScoreTile& tile);
+  void scaleChanged(double scale);
 
 private:
   void rebuild();
   void fitTiles();
+  double fitScale(QSize room) const;  // the tiles' scale for the room inside the margins
+  QSize room(int height) const;       // inside the margins, at this widget's width and `height`
+  bool fitsNow(QSize room) const;     // the grid at its current scale fits in `room` as it is
+  int headlineHeight(double scale, int width) const;
   QFont headerFont() const;
+  QFont headlineFont(double scale) const;
   Scoreboard m_board;
   QLabel* m_headline;
   QScrollArea* m_scroll;
