@@ -1,7 +1,8 @@
 // How the scoreboard and a tile's details share a window: the board takes the height its final scale
 // needs, the headline grows with the tiles, the details give every pass its row, their text the tiles' size
-// and their chart a time axis that ends with the data.
+// and their chart a time axis that ends with the data; Compare's two boards never scroll sideways.
 #include <QApplication>
+#include <QFile>
 #include <QHeaderView>
 #include <QLabel>
 #include <QScrollArea>
@@ -10,10 +11,14 @@
 #include <QTest>
 #include <QTextBrowser>
 
+#include <string>
+
 #include "catch.hpp"
 #include "charts/chart_widgets.hpp"
+#include "hashscope/library.hpp"
 #include "logic/results_model.hpp"
 #include "recorded_results.hpp"
+#include "widgets/compare_view.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/scoreboard_view.hpp"
 #include "widgets/tile_details.hpp"
@@ -55,6 +60,37 @@ int tilesBottom(const ScoreboardView* board, const QWidget* to)
       bottom = std::max(bottom, tile->mapTo(to, QPoint(0, tile->height())).y());
   }
   return bottom;
+}
+
+std::string readFile(const QString& path)
+{
+  QFile f(path);
+  REQUIRE(f.open(QIODevice::ReadOnly));
+  return f.readAll().toStdString();
+}
+
+// Both boards whole across: no sideways scrolling, every measured tile and its change badge inside the
+// view's width (rows may scroll when the boards are stacked).
+void checkBoardsAcross(const CompareView& view)
+{
+  for (const ScoreboardView* board : {view.baseBoard(), view.otherBoard()}) {
+    INFO(board->objectName().toStdString());
+    const QScrollArea* scroll = board->findChild<QScrollArea*>();
+    CHECK_FALSE(scroll->horizontalScrollBar()->isVisible());
+    const QWidget* viewport = scroll->viewport();
+    int shown = 0;
+    for (const TileWidget* tile : board->findChildren<TileWidget*>()) {
+      if (!tile->isVisible() || tile->numberText().isEmpty())
+        continue;
+      ++shown;
+      INFO(tile->accessibleName().toStdString());
+      const QRect inView(tile->mapTo(viewport, QPoint(0, 0)), tile->size());
+      CHECK(inView.left() >= 0);
+      CHECK(inView.right() <= viewport->rect().right());
+      CHECK(tile->width() >= tile->minimumSizeHint().width());
+    }
+    CHECK(shown > 0);
+  }
 }
 
 }  // namespace
@@ -109,4 +145,24 @@ TEST_CASE("board: the headline grows with the tiles", "[gui][board]")
   // Nothing clipped: the headline shows all its lines.
   const QLabel* headline = open.view.scoreboard()->headlineLabel();
   CHECK(headline->height() >= headline->heightForWidth(headline->width()));
+}
+
+TEST_CASE("compare: at 1280 both boards are read without scrolling sideways, deltas shown", "[gui][board]")
+{
+  const RunDocument a = readRunDocument(readFile(kRuns + QStringLiteral("run_a.json")));
+  const RunDocument b = readRunDocument(readFile(kRuns + QStringLiteral("run_b.json")));
+  CompareView view;
+  view.resize(1900, 700);  // a 1920x1080 window: room for both side by side
+  view.show();
+  view.showComparison(a, b, QStringLiteral("Run 1"), QStringLiteral("Run 2"));
+  QApplication::processEvents();
+  CHECK(view.boardsOrientation() == Qt::Horizontal);
+  checkBoardsAcross(view);
+
+  view.resize(1270, 560);  // the History tab's lower part in a 1280x800 window
+  QApplication::processEvents();
+  checkBoardsAcross(view);
+  TileWidget* read = view.otherBoard()->findTile(QStringLiteral("/data"), {}, Kind::Read);
+  REQUIRE(read);
+  CHECK(read->deltaText() == QStringLiteral("= -3.0%"));
 }

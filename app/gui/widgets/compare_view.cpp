@@ -16,6 +16,8 @@ namespace hashscope::gui {
 
 namespace {
 
+constexpr double kMinCompareScale = 0.8;  // the smallest tiles in Compare: 0.72 x the font for the spread
+
 // Every column as wide as its contents, and `column` takes what is left of the table's width.
 void spareWidthTo(QTableWidget* table, int column)
 {
@@ -130,6 +132,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_base->setObjectName(QStringLiteral("baseScoreboard"));
   m_other = new ScoreboardView(this);
   m_other->setObjectName(QStringLiteral("otherScoreboard"));
+  // Side by side each board has half the width: at 1280 pixels the last column (read) was cut and the
+  // board scrolled sideways. A fifth smaller fits most boards; wider ones are stacked (arrangeBoards).
+  m_base->setMinimumScale(kMinCompareScale);
+  m_other->setMinimumScale(kMinCompareScale);
   auto* boards = m_boards = new QSplitter(Qt::Horizontal, this);
   boards->addWidget(pane(m_baseTitle, m_base, this));
   m_otherPane = pane(m_otherTitle, m_other, this);
@@ -184,9 +190,33 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   markBoard(m_base, c, false);
   markBoard(m_other, c, true);
   m_otherPane->show();
-  const int half = std::max(1, m_boards->width() / 2);
-  m_boards->setSizes({half, half});  // the two runs get the same room, whatever their grids need
+  arrangeBoards(true);
   showTable(c);
+}
+
+void CompareView::arrangeBoards(bool force)
+{
+  // Side by side while both boards fit in half the width at their smallest scale, else one above the
+  // other: tiles too small to read, or scrolled sideways, hide the columns compared.
+  if (m_otherPane->isHidden())
+    return;
+  const int half = (m_boards->width() - m_boards->handleWidth()) / 2;
+  const int need = std::max(m_base->widthAt(kMinCompareScale), m_other->widthAt(kMinCompareScale));
+  const Qt::Orientation orientation = need <= half ? Qt::Horizontal : Qt::Vertical;
+  if (!force && orientation == m_boards->orientation())
+    return;
+  m_boards->setOrientation(orientation);
+  const int length = orientation == Qt::Horizontal ? m_boards->width() : m_boards->height();
+  const int each = std::max(1, (length - m_boards->handleWidth()) / 2);
+  m_boards->setSizes({each, each});  // the two runs get the same room, whatever their grids need
+}
+
+Qt::Orientation CompareView::boardsOrientation() const { return m_boards->orientation(); }
+
+void CompareView::resizeEvent(QResizeEvent* event)
+{
+  QWidget::resizeEvent(event);
+  arrangeBoards(false);
 }
 
 void CompareView::showTable(const Comparison& c)

@@ -30,10 +30,15 @@ public:
   QTableWidget* table() const { return m_table; }
   ScoreboardView* baseBoard() const { return m_base; }
   ScoreboardView* otherBoard() const { return m_other; }
+  Qt::Orientation boardsOrientation() const;  // side by side, or one above the other when too wide
   QString headline() const;
+
+protected:
+  void resizeEvent(QResizeEvent* event) override;
 
 private:
   void showTable(const Comparison& comparison);
+  void arrangeBoards(bool force);
   QLabel* m_title;
   QLabel* m_baseTitle;
   QLabel* m_otherTitle;

@@ -72,13 +72,29 @@ double ScoreboardView::fitScale(QSize room) const
   if (now.isEmpty())
     return m_scale;
   const double baseWidth = now.width() / m_scale, baseHeight = now.height() / m_scale;
-  for (int tenths = int(std::lround(kMaxTileScale * 10)); tenths > 10; --tenths) {
+  const int minTenths = int(std::lround(m_minScale * 10));
+  for (int tenths = int(std::lround(kMaxTileScale * 10)); tenths > minTenths; --tenths) {
     const double scale = tenths / 10.0;
     const int gridRoom = room.height() - headlineHeight(scale, room.width()) - layout()->spacing();
-    if (baseWidth * scale <= 0.97 * room.width() && baseHeight * scale <= 0.97 * gridRoom)
+    // Growing needs both directions; shrinking (setMinimumScale) is for the width alone, rows may scroll.
+    if (baseWidth * scale <= 0.97 * room.width() && (scale <= 1.0 || baseHeight * scale <= 0.97 * gridRoom))
       return scale;
   }
-  return 1.0;
+  return minTenths / 10.0;
+}
+
+void ScoreboardView::setMinimumScale(double scale)
+{
+  m_minScale = std::clamp(scale, 0.5, 1.0);
+  fitTiles();
+}
+
+int ScoreboardView::widthAt(double scale) const
+{
+  const QMargins m = layout()->contentsMargins();
+  if (!m_grid || m_tiles.empty())
+    return m.left() + m.right();
+  return m.left() + m.right() + int(std::ceil(m_grid->sizeHint().width() / m_scale * scale / 0.97));
 }
 
 bool ScoreboardView::fitsNow(QSize room) const

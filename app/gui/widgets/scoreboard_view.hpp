@@ -33,6 +33,11 @@ public:
   int preferredHeight(int maxHeight) const;
   QLabel* headlineLabel() const { return m_headline; }
   double tileScale() const { return m_scale; }
+  // Lets the tiles shrink below their normal size, down to `scale`, to fit the width without scrolling
+  // sideways (Compare's boards side by side). 1 by default: a board too wide for its room scrolls.
+  void setMinimumScale(double scale);
+  double minimumScale() const { return m_minScale; }
+  int widthAt(double scale) const;  // the width the board needs, without scrolling, at that tile scale
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -57,6 +62,7 @@ private:
   std::vector<TileWidget*> m_tiles;  // row-major, as m_board.tiles
   std::vector<QLabel*> m_headers;   // the row and column names
   double m_scale = 1.0;              // the tiles' size (TileWidget::setScale)
+  double m_minScale = 1.0;
 };
 
 }  // namespace hashscope::gui
