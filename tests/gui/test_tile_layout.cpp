@@ -165,4 +165,11 @@ TEST_CASE("compare: at 1280 both boards are read without scrolling sideways, del
   TileWidget* read = view.otherBoard()->findTile(QStringLiteral("/data"), {}, Kind::Read);
   REQUIRE(read);
   CHECK(read->deltaText() == QStringLiteral("= -3.0%"));
+
+  // Two boards of three columns fit side by side, the tiles a little smaller.
+  view.showRun(a, QStringLiteral("Run 1"));
+  view.showComparison(a, a, QStringLiteral("Run 1"), QStringLiteral("Run 1 again"));
+  QApplication::processEvents();
+  CHECK(view.boardsOrientation() == Qt::Horizontal);
+  checkBoardsAcross(view);
 }

@@ -1,5 +1,6 @@
 #include "widgets/compare_view.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -16,7 +17,8 @@ namespace hashscope::gui {
 
 namespace {
 
-constexpr double kMinCompareScale = 0.8;  // the smallest tiles in Compare: 0.72 x the font for the spread
+// The smallest tiles in Compare: two boards of three columns fit side by side in a 1280-pixel window.
+constexpr double kMinCompareScale = 0.75;
 
 // Every column as wide as its contents, and `column` takes what is left of the table's width.
 void spareWidthTo(QTableWidget* table, int column)
@@ -133,7 +135,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_other = new ScoreboardView(this);
   m_other->setObjectName(QStringLiteral("otherScoreboard"));
   // Side by side each board has half the width: at 1280 pixels the last column (read) was cut and the
-  // board scrolled sideways. A fifth smaller fits most boards; wider ones are stacked (arrangeBoards).
+  // board scrolled sideways. A quarter smaller fits three columns; wider boards are stacked (arrangeBoards).
   m_base->setMinimumScale(kMinCompareScale);
   m_other->setMinimumScale(kMinCompareScale);
   auto* boards = m_boards = new QSplitter(Qt::Horizontal, this);
@@ -143,6 +145,7 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   boards->setChildrenCollapsible(false);
   boards->setStretchFactor(0, 1);
   boards->setStretchFactor(1, 1);
+  boards->installEventFilter(this);
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(boards);
   split->addWidget(m_table);
@@ -213,10 +216,12 @@ void CompareView::arrangeBoards(bool force)
 
 Qt::Orientation CompareView::boardsOrientation() const { return m_boards->orientation(); }
 
-void CompareView::resizeEvent(QResizeEvent* event)
+bool CompareView::eventFilter(QObject* watched, QEvent* event)
 {
-  QWidget::resizeEvent(event);
-  arrangeBoards(false);
+  // The boards' own resize, not this view's: the splitters size their children after this view's resize.
+  if (watched == m_boards && event->type() == QEvent::Resize)
+    arrangeBoards(false);
+  return QWidget::eventFilter(watched, event);
 }
 
 void CompareView::showTable(const Comparison& c)

@@ -34,7 +34,7 @@ public:
   QString headline() const;
 
 protected:
-  void resizeEvent(QResizeEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
   void showTable(const Comparison& comparison);

@@ -72,15 +72,14 @@ double ScoreboardView::fitScale(QSize room) const
   if (now.isEmpty())
     return m_scale;
   const double baseWidth = now.width() / m_scale, baseHeight = now.height() / m_scale;
-  const int minTenths = int(std::lround(m_minScale * 10));
-  for (int tenths = int(std::lround(kMaxTileScale * 10)); tenths > minTenths; --tenths) {
+  for (int tenths = int(std::lround(kMaxTileScale * 10)); tenths / 10.0 > m_minScale + 1e-3; --tenths) {
     const double scale = tenths / 10.0;
     const int gridRoom = room.height() - headlineHeight(scale, room.width()) - layout()->spacing();
     // Growing needs both directions; shrinking (setMinimumScale) is for the width alone, rows may scroll.
     if (baseWidth * scale <= 0.97 * room.width() && (scale <= 1.0 || baseHeight * scale <= 0.97 * gridRoom))
       return scale;
   }
-  return minTenths / 10.0;
+  return m_minScale;
 }
 
 void ScoreboardView::setMinimumScale(double scale)
@@ -127,13 +126,23 @@ void ScoreboardView::fitTiles()
   const double scale = fitScale(room(height()));
   if (std::abs(scale - m_scale) < 1e-3 || (scale < m_scale && fitsNow(room(height()))))
     return;  // tiles that fit as they are stay (the estimate's 3% spare is for growing)
+  applyScale(scale);
+  // The estimate can be a few pixels off (the headers scale half as much): a grid still wider than its
+  // room takes the next smaller scale allowed rather than scroll sideways.
+  const int width = room(height()).width();
+  while (m_scale > m_minScale + 1e-3 && m_grid->sizeHint().width() > width)
+    applyScale(std::max(m_minScale, m_scale - 0.1));
+  Q_EMIT scaleChanged(m_scale);
+}
+
+void ScoreboardView::applyScale(double scale)
+{
   m_scale = scale;
   for (TileWidget* tile : m_tiles)
     tile->setScale(scale);
   for (QLabel* header : m_headers)
     header->setFont(headerFont());
   m_headline->setFont(headlineFont(scale));
-  Q_EMIT scaleChanged(scale);
 }
 
 QFont ScoreboardView::headlineFont(double scale) const

@@ -49,6 +49,7 @@ Q_SIGNALS:
 private:
   void rebuild();
   void fitTiles();
+  void applyScale(double scale);
   double fitScale(QSize room) const;  // the tiles' scale for the room inside the margins
   QSize room(int height) const;       // inside the margins, at this widget's width and `height`
   bool fitsNow(QSize room) const;     // the grid at its current scale fits in `room` as it is
