@@ -166,9 +166,13 @@ TEST_CASE("compare: at 1280 both boards are read without scrolling sideways, del
   REQUIRE(read);
   CHECK(read->deltaText() == QStringLiteral("= -3.0%"));
 
-  // Two boards of three columns fit side by side, the tiles a little smaller.
+  // Two boards of three columns fit side by side, the tiles a little smaller; also when the comparison was
+  // first shown in a narrow place (the History tab lays it out after).
+  view.resize(300, 560);
   view.showRun(a, QStringLiteral("Run 1"));
   view.showComparison(a, a, QStringLiteral("Run 1"), QStringLiteral("Run 1 again"));
+  QApplication::processEvents();
+  view.resize(1270, 560);
   QApplication::processEvents();
   CHECK(view.boardsOrientation() == Qt::Horizontal);
   checkBoardsAcross(view);

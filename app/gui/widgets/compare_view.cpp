@@ -146,6 +146,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   boards->setStretchFactor(0, 1);
   boards->setStretchFactor(1, 1);
   boards->installEventFilter(this);
+  for (ScoreboardView* board : {m_base, m_other})
+    connect(board, &ScoreboardView::scaleChanged, this, [this] { arrangeBoards(false); });
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(boards);
   split->addWidget(m_table);
@@ -201,17 +203,22 @@ void CompareView::arrangeBoards(bool force)
 {
   // Side by side while both boards fit in half the width at their smallest scale, else one above the
   // other: tiles too small to read, or scrolled sideways, hide the columns compared.
-  if (m_otherPane->isHidden())
+  // The need is estimated from the tiles' present scale, so it is asked again when a scale settles; going
+  // back to side by side wants 5% to spare, so an estimate a few pixels off cannot flip the boards to and fro.
+  if (m_otherPane->isHidden() || m_arranging)
     return;
   const int half = (m_boards->width() - m_boards->handleWidth()) / 2;
   const int need = std::max(m_base->widthAt(kMinCompareScale), m_other->widthAt(kMinCompareScale));
-  const Qt::Orientation orientation = need <= half ? Qt::Horizontal : Qt::Vertical;
+  const bool stacked = m_boards->orientation() == Qt::Vertical;
+  const Qt::Orientation orientation = need <= (stacked && !force ? half * 95 / 100 : half) ? Qt::Horizontal : Qt::Vertical;
   if (!force && orientation == m_boards->orientation())
     return;
+  m_arranging = true;
   m_boards->setOrientation(orientation);
   const int length = orientation == Qt::Horizontal ? m_boards->width() : m_boards->height();
   const int each = std::max(1, (length - m_boards->handleWidth()) / 2);
   m_boards->setSizes({each, each});  // the two runs get the same room, whatever their grids need
+  m_arranging = false;
 }
 
 Qt::Orientation CompareView::boardsOrientation() const { return m_boards->orientation(); }

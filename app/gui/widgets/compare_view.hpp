@@ -48,6 +48,7 @@ private:
   QSplitter* m_boards;
   QLabel* m_summary;
   QTableWidget* m_table;
+  bool m_arranging = false;
 };
 
 }  // namespace hashscope::gui

@@ -123,16 +123,18 @@ void ScoreboardView::fitTiles()
 {
   if (!m_grid || m_tiles.empty())
     return;
+  const double was = m_scale;
   const double scale = fitScale(room(height()));
-  if (std::abs(scale - m_scale) < 1e-3 || (scale < m_scale && fitsNow(room(height()))))
-    return;  // tiles that fit as they are stay (the estimate's 3% spare is for growing)
-  applyScale(scale);
+  // Tiles that fit as they are stay (the estimate's 3% spare is for growing).
+  if (std::abs(scale - m_scale) >= 1e-3 && !(scale < m_scale && fitsNow(room(height()))))
+    applyScale(scale);
   // The estimate can be a few pixels off (the headers scale half as much): a grid still wider than its
   // room takes the next smaller scale allowed rather than scroll sideways.
   const int width = room(height()).width();
   while (m_scale > m_minScale + 1e-3 && m_grid->sizeHint().width() > width)
     applyScale(std::max(m_minScale, m_scale - 0.1));
-  Q_EMIT scaleChanged(m_scale);
+  if (std::abs(m_scale - was) >= 1e-3)
+    Q_EMIT scaleChanged(m_scale);
 }
 
 void ScoreboardView::applyScale(double scale)
