@@ -176,4 +176,11 @@ TEST_CASE("compare: at 1280 both boards are read without scrolling sideways, del
   QApplication::processEvents();
   CHECK(view.boardsOrientation() == Qt::Horizontal);
   checkBoardsAcross(view);
+
+  // As History does it: one run opened at full width, then compared with another.
+  view.showRun(a, QStringLiteral("Run 1"));
+  QApplication::processEvents();
+  view.showComparison(a, b, QStringLiteral("Run 1"), QStringLiteral("Run 2"));
+  QApplication::processEvents();
+  checkBoardsAcross(view);
 }
