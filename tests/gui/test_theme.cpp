@@ -3,6 +3,11 @@
 // the scoreboard's cards follow a switch.
 #include <QAction>
 #include <QApplication>
+#include <QChart>
+#include <QChartView>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QSet>
 #include <QImage>
 #include <QPainter>
 #include <QPalette>
@@ -10,11 +15,14 @@
 #include <QStyleFactory>
 #include <QStyleOptionViewItem>
 
+#include <cmath>
 #include <cstdlib>
 #include <memory>
 
 #include "catch.hpp"
 #include "charts/chart_style.hpp"
+#include "charts/chart_widgets.hpp"
+#include "logic/result_text.hpp"
 #include "gui_test_helpers.hpp"
 #include "logic/results_model.hpp"
 #include "recorded_results.hpp"
@@ -155,5 +163,81 @@ TEST_CASE("Unticked check boxes in lists stand out in the dark theme; the light 
   uncheckedBoxContrast(QApplication::style(), &ours);
   uncheckedBoxContrast(fusion.get(), &plain);
   CHECK(ours == plain);
+  applyTheme(Theme::System);
+}
+
+namespace {
+double luminance(QColor c)
+{
+  const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+  return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+}
+double contrast(QColor a, QColor b)
+{
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+// A live-style chart with verdict bands, shown: its legend's band keys and the colour behind the legend.
+struct BandChart {
+  BandChart()
+  {
+    chart.reset(createLineChart());
+    chart->setup({QStringLiteral("Bottleneck"), QStringLiteral("time (s)"), QStringLiteral("busy (%)"), QString(),
+                  100, false, true});
+    chart->resize(800, 300);
+    chart->show();
+    QApplication::processEvents();
+    view = chart->findChild<QChartView*>();
+    REQUIRE(view);
+    for (QLegendMarker* marker : view->chart()->legend()->markers()) {
+      if (marker->type() == QLegendMarker::LegendMarkerTypeArea)
+        bands.append(marker);
+    }
+  }
+  // The chart's own pixel at the legend's left end (the keys are centred: nothing is drawn there).
+  QColor behindLegend() const
+  {
+    const QImage image = view->grab().toImage();
+    const QRectF legend = view->chart()->legend()->geometry();
+    const QPoint at = view->mapFromScene(view->chart()->mapToScene(legend.left() + 2, legend.center().y()));
+    return image.pixelColor(at * image.devicePixelRatio());
+  }
+  std::unique_ptr<LineChart> chart;
+  QChartView* view = nullptr;
+  QList<QLegendMarker*> bands;
+};
+}  // namespace
+
+TEST_CASE("Verdict band keys in chart legends stand out in the dark theme; the light theme keeps the band colours",
+          "[theme]")
+{
+  applyTheme(Theme::Dark);
+  {
+    BandChart dark;
+    REQUIRE(dark.bands.size() == 4);  // CPU-bound, I/O-bound, memory-bound, mixed
+    const QColor behind = dark.behindLegend();
+    for (const QLegendMarker* marker : dark.bands) {
+      INFO(marker->label().toStdString());
+      const QColor key = marker->brush().color();
+      // The key as painted: its colour over what is behind it.
+      const double a = key.alphaF();
+      const QColor painted = QColor::fromRgbF(float(a * key.redF() + (1 - a) * behind.redF()),
+                                              float(a * key.greenF() + (1 - a) * behind.greenF()),
+                                              float(a * key.blueF() + (1 - a) * behind.blueF()));
+      CHECK(contrast(painted, behind) > 2.0);  // the band colours' 35% tint gave 1.2 to 1.7
+    }
+  }
+  applyTheme(Theme::Light);
+  {
+    BandChart light;
+    REQUIRE(light.bands.size() == 4);
+    QSet<QRgb> keys, bandColours;
+    for (const QLegendMarker* marker : light.bands)
+      keys.insert(marker->brush().color().rgba());
+    using hashscope::Verdict;
+    for (Verdict v : {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed})
+      bandColours.insert(verdictColor(v).rgba());
+    CHECK(keys == bandColours);
+  }
   applyTheme(Theme::System);
 }

@@ -111,9 +111,26 @@ void LinePlot::setup(const LineChartSetup& setup)
       area->attachAxis(m_x);
       area->attachAxis(m_y);
       m_bands[v] = area;  // its legend entry stays: a colour key for the bands
+      keyBand(area, verdictColor(v));
     }
   }
   clear();
+}
+
+void LinePlot::keyBand(QAreaSeries* area, QColor color)
+{
+  // The bands' faint tints read as areas, but as a legend's small square on a dark chart they all but
+  // vanish (#2e303a under a 35% tint): there the key shows the hue at 80%, outlined in full. A light chart
+  // keeps the band's own colour, which reads on white.
+  if (m_chart->theme() != QChart::ChartThemeDark)
+    return;
+  QColor key = color;
+  key.setAlphaF(0.8);
+  color.setAlpha(255);
+  for (QLegendMarker* marker : m_chart->legend()->markers(area)) {
+    marker->setBrush(key);
+    marker->setPen(QPen(color, 1));
+  }
 }
 
 void LinePlot::clear()

@@ -1,6 +1,7 @@
 // LinePlot: the series and axes of one line chart on a QChart (private to charts/).
 #pragma once
 
+#include <QColor>
 #include <QHash>
 #include <QPen>
 
@@ -50,6 +51,7 @@ private:
   Line& lineFor(const LineData& data);
   QLineSeries* addPiece(Line& line);
   void fitAxes(const QList<LineData>& lines);
+  void keyBand(QAreaSeries* area, QColor color);  // the legend's key of a verdict band
   void applyY();
 
   QChart* m_chart;

@@ -1,5 +1,6 @@
 #include "widgets/compare_view.hpp"
 
+#include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
@@ -15,6 +16,9 @@
 namespace hashscope::gui {
 
 namespace {
+
+// The smallest tiles in Compare: two boards of three columns fit side by side in a 1280-pixel window.
+constexpr double kMinCompareScale = 0.75;
 
 // Every column as wide as its contents, and `column` takes what is left of the table's width.
 void spareWidthTo(QTableWidget* table, int column)
@@ -130,6 +134,10 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_base->setObjectName(QStringLiteral("baseScoreboard"));
   m_other = new ScoreboardView(this);
   m_other->setObjectName(QStringLiteral("otherScoreboard"));
+  // Side by side each board has half the width: at 1280 pixels the last column (read) was cut and the
+  // board scrolled sideways. A quarter smaller fits three columns; wider boards are stacked (arrangeBoards).
+  m_base->setMinimumScale(kMinCompareScale);
+  m_other->setMinimumScale(kMinCompareScale);
   auto* boards = m_boards = new QSplitter(Qt::Horizontal, this);
   boards->addWidget(pane(m_baseTitle, m_base, this));
   m_otherPane = pane(m_otherTitle, m_other, this);
@@ -137,6 +145,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   boards->setChildrenCollapsible(false);
   boards->setStretchFactor(0, 1);
   boards->setStretchFactor(1, 1);
+  boards->installEventFilter(this);
+  for (ScoreboardView* board : {m_base, m_other})
+    connect(board, &ScoreboardView::scaleChanged, this, [this] { arrangeBoards(false); });
   auto* split = new QSplitter(Qt::Vertical, this);
   split->addWidget(boards);
   split->addWidget(m_table);
@@ -184,9 +195,40 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   markBoard(m_base, c, false);
   markBoard(m_other, c, true);
   m_otherPane->show();
-  const int half = std::max(1, m_boards->width() / 2);
-  m_boards->setSizes({half, half});  // the two runs get the same room, whatever their grids need
+  arrangeBoards(true);
   showTable(c);
+}
+
+void CompareView::arrangeBoards(bool force)
+{
+  // Side by side while both boards fit in half the width at their smallest scale, else one above the
+  // other: tiles too small to read, or scrolled sideways, hide the columns compared.
+  // The need is estimated from the tiles' present scale, so it is asked again when a scale settles; going
+  // back to side by side wants 5% to spare, so an estimate a few pixels off cannot flip the boards to and fro.
+  if (m_otherPane->isHidden() || m_arranging)
+    return;
+  const int half = (m_boards->width() - m_boards->handleWidth()) / 2;
+  const int need = std::max(m_base->widthAt(kMinCompareScale), m_other->widthAt(kMinCompareScale));
+  const bool stacked = m_boards->orientation() == Qt::Vertical;
+  const Qt::Orientation orientation = need <= (stacked && !force ? half * 95 / 100 : half) ? Qt::Horizontal : Qt::Vertical;
+  if (!force && orientation == m_boards->orientation())
+    return;
+  m_arranging = true;
+  m_boards->setOrientation(orientation);
+  const int length = orientation == Qt::Horizontal ? m_boards->width() : m_boards->height();
+  const int each = std::max(1, (length - m_boards->handleWidth()) / 2);
+  m_boards->setSizes({each, each});  // the two runs get the same room, whatever their grids need
+  m_arranging = false;
+}
+
+Qt::Orientation CompareView::boardsOrientation() const { return m_boards->orientation(); }
+
+bool CompareView::eventFilter(QObject* watched, QEvent* event)
+{
+  // The boards' own resize, not this view's: the splitters size their children after this view's resize.
+  if (watched == m_boards && event->type() == QEvent::Resize)
+    arrangeBoards(false);
+  return QWidget::eventFilter(watched, event);
 }
 
 void CompareView::showTable(const Comparison& c)

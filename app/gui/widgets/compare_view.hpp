@@ -30,10 +30,15 @@ public:
   QTableWidget* table() const { return m_table; }
   ScoreboardView* baseBoard() const { return m_base; }
   ScoreboardView* otherBoard() const { return m_other; }
+  Qt::Orientation boardsOrientation() const;  // side by side, or one above the other when too wide
   QString headline() const;
+
+protected:
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
   void showTable(const Comparison& comparison);
+  void arrangeBoards(bool force);
   QLabel* m_title;
   QLabel* m_baseTitle;
   QLabel* m_otherTitle;
@@ -43,6 +48,7 @@ private:
   QSplitter* m_boards;
   QLabel* m_summary;
   QTableWidget* m_table;
+  bool m_arranging = false;
 };
 
 }  // namespace hashscope::gui

@@ -75,6 +75,9 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_scoreSplit->setChildrenCollapsible(false);
   connect(m_scoreboard, &ScoreboardView::tileActivated, this, &ResultsView::showTileDetails);
   connect(m_details, &TileDetails::closeRequested, m_details, &QWidget::hide);
+  // The details' text grows with the tiles: a large window shows both at a size read from a step back.
+  connect(m_scoreboard, &ScoreboardView::scaleChanged, m_details, &TileDetails::setTextScale);
+  connect(m_scoreboard, &ScoreboardView::scaleChanged, this, &ResultsView::fitBoardHeight);
 
   m_pages = new QTabWidget(this);
   m_pages->setDocumentMode(true);
@@ -121,13 +124,28 @@ void ResultsView::showTileDetails(const ScoreTile& tile)
 {
   const std::vector<RunResult>& results = m_model->results();
   const bool known = tile.measured && tile.resultIndex >= 0 && std::size_t(tile.resultIndex) < results.size();
+  m_details->setTextScale(m_scoreboard->tileScale());
   m_details->showTile(tile, known ? &results[std::size_t(tile.resultIndex)] : nullptr);
-  if (m_details->isHidden()) {  // opening: the tiles keep the room they need (up to 60%), the details get the rest
+  if (m_details->isHidden()) {
     m_details->show();
-    const int total = m_scoreSplit->height();
-    const int board = std::min(m_scoreboard->preferredHeight(), total * 3 / 5);
-    m_scoreSplit->setSizes({board, std::max(0, total - board)});
+    fitBoardHeight();
   }
+}
+
+void ResultsView::fitBoardHeight()
+{
+  // With the details open the tiles keep the room they need (up to 60%, and what the details' own minimum
+  // leaves), at the scale they take in that room; the details get the rest. Again whenever the scale
+  // settles elsewhere (the board's layout catching up, a splitter drag): the board's height follows its
+  // tiles' final size, no gap under them.
+  if (m_details->isHidden() || m_fittingBoard)
+    return;
+  m_fittingBoard = true;
+  const int total = m_scoreSplit->height() - m_scoreSplit->handleWidth();
+  const int room = std::min(total * 3 / 5, total - m_details->minimumSizeHint().height());
+  const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room), room));
+  m_scoreSplit->setSizes({board, std::max(0, total - board)});
+  m_fittingBoard = false;
 }
 
 void ResultsView::refresh()

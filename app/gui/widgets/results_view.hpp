@@ -42,6 +42,7 @@ public:
 
 private:
   void refreshScoreboard();
+  void fitBoardHeight();
   ResultsModel* m_model;
   ScoreboardPlan m_plan;
   QTabWidget* m_pages;
@@ -55,6 +56,7 @@ private:
   LineChart* m_ramp;
   QTextBrowser* m_verdicts;
   QSplitter* m_splitter;
+  bool m_fittingBoard = false;
 };
 
 }  // namespace hashscope::gui

@@ -26,10 +26,7 @@ ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
   m_headline->setWordWrap(true);
   m_headline->setTextFormat(Qt::PlainText);
   m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  QFont font = m_headline->font();
-  font.setPointSizeF(font.pointSizeF() * 1.25);
-  font.setBold(true);
-  m_headline->setFont(font);
+  m_headline->setFont(headlineFont(m_scale));
   m_scroll = new QScrollArea(this);
   m_scroll->setWidgetResizable(true);
   m_scroll->setFrameShape(QFrame::NoFrame);
@@ -60,28 +57,100 @@ bool ScoreboardView::eventFilter(QObject* watched, QEvent* event)
   return QWidget::eventFilter(watched, event);
 }
 
-void ScoreboardView::fitTiles()
+double ScoreboardView::fitScale(QSize room) const
 {
-  // The tiles grow with the room the scroll area gives, the same factor for all (they line up), in steps of
-  // a tenth (so a window resized by a few pixels does not reflow them), never below their normal size: a
-  // board bigger than its room scrolls at the normal size. The size the grid would have at scale 1 is its
-  // size now divided by the current scale (fonts, margins and card widths all scale; the headers grow
-  // half as much, which errs on the small side).
+  // The tiles grow with the room, the same factor for all (they line up), in steps of a tenth (so a window
+  // resized by a few pixels does not reflow them), never below their normal size: a board bigger than its
+  // room scrolls at the normal size. The headline grows with them, so each candidate scale is tried with
+  // the headline's height at that scale: the choice depends on the room alone, and a headline wrapping
+  // onto one more line cannot make the tiles flip between two sizes. The size the grid would have at scale
+  // 1 is its size now divided by the current scale (fonts, margins and card widths all scale; the headers
+  // grow half as much, which errs on the small side, hence the 3% spare).
   if (!m_grid || m_tiles.empty())
-    return;
+    return 1.0;
   const QSize now = m_grid->sizeHint();
   if (now.isEmpty())
+    return m_scale;
+  const double baseWidth = now.width() / m_scale, baseHeight = now.height() / m_scale;
+  for (int tenths = int(std::lround(kMaxTileScale * 10)); tenths / 10.0 > m_minScale + 1e-3; --tenths) {
+    const double scale = tenths / 10.0;
+    const int gridRoom = room.height() - headlineHeight(scale, room.width()) - layout()->spacing();
+    // Growing needs both directions; shrinking (setMinimumScale) is for the width alone, rows may scroll.
+    if (baseWidth * scale <= 0.97 * room.width() && (scale <= 1.0 || baseHeight * scale <= 0.97 * gridRoom))
+      return scale;
+  }
+  return m_minScale;
+}
+
+void ScoreboardView::setMinimumScale(double scale)
+{
+  m_minScale = std::clamp(scale, 0.5, 1.0);
+  fitTiles();
+}
+
+int ScoreboardView::widthAt(double scale) const
+{
+  const QMargins m = layout()->contentsMargins();
+  if (!m_grid || m_tiles.empty())
+    return m.left() + m.right();
+  return m.left() + m.right() + int(std::ceil(m_grid->sizeHint().width() / m_scale * scale / 0.97));
+}
+
+bool ScoreboardView::fitsNow(QSize room) const
+{
+  if (!m_grid)
+    return true;
+  const QSize grid = m_grid->sizeHint();
+  return grid.width() <= room.width() &&
+         grid.height() <= room.height() - headlineHeight(m_scale, room.width()) - layout()->spacing() - 2;
+}
+
+QSize ScoreboardView::room(int height) const
+{
+  const QMargins m = layout()->contentsMargins();
+  return {width() - m.left() - m.right(), height - m.top() - m.bottom()};
+}
+
+int ScoreboardView::headlineHeight(double scale, int width) const
+{
+  if (m_headline->text().isEmpty())
+    return 0;
+  const QFontMetrics metrics(headlineFont(scale));
+  return metrics.boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_headline->text()).height();
+}
+
+void ScoreboardView::fitTiles()
+{
+  if (!m_grid || m_tiles.empty())
     return;
-  const double fitWidth = 0.97 * m_scroll->width() / (now.width() / m_scale);
-  const double fitHeight = 0.97 * m_scroll->height() / (now.height() / m_scale);
-  const double scale = std::clamp(std::floor(std::min(fitWidth, fitHeight) * 10) / 10, 1.0, kMaxTileScale);
-  if (std::abs(scale - m_scale) < 1e-3)
-    return;
+  const double was = m_scale;
+  const double scale = fitScale(room(height()));
+  // Tiles that fit as they are stay (the estimate's 3% spare is for growing).
+  if (std::abs(scale - m_scale) >= 1e-3 && !(scale < m_scale && fitsNow(room(height()))))
+    applyScale(scale);
+  // The estimate can be a few pixels off (the headers scale half as much): a grid still wider than its
+  // room takes the next smaller scale allowed rather than scroll sideways.
+  const int width = room(height()).width();
+  while (m_scale > m_minScale + 1e-3 && m_grid->sizeHint().width() > width)
+    applyScale(std::max(m_minScale, m_scale - 0.1));
+  if (std::abs(m_scale - was) >= 1e-3)
+    Q_EMIT scaleChanged(m_scale);
+}
+
+void ScoreboardView::applyScale(double scale)
+{
   m_scale = scale;
   for (TileWidget* tile : m_tiles)
     tile->setScale(scale);
   for (QLabel* header : m_headers)
     header->setFont(headerFont());
+  m_headline->setFont(headlineFont(scale));
+}
+
+QFont ScoreboardView::headlineFont(double scale) const
+{
+  // A quarter bigger than the text around it at the normal size, growing as the headers do.
+  return scaledFont(font(), 1.25 * (1 + (scale - 1) / 2), true);
 }
 
 QFont ScoreboardView::headerFont() const
@@ -155,10 +224,21 @@ TileWidget* ScoreboardView::findTile(const QString& location, const QString& alg
   return t ? tileWidget(t->row, t->column) : nullptr;
 }
 
-int ScoreboardView::preferredHeight() const
+int ScoreboardView::preferredHeight(int maxHeight) const
 {
-  const int margins = layout()->contentsMargins().top() + layout()->contentsMargins().bottom() + layout()->spacing();
-  return m_headline->heightForWidth(std::max(200, width() - 8)) + (m_grid ? m_grid->sizeHint().height() : 0) + margins + 4;
+  // The height at the scale the tiles take in that height (fitScale), not at their scale now: a board
+  // shrinking its tiles after it got its height would leave a gap under them. Above the normal size the
+  // grid needs its 3% spare to keep that scale.
+  const QMargins m = layout()->contentsMargins();
+  const double scale = fitScale(room(maxHeight));
+  const int width = room(maxHeight).width();
+  const int chrome = m.top() + m.bottom() + layout()->spacing() + headlineHeight(scale, width) + 2;
+  if (!m_grid)
+    return chrome;
+  if (scale <= m_scale + 1e-3 && fitsNow(room(maxHeight)))  // the tiles stay as they are: their exact height
+    return m.top() + m.bottom() + layout()->spacing() + headlineHeight(m_scale, width) + 2 + m_grid->sizeHint().height();
+  const double grid = m_grid->sizeHint().height() / m_scale * scale;
+  return chrome + int(std::ceil(scale > 1.0 ? grid / 0.97 : grid));
 }
 
 QString ScoreboardView::headline() const { return m_headline->text(); }

@@ -28,20 +28,34 @@ public:
   // The tile showing `location` x `algorithm` of `kind` (see Scoreboard::find), or nullptr.
   TileWidget* findTile(const QString& location, const QString& algorithm, ScoreTile::Kind kind) const;
   QString headline() const;
-  int preferredHeight() const;  // the headline and every row of tiles, without scrolling
+  // The headline and every row of tiles without scrolling, when the board is given at most `maxHeight`
+  // (its tiles take the scale that height allows).
+  int preferredHeight(int maxHeight) const;
   QLabel* headlineLabel() const { return m_headline; }
   double tileScale() const { return m_scale; }
+  // Lets the tiles shrink below their normal size, down to `scale`, to fit the width without scrolling
+  // sideways (Compare's boards side by side). 1 by default: a board too wide for its room scrolls.
+  void setMinimumScale(double scale);
+  double minimumScale() const { return m_minScale; }
+  int widthAt(double scale) const;  // the width the board needs, without scrolling, at that tile scale
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
 
 Q_SIGNALS:
   void tileActivated(const hashscope::gui::ScoreTile& tile);
+  void scaleChanged(double scale);
 
 private:
   void rebuild();
   void fitTiles();
+  void applyScale(double scale);
+  double fitScale(QSize room) const;  // the tiles' scale for the room inside the margins
+  QSize room(int height) const;       // inside the margins, at this widget's width and `height`
+  bool fitsNow(QSize room) const;     // the grid at its current scale fits in `room` as it is
+  int headlineHeight(double scale, int width) const;
   QFont headerFont() const;
+  QFont headlineFont(double scale) const;
   Scoreboard m_board;
   QLabel* m_headline;
   QScrollArea* m_scroll;
@@ -49,6 +63,7 @@ private:
   std::vector<TileWidget*> m_tiles;  // row-major, as m_board.tiles
   std::vector<QLabel*> m_headers;   // the row and column names
   double m_scale = 1.0;              // the tiles' size (TileWidget::setScale)
+  double m_minScale = 1.0;
 };
 
 }  // namespace hashscope::gui

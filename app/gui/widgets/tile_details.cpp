@@ -12,6 +12,7 @@
 #include "charts/chart_widgets.hpp"
 #include "logic/result_text.hpp"
 #include "widgets/table_cell.hpp"
+#include "widgets/tile_widget.hpp"
 
 namespace hashscope::gui {
 
@@ -66,7 +67,7 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   auto* leftLayout = new QVBoxLayout(left);
   leftLayout->setContentsMargins(0, 0, 0, 0);
   leftLayout->addWidget(m_evidence, 1);
-  leftLayout->addWidget(m_passes, 1);
+  leftLayout->addWidget(m_passes, 0);  // as tall as its rows (sizePasses), the evidence takes the rest
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
   split->addWidget(m_chart);
@@ -100,16 +101,38 @@ void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
     m_passes->setItem(row, 1, readOnlyCell(QString::number(p.mbPerSec(), 'f', 1), true));
     m_passes->setItem(row, 2, readOnlyCell(QString::number(p.seconds, 'f', 3), true));
   }
-  // As tall as its rows (the evidence above takes the rest).
-  m_passes->setMaximumHeight(m_passes->horizontalHeader()->height() + 2 * m_passes->frameWidth() +
-                             m_passes->verticalHeader()->length() + 2);
+  sizePasses();
   LineData line{tr("MB/s"), {}, 0};
   for (const Sample& s : result->samples)
     line.points.append({s.t, s.totalMBps});
   if (!line.points.isEmpty()) {
     m_chart->setLines({line});  // first: the bands span the value axis the line has set
     m_chart->setBands(bandsOf(result->samples));
+    // The run is over: its time axis ends with its last sample, not at the next round number.
+    m_chart->setXRange(0, result->samples.back().t);
   }
+}
+
+void TileDetails::setTextScale(double scale)
+{
+  m_evidence->setFont(scaledFont(font(), scale, false));
+  m_passes->setFont(scaledFont(font(), scale, false));
+  m_passes->verticalHeader()->setDefaultSectionSize(m_passes->fontMetrics().height() + 6);
+  sizePasses();
+}
+
+void TileDetails::sizePasses()
+{
+  // Fixed to its rows, up to kMaxPassRows (more scroll): the header's size hint, not its height, which
+  // is 0 until the table has been shown once and left the last rows cut off.
+  constexpr int kMaxPassRows = 8;
+  const int rows = std::min(m_passes->rowCount(), kMaxPassRows);
+  int height = m_passes->horizontalHeader()->sizeHint().height() + 2 * m_passes->frameWidth();
+  for (int row = 0; row < rows; ++row)
+    height += m_passes->rowHeight(row);
+  if (m_passes->rowCount() > kMaxPassRows)
+    height += m_passes->rowHeight(0) / 2;  // half a row more: a hint that the table scrolls
+  m_passes->setFixedHeight(height);
 }
 
 QString TileDetails::titleText() const { return m_title->text(); }

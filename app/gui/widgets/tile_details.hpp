@@ -26,11 +26,14 @@ public:
   QString evidenceText() const;
   QTableWidget* passesTable() const { return m_passes; }
   LineChart* chart() const { return m_chart; }
+  // The evidence and the passes at `scale` times the normal text size (the scoreboard's tile scale).
+  void setTextScale(double scale);
 
 Q_SIGNALS:
   void closeRequested();
 
 private:
+  void sizePasses();
   ScoreTile m_tile;
   QLabel* m_title;
   QToolButton* m_close;
