@@ -36,7 +36,8 @@ private:
   std::uint64_t m_stopAfter;
 };
 
-constexpr std::uint64_t kWindow = 16 * MiB;  // read_methods.cpp's window
+constexpr std::uint64_t kWindow = 16 * MiB;       // read_methods.cpp's window
+constexpr std::uint64_t kSplitWindow = 32 * MiB;  // and the BLAKE3 tree's, its largest subtree
 
 // Truncates the file named by `context` to `g_truncateTo` bytes when window `g_truncateAt` is mapped.
 std::uint64_t g_truncateAt = 0, g_truncateTo = 0;
@@ -131,7 +132,8 @@ TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and 
   } reset;
   TempDir dir;
   std::uint64_t seed = 30;
-  for (std::uint64_t size : {1 * MiB + 1, kWindow - 1, kWindow + 1, 2 * kWindow + 4097}) {
+  for (std::uint64_t size :
+       {1 * MiB + 1, kWindow - 1, kWindow + 1, kSplitWindow - 1, kSplitWindow + 4097, 2 * kSplitWindow + 1}) {
     INFO("size " << size);
     const auto file = dir / ("b" + std::to_string(size));
     const auto data = hashscope::test::writeRandomFile(file, size, seed++);

@@ -34,7 +34,7 @@ using Cv = std::array<std::uint8_t, BLAKE3_OUT_LEN>;
 constexpr std::size_t kChunk = BLAKE3_CHUNK_LEN;
 constexpr std::size_t kBlock = BLAKE3_BLOCK_LEN;
 constexpr std::size_t kBatch = 64;                   // inputs per blake3_hash_many call
-constexpr std::uint64_t kMaxSubtreeChunks = 1 << 14; // 16 MiB: bounds the CV scratch to 512 KiB
+constexpr std::uint64_t kMaxSubtreeChunks = 1 << 15; // 32 MiB: bounds the CV scratch to 1 MiB
 constexpr std::size_t kMinPartChunks = 64;           // 64 KiB per part: below, handing off costs more
 constexpr std::size_t kPartsPerThread = 4;
 constexpr std::uint8_t kChunkStart = CHUNK_START, kChunkEnd = CHUNK_END, kParent = PARENT, kRoot = ROOT;
