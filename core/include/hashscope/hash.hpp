@@ -24,9 +24,6 @@ struct AlgorithmInfo {
   std::string implementation;  // e.g. "OpenSSL 3.0.19 (SHA-NI)", "ISA-L 2.30 (PCLMULQDQ)", "xxHash 0.8.1 (AVX2)"
   std::string peerTool;        // the coreutils-style tool whose output we match ("md5sum", "b2sum -l 512", "xxhsum -H3"), or empty
   unsigned threadsPerStream = 1; // cores one stream can use by default: 1, but BLAKE3 hashes one file on all cores
-  // Hashes faster than bytes can be copied out of the page cache: cached files are best read through
-  // mapped windows (no copy) rather than the pipelined reader.
-  bool prefersZeroCopy = false;
 };
 
 // Incremental hashing of one stream. Not thread-safe: one Hasher per thread.

@@ -48,27 +48,6 @@ constexpr std::array<AlgorithmSpec, 22> kSpecs{{
     {"xxh3-128", "XXH3 (128-bit)", Fast, 16, "xxhsum -H2", "XXH128", B::Xxh3_128, nullptr, -1, L::Xxhsum},
 }};
 
-// Backends measured faster than a copy out of the page cache (xxh3 ~10 GB/s, ISA-L CRCs ~15 GB/s against
-// ~6 GB/s for read()): for them the copy, not the hash, sets the speed of a cached file. BLAKE3 too: on one
-// thread it is slower than the copy, but the pipelined reader's copy then takes the other core's time and
-// memory bandwidth (b3sum maps the file for the same reason), and on all cores the copy competes with the
-// tree's own threads.
-bool prefersZeroCopy(Backend backend)
-{
-  switch (backend) {
-  case B::Blake3:
-  case B::Crc32:
-  case B::Crc32c:
-  case B::Cksum:
-  case B::Xxh64:
-  case B::Xxh3_64:
-  case B::Xxh3_128:
-    return true;
-  default:
-    return false;
-  }
-}
-
 } // namespace
 
 std::span<const AlgorithmSpec> algorithmSpecs()
@@ -114,7 +93,6 @@ const std::vector<AlgorithmInfo>& allAlgorithms()
       info.implementation = detail::implementationFor(spec);
       info.peerTool = std::string(spec.peerTool);
       info.threadsPerStream = spec.backend == detail::Backend::Blake3 ? detail::blake3MaxThreadsPerStream() : 1;
-      info.prefersZeroCopy = detail::prefersZeroCopy(spec.backend);
       out.push_back(std::move(info));
     }
     return out;
