@@ -4,6 +4,7 @@
 #include <QGridLayout>
 #include <QLabel>
 #include <QScrollArea>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "widgets/tile_widget.hpp"
@@ -54,6 +55,16 @@ bool ScoreboardView::eventFilter(QObject* watched, QEvent* event)
 {
   if (watched == m_scroll && event->type() == QEvent::Resize)
     fitTiles();
+  // A new scale changes the tiles' fonts at once, but their sizes reach the grid's size hint only once the
+  // posted layout requests have run: a fit made before then (a board shown and at once squeezed beside
+  // another in Compare) worked from the old sizes and left the board clipped. Fit again after the layout.
+  if (watched == m_grid && event->type() == QEvent::LayoutRequest && !m_refitQueued) {
+    m_refitQueued = true;
+    QTimer::singleShot(0, this, [this] {
+      m_refitQueued = false;
+      fitTiles();
+    });
+  }
   return QWidget::eventFilter(watched, event);
 }
 
@@ -165,6 +176,7 @@ void ScoreboardView::rebuild()
   m_tiles.clear();
   delete m_grid;
   m_grid = new QWidget;
+  m_grid->installEventFilter(this);
   auto* grid = new QGridLayout(m_grid);
   grid->setSpacing(6);
   m_headers.clear();

@@ -64,6 +64,7 @@ private:
   std::vector<QLabel*> m_headers;   // the row and column names
   double m_scale = 1.0;              // the tiles' size (TileWidget::setScale)
   double m_minScale = 1.0;
+  bool m_refitQueued = false;        // a fitTiles() is posted for after the grid's pending layout
 };
 
 }  // namespace hashscope::gui
