@@ -143,7 +143,7 @@ TEST_CASE("waiting workers on an idle device are mixed, not io-bound", "[analysi
   CHECK(analyse(r, {}).verdict == Verdict::Mixed);
 }
 
-TEST_CASE("a hash-file in RAM (tmpfs) is memory-backed; busy md5 there is cpu-bound", "[analysis]")
+TEST_CASE("a hash-file in RAM (tmpfs) is memory-backed, busy md5 there is cpu-bound", "[analysis]")
 {
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 99, 0);
   r.storage = {};
@@ -313,7 +313,7 @@ TEST_CASE("a hashing thread kept off the CPU by other processes is still the bot
   }
 }
 
-TEST_CASE("the limit is the smaller of read and hash speed; unknown references leave it unknown", "[analysis]")
+TEST_CASE("the limit is the smaller of read and hash speed, unknown references leave it unknown", "[analysis]")
 {
   RunResult r = makeRun(Workload::HashFile, "md5", 1, 30, 70);
   CHECK(analyse(r, References{100, 700, 0}).limitMBps == Approx(100));
@@ -523,7 +523,7 @@ TEST_CASE("a saturated CPU shared with other processes makes a run cpu-bound", "
   }
 }
 
-TEST_CASE("a read carries its reader thread's CPU share; peer-tool intervals speak only of the device", "[analysis]")
+TEST_CASE("a read carries its reader thread's CPU share, peer-tool intervals speak only of the device", "[analysis]")
 {
   RunResult read = makeRun(Workload::Read, "", 1, 1, 99);
   for (auto& s : read.perStream)

@@ -83,7 +83,7 @@ TEST_CASE("library: a full run saved and loaded back is the same document, liste
   CHECK(raw.scalar("PRAGMA journal_mode") == "wal");
 }
 
-TEST_CASE("library: rename, baseline and remove; removing the baseline clears it", "[library]")
+TEST_CASE("library: rename, baseline and remove, removing the baseline clears it", "[library]")
 {
   TempDir dir;
   RunLibrary library(dir / "h.sqlite");

@@ -109,7 +109,7 @@ TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "
   CHECK(planSuite(spec).empty());
 }
 
-TEST_CASE("planSuite adds the installed peer tools; b3sum comes with blake3 like any other peer", "[suite]")
+TEST_CASE("planSuite adds the installed peer tools, b3sum comes with blake3 like any other peer", "[suite]")
 {
   SuiteSpec spec;
   spec.locations = {"/a"};

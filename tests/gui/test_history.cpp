@@ -123,7 +123,7 @@ TEST_CASE("history: a finished benchmark appears in History and feeds the planne
   CHECK(model->index(0, HistoryModel::Name).data().toString() == QStringLiteral("first try"));
 }
 
-TEST_CASE("history: compare shows the deltas with colours and words; the planner's figures", "[gui][history]")
+TEST_CASE("history: compare shows the deltas with colours and words, the planner's figures", "[gui][history]")
 {
   QTemporaryDir dir;
   const ScopedEnv db("HASHSCOPE_HISTORY_DB", (dir.path() + QStringLiteral("/h.sqlite")).toUtf8());

@@ -187,7 +187,7 @@ TEST_CASE("live steps are named on the time axis, finished ones with their resul
   CHECK(stepLabel(warm) == QStringLiteral("xxh3-64 warm \u00d72 \u00b7 /tmp"));
 }
 
-TEST_CASE("the live time axis fits the data; the y axes share one grid, with units", "[gui][live]")
+TEST_CASE("the live time axis fits the data, the y axes share one grid, with units", "[gui][live]")
 {
   CHECK(timeAxisEnd(3.0, false) == Approx(3.0));  // a finished run: exactly to its end
   for (double t : {3.0, 12.0, 61.0, 95.0, 1234.0}) {
@@ -308,7 +308,7 @@ TEST_CASE("the chart export dialog previews the image it will save", "[gui][expo
   CHECK(dialog.previewImage().isNull());
 }
 
-TEST_CASE("step names never overlap nor get cut mid-word; the running step is named in full", "[gui][live]")
+TEST_CASE("step names never overlap nor get cut mid-word, the running step is named in full", "[gui][live]")
 {
   // 10 steps, some wide, some a few pixels narrow, the last one running; 7 px a letter.
   QList<StepSpan> steps;

@@ -150,7 +150,7 @@ TEST_CASE("scoreboard: cold before as-is before warm, the main stream count, GB/
   CHECK(speedText(0).text().isEmpty());
 }
 
-TEST_CASE("scoreboard: flags and an unreliable limit on a tile; pending and failed tiles", "[gui][scoreboard]")
+TEST_CASE("scoreboard: flags and an unreliable limit on a tile, pending and failed tiles", "[gui][scoreboard]")
 {
   RunResult r = hashFile("md5", "/data", 280, CacheMode::Cold);
   r.analysis->efficiency = 280.0 / 255;

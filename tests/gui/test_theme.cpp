@@ -151,7 +151,7 @@ int uncheckedBoxContrast(QStyle* style, QImage* out = nullptr)
 }
 }  // namespace
 
-TEST_CASE("Unticked check boxes in lists stand out in the dark theme; the light theme keeps Fusion's", "[theme]")
+TEST_CASE("Unticked check boxes in lists stand out in the dark theme, the light theme keeps Fusion's", "[theme]")
 {
   applyTheme(Theme::Dark);
   // Fusion's own outline (Window.darker(140)) is a few steps off the dark base: the box disappears.
@@ -208,7 +208,7 @@ struct BandChart {
 };
 }  // namespace
 
-TEST_CASE("Verdict band keys in chart legends stand out in the dark theme; the light theme keeps the band colours",
+TEST_CASE("Verdict band keys in chart legends stand out in the dark theme, the light theme keeps the band colours",
           "[theme]")
 {
   applyTheme(Theme::Dark);
