@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <mutex>
 #include <set>
@@ -94,6 +95,14 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     progress.workload = Workload::Write;
     progress.bytes = p.bytesWritten;
     progress.expected = p.totalBytes;
+    progress.mbps = -1;
+  };
+  observer.waiting = [&](const QuietWait& w) {
+    char busy[96];
+    std::snprintf(busy, sizeof busy, "other processes use %.1f of %.0f cores, %.0f of %.0f s", w.otherCores,
+                  w.cores, w.waited, w.limit);
+    std::lock_guard lock(progress.mutex);
+    progress.title = std::string("waiting for a quiet machine: ") + busy;
     progress.mbps = -1;
   };
   observer.stepStarted = [&](const SuiteStep& step, int total) {

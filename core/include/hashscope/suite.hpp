@@ -80,11 +80,36 @@ DataSummary describeData(const std::filesystem::path& path, std::stop_token stop
 // "3 files, 1.5 GiB" / "1 file, 4 GiB".
 std::string dataSummaryText(const DataSummary& data);
 
+// A wait for a quiet machine as it goes (SuiteObserver::waiting, about four times a second).
+struct QuietWait {
+  int beforeStep = -1;      // the index of the step that waits
+  double otherCores = 0;    // what other processes used over the last second, in cores
+  double cores = 1;         // the machine's logical cores
+  double systemBusyPct = 0; // the whole machine's CPU over the last window, 0..100
+  double waited = 0;        // seconds so far
+  double limit = 0;         // the most it waits (SuiteSpec::quietTimeoutSeconds)
+};
+
+// How a wait for a quiet machine ended.
+enum class QuietOutcome {
+  Quiet,         // other processes fell below kQuietOtherCores
+  TimedOut,      // still busy after the wait's limit
+  NotImproving,  // busy all along and not getting quieter: waiting longer would not help
+  Skipped,       // the user chose to measure now (SuiteControl::skipWait)
+  Stopped,       // the run was stopped
+};
+
 // Callbacks from the suite's threads. All are optional; each may be called from a worker or sampler
 // thread, so implementations must be thread-safe and quick.
 struct SuiteObserver {
   std::function<void(const std::filesystem::path& location, const SampleProgress&)> sampleProgress;
+  // Before a step, while the suite waits for other processes to leave the CPU (SuiteSpec::waitQuiet).
+  std::function<void(const QuietWait& wait)> waiting;
+  // The wait ended, and how (`last` is its final state). After any outcome but Quiet, no later step waits.
+  std::function<void(const QuietWait& last, QuietOutcome outcome)> waitEnded;
   std::function<void(const SuiteStep& step, int total)> stepStarted;
+  // Pass `pass` (1-based) of `passes` of the step is about to run (a warm pass reads its file first).
+  std::function<void(const SuiteStep& step, int pass, int passes)> passStarted;
   std::function<void(const SuiteStep& step, const Sample& sample)> sample;
   std::function<void(const SuiteStep& step, const RunResult& result)> stepFinished;
   std::function<void(const std::string& message)> message;   // notes and non-fatal errors, one sentence each
@@ -128,13 +153,57 @@ std::vector<SuiteStep> planSuite(const SuiteSpec& spec);
 // Whether any of `steps` reads the location's sample file (else no sample is created).
 bool planNeedsSample(const std::vector<SuiteStep>& steps);
 
-// Waits until other processes use less than `maxOtherCores` of the CPU over a one-second window, or
-// `timeoutSeconds` passed, or `stop`. Returns the other processes' use in the last window (cores).
-double waitForQuietMachine(double maxOtherCores, double timeoutSeconds, std::stop_token stop);
 // What "quiet" means for SuiteSpec::waitQuiet: other processes below this many cores.
 inline constexpr double kQuietOtherCores = 0.2;
 
-// Runs the suite on background threads and returns when it is done or stopped (within 200 ms).
-SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop);
+// When a wait for a quiet machine ends, decided from the other processes' CPU use, window by window (pure:
+// waitForQuietMachine feeds it the CPU counters, tests feed it made-up loads). A first window below the
+// limit ends the wait at once (a quiet machine costs one short window per step); later the last second must
+// be below it (a dip of a quarter second in a busy build is not quiet). A machine busy all along whose load
+// is not falling is given up on after kGiveUpSeconds: a build or a download rarely ends in the next seconds.
+class QuietPolicy {
+public:
+  static constexpr double kWindowSeconds = 0.25;
+  static constexpr double kGiveUpSeconds = 6.0;
+  QuietPolicy(double maxOtherCores, double timeoutSeconds);
+  // One window ending `t` seconds into the wait, `seconds` long, in which other processes used `otherCores`.
+  // Returns how the wait ends, or nothing to wait on.
+  std::optional<QuietOutcome> add(double t, double seconds, double otherCores);
+  double recentOtherCores() const;  // over the last second (or what there is of it)
+
+private:
+  double meanOver(double from, double to) const;
+  struct Window {
+    double end, seconds, others;
+  };
+  std::vector<Window> m_windows;
+  double m_max, m_timeout;
+};
+
+// The end of one wait for a quiet machine.
+struct QuietWaitResult {
+  QuietOutcome outcome = QuietOutcome::Quiet;
+  double otherCores = 0;  // over the last second
+  double waited = 0;      // seconds
+};
+
+// Waits until other processes use less than `maxOtherCores` of the CPU (QuietPolicy), or `timeoutSeconds`
+// passed, or `skip` or `stop` is requested (both end the wait within a window). `progress` hears of every
+// window. Without CPU counters the machine counts as quiet.
+QuietWaitResult waitForQuietMachine(double maxOtherCores, double timeoutSeconds, std::stop_token stop,
+                                    std::stop_token skip = {},
+                                    const std::function<void(const QuietWait&)>& progress = {});
+
+// What the user can do to a running suite besides stopping it.
+struct SuiteControl {
+  // Once requested, the suite stops waiting for a quiet machine: the wait under way ends, no later step waits.
+  std::stop_token skipWait;
+};
+
+// Runs the suite on background threads and returns when it is done or stopped (within 200 ms). A wait for
+// a quiet machine that did not end quiet (timed out, not improving, skipped) is the run's last: the
+// later steps run without waiting, and a note says why.
+SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop,
+                     const SuiteControl& control = {});
 
 }  // namespace hashscope

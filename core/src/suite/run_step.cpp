@@ -143,6 +143,8 @@ RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
   const int k = std::clamp(spec.passes, 1, 100);
   std::vector<RunResult> passes;
   for (int i = 0; i < k; ++i) {
+    if (observer.passStarted)
+      observer.passStarted(step, i + 1, k);
     RunResult r = runPass(step, spec, state, earlier, observer, stop);
     if (!r.ok())
       return r;  // a failed or stopped pass is the step's result: no median of what did not run

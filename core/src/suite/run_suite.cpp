@@ -1,6 +1,7 @@
 // runSuite(): each planned step run for k passes, sampled live, and analysed against the ceilings of its
 // location (provisionally as it finishes, finally once the location's last step has run).
 #include <chrono>
+#include <cstdio>
 #include <exception>
 
 #include "hashscope/analysis.hpp"
@@ -40,12 +41,69 @@ void analyseAll(std::vector<RunResult>& results, std::size_t first)
     analyse(results[i], referencesFor(results[i], location));
 }
 
+std::string coresText(double cores)
+{
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", cores);
+  return text;
+}
+
+// What the whole run knows about waiting for a quiet machine: once a wait did not end quiet, waiting again
+// would only burn time, so no later step waits.
+struct QuietState {
+  bool waiting = false;
+  SuiteControl control;
+};
+
+// Before a step: waits for a quiet machine when the run still does, and says why it stops waiting.
+void waitBeforeStep(const SuiteStep& step, const SuiteSpec& spec, QuietState& quiet, const SuiteObserver& observer,
+                    std::stop_token stop)
+{
+  if (!quiet.waiting)
+    return;
+  QuietWait last;
+  last.beforeStep = step.index;
+  last.limit = spec.quietTimeoutSeconds;
+  const QuietWaitResult wait = waitForQuietMachine(
+      kQuietOtherCores, spec.quietTimeoutSeconds, stop, quiet.control.skipWait, [&](const QuietWait& w) {
+        last = w;
+        last.beforeStep = step.index;
+        if (observer.waiting)
+          observer.waiting(last);
+      });
+  last.waited = wait.waited;
+  if (observer.waitEnded)
+    observer.waitEnded(last, wait.outcome);
+  const std::string busy = "other processes used " + coresText(wait.otherCores) + " of " +
+                           coresText(last.cores) + " cores";
+  switch (wait.outcome) {
+  case QuietOutcome::Quiet:
+  case QuietOutcome::Stopped:
+    return;
+  case QuietOutcome::TimedOut:
+    note(observer, "The machine did not become quiet within " +
+                       std::to_string(static_cast<int>(spec.quietTimeoutSeconds)) + " s (" + busy +
+                       "): measuring the remaining steps without waiting; results measured while it was busy are "
+                       "flagged.");
+    break;
+  case QuietOutcome::NotImproving:
+    note(observer, "Waiting does not help: " + busy + " for " + std::to_string(static_cast<int>(wait.waited)) +
+                       " s without letting up. Measuring the remaining steps without waiting; results measured "
+                       "while the machine was busy are flagged.");
+    break;
+  case QuietOutcome::Skipped:
+    note(observer, "No more waiting for a quiet machine: measuring the remaining steps now.");
+    break;
+  }
+  quiet.waiting = false;
+}
+
 // Runs one location's steps in order (each for k passes), then analyses them against the location's final
 // ceilings. `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan,
 // whose steps read the data they were planned on.
 void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile, const SuiteSpec& spec,
-              suite::LocationState& state, const SuiteObserver& observer, std::stop_token stop, int total,
-              SuiteResult& result)
+              suite::LocationState& state, QuietState& quiet, const SuiteObserver& observer, std::stop_token stop,
+              int total, SuiteResult& result)
 {
   const std::size_t firstResult = result.results.size();
   for (SuiteStep step : steps) {
@@ -53,13 +111,9 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
       break;
     if (!sampleFile.empty() && workloadTraits(step.spec.workload).readsFile)
       step.spec.target = sampleFile;
-    if (spec.waitQuiet) {
-      const double others = waitForQuietMachine(kQuietOtherCores, spec.quietTimeoutSeconds, stop);
-      if (others >= kQuietOtherCores && !stop.stop_requested())
-        note(observer, "The machine did not become quiet within " +
-                           std::to_string(static_cast<int>(spec.quietTimeoutSeconds)) +
-                           " s: measuring " + step.title + " anyway.");
-    }
+    waitBeforeStep(step, spec, quiet, observer, stop);
+    if (stop.stop_requested())
+      break;
     if (observer.stepStarted)
       observer.stepStarted(step, total);
     // What this location measured so far: the ceilings of the live and of the provisional verdicts.
@@ -83,8 +137,8 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
 
 // A data plan: the data is checked and listed once, then its steps run where it is. Nothing is created,
 // so nothing is removed afterwards either.
-void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const SuiteObserver& observer,
-             std::stop_token stop, SuiteResult& result)
+void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, QuietState& quiet,
+             const SuiteObserver& observer, std::stop_token stop, SuiteResult& result)
 {
   const DataSummary data = describeData(spec.data, stop);
   if (stop.stop_requested())
@@ -114,21 +168,23 @@ void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const Su
     if (workloadTraits(step.spec.workload).usesCache)  // read, hash-file, hash-tree, peers: all of the data
       step.expectedBytes = data.bytes;
   }
-  runSteps(steps, {}, spec, state, observer, stop, static_cast<int>(plan.size()), result);
+  runSteps(steps, {}, spec, state, quiet, observer, stop, static_cast<int>(plan.size()), result);
 }
 
 }  // namespace
 
-SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop)
+SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop,
+                     const SuiteControl& control)
 {
   SuiteResult result;
+  QuietState quiet{spec.waitQuiet && !control.skipWait.stop_requested(), control};
   const auto start = std::chrono::steady_clock::now();
   std::vector<std::filesystem::path> created;  // samples this suite made: the only ones it may remove
   try {
     const std::vector<SuiteStep> plan = planSuite(spec);
     const int total = static_cast<int>(plan.size());
     if (!spec.data.empty())
-      runData(spec, plan, observer, stop, result);
+      runData(spec, plan, quiet, observer, stop, result);
     // Every location expands to the same number of contiguous steps (even when a folder is listed twice).
     const std::size_t perLocation = spec.locations.empty() ? 0 : plan.size() / spec.locations.size();
     for (std::size_t l = 0; spec.data.empty() && l < spec.locations.size(); ++l) {
@@ -170,7 +226,7 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
         sampleHold = std::move(sample.hold);
       }
 
-      runSteps(steps, sampleFile, spec, state, observer, stop, total, result);
+      runSteps(steps, sampleFile, spec, state, quiet, observer, stop, total, result);
     }
   } catch (const std::exception& e) {
     result.errors.push_back({{}, std::string("The suite stopped on an internal error: ") + e.what()});
