@@ -185,10 +185,50 @@ TEST_CASE("library: a database of the first schema is migrated, its runs kept an
   CHECK(runs[0].machine.memoryBytes == 16000000000ULL);  // filled in from the stored document
   CHECK(runs[0].machine.kernel == "6.1.0-13-amd64");
   CHECK(runs[0].algorithms == std::vector<std::string>{"md5", "sha256"});
+  // Schema 3: the list's summary, from the stored document.
+  CHECK(runs[0].passes == 3);
+  CHECK(runs[0].headline.algorithm == "md5");
+  CHECK(runs[0].headline.mbps == Approx(580));
   RawDb raw(path);
   CHECK(raw.scalar("SELECT value FROM meta WHERE key = 'schema_version'") == std::to_string(kLibrarySchemaVersion));
   CHECK(raw.scalar("SELECT device_model FROM run_locations") == "Example NVMe 1TB");
   CHECK(raw.scalar("PRAGMA integrity_check") == "ok");
   library.setBaseline(runs[0].id);  // the schema 2 settings table exists
   CHECK(library.baseline() == runs[0].id);
+}
+
+TEST_CASE("library: a run lists its sample size, passes and best end-to-end speed", "[library]")
+{
+  TempDir dir;
+  std::vector<RunResult> results = fullRun();
+  RunResult md5;
+  md5.workload = Workload::HashFile;
+  md5.algorithm = "md5";
+  md5.location = "/srv/data";
+  md5.cache = CacheMode::Cold;
+  md5.bytes = 256 * MiB;
+  md5.seconds = 0.45;
+  RunResult xxh = md5;
+  xxh.algorithm = "xxh3-64";
+  xxh.seconds = 0.25;
+  RunResult ramp = xxh;
+  ramp.streams = 2;
+  ramp.seconds = 0.1;  // faster, but not at the run's main stream count
+  PassResult pass;
+  pass.bytes = md5.bytes;
+  pass.seconds = 0.45;
+  md5.passes = {pass, pass, pass};
+  results.insert(results.end(), {md5, xxh, ramp});
+  RunLibrary library(dir / "h.sqlite");
+  const std::int64_t id = library.save(toJson(results));
+  const auto record = library.record(id);
+  REQUIRE(record);
+  CHECK(record->sampleBytes == 256 * MiB);
+  CHECK(record->passes == 3);
+  CHECK(record->headline.algorithm == "xxh3-64");
+  CHECK(record->headline.mbps == Approx(256.0 * MiB / 1e6 / 0.25).epsilon(0.001));
+  const RunSettings settings = runSettings(library.run(id));
+  CHECK(settings.caches == std::vector<std::string>{"cold"});
+  CHECK(settings.streams == 1);
+  CHECK(settings.referenceSeconds == Approx(0.5));
 }

@@ -40,6 +40,8 @@ struct RunTile {
   double mbps = 0;               // decimal MB/s, median pass
   double minMBps = 0, maxMBps = 0;
   int passes = 1;                // 1 when the document records no passes
+  std::uint64_t bytes = 0;       // what its median pass read or hashed; 0 when unknown
+  double seconds = 0;            // how long its median pass took
   std::string deviceModel, filesystem, deviceKind;
   bool failed = false;           // cancelled or errored: no usable figure
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
@@ -58,6 +60,25 @@ struct RunDocument {
   std::vector<std::string> locations() const;   // distinct, in first-seen order
   std::vector<std::string> algorithms() const;  // distinct, in first-seen order
 };
+
+// The settings a run was measured with, as far as its results tell (Compare says which ones differ).
+struct RunSettings {
+  std::uint64_t sampleBytes = 0;    // what one pass of a read or hash-file step read; 0: no file step
+  int passes = 0;                   // passes per step (the most any result had)
+  std::vector<std::string> caches;  // the file steps' cache modes, in first-seen order
+  int streams = 1;                  // the main stream count (the first hash-file's)
+  double referenceSeconds = 0;      // how long a hash-memory pass ran; 0: none
+  bool operator==(const RunSettings&) const = default;
+};
+RunSettings runSettings(const RunDocument& doc);
+
+// The run's headline figure for lists: its fastest end-to-end hashing (hash-file or hash-tree) at the main
+// stream count, with the algorithm; mbps 0 when it has none.
+struct RunHeadline {
+  std::string algorithm;
+  double mbps = 0;
+};
+RunHeadline runHeadline(const RunDocument& doc);
 
 // A document that is not a hashscope.run JSON file, with a sentence saying why.
 struct RunFormatError : std::runtime_error {
@@ -81,6 +102,10 @@ struct RunRecord {
   std::string version;
   std::vector<std::string> locations, algorithms;
   bool baseline = false;
+  // From the document (runSettings, runHeadline), for the list: the sample size, the passes and the best speed.
+  std::uint64_t sampleBytes = 0;
+  int passes = 0;
+  RunHeadline headline;
 };
 
 // A history database that cannot be opened or changed, with a sentence the user can act on.
@@ -89,7 +114,7 @@ struct LibraryError : std::runtime_error {
 };
 
 // The schema this build writes; databases with a higher version are refused untouched.
-inline constexpr int kLibrarySchemaVersion = 2;
+inline constexpr int kLibrarySchemaVersion = 3;
 // The file name inside the data folder.
 inline constexpr const char* kHistoryFileName = "history.sqlite";
 

@@ -9,10 +9,9 @@ namespace hashscope::sqlite {
 
 namespace {
 
-// 2: the fingerprint grows RAM and kernel, locations get their own rows (device model, filesystem,
-// kind), runs know whether they were imported, and settings hold the baseline. Rows of schema 1 are
-// filled in from their stored documents.
-void backfillVersion2(sqlite3* db)
+// Calls `fill` with every stored run that reads back as a document (a new column's values for old rows).
+template <class Fill>
+void backfill(sqlite3* db, Fill fill)
 {
   Statement runs(db, "SELECT id, document FROM runs");
   while (runs.step()) {
@@ -22,11 +21,28 @@ void backfillVersion2(sqlite3* db)
     } catch (const RunFormatError&) {
       continue;  // keep the row as it is: the document stays readable with `history export`
     }
+    fill(runs.integer(0), doc);
+  }
+}
+
+// 2: the fingerprint grows RAM and kernel, locations get their own rows (device model, filesystem,
+// kind), runs know whether they were imported, and settings hold the baseline. Rows of schema 1 are
+// filled in from their stored documents.
+void backfillVersion2(sqlite3* db)
+{
+  backfill(db, [db](std::int64_t id, const RunDocument& doc) {
     Statement update(db, "UPDATE runs SET memory_bytes = ?1, kernel = ?2 WHERE id = ?3");
     update.bind(1, static_cast<std::int64_t>(doc.machine.memoryBytes)).bind(2, doc.machine.kernel);
-    update.bind(3, runs.integer(0)).run();
-    insertRunLocations(db, runs.integer(0), doc);
-  }
+    update.bind(3, id).run();
+    insertRunLocations(db, id, doc);
+  });
+}
+
+// 3: the list shows each run's sample size, passes and best end-to-end speed: kept in columns, filled in
+// from the stored documents.
+void backfillVersion3(sqlite3* db)
+{
+  backfill(db, [db](std::int64_t id, const RunDocument& doc) { updateRunSummary(db, id, doc); });
 }
 
 struct Step {
@@ -58,6 +74,12 @@ const Step kSteps[] = {
      "CREATE INDEX run_locations_by_run ON run_locations (run_id);"
      "CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT);",
      backfillVersion2},
+    {3,
+     "ALTER TABLE runs ADD COLUMN sample_bytes INTEGER;"
+     "ALTER TABLE runs ADD COLUMN passes INTEGER;"
+     "ALTER TABLE runs ADD COLUMN headline_algorithm TEXT;"
+     "ALTER TABLE runs ADD COLUMN headline_kbps INTEGER;",
+     backfillVersion3},
 };
 
 static_assert(sizeof kSteps / sizeof kSteps[0] == kLibrarySchemaVersion, "one step per schema version");

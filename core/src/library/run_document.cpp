@@ -31,6 +31,8 @@ RunTile readTile(const json::Value& r)
   t.key.cache = r["cache"].string();
   t.key.streams = std::max(1, static_cast<int>(r["streams"].number(1)));
   t.mbps = r["mb_per_s"].number();
+  t.bytes = static_cast<std::uint64_t>(std::max(0.0, r["bytes"].number()));
+  t.seconds = r["seconds"].number();
   t.minMBps = t.maxMBps = t.mbps;
   // /2 documents carry the spread of their passes; older ones a single figure.
   const auto& passes = r["passes"].items();
@@ -82,6 +84,42 @@ std::string TileKey::label() const
   if (!cache.empty() && workload != "hash-memory" && workload != "memory")
     out += " (" + cache + ")";
   return out;
+}
+
+RunSettings runSettings(const RunDocument& doc)
+{
+  RunSettings s;
+  bool streamsKnown = false;
+  for (const RunTile& t : doc.tiles) {
+    if (t.failed)
+      continue;
+    s.passes = std::max(s.passes, t.passes);
+    const bool file = t.key.workload == "read" || t.key.workload == "hash-file" || t.key.workload == "hash-tree";
+    if (file) {
+      s.sampleBytes = std::max(s.sampleBytes, t.bytes);
+      if (!t.key.cache.empty() && std::find(s.caches.begin(), s.caches.end(), t.key.cache) == s.caches.end())
+        s.caches.push_back(t.key.cache);
+    }
+    if (!streamsKnown && (t.key.workload == "hash-file" || t.key.workload == "hash-tree")) {
+      s.streams = t.key.streams;
+      streamsKnown = true;
+    }
+    if (t.key.workload == "hash-memory" && s.referenceSeconds == 0)
+      s.referenceSeconds = t.seconds;
+  }
+  return s;
+}
+
+RunHeadline runHeadline(const RunDocument& doc)
+{
+  const RunSettings settings = runSettings(doc);
+  RunHeadline best;
+  for (const RunTile& t : doc.tiles) {
+    const bool endToEnd = t.key.workload == "hash-file" || t.key.workload == "hash-tree";
+    if (endToEnd && !t.failed && t.key.streams == settings.streams && t.mbps > best.mbps)
+      best = {t.key.algorithm, t.mbps};
+  }
+  return best;
 }
 
 std::vector<std::string> RunDocument::locations() const { return distinct(tiles, &TileKey::location); }

@@ -1,5 +1,6 @@
 // RunLibrary: opening (refusing what it must not touch), saving in one transaction, listing, editing.
 #include <chrono>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <thread>
@@ -54,7 +55,8 @@ void pauseInSaveForTests()
 constexpr const char* kRecordColumns =
     "SELECT id, started_at, finished_at, saved_at, name, status, origin, cpu, logical_cores, memory_bytes, "
     "os, kernel, hashscope_version, locations, algorithms, "
-    "id = (SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'baseline') FROM runs ";
+    "id = (SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'baseline'), "
+    "sample_bytes, passes, headline_algorithm, headline_kbps FROM runs ";
 
 RunRecord readRecord(const Statement& s)
 {
@@ -75,6 +77,10 @@ RunRecord readRecord(const Statement& s)
   r.locations = splitLines(s.text(13));
   r.algorithms = splitLines(s.text(14));
   r.baseline = s.integer(15) != 0;
+  r.sampleBytes = static_cast<std::uint64_t>(s.integer(16));
+  r.passes = static_cast<int>(s.integer(17));
+  r.headline.algorithm = s.text(18);
+  r.headline.mbps = static_cast<double>(s.integer(19)) / 1000.0;
   return r;
 }
 
@@ -92,6 +98,17 @@ void sqlite::insertRunLocations(sqlite3* db, std::int64_t runId, const RunDocume
     insert.bind(1, runId).bind(2, location).bind(3, tile->deviceModel).bind(4, tile->filesystem);
     insert.bind(5, tile->deviceKind).run();
   }
+}
+
+void sqlite::updateRunSummary(sqlite3* db, std::int64_t runId, const RunDocument& doc)
+{
+  const RunSettings settings = runSettings(doc);
+  const RunHeadline headline = runHeadline(doc);
+  Statement update(db, "UPDATE runs SET sample_bytes = ?1, passes = ?2, headline_algorithm = ?3, headline_kbps = ?4 "
+                       "WHERE id = ?5");
+  update.bind(1, static_cast<std::int64_t>(settings.sampleBytes)).bind(2, static_cast<std::int64_t>(settings.passes));
+  update.bind(3, headline.algorithm).bind(4, static_cast<std::int64_t>(std::llround(headline.mbps * 1000)));
+  update.bind(5, runId).run();
 }
 
 RunLibrary::RunLibrary(const std::filesystem::path& file) : m_db(new Db), m_path(file)
@@ -157,6 +174,7 @@ std::int64_t RunLibrary::save(const std::string& json, const std::string& name, 
   insert.bind(14, joinLines(doc.algorithms())).bind(15, json).run();
   const std::int64_t id = sqlite3_last_insert_rowid(db);
   sqlite::insertRunLocations(db, id, doc);
+  sqlite::updateRunSummary(db, id, doc);
   pauseInSaveForTests();
   tx.commit();
   return id;

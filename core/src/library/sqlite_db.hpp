@@ -63,5 +63,7 @@ void migrateTo(sqlite3* db, int version);
 
 // The per-location fingerprint rows of a run (schema 2): shared by save and the 1 -> 2 migration.
 void insertRunLocations(sqlite3* db, std::int64_t runId, const RunDocument& doc);
+// The list's summary columns of a run (schema 3): sample size, passes, best end-to-end speed.
+void updateRunSummary(sqlite3* db, std::int64_t runId, const RunDocument& doc);
 
 }  // namespace hashscope::sqlite
