@@ -30,6 +30,16 @@ TEST_CASE("planner: sizes are decimal unless written binary, durations add up", 
   CHECK(parseDuration("1h 30m") == 5400.0);
   CHECK(parseDuration("45") == 45.0);
   CHECK(parseDuration("2d") == 172800.0);
+  // Words and a space between the number and its unit, as the Planner's own hint writes them.
+  CHECK(parseDuration("60 s") == 60.0);
+  CHECK(parseDuration("1 minute") == 60.0);
+  CHECK(parseDuration("2 minutes") == 120.0);
+  CHECK(parseDuration("1.5 hours") == 5400.0);
+  CHECK(parseDuration("1 hour 30 min") == 5400.0);
+  CHECK(parseDuration("3 days") == 259200.0);
+  CHECK(parseDuration("90 seconds") == 90.0);
+  CHECK_FALSE(parseDuration("1 minutex"));
+  CHECK_FALSE(parseDuration("1 mile"));
   CHECK_FALSE(parseDuration("0s"));
   CHECK_FALSE(parseDuration("1x"));
   CHECK_FALSE(parseDuration("m"));

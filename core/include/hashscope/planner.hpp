@@ -15,7 +15,7 @@ namespace hashscope {
 
 // "1T", "500G", "1.5TB" (decimal: T = 10^12, as disks are sold), "2TiB", "64MiB" (binary), "4096" bytes.
 std::optional<std::uint64_t> parseDataSize(std::string_view text);
-// "1m", "90s", "1h30m", "1.5h", "2d", "45" (seconds). Must be > 0.
+// "1m", "90s", "60 s", "1 minute", "1h30m", "1.5 hours", "2d", "45" (seconds). Must be > 0.
 std::optional<double> parseDuration(std::string_view text);
 
 // What bounds this machine's time for the target.

@@ -82,19 +82,24 @@ std::optional<double> parseDuration(std::string_view text)
     const auto value = leadingNumber(t, pos);
     if (!value)
       return std::nullopt;
+    while (pos < t.size() && t[pos] == ' ')  // "60 s", "1 minute"
+      ++pos;
     const std::size_t start = pos;
     while (pos < t.size() && std::isalpha(static_cast<unsigned char>(t[pos])))
       ++pos;
     const std::string unit = t.substr(start, pos - start);
+    const auto is = [&unit](std::initializer_list<const char*> names) {
+      return std::any_of(names.begin(), names.end(), [&unit](const char* n) { return unit == n; });
+    };
     if (unit.empty() && pos == t.size() && total == 0)
       total += *value;  // a bare number: seconds
-    else if (unit == "s" || unit == "sec")
+    else if (is({"s", "sec", "secs", "second", "seconds"}))
       total += *value;
-    else if (unit == "m" || unit == "min")
+    else if (is({"m", "min", "mins", "minute", "minutes"}))
       total += *value * 60;
-    else if (unit == "h")
+    else if (is({"h", "hr", "hrs", "hour", "hours"}))
       total += *value * 3600;
-    else if (unit == "d")
+    else if (is({"d", "day", "days"}))
       total += *value * 86400;
     else
       return std::nullopt;
