@@ -133,6 +133,7 @@ struct Machine {
     sys.write(mmc / "device" / "name", "SC64G");
     sys.partition(mmc, "mmcblk0p1", "179:1", 1);
     vdb = sys.disk("vdb", "254:16", "pci0000:00/virtio2", "", true, 2097152);
+    sys.write(vdb / "device" / "modalias", "virtio:d00000002v00001AF4");  // as the kernel lists a virtio disk
     usb = sys.disk("sdd", "8:48", "pci0000:00/usb1/1-1", "Cruzer Blade", false, 30031872, 512, true);
     sys.partition(usb, "sdd1", "8:49", 1);
   }
@@ -271,6 +272,36 @@ TEST_CASE("devices without a model, SD cards and USB sticks", "[storage][sysfs]"
   CHECK(kindOfDevice(usb->info) == MediaKind::Removable);
 }
 
+TEST_CASE("disks a hypervisor provides are virtual disks; a disk that does not say whether it rotates is unknown",
+          "[storage][sysfs]")
+{
+  SysTree sys;
+  const fs::path vmware = sys.disk("sda", "8:0", "pci0000:00/0000:00:10.0/host0/target0:0:0/0:0:0:0", "Virtual disk",
+                                   true, 41943040);
+  sys.write(vmware / "device" / "vendor", "VMware  ");
+  const fs::path hyperv = sys.disk("sdb", "8:16", "LNXSYSTM:00/VMBUS:00/host1", "Virtual Disk", true, 41943040);
+  sys.write(hyperv / "device" / "vendor", "Msft    ");
+  const fs::path xen = sys.disk("xvda", "202:0", "vbd-51712", "", true, 41943040);
+  const fs::path plain = sys.disk("sdc", "8:32", "pci0000:00/ata3", "WDC WD40EFRX", true, 7814037168);
+  const fs::path silent = sys.disk("sde", "8:64", "pci0000:00/ata5", "Some Disk", false, 1000);
+  fs::remove(sys.root / silent / "queue" / "rotational");  // the kernel cannot tell
+  for (const DevNum& dev : {DevNum{8, 0}, DevNum{8, 16}, DevNum{202, 0}}) {
+    auto r = resolveBlockDevice(sys.lookup(), dev);
+    REQUIRE(r);
+    INFO(r->info.name);
+    CHECK(r->info.virtualDisk);
+    CHECK(kindOfDevice(r->info) == MediaKind::VirtualDisk);
+  }
+  auto hdd = resolveBlockDevice(sys.lookup(), {8, 32});
+  REQUIRE(hdd);
+  CHECK_FALSE(hdd->info.virtualDisk);
+  CHECK(kindOfDevice(hdd->info) == MediaKind::Hdd);  // a real spinning disk stays an HDD
+  auto unknown = resolveBlockDevice(sys.lookup(), {8, 64});
+  REQUIRE(unknown);
+  CHECK_FALSE(unknown->info.rotationalKnown);
+  CHECK(kindOfDevice(unknown->info) == MediaKind::Unknown);
+}
+
 TEST_CASE("unknown device numbers and cycles are not resolved", "[storage][sysfs]")
 {
   Machine m;
@@ -302,11 +333,11 @@ TEST_CASE("describeLinuxMount names the kind and the device of each location", "
     CHECK(i.device.name == "sda");
     CHECK(i.label == "sda2 on sda \"Samsung SSD 860\" (SSD, ext4) mounted at /");
   }
-  SECTION("a whole disk without a model")
+  SECTION("a virtio disk, which says it rotates: a virtual disk, not an HDD")
   {
     auto i = describe("27 1 254:16 / /data rw - xfs /dev/vdb rw", {254, 16});
-    CHECK(i.kind == MediaKind::Hdd);
-    CHECK(i.label == "vdb (HDD, xfs) mounted at /data");
+    CHECK(i.kind == MediaKind::VirtualDisk);
+    CHECK(i.label == "vdb (virtual disk, xfs) mounted at /data");
   }
   SECTION("btrfs (major 0) through its mount source")
   {
@@ -383,5 +414,6 @@ TEST_CASE("MediaKind names", "[storage]")
   CHECK(toString(MediaKind::Fuse) == "fuse");
   CHECK(toString(MediaKind::Removable) == "removable");
   CHECK(toString(MediaKind::Virtual) == "virtual");
+  CHECK(toString(MediaKind::VirtualDisk) == "virtual-disk");
   CHECK(toString(MediaKind::Unknown) == "unknown");
 }

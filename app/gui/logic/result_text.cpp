@@ -49,6 +49,7 @@ QString mediaBadge(MediaKind kind)
   case MediaKind::Fuse: return tr("FUSE");
   case MediaKind::Removable: return tr("removable");
   case MediaKind::Virtual: return tr("virtual");
+  case MediaKind::VirtualDisk: return tr("virtual disk");
   case MediaKind::Unknown: break;
   }
   return tr("unknown");

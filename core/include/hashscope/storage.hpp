@@ -17,6 +17,7 @@ enum class MediaKind {
   Fuse,       // other FUSE filesystems
   Removable,  // USB sticks, SD cards
   Virtual,    // overlay and other stacked filesystems whose device we could not resolve
+  VirtualDisk,  // a disk a hypervisor provides (virtio, Xen, VMware, Hyper-V ...): whatever lies behind it
 };
 std::string_view toString(MediaKind kind);
 
@@ -27,6 +28,8 @@ struct DeviceInfo {
   std::string model;         // "Samsung SSD 860", empty when unknown
   std::vector<std::string> slaves;  // for dm/md: the underlying disks whose counters are summed
   bool rotational = false;
+  bool rotationalKnown = true;  // false: the kernel does not say (no queue/rotational)
+  bool virtualDisk = false;     // provided by a hypervisor: `rotational` says nothing about the storage
   bool removable = false;
   std::uint32_t logicalBlockSize = 0;  // bytes; 0 = unknown
   std::uint64_t sizeBytes = 0;

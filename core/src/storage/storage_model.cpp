@@ -8,6 +8,10 @@ MediaKind kindOfDevice(const DeviceInfo& device)
     return MediaKind::Ram;
   if (device.removable)
     return MediaKind::Removable;
+  if (device.virtualDisk)
+    return MediaKind::VirtualDisk;
+  if (!device.rotationalKnown)
+    return MediaKind::Unknown;
   return device.rotational ? MediaKind::Hdd : MediaKind::Ssd;
 }
 
@@ -66,6 +70,8 @@ std::string kindWord(MediaKind kind)
   case MediaKind::Hdd: return "HDD";
   case MediaKind::Removable: return "removable";
   case MediaKind::Ram: return "RAM";
+  case MediaKind::VirtualDisk: return "virtual disk";
+  case MediaKind::Unknown: return "unknown kind";
   default: return std::string(toString(kind));
   }
 }
@@ -124,6 +130,7 @@ std::string_view toString(MediaKind kind)
   case MediaKind::Fuse: return "fuse";
   case MediaKind::Removable: return "removable";
   case MediaKind::Virtual: return "virtual";
+  case MediaKind::VirtualDisk: return "virtual-disk";
   case MediaKind::Unknown: break;
   }
   return "unknown";

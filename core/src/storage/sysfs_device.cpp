@@ -28,6 +28,25 @@ bool startsWith(std::string_view s, std::string_view prefix)
 
 std::optional<ResolvedDevice> resolveNumber(const SysfsLookup& lookup, DevNum dev, int depth);
 
+// A disk a hypervisor provides: virtio (vdX: its device's modalias says "virtio:"), Xen (xvdX), and the
+// emulated SCSI/ATA disks of VMware, Hyper-V, QEMU and VirtualBox, known by their vendor or model. Their
+// rotational flag says nothing about the storage behind them.
+bool isVirtualDisk(const fs::path& diskDir, const std::string& name, const std::string& model)
+{
+  if (startsWith(readSysfsAttribute(diskDir / "device" / "modalias"), "virtio:") || startsWith(name, "xvd"))
+    return true;
+  const std::string vendor = readSysfsAttribute(diskDir / "device" / "vendor");
+  for (std::string_view v : {"VMware", "Msft", "QEMU"}) {
+    if (startsWith(vendor, v))
+      return true;
+  }
+  for (std::string_view m : {"Virtual disk", "Virtual Disk", "QEMU HARDDISK", "VBOX HARDDISK", "VMware Virtual"}) {
+    if (model.find(m) != std::string::npos)
+      return true;
+  }
+  return false;
+}
+
 // A plain disk, or a partition of one.
 ResolvedDevice resolveDisk(const fs::path& dir, const fs::path& diskDir)
 {
@@ -38,7 +57,10 @@ ResolvedDevice resolveDisk(const fs::path& dir, const fs::path& diskDir)
   r.info.model = readSysfsAttribute(diskDir / "device" / "model");
   if (r.info.model.empty())
     r.info.model = readSysfsAttribute(diskDir / "device" / "name");  // MMC/SD cards
-  r.info.rotational = readSysfsAttribute(diskDir / "queue" / "rotational") == "1";
+  const std::string rotational = readSysfsAttribute(diskDir / "queue" / "rotational");
+  r.info.rotational = rotational == "1";
+  r.info.rotationalKnown = rotational == "0" || rotational == "1";
+  r.info.virtualDisk = isVirtualDisk(diskDir, r.info.name, r.info.model);
   r.info.removable = readSysfsAttribute(diskDir / "removable") == "1";
   r.info.logicalBlockSize = static_cast<std::uint32_t>(readNumber(diskDir / "queue" / "logical_block_size"));
   r.info.sizeBytes = readNumber(diskDir / "size") * 512;  // always 512-byte units, whatever the block size
@@ -102,6 +124,9 @@ std::optional<ResolvedDevice> resolveDir(const SysfsLookup& lookup, const fs::pa
     // The slowest member sets the pace of the array.
     r.info.rotational = r.info.rotational || m.info.rotational;
     r.info.removable = r.info.removable || m.info.removable;
+    // Virtual when every member is; unknown when any member's kind is.
+    r.info.virtualDisk = (&m == &members.front() || r.info.virtualDisk) && m.info.virtualDisk;
+    r.info.rotationalKnown = r.info.rotationalKnown && m.info.rotationalKnown;
     allCounters = allCounters && m.info.hasCounters;
     if (r.loopBacking.empty())
       r.loopBacking = m.loopBacking;
