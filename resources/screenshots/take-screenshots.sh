@@ -3,12 +3,16 @@
 # 1280x800 and 1920x1080, light and dark (the settings file's view/theme key): the setup page before a run,
 # the scoreboard filling in and the Live tab while it runs, the scoreboard when done, a tile's details and
 # the Details sub-tab; then exports the HTML report of the first run (File > Export report).
-# Needs xvfb, xdotool and imagemagick.
+# Needs xvfb, xdotool, imagemagick and xset (x11-xserver-utils).
 #   resources/screenshots/take-screenshots.sh [BINARY] [OUTPUT_DIR]
-# Each run uses a 128 MiB sample, warm and ramp runs on, in the default locations (temp and home), no
-# waiting for a quiet machine (so the shots do not depend on what else runs): the standard preset (3 passes
-# per step) for the 1280x800 light run, the README's main shots, the quick preset for the others. Settings
-# go to a throwaway folder; the samples the runs write are removed afterwards. Files: NAME.png for
+# Each run uses the app's defaults (a 256 MiB sample, half-second references, waiting for a quiet machine) plus
+# the warm pass and the stream ramp (so the Details sub-tab has its ramp chart), in the default locations (temp
+# and home): the standard preset (3 passes per step) for the 1280x800 light run, the README's main shots, the
+# quick preset for the others. Before each run the script waits until the machine is quiet (the 1-minute load
+# average under QUIET_LOAD, 0.5 by default, for at most QUIET_WAIT seconds, 900 by default) and says when it was
+# not: shots whose tiles say "machine busy" do not belong in the README (look at each before committing it).
+# SIZES (e.g. "1280x800 1366x768 1920x1080") and THEMES choose the screens; SCALE=1.5 takes them at 150%.
+# Settings go to a throwaway folder; the samples the runs write are removed afterwards. Files: NAME.png for
 # 1280x800 light, NAME-SIZE-THEME.png for the others, and report.png (Chromium) or hashscope-report.html.
 set -eu
 BIN=$(realpath "${1:-build/bin/hashscope}")
@@ -72,24 +76,33 @@ settings() {  # $1 = theme, $2 = preset: the settings file of one run
 theme=$1
 [options]
 preset=$2
-waitQuiet=false
+waitQuiet=${WAIT_QUIET:-true}
 cache=cold
 warm=true
 streams=1
 ramp=true
 maxStreams=2
-hashMemorySeconds=1
+hashMemorySeconds=0.5
 [samples]
-size=134217728
+size=268435456
 content=random
 CONF
+}
+
+quiet_machine() {  # waits until the 1-minute load average is under QUIET_LOAD; says so when it never was
+  limit=${QUIET_LOAD:-0.5}
+  for _ in $(seq 1 "${QUIET_WAIT:-900}"); do
+    awk -v l="$limit" '{ exit !($1 < l) }' /proc/loadavg && return 0
+    sleep 1
+  done
+  echo "take-screenshots.sh: the machine stayed busy (load average $(cut -d' ' -f1 /proc/loadavg)): its shots may say \"machine busy\"" >&2
 }
 
 # The report's save dialog opens in the Documents folder: a throwaway one.
 mkdir -p "$WORK/config" "$WORK/docs"
 echo "XDG_DOCUMENTS_DIR=\"$WORK/docs\"" >"$WORK/config/user-dirs.dirs"
 
-SAMPLES="/tmp/hashscope-sample-random-128MiB.bin $HOME/hashscope-sample-random-128MiB.bin"
+SAMPLES="/tmp/hashscope-sample-random-256MiB.bin $HOME/hashscope-sample-random-256MiB.bin"
 OURS=""
 for f in $SAMPLES; do [ -e "$f" ] || OURS="$OURS $f"; done
 
@@ -106,11 +119,20 @@ for SIZE in ${SIZES:-1280x800 1920x1080}; do
     rm -rf "$WORK/config/HashScope"
     mkdir -p "$WORK/config/HashScope"
     settings "$THEME" "$PRESET" >"$WORK/config/HashScope/HashScope.conf"
-    XDG_CONFIG_HOME="$WORK/config" "$BIN" >"$WORK/app.log" 2>&1 &
+    quiet_machine
+    XDG_CONFIG_HOME="$WORK/config" QT_SCALE_FACTOR="${SCALE:-1}" "$BIN" >"$WORK/app.log" 2>&1 &
     APP=$!
-    sleep 3
-    W=$(window)
+    W=""
+    for _ in $(seq 1 60); do  # a loaded machine can take a while to show the window
+      W=$(window)
+      [ -n "$W" ] && break
+      sleep 0.5
+    done
+    [ -n "$W" ] || { echo "take-screenshots.sh: no HashScope window after 30 s (see $WORK/app.log)" >&2; exit 1; }
+    sleep 1
+    # The app centres its first window in the screen at 1280x800 at most; the shots fill the screen.
     xdotool windowsize "$W" "${SIZE%x*}" "${SIZE#*x}"
+    xdotool windowmove "$W" 0 0
     xdotool windowfocus --sync "$W" 2>/dev/null || true
     sleep 1
     shot "before$SUFFIX.png"

@@ -1,8 +1,14 @@
 #include "gui_test_helpers.hpp"
 
+#include <QAbstractButton>
+#include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
+#include <QMessageBox>
 #include <QTest>
+#include <QTimer>
 
+#include <algorithm>
 #include <cmath>
 
 #include "hashscope/samples.hpp"
@@ -85,6 +91,16 @@ std::vector<QStringList> parseCsv(const QString& text)
   return rows;
 }
 
+double contrastRatio(QColor a, QColor b)
+{
+  const auto luminance = [](QColor c) {
+    const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
+    return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
+  };
+  const double la = luminance(a), lb = luminance(b);
+  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
 double greyDeviation(const QImage& image)
 {
   double sum = 0, sum2 = 0;
@@ -98,6 +114,33 @@ double greyDeviation(const QImage& image)
   }
   const double mean = sum / n;
   return std::sqrt(std::max(0.0, sum2 / n - mean * mean));
+}
+
+void answerNextMessageBox(const QString& button, int ms)
+{
+  auto* timer = new QTimer;
+  auto* clock = new QElapsedTimer;
+  clock->start();
+  timer->setInterval(20);
+  QObject::connect(timer, &QTimer::timeout, [timer, clock, button, ms] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    bool done = clock->elapsed() > ms;
+    if (box) {
+      for (QAbstractButton* b : box->buttons()) {
+        if (b->text().remove(QLatin1Char('&')) == button) {
+          b->click();
+          done = true;
+          break;
+        }
+      }
+    }
+    if (done) {
+      timer->stop();
+      timer->deleteLater();
+      delete clock;
+    }
+  });
+  timer->start();
 }
 
 QStringList strayFiles(const QString& folder)

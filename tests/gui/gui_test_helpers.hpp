@@ -1,6 +1,7 @@
 // Shared helpers of the GUI tests: a window set up for a tiny, quick benchmark, a CSV reader, image checks.
 #pragma once
 
+#include <QColor>
 #include <QImage>
 #include <QString>
 #include <QStringList>
@@ -27,9 +28,14 @@ struct TinyBenchmark {
 
 // RFC 4180 rows (quoted fields, doubled quotes, CRLF or LF line ends).
 std::vector<QStringList> parseCsv(const QString& text);
+// The WCAG contrast ratio of two colours (1 to 21; 4.5 is AA for text).
+double contrastRatio(QColor a, QColor b);
 // Standard deviation of the pixels' grey levels: ~0 for a blank image.
 double greyDeviation(const QImage& image);
 // Files in `folder` that are not complete HashScope samples (partial or temporary files left behind).
 QStringList strayFiles(const QString& folder);
+// Clicks the button labelled `button` (mnemonic '&' ignored) on the next modal message box that opens within
+// `ms`, from a timer: for code that asks with exec() while the test waits.
+void answerNextMessageBox(const QString& button, int ms = 10000);
 
 }  // namespace hashscope::gui::test

@@ -1,4 +1,5 @@
 // Stop mid-run (button and Esc) and closing the window during a run: quick, clean, nothing left behind.
+#include <QAction>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QPushButton>
@@ -8,6 +9,11 @@
 #include "catch.hpp"
 #include "gui_test_helpers.hpp"
 #include "logic/benchmark_controller.hpp"
+#include "logic/history_model.hpp"
+#include "logic/results_model.hpp"
+#include "widgets/results_view.hpp"
+#include "widgets/scoreboard_view.hpp"
+#include "widgets/tile_widget.hpp"
 
 using namespace hashscope;
 using namespace hashscope::gui;
@@ -82,6 +88,7 @@ TEST_CASE("Closing the window during a run stops it and leaves no partial files"
   waitForStep(w, 30000);
   QElapsedTimer clock;
   clock.start();
+  test::answerNextMessageBox(QStringLiteral("Stop and quit"));
   REQUIRE(w.close());
   INFO("closed after " << clock.elapsed() << " ms");
   CHECK(clock.elapsed() < kStopBoundMs);
@@ -89,4 +96,60 @@ TEST_CASE("Closing the window during a run stops it and leaves no partial files"
   CHECK(test::strayFiles(bench.location).isEmpty());
   bench.window.reset();  // destroying after close must not hang or crash (queued callbacks dropped)
   QTest::qWait(50);
+}
+
+TEST_CASE("After Stop the tiles not measured say so, and the headline says the run was stopped", "[gui][stop]")
+{
+  test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
+  MainWindow& w = *bench.window;
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  waitForStep(w, 30000);
+  // The read is quick; the 20 s reference run in RAM is where Stop lands.
+  QSignalSpy results(w.resultsModel(), &QAbstractItemModel::rowsInserted);
+  REQUIRE((results.count() > 0 || results.wait(30000)));
+  QTest::mouseClick(w.stopButton(), Qt::LeftButton);
+  REQUIRE(finished.wait(2 * kStopBoundMs));
+  ScoreboardView* board = w.resultsView()->scoreboard();
+  TileWidget* hash = board->findTile(bench.location, QStringLiteral("sha256"), ScoreTile::Kind::Hash);
+  REQUIRE(hash);
+  CHECK(hash->unitText() == QStringLiteral("not measured (stopped)"));
+  CHECK(hash->numberText() == QStringLiteral("\u2013"));
+  for (const ScoreTile& t : board->board().tiles)
+    CHECK(t.unmeasured != ScoreTile::Unmeasured::Pending);  // nothing says "pending" once the run is over
+  CHECK(board->caveat().startsWith(QStringLiteral("Stopped: ")));
+}
+
+TEST_CASE("Quit (Ctrl+Q) during a run asks first; quitting saves what was measured as a stopped run", "[gui][stop]")
+{
+  test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
+  MainWindow& w = *bench.window;
+  // File > Quit (Ctrl+Q where the platform binds QKeySequence::Quit; the offscreen platform binds none).
+  QAction* quit = nullptr;
+  for (QAction* a : w.findChildren<QAction*>())
+    quit = a->text().remove(QLatin1Char('&')) == QStringLiteral("Quit") ? a : quit;
+  REQUIRE(quit);
+  const int runsBefore = w.historyModel()->rowCount();
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  waitForStep(w, 30000);
+  QSignalSpy results(w.resultsModel(), &QAbstractItemModel::rowsInserted);
+  REQUIRE((results.count() > 0 || results.wait(30000)));  // the read has a result
+
+  // "Keep running": nothing happens to the run.
+  test::answerNextMessageBox(QStringLiteral("Keep running"));
+  quit->trigger();
+  CHECK(w.isVisible());
+  CHECK(w.controller()->isRunning());
+
+  test::answerNextMessageBox(QStringLiteral("Stop and quit"));
+  quit->trigger();
+  CHECK_FALSE(w.isVisible());
+  CHECK_FALSE(w.controller()->isRunning());
+  CHECK(test::strayFiles(bench.location).isEmpty());
+  REQUIRE(w.historyModel()->rowCount() == runsBefore + 1);
+  const RunRecord& saved = w.historyModel()->record(0);
+  CHECK(saved.status == "stopped");
+  const auto run = w.historyModel()->run(saved.id);
+  REQUIRE(run);
+  CHECK_FALSE(run->tiles.empty());  // the read measured before the quit
 }

@@ -167,16 +167,7 @@ TEST_CASE("Unticked check boxes in lists stand out in the dark theme, the light 
 }
 
 namespace {
-double luminance(QColor c)
-{
-  const auto channel = [](double v) { return v <= 0.03928 ? v / 12.92 : std::pow((v + 0.055) / 1.055, 2.4); };
-  return 0.2126 * channel(c.redF()) + 0.7152 * channel(c.greenF()) + 0.0722 * channel(c.blueF());
-}
-double contrast(QColor a, QColor b)
-{
-  const double la = luminance(a), lb = luminance(b);
-  return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
-}
+double contrast(QColor a, QColor b) { return test::contrastRatio(a, b); }
 // A live-style chart with verdict bands, shown: its legend's band keys and the colour behind the legend.
 struct BandChart {
   BandChart()

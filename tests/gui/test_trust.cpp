@@ -87,20 +87,31 @@ TEST_CASE("an efficiency above the limit estimate is shown as unreliable, with t
 
 TEST_CASE("progress counts every pass of a step, not the first pass as the whole step", "[gui][trust]")
 {
+  SuiteSpec spec;
+  spec.locations = {"/loc"};
+  spec.algorithms = {"md5"};
+  spec.workloads = {Workload::HashFile};
+  spec.sampleSize = 100'000'000;
+  spec.passes = 2;
+  const std::vector<SuiteStep> plan = planSuite(spec);
+  REQUIRE(plan.size() == 1);
   ProgressEstimate p;
-  p.start(1, 100, 2);
-  SuiteStep step;
-  step.spec.workload = Workload::HashFile;
-  p.stepStarted(step);
+  p.start(plan, spec);
+  p.sampleWriting("/loc", 1.0, 100, 1.0);  // written at 100 MB/s: a pass should take about a second
+  p.stepStarted(plan[0], 1.0);
+  p.passStarted(1, 1.0);
   Sample s;
-  s.t = 1;
-  s.totalBytes = 100;  // the first pass read the whole sample
-  p.sample(s);
-  CHECK(p.fraction() == Approx(0.5));
-  s.t = 0.1;           // the second pass's sampler starts again
-  s.totalBytes = 50;
-  p.sample(s);
-  CHECK(p.fraction() == Approx(0.75));
+  s.t = 0.5;
+  s.totalBytes = 50'000'000;  // half of the first pass
+  p.sample(s, 1.5);
+  const double firstHalf = p.secondsLeft(1.5);
+  CHECK(firstHalf == Approx(1.5).epsilon(0.1));  // half a pass, and the whole second pass
+  p.passStarted(2, 2.0);
+  s.t = 0.5;                  // the second pass's sampler starts again
+  s.totalBytes = 50'000'000;
+  p.sample(s, 2.5);
+  CHECK(p.secondsLeft(2.5) == Approx(0.5).epsilon(0.1));
+  CHECK(p.fraction(2.5) == Approx(2.5 / 3.0).epsilon(0.05));
 }
 
 namespace {

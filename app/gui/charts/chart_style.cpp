@@ -27,6 +27,8 @@ void styleForScreen(QChart* chart)
   chart->layout()->setContentsMargins(0, 0, 0, 0);
   chart->setBackgroundRoundness(0);
   chart->legend()->setAlignment(Qt::AlignBottom);
+  // A line's key is a piece of the line, dashes and all: lines in one neutral colour are told apart by them.
+  chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
 }
 
 void styleForExport(QChart* chart, QSize size)
@@ -45,6 +47,7 @@ void styleForExport(QChart* chart, QSize size)
   label.setPixelSize(base);
   chart->legend()->setFont(label);
   chart->legend()->setAlignment(Qt::AlignBottom);
+  chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
   for (QAbstractAxis* axis : chart->axes()) {
     axis->setLabelsFont(label);
     QFont axisTitle = label;
@@ -166,6 +169,30 @@ void applyRange(QValueAxis* axis, const AxisRange& range)
   while (decimals < 3 && std::abs(range.tick * std::pow(10.0, decimals) - std::round(range.tick * std::pow(10.0, decimals))) > 1e-6)
     ++decimals;
   axis->setLabelFormat(QStringLiteral("%.") % QString::number(decimals) % QStringLiteral("f"));
+}
+
+QPen linePen(LineLook look, bool dark)
+{
+  const QColor foreground = dark ? QColor(0xEE, 0xEE, 0xEE) : QColor(0x1A, 0x1A, 0x1A);
+  QPen pen(foreground);
+  pen.setCapStyle(Qt::FlatCap);
+  switch (look) {
+  case LineLook::Strong: pen.setWidthF(2.4); break;
+  case LineLook::Faint:
+    pen.setColor(dark ? QColor(0xA0, 0xA0, 0xA0) : QColor(0x80, 0x80, 0x80));
+    pen.setWidthF(1.4);
+    break;
+  case LineLook::Dotted:
+    pen.setWidthF(1.8);
+    pen.setStyle(Qt::DotLine);
+    break;
+  case LineLook::Dashed:
+    pen.setWidthF(1.6);
+    pen.setStyle(Qt::DashLine);
+    break;
+  case LineLook::Theme: break;
+  }
+  return pen;
 }
 
 double niceCeiling(double value)

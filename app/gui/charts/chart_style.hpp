@@ -2,6 +2,8 @@
 // fonts scaled to the export size, and the off-screen renderer (QGraphicsScene -> QImage, no OpenGL).
 #pragma once
 
+#include <QPen>
+
 #include <QChart>
 #include <QImage>
 #include <QSize>
@@ -38,5 +40,8 @@ AxisRange niceTicks(double value, int targetIntervals = 5);
 AxisRange ticksWithIntervals(double value, int intervals);
 // Applies a range and its tick distance (labels with as many decimals as the ticks need).
 void applyRange(QValueAxis* axis, const AxisRange& range);
+// The pen of a line drawn in the chart's foreground or grey (LineLook other than Theme), on a dark or a
+// light chart: the verdict bands keep the hues.
+QPen linePen(LineLook look, bool dark);
 
 }  // namespace hashscope::gui::charts

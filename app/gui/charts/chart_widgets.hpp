@@ -84,6 +84,9 @@ public:
   virtual QMargins axisInsets() const = 0;
   // Pads the chart so its plot area starts and ends where another chart's does (one shared time axis).
   virtual void setAlignmentPadding(int left, int right) = 0;
+  // On screen only: the x axis's labels and title (a chart above another on the same time axis leaves them to
+  // the one below, and gives their height to its plot). Exported images always have them.
+  virtual void setXLabelsShown(bool shown) = 0;
 
 Q_SIGNALS:
   void plotAreaChanged();

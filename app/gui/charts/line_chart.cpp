@@ -96,6 +96,12 @@ void QtLineChart::setAlignmentPadding(int left, int right)
   m_chart->setMargins(margins);
 }
 
+void QtLineChart::setXLabelsShown(bool shown)
+{
+  m_xLabels = shown;
+  m_plot->setXLabelsShown(shown);
+}
+
 QImage QtLineChart::renderImage(QSize size) const
 {
   QChart chart;
@@ -119,6 +125,7 @@ void QtLineChart::changeEvent(QEvent* event)
     styleForScreen(m_chart);
     m_padLeft = m_padRight = 0;
     m_plot->setup(m_setup);
+    m_plot->setXLabelsShown(m_xLabels);
     if (m_xMaxShared > m_xMin)
       m_plot->setXRange(m_xMin, m_xMaxShared);
     m_plot->setLines(m_lines);

@@ -30,6 +30,7 @@ public:
   AxisRange axisRange(int axis) const override { return m_plot->axisRange(axis); }
   QMargins axisInsets() const override;
   void setAlignmentPadding(int left, int right) override;
+  void setXLabelsShown(bool shown) override;
 
 protected:
   void changeEvent(QEvent* event) override;
@@ -44,6 +45,7 @@ private:
   QList<StepSpan> m_steps;
   double m_xMin = 0, m_xMaxShared = -1;
   int m_padLeft = 0, m_padRight = 0;
+  bool m_xLabels = true;
 };
 
 }  // namespace hashscope::gui::charts

@@ -30,6 +30,7 @@ public:
   // Fits the step names to the widths their steps have on screen (call when the plot area changes).
   void layoutSteps();
   void setXRange(double min, double max);
+  void setXLabelsShown(bool shown);
   void clear();
   int pointCount() const;
   int segmentCount(const QString& line) const;

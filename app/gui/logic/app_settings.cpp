@@ -153,6 +153,14 @@ Theme AppSettings::theme() const
 }
 void AppSettings::setTheme(Theme theme) { m_settings->setValue(key(SettingsKey::kTheme), toString(theme)); }
 
+bool AppSettings::legendShown(bool fallback) const { return readBool(*m_settings, SettingsKey::kLegend, fallback); }
+void AppSettings::setLegendShown(bool shown) { m_settings->setValue(key(SettingsKey::kLegend), shown); }
+QString AppSettings::exportFolder() const { return m_settings->value(key(SettingsKey::kExportFolder)).toString(); }
+void AppSettings::setExportFolder(const QString& folder)
+{
+  m_settings->setValue(key(SettingsKey::kExportFolder), folder);
+}
+
 void AppSettings::sync() { m_settings->sync(); }
 
 }  // namespace hashscope::gui

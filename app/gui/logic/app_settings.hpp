@@ -34,6 +34,8 @@ inline constexpr char kGeometry[] = "window/geometry";
 inline constexpr char kState[] = "window/state";
 inline constexpr char kSplitter[] = "window/splitter";
 inline constexpr char kTheme[] = "view/theme";  // "system", "light" or "dark"
+inline constexpr char kLegend[] = "view/legend";  // the scoreboard's legend shown (true) or folded
+inline constexpr char kExportFolder[] = "export/folder";  // where the last export went
 }  // namespace SettingsKey
 
 // View > Theme: the platform's own look, or Fusion with a light or a dark palette (widgets/theme.hpp).
@@ -67,6 +69,10 @@ public:
 
   Theme theme() const;  // System when missing or unknown
   void setTheme(Theme theme);
+  bool legendShown(bool fallback) const;  // `fallback` when never saved
+  void setLegendShown(bool shown);
+  QString exportFolder() const;  // empty when never saved
+  void setExportFolder(const QString& folder);
 
   void sync();
 

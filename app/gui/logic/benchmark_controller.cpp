@@ -31,17 +31,22 @@ std::uint64_t BenchmarkController::start(const SuiteSpec& spec)
   m_buffer.clear();
   m_timeline.clear();
   m_results.clear();
-  m_stepTitle.clear();
-  const int total = int(planSuite(spec).size());
-  m_progress.start(total, spec.sampleSize, spec.passes);
+  const std::vector<SuiteStep> plan = planSuite(spec);
+  const int total = int(plan.size());
+  m_progress.start(plan, spec);
+  m_phase = RunPhase();
+  m_phase.kind = RunPhase::Kind::Preparing;
+  m_phase.total = total;
+  m_phase.passes = std::max(1, spec.passes);
+  m_skip = std::stop_source();
   m_start = std::chrono::steady_clock::now();
   m_clock.start();
   m_tick.start();
   const std::uint64_t id = m_job.start(
-      [this, spec](std::stop_token stop, std::uint64_t runId) {
+      [this, spec, control = SuiteControl{m_skip.get_token()}](std::stop_token stop, std::uint64_t runId) {
         SuiteResult result;
         try {
-          result = runSuite(spec, makeObserver(runId), stop);
+          result = runSuite(spec, makeObserver(runId), stop, control);
         } catch (const std::exception& e) {  // never let an exception cross the thread boundary
           result.errors.push_back({{}, e.what()});
         } catch (...) {
@@ -61,7 +66,20 @@ SuiteObserver BenchmarkController::makeObserver(std::uint64_t id)
 {
   SuiteObserver observer;
   observer.stepStarted = [this, id](const SuiteStep& step, int totalSteps) {
-    m_job.post(id, [=, this] { onStepStarted(step, totalSteps); });
+    const double t = suiteTime();
+    m_job.post(id, [=, this] { onStepStarted(step, totalSteps, t); });
+  };
+  observer.passStarted = [this, id](const SuiteStep& step, int pass, int passes) {
+    const double t = suiteTime();
+    m_job.post(id, [=, this] { onPassStarted(step.index, pass, passes, t); });
+  };
+  observer.waiting = [this, id](const QuietWait& wait) {
+    const double t = suiteTime();
+    m_job.post(id, [=, this] { onWaiting(wait, t); });
+  };
+  observer.waitEnded = [this, id](const QuietWait& wait, QuietOutcome outcome) {
+    const double t = suiteTime();
+    m_job.post(id, [=, this] { onWaitEnded(wait, outcome, t); });
   };
   observer.sample = [this, id](const SuiteStep& step, const Sample& sample) {
     LiveSample live;
@@ -80,12 +98,26 @@ SuiteObserver BenchmarkController::makeObserver(std::uint64_t id)
   observer.sampleProgress = [this, id](const std::filesystem::path& location, const SampleProgress& p) {
     const double fraction = p.totalBytes ? double(p.bytesWritten) / double(p.totalBytes) : 0;
     const double mbps = p.mbPerSec();
-    m_job.post(id, [=, this] { Q_EMIT sampleProgress(qs(location), fraction, mbps); });
+    const double t = suiteTime();
+    m_job.post(id, [=, this] {
+      if (m_job.stopRequested())
+        return;
+      m_progress.sampleWriting(location, fraction, mbps, t);
+      m_phase.kind = RunPhase::Kind::Writing;
+      m_phase.location = qs(location);
+      m_phase.fraction = fraction;
+      m_phase.mbps = mbps;
+      Q_EMIT sampleProgress(qs(location), fraction, mbps);
+      Q_EMIT phaseChanged();
+    });
   };
   observer.message = [this, id](const std::string& text) { m_job.post(id, [=, this] { Q_EMIT message(qs(text)); }); };
   // Location problems arrive with the location they belong to: "/var/tmp" failing never marks "/tmp".
   observer.locationError = [this, id](const std::filesystem::path& location, const std::string& text) {
-    m_job.post(id, [=, this] { Q_EMIT locationError(qs(location), qs(text)); });
+    m_job.post(id, [=, this] {
+      m_progress.locationFailed(location);
+      Q_EMIT locationError(qs(location), qs(text));
+    });
   };
   return observer;
 }
@@ -95,7 +127,15 @@ void BenchmarkController::stop()
   if (!m_job.isRunning())
     return;
   m_stopRequested = true;
+  m_phase.kind = RunPhase::Kind::Stopping;
   m_job.requestStop();
+  Q_EMIT phaseChanged();
+}
+
+void BenchmarkController::skipWait()
+{
+  if (m_job.isRunning())
+    m_skip.request_stop();
 }
 
 void BenchmarkController::stopAndWait()
@@ -120,21 +160,75 @@ int BenchmarkController::drainLive(std::uint64_t run)
     if (run == 0 || live.runId != run)
       continue;  // a stale or stopping run's samples: drop
     m_timeline.add(live);
-    m_progress.sample(live.sample);
+    m_progress.sample(live.sample, live.t);
+    if (!m_phase.measuring && m_phase.kind == RunPhase::Kind::Step && live.step == m_phase.stepIndex) {
+      m_phase.measuring = true;  // the pass's sampler runs: the warm-up or eviction before it is over
+      Q_EMIT phaseChanged();
+    }
     ++added;
   }
   return added;
 }
 
-void BenchmarkController::onStepStarted(const SuiteStep& step, int total)
+void BenchmarkController::onStepStarted(const SuiteStep& step, int total, double t)
 {
   if (m_job.stopRequested())
     return;
   drainLive(liveRun());
-  m_progress.stepStarted(step);
+  m_progress.stepStarted(step, t);
   m_timeline.beginStep(step);  // its name on the live time axis
-  m_stepTitle = qs(step.title);
-  Q_EMIT stepStarted(m_job.currentJob(), m_progress.stepNumber(), total, m_stepTitle);
+  m_phase.kind = RunPhase::Kind::Step;
+  m_phase.step = m_progress.stepNumber();
+  m_phase.stepIndex = step.index;
+  m_phase.total = total;
+  m_phase.title = qs(step.title);
+  m_phase.pass = 0;
+  m_phase.workload = step.spec.workload;
+  m_phase.cache = step.spec.cache;
+  m_phase.measuring = false;
+  Q_EMIT stepStarted(m_job.currentJob(), m_progress.stepNumber(), total, m_phase.title);
+  Q_EMIT phaseChanged();
+}
+
+void BenchmarkController::onPassStarted(int step, int pass, int passes, double t)
+{
+  if (m_job.stopRequested() || step != m_phase.stepIndex)
+    return;
+  drainLive(liveRun());  // the last pass's samples first
+  m_progress.passStarted(pass, t);
+  m_phase.pass = pass;
+  m_phase.passes = passes;
+  m_phase.measuring = false;
+  Q_EMIT phaseChanged();
+}
+
+void BenchmarkController::onWaiting(const QuietWait& wait, double t)
+{
+  if (m_job.stopRequested())
+    return;
+  m_progress.waiting(wait.waited, t);
+  m_timeline.addWait(t, wait);
+  // The first window of every step is the quick check of a quiet machine: named only when it goes on.
+  if (wait.waited <= 1.5 * QuietPolicy::kWindowSeconds && wait.otherCores < kQuietOtherCores)
+    return;
+  m_phase.kind = RunPhase::Kind::Waiting;
+  m_phase.wait = wait;
+  m_phase.step = m_progress.stepNumber() + 1;
+  Q_EMIT phaseChanged();
+  Q_EMIT liveUpdated();
+}
+
+void BenchmarkController::onWaitEnded(const QuietWait& wait, QuietOutcome outcome, double t)
+{
+  if (m_job.stopRequested())
+    return;
+  m_timeline.endWait(t);
+  if (outcome != QuietOutcome::Quiet && outcome != QuietOutcome::Stopped) {
+    m_phase.quietGivenUp = true;
+    m_phase.quietOutcome = outcome;
+  }
+  m_phase.wait = wait;
+  Q_EMIT phaseChanged();
 }
 
 void BenchmarkController::onStepFinished(int step, double endT, const RunResult& result)
@@ -144,7 +238,7 @@ void BenchmarkController::onStepFinished(int step, double endT, const RunResult&
   drainLive(liveRun());  // this step's last samples first, then close it on the time axis
   m_timeline.endStep(endT);
   m_timeline.applyFinalVerdicts(step, result);
-  m_progress.stepFinished();
+  m_progress.stepFinished(result, endT);
   m_results.push_back(result);
   if (!result.error.empty())
     Q_EMIT locationError(qs(result.location), qs(result.error));
@@ -168,7 +262,7 @@ void BenchmarkController::onFinished(std::uint64_t id, const SuiteResult& result
   QStringList errors;
   for (const SuiteError& e : result.errors)
     errors.append(qs(e.text));
-  m_stepTitle.clear();
+  m_phase.kind = RunPhase::Kind::Idle;
   Q_EMIT liveUpdated();
   Q_EMIT finished(id, cancelled, errors);
 }

@@ -10,6 +10,7 @@
 #include <QTimer>
 
 #include <chrono>
+#include <stop_token>
 #include <vector>
 
 #include "hashscope/hash.hpp"
@@ -18,6 +19,7 @@
 #include "logic/live_buffer.hpp"
 #include "logic/live_timeline.hpp"
 #include "logic/progress_estimate.hpp"
+#include "logic/run_phase.hpp"
 
 namespace hashscope::gui {
 
@@ -30,6 +32,8 @@ public:
   // Starts a run; returns its id, or 0 when a run is still going (stop it first).
   std::uint64_t start(const SuiteSpec& spec);
   void stop();           // asks the run to stop; finished() follows within ~200 ms
+  // Ends the wait for a quiet machine under way, and every later one of this run: it measures now.
+  void skipWait();
   void stopAndWait();    // stop and join now (closing the window)
   bool isRunning() const { return m_job.isRunning(); }
   std::uint64_t activeRunId() const { return m_job.currentJob(); }
@@ -39,7 +43,8 @@ public:
   const ProgressEstimate& progress() const { return m_progress; }
   const std::vector<RunResult>& results() const { return m_results; }
   double elapsedSeconds() const;
-  QString currentStepTitle() const { return m_stepTitle; }
+  QString currentStepTitle() const { return m_phase.title; }
+  const RunPhase& phase() const { return m_phase; }  // what the run is doing now, for the status line
 
 Q_SIGNALS:
   void runStarted(quint64 runId, int totalSteps);
@@ -48,6 +53,7 @@ Q_SIGNALS:
   void resultsReplaced(quint64 runId);           // results() was replaced by the suite's final list
   void liveUpdated();                            // timeline() and progress() moved (at most once per tick)
   void sampleProgress(const QString& location, double fraction, double mbPerSec);
+  void phaseChanged();                           // phase() moved to another phase, pass or wait window
   void message(const QString& text);
   void locationError(const QString& location, const QString& text);
   void finished(quint64 runId, bool cancelled, const QStringList& errors);
@@ -57,7 +63,10 @@ private:
   std::uint64_t liveRun() const;  // the run whose live samples are wanted now (0 = none)
   int drainLive(std::uint64_t run);
   SuiteObserver makeObserver(std::uint64_t id);
-  void onStepStarted(const SuiteStep& step, int total);
+  void onStepStarted(const SuiteStep& step, int total, double t);
+  void onWaiting(const QuietWait& wait, double t);
+  void onWaitEnded(const QuietWait& wait, QuietOutcome outcome, double t);
+  void onPassStarted(int step, int pass, int passes, double t);
   void onStepFinished(int step, double endT, const RunResult& result);
   void onFinished(std::uint64_t id, const SuiteResult& result);
   double suiteTime() const;
@@ -67,7 +76,8 @@ private:
   LiveTimeline m_timeline;
   ProgressEstimate m_progress;
   std::vector<RunResult> m_results;
-  QString m_stepTitle;
+  RunPhase m_phase;
+  std::stop_source m_skip;  // SuiteControl::skipWait of the current run
   QTimer m_tick;
   QElapsedTimer m_clock;
   std::chrono::steady_clock::time_point m_start;

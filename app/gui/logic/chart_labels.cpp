@@ -8,6 +8,7 @@
 
 #include "hashscope/export.hpp"
 #include "logic/result_text.hpp"
+#include "logic/scoreboard.hpp"
 
 namespace hashscope::gui {
 
@@ -212,12 +213,24 @@ QString chartSubtitle(const ChartContext& c)
   QStringList lines;
   addOnce(lines, machine.join(dot));
   addOnce(lines, run.join(dot));
+  // An image travels without the window: it carries the answer, and what makes it doubtful, itself.
+  if (!c.verdict.isEmpty())
+    lines.append(c.verdict);
+  if (!c.caveat.isEmpty())
+    lines.append(QStringLiteral("\u26a0 ") + c.caveat);
+  lines.removeAll(QString());
   return lines.join(QLatin1Char('\n'));
 }
 
-QString chartSubtitle(const std::vector<RunResult>& results)
+QString chartSubtitle(const std::vector<RunResult>& results, const QDate& date)
 {
-  return chartSubtitle(chartContext(results, thisMachine(), QDate::currentDate(), qs(version())));
+  ChartContext c = chartContext(results, thisMachine(), date.isValid() ? date : QDate::currentDate(), qs(version()));
+  if (!results.empty()) {
+    const Scoreboard board = buildScoreboard(results);
+    c.verdict = board.headline;
+    c.caveat = board.caveat;
+  }
+  return chartSubtitle(c);
 }
 
 const MachineFingerprint& thisMachine()

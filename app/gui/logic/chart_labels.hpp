@@ -55,6 +55,8 @@ struct ChartContext {
   int passes = 0;       // passes per step
   QDate date;
   QString version;      // HashScope's
+  QString verdict;      // the scoreboard's headline: what limits what
+  QString caveat;       // what is wrong with the run as a whole ("Other programs used the CPU ..."), if anything
 };
 ChartContext chartContext(const std::vector<RunResult>& results, const MachineFingerprint& machine, const QDate& date,
                           const QString& version);
@@ -62,8 +64,9 @@ ChartContext chartContext(const std::vector<RunResult>& results, const MachineFi
 // "Intel Xeon @ 2.2 GHz, 8 cores · /tmp: vda (SSD, ext4)\n
 //  sample 1 GiB · cache cold · 3 passes · 2026-11-22 · HashScope 0.2.0". Unknown parts are left out.
 QString chartSubtitle(const ChartContext& context);
-// The subtitle for these results on this machine, today, with this build of HashScope.
-QString chartSubtitle(const std::vector<RunResult>& results);
+// The subtitle for these results on this machine, run on `date` (today when not given), with this build of
+// HashScope, with the run's verdict and caveat.
+QString chartSubtitle(const std::vector<RunResult>& results, const QDate& date = {});
 
 // This machine as HashScope's exports describe it (read once).
 const MachineFingerprint& thisMachine();

@@ -44,6 +44,29 @@ QString writePng(const QImage& image, const QString& path)
   return {};
 }
 
+QDateTime runStartTime(const ExportOptions& when)
+{
+  QDateTime t = QDateTime::fromString(QString::fromStdString(when.startedAt), Qt::ISODate);
+  return t.isValid() ? t.toLocalTime() : QDateTime();
+}
+
+QString exportBaseName(const ExportOptions& when, const QString& host)
+{
+  const QDateTime started = runStartTime(when);
+  QString name = QStringLiteral("hashscope-") %
+                 (started.isValid() ? started : QDateTime::currentDateTime()).toString(QStringLiteral("yyyy-MM-dd-HHmm"));
+  QString machine;
+  for (const QChar c : host) {
+    if (c.isLetterOrNumber() && c.unicode() < 128)
+      machine += c;
+    else if ((c == QLatin1Char('-') || c == QLatin1Char('.')) && !machine.isEmpty())
+      machine += c;
+  }
+  while (machine.endsWith(QLatin1Char('-')) || machine.endsWith(QLatin1Char('.')))
+    machine.chop(1);
+  return machine.isEmpty() ? name : name % QLatin1Char('-') % machine.left(40);
+}
+
 QString tableText(const QAbstractItemModel& model)
 {
   auto clean = [](QString s) { return s.replace(QLatin1Char('\t'), QLatin1Char(' ')).replace(QLatin1Char('\n'), QLatin1Char(' ')); };

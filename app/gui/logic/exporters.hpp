@@ -3,6 +3,7 @@
 // Overwrite confirmation is the file dialog's job; these write whatever path they are given, atomically.
 #pragma once
 
+#include <QDateTime>
 #include <QImage>
 #include <QString>
 
@@ -20,6 +21,13 @@ QString writeResultsCsv(const std::vector<RunResult>& results, const QString& pa
 QString writeResultsJson(const std::vector<RunResult>& results, const QString& path,
                          const ExportOptions& options = {});
 QString writePng(const QImage& image, const QString& path);
+
+// The name an export of a run suggests, without folder or extension: "hashscope-2026-11-26-1405-myhost", from
+// when the run started (local time; now when it has no start) and the machine's host name (letters, digits,
+// '-' and '.' kept), so exports of different runs and machines do not replace one another.
+QString exportBaseName(const ExportOptions& when, const QString& host);
+// The run's start as a local date and time (invalid when unknown).
+QDateTime runStartTime(const ExportOptions& when);
 
 // Tab-separated text of a table model (header row first), in the model's current (sorted) order.
 QString tableText(const QAbstractItemModel& model);

@@ -6,6 +6,7 @@
 #include <QLocale>
 
 #include "hashscope/export.hpp"
+#include "hashscope/suite.hpp"
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
@@ -27,6 +28,17 @@ QString localTime(const std::string& iso)
   if (!t.isValid())
     return qs(iso);
   return QLocale().toString(t.toLocalTime(), QStringLiteral("d MMM yyyy HH:mm"));
+}
+
+// "standard (3 passes)", or the count when no preset has it.
+QString presetText(int passes)
+{
+  for (const Preset p : {Preset::Quick, Preset::Standard, Preset::Thorough}) {
+    if (passesOf(p) == passes)
+      return passes == 1 ? HistoryModel::tr("%1 (1 pass)").arg(qs(toString(p)))
+                         : HistoryModel::tr("%1 (%2 passes)").arg(qs(toString(p))).arg(passes);
+  }
+  return passes > 0 ? HistoryModel::tr("%1 passes").arg(passes) : QString();
 }
 
 }  // namespace
@@ -76,6 +88,10 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     case Id: return r.baseline && role == Qt::DisplayRole ? QString(QString::number(r.id) + tr(" (baseline)")) : QString::number(r.id);
     case Started: return localTime(r.startedAt.empty() ? r.savedAt : r.startedAt);
     case Name: return qs(r.name);
+    case Speed:
+      return r.headline.mbps > 0 ? tr("%1 %2").arg(qs(r.headline.algorithm), formatMBps(r.headline.mbps)) : QString();
+    case Sample: return r.sampleBytes > 0 ? formatBytes(r.sampleBytes) : QString();
+    case Preset: return presetText(r.passes);
     case Machine: return qs(r.machine.summary());
     case Locations: return joined(r.locations);
     case Algorithms: return joined(r.algorithms);
@@ -84,8 +100,13 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     default: return {};
     }
   }
-  if (role == Qt::ToolTipRole)
+  if (role == Qt::ToolTipRole) {
+    if (index.column() == Name)
+      return tr("Double-click, press F2 or choose Rename to name or tag this run");
+    if (index.column() == Speed)
+      return tr("The fastest end-to-end hashing of the run (hash-file), with its algorithm");
     return tr("%1, %2; HashScope %3").arg(qs(r.machine.summary()), qs(r.machine.os), qs(r.version));
+  }
   if (role == Qt::FontRole && r.baseline) {
     QFont bold;
     bold.setBold(true);
@@ -104,6 +125,9 @@ QVariant HistoryModel::headerData(int section, Qt::Orientation orientation, int 
   case Id: return tr("Run");
   case Started: return tr("Date");
   case Name: return tr("Name / tag");
+  case Speed: return tr("Best speed");
+  case Sample: return tr("Sample");
+  case Preset: return tr("Preset");
   case Machine: return tr("Machine");
   case Locations: return tr("Locations");
   case Algorithms: return tr("Algorithms");

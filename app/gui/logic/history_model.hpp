@@ -17,7 +17,8 @@ namespace hashscope::gui {
 class HistoryModel : public QAbstractTableModel {
   Q_OBJECT
 public:
-  enum Column { Id, Started, Name, Machine, Locations, Algorithms, Status, ColumnCount };
+  // Speed: the run's best end-to-end hashing; Sample and Preset: its sample size and passes per step.
+  enum Column { Id, Started, Name, Speed, Sample, Preset, Locations, Algorithms, Machine, Status, ColumnCount };
 
   explicit HistoryModel(QObject* parent = nullptr);
   ~HistoryModel() override;

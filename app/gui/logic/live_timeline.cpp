@@ -88,6 +88,7 @@ void LiveTimeline::clear()
   m_bands.clear();
   m_stepOffsets.clear();
   m_steps.clear();
+  m_waits.clear();
   m_currentStep = -1;
   m_lastStepT = 0;
   m_lastT = 0;
@@ -105,7 +106,7 @@ void LiveTimeline::beginStep(const SuiteStep& step)
 void LiveTimeline::breakStepLines()
 {
   // Between steps (and passes) nothing hashes or reads: the lines stop instead of bridging the gap.
-  // System CPU goes on: the machine is not idle just because HashScope is.
+  // System CPU goes on where it was measured: through the waits for a quiet machine (addWait).
   m_total.appendBreak();
   for (BoundedSeries& stream : m_streams)
     stream.appendBreak();
@@ -175,6 +176,36 @@ void LiveTimeline::endStep(double t)
   if (const auto it = m_steps.find(m_currentStep); it != m_steps.end() && it->second.from >= 0)
     it->second.to = std::max(it->second.to, t);
   breakStepLines();
+  m_systemCpu.appendBreak();  // nothing measured it until the next wait or step: no line across the gap
+}
+
+void LiveTimeline::addWait(double t, const QuietWait& wait)
+{
+  const double window = QuietPolicy::kWindowSeconds;
+  const double from = std::max(0.0, t - window);
+  if (m_systemCpu.points().isEmpty() || isLineBreak(m_systemCpu.points().back()))
+    m_systemCpu.append({from, std::clamp(wait.systemBusyPct, 0.0, 100.0)});
+  m_systemCpu.append({t, std::clamp(wait.systemBusyPct, 0.0, 100.0)});
+  m_lastT = std::max(m_lastT, t);
+  // The quick check before each step on a quiet machine is no wait worth a name.
+  const bool named = wait.waited > 1.5 * window || wait.otherCores >= kQuietOtherCores;
+  if (!m_waits.empty() && m_waits.back().open) {
+    Wait& w = m_waits.back();
+    w.to = t;
+    w.peakOthers = std::max(w.peakOthers, wait.otherCores);
+  } else if (named) {
+    m_waits.push_back({std::max(0.0, t - std::max(wait.waited, window)), t, wait.otherCores, wait.cores, true});
+  }
+}
+
+void LiveTimeline::endWait(double t)
+{
+  if (!m_waits.empty() && m_waits.back().open) {
+    m_waits.back().to = std::max(m_waits.back().to, t);
+    m_waits.back().open = false;
+  }
+  m_lastT = std::max(m_lastT, t);
+  m_systemCpu.appendBreak();
 }
 
 void LiveTimeline::applyFinalVerdicts(int step, const RunResult& result)
@@ -214,7 +245,7 @@ void LiveTimeline::addBand(double from, double to, Verdict verdict)
 QList<LineData> LiveTimeline::throughputLines() const
 {
   QList<LineData> lines;
-  lines.append({tr("Total"), m_total.points(), 0});
+  lines.append({tr("Total"), m_total.points(), 0, m_streams.size() > 1 ? LineLook::Strong : LineLook::Theme});
   if (m_streams.size() > 1) {  // with one stream, its line would only repeat the total
     for (std::size_t i = 0; i < m_streams.size(); ++i)
       lines.append({tr("Stream %1").arg(i + 1), m_streams[i].points(), 0});
@@ -225,11 +256,11 @@ QList<LineData> LiveTimeline::throughputLines() const
 QList<LineData> LiveTimeline::bottleneckLines(bool alwaysDisk) const
 {
   QList<LineData> lines;
-  lines.append({tr("Hashing threads CPU %"), m_workerCpu.points(), 0});
-  lines.append({tr("System CPU %"), m_systemCpu.points(), 0});
+  lines.append({tr("Hashing threads CPU %"), m_workerCpu.points(), 0, LineLook::Strong});
+  lines.append({tr("System CPU %"), m_systemCpu.points(), 0, LineLook::Faint});
   if (m_anyDisk || alwaysDisk) {
-    lines.append({tr("Disk busy %"), m_diskBusy.points(), 0});
-    lines.append({tr("Disk read MB/s"), m_diskRead.points(), 1});
+    lines.append({tr("Disk busy %"), m_diskBusy.points(), 0, LineLook::Dotted});
+    lines.append({tr("Disk read MB/s"), m_diskRead.points(), 1, LineLook::Dashed});
   }
   return lines;
 }
@@ -245,6 +276,13 @@ QList<StepSpan> LiveTimeline::steps() const
     out.append({step.from, std::max(step.to, step.from), step.label,
                 step.result >= 0 ? formatMBps(step.result) : QString()});
   }
+  for (const Wait& w : m_waits) {
+    StepSpan span{w.from, std::max(w.to, w.from), tr("waiting"), QString(), true};
+    span.value = tr("for a quiet machine: other processes used up to %1 of %2 cores")
+                     .arg(QString::number(w.peakOthers, 'f', 1), QString::number(std::lround(w.cores)));
+    out.append(span);
+  }
+  std::stable_sort(out.begin(), out.end(), [](const StepSpan& a, const StepSpan& b) { return a.from < b.from; });
   return out;
 }
 

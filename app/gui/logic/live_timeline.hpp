@@ -43,6 +43,10 @@ public:
   void add(const LiveSample& live);
   // A step ended at suite time `t`: its lines stop there, so they do not bridge the gap to the next step.
   void endStep(double t);
+  // A window of a wait for a quiet machine ended at suite time `t`: the system's CPU is drawn on through the
+  // wait, and a wait that goes beyond its first window is named on the time axis.
+  void addWait(double t, const QuietWait& wait);
+  void endWait(double t);
   // The analysed result of a step replaces the live bands of that step with its final interval verdicts.
   void applyFinalVerdicts(int step, const RunResult& result);
 
@@ -51,7 +55,8 @@ public:
   QList<LineData> bottleneckLines(bool alwaysDisk = false) const;
   QList<BandData> bands() const;
   // Every step that sent samples, where it ran on the time axis, named; a finished step comes with its
-  // result ("612 MB/s"), so it can be read even when its line is off the current scale.
+  // result ("612 MB/s"), so it can be read even when its line is off the current scale. Waits for a quiet
+  // machine are among them (StepSpan::wait), in time order.
   QList<StepSpan> steps() const;
   double lastTime() const { return m_lastT; }
   int samplesReceived() const { return m_received; }
@@ -63,6 +68,11 @@ private:
     double result = -1;         // MB/s of the finished step (-1: running, failed or not a speed)
     bool peer = false;          // a peer tool: its CPU time is known only at its end, not per sample
   };
+  struct Wait {
+    double from = 0, to = 0;
+    double peakOthers = 0, cores = 1;
+    bool open = true;
+  };
   void addBand(double from, double to, Verdict verdict);
   void breakStepLines();
   int m_max;
@@ -72,6 +82,7 @@ private:
   std::vector<BandData> m_bands;
   std::map<int, double> m_stepOffsets;  // step index -> suite time at which its own clock started
   std::map<int, Step> m_steps;          // step index -> its name and stretch
+  std::vector<Wait> m_waits;            // the named waits, in time order
   int m_currentStep = -1;               // the step of the last sample
   double m_lastStepT = 0;               // that sample's own time (a smaller one starts a new pass)
   double m_lastT = 0;

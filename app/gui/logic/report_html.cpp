@@ -9,6 +9,7 @@
 
 #include "hashscope/export.hpp"
 #include "hashscope/library.hpp"
+#include "logic/legend.hpp"
 #include "logic/result_text.hpp"
 #include "logic/scoreboard.hpp"
 
@@ -36,6 +37,8 @@ td.empty{border:none}
 .badge{display:inline-block;border-radius:3px;padding:1px 6px;font-weight:700;font-size:.85em;margin-left:6px}
 .top{white-space:nowrap}.small{font-size:.85em;color:#444}.warn{color:#a05a00;font-weight:700}
 .pending{color:#777}
+.caveat{color:#a03020;font-weight:700;margin:-8px 0 16px}
+ul.legend{list-style:none;padding-left:0;columns:2}ul.legend li{margin:2px 0}
 table.facts{border-collapse:collapse}table.facts td,table.facts th{border:1px solid #ccc;padding:3px 8px;text-align:left}
 img.chart{max-width:100%;border:1px solid #ddd;margin:8px 0}
 .flags li{margin:2px 0}
@@ -47,7 +50,7 @@ QString tileHtml(const ScoreTile& t)
     return QStringLiteral("<td class=\"empty\"></td>");
   QString html = QStringLiteral("<td class=\"tile\" title=\"") % esc(t.toolTip()) % QStringLiteral("\">");
   if (!t.measured)
-    return html % QStringLiteral("<span class=\"pending\">") % esc(tr("not measured")) % QStringLiteral("</span></td>");
+    return html % QStringLiteral("<span class=\"pending\">") % esc(t.unmeasuredText()) % QStringLiteral("</span></td>");
   if (t.failed)
     return html % QStringLiteral("<span class=\"warn\">") % esc(tr("failed")) % QStringLiteral("</span></td>");
   const SpeedText speed = speedText(t.mbps);
@@ -58,8 +61,8 @@ QString tileHtml(const ScoreTile& t)
     html += QStringLiteral("<span class=\"badge\" style=\"background:%1;color:%2\">")
                 .arg(badgeColor(t.badge).name(), badgeTextColor(t.badge).name()) %
             esc(badgeText(t.badge)) % QStringLiteral("</span>");
-  if (!t.flags.isEmpty())
-    html += QStringLiteral(" <span class=\"warn\" title=\"") % esc(t.flags.join(QLatin1Char('\n'))) %
+  if (!t.markFlags.isEmpty())  // its own problems; what the caveat says for the whole run is not repeated
+    html += QStringLiteral(" <span class=\"warn\" title=\"") % esc(t.markFlags.join(QLatin1Char('\n'))) %
             QStringLiteral("\">&#9888;</span>");
   html += QStringLiteral("</div>");
   for (const QString& line : {t.limitText(), t.spreadText()}) {
@@ -67,6 +70,25 @@ QString tileHtml(const ScoreTile& t)
       html += QStringLiteral("<div class=\"small\">") % esc(line) % QStringLiteral("</div>");
   }
   return html % QStringLiteral("</td>");
+}
+
+// The scoreboard's legend, as under the scoreboard in the app (logic/legend).
+QString legendHtml()
+{
+  QString html = QStringLiteral("<ul class=\"legend small\">");
+  for (const LegendEntry& e : scoreboardLegend()) {
+    QString key;
+    if (e.key == LegendEntry::Key::Badge)
+      key = QStringLiteral("<span class=\"badge\" style=\"background:%1;color:%2\">")
+                .arg(badgeColor(e.badge).name(), badgeTextColor(e.badge).name()) %
+            esc(badgeText(e.badge)) % QStringLiteral("</span>");
+    else if (e.key == LegendEntry::Key::Mark)
+      key = QStringLiteral("<span class=\"warn\">") % esc(e.keyText) % QStringLiteral("</span>");
+    else
+      key = QStringLiteral("<b>") % esc(e.keyText) % QStringLiteral("</b>");
+    html += QStringLiteral("<li>") % key % QStringLiteral(" ") % esc(e.text) % QStringLiteral("</li>");
+  }
+  return html % QStringLiteral("</ul>");
 }
 
 QString boardHtml(const Scoreboard& board)
@@ -168,12 +190,13 @@ QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChar
   html += QStringLiteral("<h1>") % esc(tr("HashScope report")) % QStringLiteral("</h1><p class=\"meta\">") %
           esc(tr("%1, HashScope %2").arg(date, qs(version()))) % QStringLiteral("</p>\n");
   html += QStringLiteral("<p class=\"headline\">") % esc(board.headline) % QStringLiteral("</p>\n");
+  if (!board.caveat.isEmpty())
+    html += QStringLiteral("<p class=\"caveat\">&#9888; ") % esc(board.caveat) % QStringLiteral("</p>\n");
   html += QStringLiteral("<h2>") % esc(tr("Scoreboard")) % QStringLiteral("</h2>") % boardHtml(board);
   html += QStringLiteral("<p class=\"small\">") %
-          esc(tr("End-to-end speed in decimal MB/s (GB/s from 10,000 MB/s). CPU: the hashing was the limit; DISK: "
-                 "the storage; RAM: the data came from memory; MIXED: no single resource. \u26a0: the result is "
-                 "flagged (see Flags).")) %
-          QStringLiteral("</p>\n");
+          esc(tr("End-to-end speed in decimal MB/s (GB/s from 10,000 MB/s); the flags of each result are listed "
+                 "under Flags.")) %
+          QStringLiteral("</p>\n") % legendHtml();
   html += QStringLiteral("<h2>") % esc(tr("Flags")) % QStringLiteral("</h2>") % flagsHtml(board);
   bool anyChart = false;
   for (const ReportChart& chart : charts) {
@@ -185,8 +208,8 @@ QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChar
     html += imageHtml(chart);
   }
   html += QStringLiteral("<h2>") % esc(tr("Verdicts")) % QStringLiteral("</h2>\n");
-  for (const RunResult& r : results)
-    html += verdictSentenceHtml(r) % QLatin1Char('\n');  // escaped by verdictSentenceHtml
+  for (const RunResult& r : results)  // on the report's white page: the light palette's warning colour
+    html += verdictSentenceHtml(r, QColor(0xC0, 0x39, 0x2B)) % QLatin1Char('\n');  // escaped by verdictSentenceHtml
   html += QStringLiteral("<h2>") % esc(tr("Machine")) % QStringLiteral("</h2>") % machineHtml(results);
   html += QStringLiteral("<h2>") % esc(tr("Settings")) % QStringLiteral("</h2>") % settingsHtml(results);
   return html % QStringLiteral("\n</body></html>\n");

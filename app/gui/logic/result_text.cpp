@@ -1,5 +1,8 @@
 #include "logic/result_text.hpp"
 
+#include <QGuiApplication>
+#include <QPalette>
+
 #include <QCoreApplication>
 #include <QStringList>
 
@@ -119,9 +122,21 @@ QString cacheWarning(const RunResult& result)
   }
   if (result.analysis->servedFromCache)
     return tr("Served from the page cache: this result describes RAM, not the disk.");
-  if (result.analysis->memoryBacked)
-    return tr("RAM-backed location: no disk was involved.");
   return {};
+}
+
+QString memoryBackedNote(const RunResult& result)
+{
+  if (!result.analysis || !result.analysis->memoryBacked || result.analysis->servedFromCache)
+    return {};
+  return tr("RAM-backed location: no disk was involved.");
+}
+
+QColor warningTextColor()
+{
+  const QPalette palette = QGuiApplication::palette();
+  const bool dark = palette.color(QPalette::Base).lightness() < 128 || palette.color(QPalette::Window).lightness() < 128;
+  return dark ? QColor(0xFF, 0x8A, 0x80) : QColor(0xC0, 0x39, 0x2B);
 }
 
 QString flagText(const Flag& f)
@@ -266,7 +281,7 @@ QString evidenceText(const RunResult& r)
   return why % QStringLiteral(". ") % text % QLatin1Char('.');
 }
 
-QString verdictSentenceHtml(const RunResult& result)
+QString verdictSentenceHtml(const RunResult& result, const QColor& warningColour)
 {
   QString html = QStringLiteral("<p><b>") % resultTitle(result).toHtmlEscaped() % QStringLiteral("</b>: ");
   if (!result.error.empty())
@@ -284,9 +299,12 @@ QString verdictSentenceHtml(const RunResult& result)
       if (f.code != FlagCode::ServedFromCache)
         warnings << flagText(f);
     }
+    const QString colour = (warningColour.isValid() ? warningColour : warningTextColor()).name();
     for (const QString& warning : warnings)
-      html += QStringLiteral(" <span style=\"color:#c0392b\"><b>") % warning.toHtmlEscaped() %
+      html += QStringLiteral(" <span style=\"color:") % colour % QStringLiteral("\"><b>") % warning.toHtmlEscaped() %
               QStringLiteral("</b></span>");
+    if (const QString note = memoryBackedNote(result); !note.isEmpty())
+      html += QStringLiteral(" <i>") % note.toHtmlEscaped() % QStringLiteral("</i>");
   }
   return html % QStringLiteral("</p>");
 }

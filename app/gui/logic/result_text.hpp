@@ -15,6 +15,9 @@ inline QString qs(std::string_view text) { return QString::fromUtf8(text.data(),
 inline QString qs(const std::filesystem::path& path) { return QString::fromStdU16String(path.u16string()); }
 inline std::filesystem::path toPath(const QString& text) { return std::filesystem::path(text.toStdU16String()); }
 
+// Warning text on the application palette's background (its base and window colours): #C0392B on a light
+// palette, #FF8A80 on a dark one, both at least 4.5:1 (WCAG AA) against what they are drawn on.
+QColor warningTextColor();
 QString verdictName(Verdict verdict);            // "CPU-bound", "I/O-bound" ... (translated)
 QColor verdictColor(Verdict verdict);            // band / cell colour, readable on light and dark palettes
 QString mediaBadge(MediaKind kind);              // "SSD", "HDD", "RAM", "network" ...
@@ -25,10 +28,13 @@ QString workloadName(Workload workload);         // "hash-file" (the CLI's spell
 QString cacheLabel(const RunResult& result);     // "cold (direct)", "warm", "as-is"
 QString resultTitle(const RunResult& result);    // "md5 hash-file (cold), /tmp"
 QString deviceLabel(const StorageInfo& info);    // "vda (HDD)" or "RAM, no device"
-// The verdict with its evidence, ready to show under the results; HTML-escaped.
-QString verdictSentenceHtml(const RunResult& result);
+// The verdict with its evidence, ready to show under the results; HTML-escaped. Warnings in `warning`
+// (by default the application palette's warningTextColor()).
+QString verdictSentenceHtml(const RunResult& result, const QColor& warningColour = {});
 // The loud warning for results that describe RAM, not the disk (empty when not applicable).
 QString cacheWarning(const RunResult& result);
+// A RAM-backed location's note ("RAM-backed location: no disk was involved."): information, not a warning.
+QString memoryBackedNote(const RunResult& result);
 // Why the verdict, from the analysis's reason code (translated): "the data came from the page cache, not
 // the device". Empty when the result was not analysed.
 QString reasonText(const RunResult& result);

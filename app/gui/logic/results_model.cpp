@@ -139,9 +139,10 @@ QVariant ResultsModel::data(const QModelIndex& index, int role) const
     QString tip = resultTitle(r);
     if (const QString evidence = evidenceText(r); !evidence.isEmpty())
       tip += QLatin1Char('\n') % evidence;
-    const QString warning = cacheWarning(r);
-    if (!warning.isEmpty())
-      tip += QLatin1Char('\n') % warning;
+    for (const QString& note : {cacheWarning(r), memoryBackedNote(r)}) {
+      if (!note.isEmpty())
+        tip += QLatin1Char('\n') % note;
+    }
     if (!r.cacheNote.empty())
       tip += QLatin1Char('\n') % qs(r.cacheNote);
     return tip;

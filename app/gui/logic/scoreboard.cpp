@@ -82,10 +82,13 @@ detail::Entry entryOf(const RunResult& r, int index)
     bool cacheFlagged = false;
     for (const Flag& f : a.flags) {
       e.flags << flagText(f);
+      e.flagCodes << qs(toString(f.code));
       cacheFlagged = cacheFlagged || f.code == FlagCode::ServedFromCache;
     }
-    if (a.servedFromCache && !cacheFlagged)
+    if (a.servedFromCache && !cacheFlagged) {
       e.flags.prepend(cacheWarning(r));
+      e.flagCodes.prepend(qs(toString(FlagCode::ServedFromCache)));
+    }
   }
   e.index = index;
   e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
@@ -107,8 +110,10 @@ detail::Entry entryOf(const RunTile& t, int index)
   e.maxMBps = t.maxMBps;
   e.passes = t.passes;
   e.badge = badgeOf(t);
-  for (const std::string& code : t.flags)
+  for (const std::string& code : t.flags) {
     e.flags << flagSentence(code);
+    e.flagCodes << qs(code);
+  }
   e.index = index;
   e.key = compareKey(t.key);
   return e;
@@ -127,6 +132,8 @@ ScoreTile tileFrom(const detail::Entry& e, ScoreTile tile)
   tile.badge = e.failed ? Badge::None : e.badge;
   tile.limitPct = e.limitPct;
   tile.flags = e.flags;
+  tile.flagCodes = e.flagCodes;
+  tile.markFlags = e.flags;
   tile.resultIndex = e.index;
   tile.key = e.key;
   return tile;
@@ -235,11 +242,27 @@ QString ScoreTile::spreadText() const
 
 QString ScoreTile::limitText() const { return limitPct >= 0 ? tr("%1% of the limit").arg(limitPct, 0, 'f', 0) : QString(); }
 
+QString ScoreTile::unmeasuredText() const
+{
+  switch (unmeasured) {
+  case Unmeasured::Pending: return tr("pending");
+  case Unmeasured::NotMeasured: return tr("not measured");
+  case Unmeasured::Stopped: return tr("not measured (stopped)");
+  }
+  return {};
+}
+
 QString ScoreTile::toolTip() const
 {
   QStringList lines{title()};
-  if (!measured)
-    return lines.first() + QLatin1Char('\n') + tr("Pending: not measured yet.");
+  if (!measured) {
+    switch (unmeasured) {
+    case Unmeasured::Pending: return lines.first() + QLatin1Char('\n') + tr("Pending: not measured yet.");
+    case Unmeasured::NotMeasured: return lines.first() + QLatin1Char('\n') + tr("Not measured in this run.");
+    case Unmeasured::Stopped:
+      return lines.first() + QLatin1Char('\n') + tr("Not measured: the run was stopped before this step.");
+    }
+  }
   if (failed)
     return lines.first() + QLatin1Char('\n') + tr("Failed or stopped: no usable figure.");
   lines << speedText(mbps).text() + (streams > 1 ? tr(" with %n streams", nullptr, streams) : QString()) +
@@ -278,7 +301,7 @@ int Scoreboard::measuredCount() const
 
 namespace detail {
 
-Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan)
+Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan, ScoreTile::Unmeasured unmeasured)
 {
   Scoreboard board;
   QStringList locations = plan.locations, algorithms = plan.algorithms;
@@ -326,6 +349,7 @@ Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan)
       tile.algorithm = readColumn ? QString() : algorithms[column];
       tile.kind = ramRow ? (readColumn ? ScoreTile::Kind::Empty : ScoreTile::Kind::InRam)
                          : (readColumn ? ScoreTile::Kind::Read : ScoreTile::Kind::Hash);
+      tile.unmeasured = unmeasured;
       board.tiles.push_back(tile);
     }
   }
@@ -354,6 +378,7 @@ Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan)
     if (chosen[cell])
       board.tiles[cell] = tileFrom(*chosen[cell], board.tiles[cell]);
   }
+  addCaveat(board, unmeasured == ScoreTile::Unmeasured::Stopped);
   board.headline = headline(board);
   return board;
 }
@@ -365,7 +390,7 @@ Scoreboard buildScoreboard(const std::vector<RunResult>& results, const Scoreboa
   std::vector<detail::Entry> entries;
   for (std::size_t i = 0; i < results.size(); ++i)
     entries.push_back(entryOf(results[i], int(i)));
-  Scoreboard board = detail::build(entries, plan);
+  Scoreboard board = detail::build(entries, plan, plan.unmeasured);
   if (board.isEmpty())
     board.headline = tr("Run a benchmark (Ctrl+B) to see what limits hashing on this machine.");
   return board;
@@ -376,9 +401,8 @@ Scoreboard buildScoreboard(const RunDocument& doc)
   std::vector<detail::Entry> entries;
   for (std::size_t i = 0; i < doc.tiles.size(); ++i)
     entries.push_back(entryOf(doc.tiles[i], int(i)));
-  Scoreboard board = detail::build(entries, {});
-  board.stored = true;
-  return board;
+  return detail::build(entries, {},
+                       doc.status == "stopped" ? ScoreTile::Unmeasured::Stopped : ScoreTile::Unmeasured::NotMeasured);
 }
 
 }  // namespace hashscope::gui

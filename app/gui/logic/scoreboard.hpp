@@ -45,10 +45,13 @@ SpeedText speedText(double mbps);
 
 struct ScoreTile {
   enum class Kind { Empty, Hash, Read, InRam };
+  // What a tile without a result says: its run is still going, it ended without it, or it was stopped first.
+  enum class Unmeasured { Pending, NotMeasured, Stopped };
   Kind kind = Kind::Empty;
   int row = 0, column = 0;
   QString location, algorithm;  // the row's location (empty for in RAM), the column's algorithm
-  bool measured = false;        // false: pending (or never measured)
+  bool measured = false;        // false: see `unmeasured`
+  Unmeasured unmeasured = Unmeasured::Pending;
   bool failed = false;          // the run failed or was cancelled
   double mbps = 0, minMBps = 0, maxMBps = 0;
   int passes = 0;               // passes behind the spread (0/1: no spread)
@@ -57,6 +60,10 @@ struct ScoreTile {
   Badge badge = Badge::None;
   double limitPct = -1;         // share of the limit reached, only when the analysis trusts it (-1 = not shown)
   QStringList flags;            // one sentence per flag (served from cache, machine busy, ...)
+  QStringList flagCodes;        // the flags' codes ("machine-busy"), in the same order
+  // The flags this tile's warning mark stands for: its own problems, not those the board's caveat line says
+  // for the whole run (Scoreboard::caveat).
+  QStringList markFlags;
   int resultIndex = -1;         // the result behind the tile, in the vector it was built from
   TileKey key;                  // the library's key of that result, to match tiles across runs
 
@@ -64,6 +71,7 @@ struct ScoreTile {
   QString spreadText() const;   // "600–620 MB/s over 3 passes", empty without a spread
   QString limitText() const;    // "97% of the limit", empty when not shown
   QString toolTip() const;      // title, speed, badge meaning, spread, limit and each flag sentence
+  QString unmeasuredText() const;  // "pending", "not measured", "not measured (stopped)"
 };
 
 struct Scoreboard {
@@ -71,8 +79,11 @@ struct Scoreboard {
   QStringList columns;  // algorithms in first-seen order, then "read" when any location row exists
   std::vector<ScoreTile> tiles;  // rows x columns, row-major; cells nothing can fill are Kind::Empty
   QString headline;
+  // One line under the headline on what is wrong with the run as a whole ("Other programs used the CPU
+  // during 13 of 14 results: ..."), or why it is incomplete; empty when nothing is.
+  QString caveat;
+  QStringList caveatCodes;  // the flag codes the caveat speaks for (their tiles carry no mark for them)
   int inRamRow = -1, readColumn = -1;
-  bool stored = false;  // from a stored run: an unmeasured tile is "not measured", not "pending"
 
   bool isEmpty() const { return tiles.empty(); }
   const ScoreTile* at(int row, int column) const;
@@ -84,10 +95,18 @@ struct Scoreboard {
 // before their results arrive (empty = only what the results show).
 struct ScoreboardPlan {
   QStringList locations, algorithms;
+  // What unmeasured tiles say: pending while the run goes, not measured once it ended (a step failed, a
+  // location was skipped), not measured (stopped) once it was stopped.
+  ScoreTile::Unmeasured unmeasured = ScoreTile::Unmeasured::Pending;
 };
 
 Scoreboard buildScoreboard(const std::vector<RunResult>& results, const ScoreboardPlan& plan = {});
 // The same tiles from a stored run (badges from its verdicts, flags by code); resultIndex indexes doc.tiles.
+// Its unmeasured tiles are "not measured", or "not measured (stopped)" for a stopped run.
 Scoreboard buildScoreboard(const RunDocument& doc);
+
+// The run-wide caveat of `board` from its tiles' flags (what buildScoreboard puts in Scoreboard::caveat):
+// a flag carried by at least half of the measured results (and two or more) is said once for the run.
+void addCaveat(Scoreboard& board, bool stopped);
 
 }  // namespace hashscope::gui

@@ -20,12 +20,12 @@ struct Entry {
   int passes = 0;
   Badge badge = Badge::None;
   double limitPct = -1;
-  QStringList flags;
+  QStringList flags, flagCodes;
   int index = -1;
   TileKey key;
 };
 
-Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan);
+Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan, ScoreTile::Unmeasured unmeasured);
 // "On this machine md5 is CPU-bound (610 MB/s per core); /tmp reads 1100 MB/s, so sha256 and crc32 are
 // disk-bound there." Written from the measured tiles only, through tr().
 QString headline(const Scoreboard& board);

@@ -1,6 +1,9 @@
 // The scoreboard's headline: the one sentence that answers "what limits hashing here?".
 #include <QCoreApplication>
 
+#include <algorithm>
+#include <map>
+
 #include "logic/scoreboard_detail.hpp"
 
 namespace hashscope::gui::detail {
@@ -78,12 +81,34 @@ QString locationClause(const Scoreboard& board, int row, const QStringList& cpuE
                          : tr("%1 reads %2, so %3 there").arg(where, reads, joined(groups));
 }
 
+// The run-wide sentence for a flag carried by `count` of `measured` results.
+QString caveatFor(const QString& code, int count, int measured)
+{
+  if (code == QLatin1String("machine-busy"))
+    return tr("Other programs used the CPU during %1 of %2 results: run again on a quiet machine for figures "
+              "that hold.").arg(count).arg(measured);
+  if (code == QLatin1String("wide-spread"))
+    return tr("The speed varied widely between passes in %1 of %2 results: more passes (Preset: thorough) or a "
+              "quieter machine give steadier figures.").arg(count).arg(measured);
+  if (code == QLatin1String("served-from-cache"))
+    return tr("%1 of %2 results were served from the page cache: they describe RAM, not the disk.")
+        .arg(count).arg(measured);
+  if (code == QLatin1String("limit-unreliable"))
+    return tr("%1 of %2 results exceeded their limit estimate: their share of the limit is not shown.")
+        .arg(count).arg(measured);
+  return {};
+}
+
 }  // namespace
 
 QString headline(const Scoreboard& board)
 {
-  if (board.measuredCount() == 0)
-    return tr("Measuring: the answer appears here as the results arrive.");
+  if (board.measuredCount() == 0) {
+    const bool stopped = std::any_of(board.tiles.begin(), board.tiles.end(),
+                                     [](const ScoreTile& t) { return t.unmeasured == ScoreTile::Unmeasured::Stopped; });
+    return stopped ? tr("Stopped before the first result: nothing was measured.")
+                   : tr("Measuring: the answer appears here as the results arrive.");
+  }
   const int locationRows = board.inRamRow >= 0 ? board.inRamRow : int(board.rows.size());
   // An algorithm is CPU-bound "on this machine" when every location that measured it says so.
   QStringList cpu, speeds;
@@ -133,3 +158,57 @@ QString headline(const Scoreboard& board)
 }
 
 }  // namespace hashscope::gui::detail
+
+namespace hashscope::gui {
+
+void addCaveat(Scoreboard& board, bool stopped)
+{
+  // Counted over the results behind the tiles (a tile per result); the order of the codes is the order the
+  // analysis gives them, most common first within it.
+  std::map<QString, int> counts;
+  QStringList order;
+  int measured = 0;
+  for (const ScoreTile& t : board.tiles) {
+    if (!t.measured || t.failed)
+      continue;
+    ++measured;
+    for (const QString& code : t.flagCodes) {
+      if (!order.contains(code))
+        order << code;
+      ++counts[code];
+    }
+  }
+  QStringList sentences;
+  board.caveatCodes.clear();
+  for (const QString& code : std::as_const(order)) {
+    const int count = counts[code];
+    if (count < 2 || 2 * count < measured)
+      continue;
+    const QString sentence = detail::caveatFor(code, count, measured);
+    if (sentence.isEmpty())
+      continue;
+    sentences << sentence;
+    board.caveatCodes << code;
+  }
+  if (stopped) {
+    int planned = 0;
+    for (const ScoreTile& t : board.tiles)
+      planned += t.kind != ScoreTile::Kind::Empty ? 1 : 0;
+    if (board.measuredCount() < planned)
+      sentences.prepend(QCoreApplication::translate("hashscope::gui::Scoreboard",
+                                                    "Stopped: %1 of %2 tiles were measured before the run was stopped.")
+                            .arg(board.measuredCount())
+                            .arg(planned));
+  }
+  board.caveat = sentences.join(QLatin1Char(' '));
+  // A tile's mark stands for its own problems: what the caveat says for the whole run is only in its tooltip.
+  for (ScoreTile& t : board.tiles) {
+    t.markFlags.clear();
+    for (qsizetype i = 0; i < t.flags.size(); ++i) {
+      if (!board.caveatCodes.contains(t.flagCodes.value(i)))
+        t.markFlags << t.flags[i];
+    }
+  }
+}
+
+}  // namespace hashscope::gui

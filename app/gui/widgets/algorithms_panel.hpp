@@ -3,6 +3,7 @@
 
 #include <QGroupBox>
 
+class QLabel;
 class QListView;
 
 namespace hashscope::gui {
@@ -14,9 +15,13 @@ class AlgorithmsPanel : public QGroupBox {
 public:
   AlgorithmsPanel(AlgorithmModel* model, QWidget* parent = nullptr);
   QListView* view() const { return m_view; }
+  QString tickedText() const;  // "4 ticked: md5, sha256, xxh3-64, crc32", what the line above the list says
 
 private:
+  void showTicked();
+  AlgorithmModel* m_model;
   QListView* m_view;
+  QLabel* m_ticked;
 };
 
 }  // namespace hashscope::gui

@@ -7,6 +7,7 @@
 #include <QTableWidget>
 #include <QVBoxLayout>
 
+#include "logic/compare_settings.hpp"
 #include "logic/result_text.hpp"
 #include "logic/scoreboard.hpp"
 #include "widgets/scoreboard_view.hpp"
@@ -122,6 +123,12 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_title->setTextFormat(Qt::PlainText);
   m_summary = new QLabel(this);
   m_summary->setWordWrap(true);
+  // Said first, before any change is read: the two runs were measured with different settings.
+  m_settings = new QLabel(this);
+  m_settings->setObjectName(QStringLiteral("compareSettings"));
+  m_settings->setWordWrap(true);
+  m_settings->setTextFormat(Qt::PlainText);
+  m_settings->hide();
   m_table = new QTableWidget(0, 6, this);
   m_table->setObjectName(QStringLiteral("compareTable"));
   m_table->verticalHeader()->hide();
@@ -157,10 +164,13 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(0, 0, 0, 0);
   layout->addWidget(m_title);
+  layout->addWidget(m_settings);
   layout->addWidget(m_summary);
   layout->addWidget(split, 1);
   clear(tr("Select a run and choose Open, or Compare with... another run."));
 }
+
+QString CompareView::settingsText() const { return m_settings->isHidden() ? QString() : m_settings->text(); }
 
 QString CompareView::headline() const
 {
@@ -174,6 +184,8 @@ void CompareView::clear(const QString& hint)
   m_title->setText(hint);
   m_title->show();
   m_summary->clear();
+  m_settings->clear();
+  m_settings->hide();
   m_table->setRowCount(0);
   m_base->setBoard({});
   m_other->setBoard({});
@@ -187,6 +199,10 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
 {
   const Comparison c = compareRuns(base, other);
   m_title->hide();  // each side names its run above its scoreboard
+  const QString differ = settingsDifferenceText(runSettings(base), runSettings(other));
+  m_settings->setText(differ.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + differ);
+  m_settings->setStyleSheet(QStringLiteral("color:%1;font-weight:bold;").arg(warningTextColor().name()));
+  m_settings->setVisible(!differ.isEmpty());
   m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
   m_baseTitle->show();
   m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
@@ -285,6 +301,7 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   m_base->setBoard(buildScoreboard(run));
   m_other->setBoard({});
   m_otherPane->hide();
+  m_settings->hide();
   m_table->clear();
   m_table->setColumnCount(5);
   spareWidthTo(m_table, 0);  // the tile names: the numbers stay next to their headers

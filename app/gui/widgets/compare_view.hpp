@@ -32,6 +32,7 @@ public:
   ScoreboardView* otherBoard() const { return m_other; }
   Qt::Orientation boardsOrientation() const;  // side by side, or one above the other when too wide
   QString headline() const;
+  QString settingsText() const;  // which settings differ between the two runs; empty when none (or one run)
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -47,6 +48,7 @@ private:
   QWidget* m_otherPane;
   QSplitter* m_boards;
   QLabel* m_summary;
+  QLabel* m_settings;
   QTableWidget* m_table;
   bool m_arranging = false;
 };

@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "logic/history_model.hpp"
+#include "logic/result_text.hpp"
 #include "widgets/compare_view.hpp"
 
 namespace hashscope::gui {
@@ -27,19 +28,22 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
   m_table->verticalHeader()->hide();
   m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_table->horizontalHeader()->setStretchLastSection(true);
-  m_table->setToolTip(tr("Double-click a name to name or tag the run"));
+  m_table->setToolTip(tr("Every saved run. Rename (F2, or double-click its name) to name or tag a run"));
 
   m_open = new QPushButton(tr("&Open"), this);
   m_compareWith = new QPushButton(tr("&Compare with..."), this);
   m_compareWith->setToolTip(tr("Compare the selected run with another one (or select two runs)"));
-  m_baseline = new QPushButton(tr("Set as &baseline"), this);
+  m_baseline = new QPushButton(tr("Set &as baseline"), this);
   m_baseline->setToolTip(tr("New runs are compared with the baseline automatically"));
   m_export = new QPushButton(tr("&Export..."), this);
   m_import = new QPushButton(tr("&Import..."), this);
   m_import->setToolTip(tr("Add runs exported on this or another machine (hashscope.run JSON)"));
   m_delete = new QPushButton(tr("&Delete"), this);
+  m_rename = new QPushButton(tr("Re&name..."), this);
+  m_rename->setObjectName(QStringLiteral("renameRunButton"));
+  m_rename->setToolTip(tr("Name or tag the selected run, so it is easy to find and compare (F2)"));
   auto* buttons = new QHBoxLayout;
-  for (QPushButton* b : {m_open, m_compareWith, m_baseline, m_export, m_import})
+  for (QPushButton* b : {m_open, m_compareWith, m_rename, m_baseline, m_export, m_import})
     buttons->addWidget(b);
   buttons->addStretch(1);
   buttons->addWidget(m_delete);
@@ -68,6 +72,7 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
   connect(m_export, &QPushButton::clicked, this, &HistoryPanel::exportSelected);
   connect(m_import, &QPushButton::clicked, this, &HistoryPanel::importRuns);
   connect(m_delete, &QPushButton::clicked, this, &HistoryPanel::deleteSelected);
+  connect(m_rename, &QPushButton::clicked, this, &HistoryPanel::renameSelected);
   connect(m_table, &QTableView::doubleClicked, this, [this](const QModelIndex& index) {
     if (index.column() != HistoryModel::Name)
       openSelected();
@@ -102,18 +107,28 @@ void HistoryPanel::updateButtons()
 {
   const auto rows = m_table->selectionModel()->selectedRows();
   const bool one = !rows.isEmpty();
-  for (QPushButton* b : {m_open, m_export, m_delete, m_baseline})
+  for (QPushButton* b : {m_open, m_export, m_delete, m_baseline, m_rename})
     b->setEnabled(one);
   m_compareWith->setEnabled(one && m_model->rowCount() > 1);
   m_import->setEnabled(m_model->isOpen());
   const auto id = selectedRun();
-  m_baseline->setText(id && m_model->baseline() == id ? tr("Clear &baseline") : tr("Set as &baseline"));
+  m_baseline->setText(id && m_model->baseline() == id ? tr("Clear b&aseline") : tr("Set &as baseline"));
 }
 
 void HistoryPanel::report(const QString& error, const QString& done)
 {
   m_status->setText(error.isEmpty() ? done : error);
-  m_status->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: #c0392b;"));
+  m_status->setStyleSheet(error.isEmpty() ? QString() : QStringLiteral("color: %1;").arg(warningTextColor().name()));
+}
+
+void HistoryPanel::renameSelected()
+{
+  const auto rows = m_table->selectionModel()->selectedRows();
+  if (rows.isEmpty())
+    return;
+  const QModelIndex name = m_model->index(rows.front().row(), HistoryModel::Name);
+  m_table->setCurrentIndex(name);
+  m_table->edit(name);
 }
 
 void HistoryPanel::openSelected()

@@ -31,6 +31,7 @@ public:
   QPushButton* compareButton() const { return m_compareWith; }
   QPushButton* baselineButton() const { return m_baseline; }
   QPushButton* deleteButton() const { return m_delete; }
+  QPushButton* renameButton() const { return m_rename; }
   QString statusText() const;
 
   std::optional<std::int64_t> selectedRun() const;
@@ -53,6 +54,7 @@ private:
   void exportSelected();
   void importRuns();
   void deleteSelected();
+  void renameSelected();
   void updateButtons();
   void report(const QString& error, const QString& done = {});
 
@@ -60,7 +62,7 @@ private:
   QTableView* m_table;
   CompareView* m_compare;
   QLabel* m_status;
-  QPushButton *m_open, *m_compareWith, *m_baseline, *m_export, *m_import, *m_delete;
+  QPushButton *m_open, *m_compareWith, *m_baseline, *m_export, *m_import, *m_delete, *m_rename;
 };
 
 }  // namespace hashscope::gui

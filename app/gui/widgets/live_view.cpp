@@ -14,6 +14,8 @@ LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(p
   LineChartSetup throughput{tr("Throughput"), tr("time (s)"), tr("MB/s"), QString(), 0, false, false};
   throughput.yFollowsCurrent = true;
   m_throughput->setup(throughput);
+  // One time axis for both charts: its labels under the lower one only, the upper one's plot gets the height.
+  m_throughput->setXLabelsShown(false);
   m_throughput->setToolTip(tr("Throughput of the running step: each stream and the total, in decimal MB/s.\n"
                               "The scale follows the running step; earlier steps are drawn faint behind it,\n"
                               "and each finished step's result is written next to its name above the chart."));

@@ -14,7 +14,7 @@
 namespace hashscope::gui {
 
 LocationsPanel::LocationsPanel(LocationModel* model, QWidget* parent)
-    : QGroupBox(tr("&Locations"), parent), m_model(model)
+    : QGroupBox(tr("Locatio&ns"), parent), m_model(model)
 {
   m_view = new QTableView(this);
   m_view->setModel(model);
@@ -36,7 +36,7 @@ LocationsPanel::LocationsPanel(LocationModel* model, QWidget* parent)
 
   m_add = new QPushButton(tr("&Add folder..."), this);
   m_add->setToolTip(tr("Benchmark another folder, for example on a USB disk or a network share"));
-  m_refresh = new QPushButton(tr("Re&fresh"), this);
+  m_refresh = new QPushButton(tr("Refresh"), this);
   m_refresh->setToolTip(tr("Detect the mounted volumes and their free space again"));
 
   // Existing data needs no sample: the way to measure a read-only location (or any file or folder).

@@ -1,20 +1,25 @@
 #include "widgets/main_window.hpp"
 
 #include <QCloseEvent>
+#include <QResizeEvent>
 #include <QWindow>
 #include <QDir>
 #include <QGuiApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QTabBar>
 #include <QTabWidget>
+#include <QTimer>
 #include <QVBoxLayout>
 
 #include "charts/chart_widgets.hpp"
+#include "hashscope/library.hpp"
 #include "hashscope/storage.hpp"
 #include "logic/algorithm_model.hpp"
 #include "logic/app_settings.hpp"
@@ -23,6 +28,7 @@
 #include "logic/location_model.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
+#include "logic/run_phase.hpp"
 #include "widgets/algorithms_panel.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/locations_panel.hpp"
@@ -31,7 +37,10 @@
 #include "widgets/planner_panel.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/samples_panel.hpp"
+#include "widgets/setup_page.hpp"
+#include "widgets/scoreboard_legend.hpp"
 #include "widgets/status_strip.hpp"
+#include "widgets/tab_order.hpp"
 
 namespace hashscope::gui {
 
@@ -49,13 +58,13 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   m_tabs->setDocumentMode(true);
   m_tabs->addTab(buildSetupPage(), tr("Set&up"));
   m_tabs->addTab(m_liveView, tr("&Live"));
-  m_tabs->addTab(m_resultsView, tr("&Results"));
+  m_tabs->addTab(m_resultsView, tr("Resul&ts"));
   // The run library: the same history file as the CLI; every finished or stopped run is saved there.
   m_history = new HistoryModel(this);
   m_history->open();
   m_historyPanel = new HistoryPanel(m_history, this);
   m_plannerPanel = new PlannerPanel(this);
-  m_tabs->addTab(m_historyPanel, tr("&History"));
+  m_tabs->addTab(m_historyPanel, tr("Histor&y"));
   m_tabs->addTab(m_plannerPanel, tr("&Planner"));
   m_tabs->setTabToolTip(3, tr("Every saved run: open, compare, name, export, import"));
   m_tabs->setTabToolTip(4, tr("What hashing a given amount of data in a given time needs, from a measured run"));
@@ -82,16 +91,9 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   connect(m_locationsPanel, &LocationsPanel::locationsChanged, this, &MainWindow::onLocationsChanged);
   connect(m_locationsPanel, &LocationsPanel::currentFolderChanged, m_samplesPanel, &SamplesPanel::setTargetFolder);
 
-  connect(m_controller, &BenchmarkController::stepStarted, this, &MainWindow::showProgress);
+  connect(m_controller, &BenchmarkController::phaseChanged, this, &MainWindow::showProgress);
   connect(m_controller, &BenchmarkController::liveUpdated, this, &MainWindow::showProgress);
-  connect(m_controller, &BenchmarkController::sampleProgress, this,
-          [this](const QString& location, double fraction, double mbps) {
-            m_status->showProgress(tr("Writing the sample in %1: %2%, %3")
-                                       .arg(location)
-                                       .arg(int(fraction * 100))
-                                       .arg(formatMBps(mbps)),
-                                   fraction, -1);
-          });
+  connect(m_status, &StatusStrip::skipRequested, m_controller, &BenchmarkController::skipWait);
   // The results model follows the controller itself; the views (and the export actions) follow the model.
   m_results->follow(m_controller);
   connect(m_results, &QAbstractItemModel::modelReset, this, &MainWindow::updateExportActions);
@@ -102,6 +104,19 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
 
   restoreSettings();
   setRunning(false);
+  setSetupTabOrder();
+}
+
+void MainWindow::setSetupTabOrder()
+{
+  // The tab bar, the Setup page in workflow order (where, the sample, what, how), then Benchmark and Stop;
+  // on the other pages Tab reaches Benchmark and Stop right after the tab bar (the Setup page is hidden).
+  QList<QWidget*> chain{m_tabs->tabBar()};
+  for (const QWidget* panel : {static_cast<QWidget*>(m_locationsPanel), static_cast<QWidget*>(m_samplesPanel),
+                               static_cast<QWidget*>(m_algorithmsPanel), static_cast<QWidget*>(m_optionsPanel)})
+    chain << layoutTabOrder(panel);
+  chain << m_benchmark << m_stop;
+  chainTabOrder(chain);
 }
 
 MainWindow::~MainWindow() { m_controller->stopAndWait(); }
@@ -113,22 +128,15 @@ QWidget* MainWindow::buildSetupPage()
   m_algorithmsPanel = new AlgorithmsPanel(m_algorithms, this);
   m_optionsPanel = new OptionsPanel(this);
 
-  // Two columns in workflow order: where (locations, sample) on the left, what and how on the right.
-  auto* setup = new QWidget;
-  auto* grid = new QGridLayout(setup);
-  grid->addWidget(m_locationsPanel, 0, 0);
-  grid->addWidget(m_samplesPanel, 1, 0);
-  grid->addWidget(m_algorithmsPanel, 0, 1);
-  grid->addWidget(m_optionsPanel, 1, 1);
-  grid->setColumnStretch(0, 3);
-  grid->setColumnStretch(1, 2);
-  grid->setRowStretch(0, 3);
-  grid->setRowStretch(1, 2);
-
+  // Two columns in workflow order (where: locations, sample; what and how: algorithms, options), or one when
+  // the window is narrow: the page then scrolls down, never sideways.
+  m_setupPage = new SetupPage(m_locationsPanel, m_samplesPanel, m_algorithmsPanel, m_optionsPanel);
   m_setupScroll = new QScrollArea;
-  m_setupScroll->setWidget(setup);
+  m_setupScroll->setWidget(m_setupPage);
   m_setupScroll->setWidgetResizable(true);
   m_setupScroll->setFrameShape(QFrame::NoFrame);
+  m_setupScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAsNeeded);
+  m_setupScroll->viewport()->installEventFilter(this);
   return m_setupScroll;
 }
 
@@ -201,13 +209,21 @@ void MainWindow::restoreSettings()
   m_samplesPanel->setKeepSamples(options.keepSamples);
 
   if (!restoreGeometry(m_settings.geometry())) {
-    // First start or unreadable geometry: 1280x800, or what the available area leaves after a title bar.
+    // First start or unreadable geometry: 1280x800, or what the available area (without panels and docks) leaves
+    // after a title bar and borders, centred in it, so a small or scaled screen (1920x1080 at 150% is 1280x720)
+    // shows the whole window, status bar included, wherever a window manager would have put it.
     const QRect screen = availableArea();
-    resize(std::min(1280, screen.width() - kFrameAllowance.width()),
-           std::min(800, screen.height() - kFrameAllowance.height()));
+    const QSize size(std::min(1280, screen.width() - kFrameAllowance.width()),
+                     std::min(800, screen.height() - kFrameAllowance.height()));
+    resize(size);
+    move(screen.left() + std::max(0, (screen.width() - size.width() - kFrameAllowance.width()) / 2),
+         screen.top() + std::max(0, (screen.height() - size.height() - kFrameAllowance.height()) / 2));
   }
   restoreState(m_settings.windowState());
   m_resultsView->splitter()->restoreState(m_settings.splitterState());
+  // Shown at first where there is room for it and the tiles (a screen 800 pixels high or more), folded on a
+  // smaller one; then as the user left it.
+  m_resultsView->legend()->setExpanded(m_settings.legendShown(availableArea().height() >= 760));
   onSpecChanged();
   onLocationsChanged();
 }
@@ -236,12 +252,22 @@ void MainWindow::fitIntoScreen()
     move(outer.topLeft());
 }
 
+bool MainWindow::eventFilter(QObject* watched, QEvent* event)
+{
+  if (watched == m_setupScroll->viewport() && event->type() == QEvent::Resize)
+    m_setupPage->fitWidth(static_cast<QResizeEvent*>(event)->size().width());
+  return QMainWindow::eventFilter(watched, event);
+}
+
 void MainWindow::showEvent(QShowEvent* event)
 {
   QMainWindow::showEvent(event);
   if (!m_fitted) {
     m_fitted = true;
     fitIntoScreen();
+    // Again once the window manager has framed and placed it (its frame is known only then).
+    QTimer::singleShot(0, this, &MainWindow::fitIntoScreen);
+    QTimer::singleShot(300, this, &MainWindow::fitIntoScreen);
   }
 }
 
@@ -252,6 +278,7 @@ void MainWindow::saveSettings()
   m_settings.setLocations(m_locations->checkedPaths());
   m_settings.setExtraFolders(m_locations->addedFolders());
   m_settings.setWindowLayout(saveGeometry(), saveState(), m_resultsView->splitter()->saveState());
+  m_settings.setLegendShown(m_resultsView->legend()->isExpanded());
   m_settings.sync();
 }
 
@@ -279,6 +306,7 @@ void MainWindow::setRunning(bool running)
   m_algorithmsPanel->setEnabled(!running);
   m_optionsPanel->setEnabled(!running);
   m_samplesPanel->setBenchmarkRunning(running);
+  m_resultsView->setRunning(running);
   updateExportActions();
 }
 
@@ -340,24 +368,24 @@ void MainWindow::stopBenchmark()
 {
   if (!m_controller->isRunning())
     return;
-  m_controller->stop();
+  m_controller->stop();  // the phase says "Stopping..." until the run has ended
   m_stop->setEnabled(false);
-  m_status->showProgress(tr("Stopping..."), m_controller->progress().fraction(), -1);
 }
 
 void MainWindow::showProgress()
 {
-  if (!m_controller->isRunning() || !m_stop->isEnabled())
+  if (!m_controller->isRunning())
     return;
+  const RunPhase& phase = m_controller->phase();
   const ProgressEstimate& p = m_controller->progress();
-  const QString step = p.stepNumber() > 0 ? tr("Step %1 of %2: %3")
-                                                .arg(p.stepNumber())
-                                                .arg(p.totalSteps())
-                                                .arg(m_controller->currentStepTitle())
-                                          : tr("Preparing the samples...");
-  m_status->showProgress(step, p.fraction(), p.secondsLeft(m_controller->elapsedSeconds()));
+  const double now = m_controller->elapsedSeconds();
+  const double fraction = p.fraction(now);
+  const bool stopping = phase.kind == RunPhase::Kind::Stopping;
+  // While it waits for a quiet machine the time left is the run's after the wait (a wait is not predicted).
+  m_status->showProgress(phaseText(phase), fraction, stopping ? -1 : p.secondsLeft(now));
+  m_status->setSkipVisible(phase.kind == RunPhase::Kind::Waiting);
   // The progress in the title too, so it shows in the task bar while the window is in the background.
-  const QString title = tr("HashScope (%1%)").arg(int(p.fraction() * 100));
+  const QString title = tr("HashScope (%1%)").arg(int(fraction * 100));
   if (title != windowTitle())
     setWindowTitle(title);
 }
@@ -365,6 +393,7 @@ void MainWindow::showProgress()
 void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 {
   setRunning(false);
+  m_resultsView->setRunEnded(cancelled);
   setWindowTitle(tr("HashScope"));
   m_historyPanel->saveRun(m_controller->results(), m_results->when());
   onLocationsChanged();  // the suite may have created samples
@@ -380,11 +409,36 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
   Q_EMIT benchmarkFinished(cancelled);
 }
 
+bool MainWindow::confirmQuitDuringRun()
+{
+  QMessageBox box(QMessageBox::Question, tr("Quit HashScope"),
+                  tr("A benchmark is running. Stop it and quit?"), QMessageBox::NoButton, this);
+  box.setObjectName(QStringLiteral("quitDuringRunBox"));
+  box.setInformativeText(tr("What it has measured so far is saved in the history (as a stopped run), and its "
+                            "partial files are removed."));
+  QPushButton* quit = box.addButton(tr("Stop and &quit"), QMessageBox::AcceptRole);
+  QPushButton* keep = box.addButton(tr("&Keep running"), QMessageBox::RejectRole);
+  box.setDefaultButton(keep);
+  box.setEscapeButton(keep);
+  box.exec();
+  return box.clickedButton() == quit;
+}
+
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-  // Stop and join the run before the window goes: the engine removes its partial files on the way out.
-  if (m_controller->isRunning())
+  if (m_controller->isRunning()) {
+    if (!confirmQuitDuringRun()) {
+      event->ignore();
+      return;
+    }
+    // Stop and join the run before the window goes (the engine removes its partial files on the way out),
+    // then keep what it measured, as Stop would: a stopped run in the history.
     m_controller->stopAndWait();
+    ExportOptions when = m_results->when();
+    when.finishedAt = utcTimestamp();
+    when.status = "stopped";
+    m_historyPanel->saveRun(m_controller->results(), when);
+  }
   saveSettings();
   QMainWindow::closeEvent(event);
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QMainWindow>
+#include <QStandardPaths>
 
 #include "logic/run_options.hpp"
 
@@ -20,6 +21,7 @@ class AlgorithmsPanel;
 class AppSettings;
 class BenchmarkController;
 class ChartWidget;
+class HelpDialog;
 class HistoryModel;
 class HistoryPanel;
 class LiveView;
@@ -30,6 +32,7 @@ class PlannerPanel;
 class ResultsModel;
 class ResultsView;
 class SamplesPanel;
+class SetupPage;
 class StatusStrip;
 
 class MainWindow : public QMainWindow {
@@ -80,11 +83,13 @@ Q_SIGNALS:
 
 protected:
   void closeEvent(QCloseEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
   void showEvent(QShowEvent* event) override;
 
 private:
   QWidget* buildSetupPage();
   QWidget* buildRunButtons();
+  void setSetupTabOrder();
   void createActions();          // main_window_actions.cpp
   void createThemeMenu(QMenu* menu);
   void createDataAction(QMenu* menu);  // main_window_data.cpp
@@ -92,6 +97,11 @@ private:
   void askExportCsv();
   void askExportJson();
   void askExportChart(int chart = -1);
+  // Where an export's save dialog starts: the last export's folder (else Documents or Pictures), and a name
+  // from the run's date and the machine, ending in `suffix` (".csv", "-report.html").
+  QString suggestedExportPath(const QString& suffix, QStandardPaths::StandardLocation kind) const;
+  void rememberExportFolder(const QString& path);  // the folder of a file just written
+  bool confirmQuitDuringRun();  // "A benchmark is running. Stop it and quit?"
   void restoreSettings();
   QRect availableArea() const;  // of the window's screen (the primary one before it is shown)
   void fitIntoScreen();
@@ -124,6 +134,7 @@ private:
   StatusStrip* m_status = nullptr;
   QTabWidget* m_tabs = nullptr;
   QScrollArea* m_setupScroll = nullptr;
+  SetupPage* m_setupPage = nullptr;
   QPushButton* m_benchmark = nullptr;
   QPushButton* m_stop = nullptr;
   QAction* m_benchmarkAction = nullptr;
@@ -131,6 +142,7 @@ private:
   QAction* m_dataAction = nullptr;
   QList<QAction*> m_exportActions;
   bool m_fitted = false;  // fitted into the screen at the first show
+  HelpDialog* m_help = nullptr;  // Help > Reading the results, made when first asked for
 };
 
 }  // namespace hashscope::gui

@@ -3,6 +3,9 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
+#include <QDir>
+#include <QFileInfo>
+#include <QSysInfo>
 #include <QFileDialog>
 #include <QKeySequence>
 #include <QMenuBar>
@@ -13,10 +16,12 @@
 #include <QTableView>
 
 #include "charts/chart_widgets.hpp"
+#include "logic/app_settings.hpp"
 #include "logic/exporters.hpp"
 #include "logic/results_model.hpp"
 #include "widgets/about_dialog.hpp"
 #include "widgets/chart_export_dialog.hpp"
+#include "widgets/help_dialog.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/main_window.hpp"
 #include "widgets/report_export.hpp"
@@ -36,13 +41,15 @@ void MainWindow::createActions()
   csv->setShortcut(QKeySequence(tr("Ctrl+E")));
   QAction* json = file->addAction(tr("Export results as &JSON..."), this, &MainWindow::askExportJson);
   json->setShortcut(QKeySequence(tr("Ctrl+Shift+J")));
-  QAction* png = file->addAction(tr("Export &chart as PNG..."), this, [this] { askExportChart(); });
+  QAction* png = file->addAction(tr("Export c&hart as PNG..."), this, [this] { askExportChart(); });
   png->setShortcut(QKeySequence(tr("Ctrl+Shift+S")));
   QAction* copy = file->addAction(tr("C&opy results table"), this, &MainWindow::copyTableToClipboard);
   copy->setShortcut(QKeySequence(tr("Ctrl+Shift+C")));
   // Export report: one self-contained HTML file.
-  QAction* report = file->addAction(tr("Export &report (HTML)..."), this,
-                                    [this] { askExportReport(this, *m_results, *m_resultsView, m_status); });
+  QAction* report = file->addAction(tr("Export &report (HTML)..."), this, [this] {
+    rememberExportFolder(askExportReport(this, *m_results, *m_resultsView, m_status,
+                                         suggestedExportPath(QStringLiteral("-report.html"), QStandardPaths::DocumentsLocation)));
+  });
   report->setObjectName(QStringLiteral("exportReportAction"));
   report->setShortcut(QKeySequence(tr("Ctrl+Shift+R")));
   m_exportActions = {csv, json, png, copy, report};
@@ -59,6 +66,16 @@ void MainWindow::createActions()
   createThemeMenu(menuBar()->addMenu(tr("&View"))->addMenu(tr("&Theme")));
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QAction* reading = help->addAction(tr("&Reading the results"), this, [this] {
+    if (!m_help)
+      m_help = new HelpDialog(this);
+    m_help->show();
+    m_help->raise();
+    m_help->activateWindow();
+  });
+  reading->setObjectName(QStringLiteral("readingResultsAction"));
+  reading->setShortcut(QKeySequence::HelpContents);
+  help->addSeparator();
   help->addAction(tr("&About HashScope"), this, [this] { AboutDialog(this).exec(); });
   help->addAction(tr("About &Qt"), qApp, &QApplication::aboutQt);
 
@@ -100,9 +117,25 @@ void MainWindow::createThemeMenu(QMenu* menu)
   }
 }
 
-namespace {
-QString documentsFolder() { return QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation); }
-}  // namespace
+QString MainWindow::suggestedExportPath(const QString& suffix, QStandardPaths::StandardLocation kind) const
+{
+  // The folder of the last export; else Documents (Pictures for images) when it exists; else home. Never the
+  // folder the app was started from. The name says which run, on which machine.
+  QString folder = m_settings.exportFolder();
+  if (folder.isEmpty() || !QDir(folder).exists())
+    folder = QStandardPaths::writableLocation(kind);
+  if (folder.isEmpty() || !QDir(folder).exists())
+    folder = QDir::homePath();
+  return QDir(folder).filePath(exportBaseName(m_results->when(), QSysInfo::machineHostName()) + suffix);
+}
+
+void MainWindow::rememberExportFolder(const QString& path)
+{
+  if (path.isEmpty())
+    return;
+  m_settings.setExportFolder(QFileInfo(path).absolutePath());
+  m_settings.sync();
+}
 
 QString MainWindow::exportResultsCsv(const QString& path) const { return writeResultsCsv(m_results->results(), path); }
 QString MainWindow::exportResultsJson(const QString& path) const
@@ -130,11 +163,13 @@ void MainWindow::askExportCsv()
     return m_status->showError(tr("There are no results to export yet: run a benchmark first."));
   // The standard save dialog asks before replacing an existing file; we never overwrite silently.
   const QString path = QFileDialog::getSaveFileName(this, tr("Export results as CSV"),
-                                                    documentsFolder() + QStringLiteral("/hashscope-results.csv"),
+                                                    suggestedExportPath(QStringLiteral(".csv"), QStandardPaths::DocumentsLocation),
                                                     tr("CSV files (*.csv)"));
   if (path.isEmpty())
     return;
   const QString error = exportResultsCsv(path);
+  if (error.isEmpty())
+    rememberExportFolder(path);
   error.isEmpty() ? m_status->showMessage(tr("Saved %1.").arg(path)) : m_status->showError(error);
 }
 
@@ -143,11 +178,13 @@ void MainWindow::askExportJson()
   if (m_results->rowCount() == 0)
     return m_status->showError(tr("There are no results to export yet: run a benchmark first."));
   const QString path = QFileDialog::getSaveFileName(this, tr("Export results as JSON"),
-                                                    documentsFolder() + QStringLiteral("/hashscope-results.json"),
+                                                    suggestedExportPath(QStringLiteral(".json"), QStandardPaths::DocumentsLocation),
                                                     tr("JSON files (*.json)"));
   if (path.isEmpty())
     return;
   const QString error = exportResultsJson(path);
+  if (error.isEmpty())
+    rememberExportFolder(path);
   error.isEmpty() ? m_status->showMessage(tr("Saved %1.").arg(path)) : m_status->showError(error);
 }
 
@@ -165,13 +202,15 @@ void MainWindow::askExportChart(int chart)
   const ChartWidget* selected = all.value(dialog.chartIndex());
   QString name = selected->title().toLower();
   name.replace(QLatin1Char(' '), QLatin1Char('-'));
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save chart as PNG"),
-                                                    documentsFolder() + QStringLiteral("/hashscope-") % name %
-                                                        QStringLiteral(".png"),
-                                                    tr("PNG images (*.png)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save chart as PNG"),
+      suggestedExportPath(QLatin1Char('-') % name % QStringLiteral(".png"), QStandardPaths::PicturesLocation),
+      tr("PNG images (*.png)"));
   if (path.isEmpty())
     return;
   const QString error = exportChartPng(selected, path, dialog.imageSize());
+  if (error.isEmpty())
+    rememberExportFolder(path);
   error.isEmpty() ? m_status->showMessage(tr("Saved %1.").arg(path)) : m_status->showError(error);
 }
 

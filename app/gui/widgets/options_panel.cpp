@@ -13,7 +13,7 @@
 
 namespace hashscope::gui {
 
-OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
+OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("Options"), parent)
 {
   const int cores = std::max(1, QThread::idealThreadCount());
   m_preset = new QComboBox(this);
@@ -24,20 +24,23 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
                           "every pass starts in the same cache state. Results show the median pass with the\n"
                           "slowest and fastest."));
   m_waitQuiet = new QCheckBox(tr("Wait for a &quiet machine"), this);
-  m_waitQuiet->setToolTip(tr("Before each step, wait (up to 30 s) until other processes leave the CPU idle"));
+  m_waitQuiet->setToolTip(tr("Before each step, wait until other programs leave the CPU idle (up to %1 s; the status "
+                             "line says what it waits for, with Skip).\nWhen the machine stays busy the run stops "
+                             "waiting and flags the steps measured while it was busy.")
+                              .arg(int(RunOptions().quietTimeout)));
   m_cache = new QComboBox(this);
   m_cache->addItem(tr("cold"), int(CacheMode::Cold));
   m_cache->addItem(tr("warm"), int(CacheMode::Warm));
   m_cache->addItem(tr("as-is"), int(CacheMode::AsIs));
   m_cache->setToolTip(tr("Cold: reads come from the device itself (O_DIRECT or evicted pages): the disk's real speed.\n"
                          "Warm: reads come from RAM (the page cache holds the file). As-is leaves the cache alone."));
-  m_warm = new QCheckBox(tr("Also &warm"), this);
+  m_warm = new QCheckBox(tr("Also warm"), this);
   m_warm->setToolTip(tr("Add a hash-file run served from RAM, to see the CPU limit on the same file"));
   m_streams = new QSpinBox(this);
   m_streams->setRange(1, std::max(64, cores * 4));
   m_streams->setToolTip(tr("Parallel streams for the hash-file runs: the file is split into this many slices,\n"
                            "each read and hashed by its own thread"));
-  m_ramp = new QCheckBox(tr("&Ramp 1.."), this);
+  m_ramp = new QCheckBox(tr("Ramp 1.."), this);
   m_ramp->setToolTip(tr("Also run hash-file with 1, 2, ... N streams (the classic \"1..8 processes\" experiment)"));
   m_maxStreams = new QSpinBox(this);
   m_maxStreams->setRange(0, std::max(64, cores * 4));
@@ -47,7 +50,7 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
   for (std::uint64_t size : offeredBlockSizes())
     m_blockSize->addItem(formatBytes(size), QVariant::fromValue<qulonglong>(size));
   m_blockSize->setToolTip(tr("Bytes per read and per hash update (1 MiB = 1024 x 1024 bytes). 1 MiB suits most devices."));
-  m_peers = new QCheckBox(tr("&Peer tools"), this);
+  m_peers = new QCheckBox(tr("Peer tools"), this);
   m_peers->setToolTip(tr("Also time md5sum, sha256sum, openssl dgst, xxhsum ... on the same sample\n"
                          "and check that their digests match"));
   m_hashSeconds = new QDoubleSpinBox(this);
@@ -74,15 +77,12 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("O&ptions"), parent)
     label->setBuddy(buddy);
     form->addRow(label, field);
   };
-  auto* preset = new QHBoxLayout;
-  preset->addWidget(m_preset);
-  preset->addWidget(m_waitQuiet);
-  preset->addStretch();
-  addRow(tr("Pre&set:"), m_preset, preset);
+  addRow(tr("Pr&eset:"), m_preset, m_preset);
+  form->addRow(QString(), m_waitQuiet);  // its own row: never squeezed next to the preset
   addRow(tr("&Cache:"), m_cache, cache);
-  addRow(tr("S&treams:"), m_streams, streams);
-  addRow(tr("&Block size:"), m_blockSize, m_blockSize);
-  addRow(tr("&Reference run:"), m_hashSeconds, m_hashSeconds);
+  addRow(tr("Streams:"), m_streams, streams);
+  addRow(tr("Block size:"), m_blockSize, m_blockSize);
+  addRow(tr("Reference run:"), m_hashSeconds, m_hashSeconds);
   form->addRow(QString(), m_peers);
 
   connect(m_ramp, &QCheckBox::toggled, m_maxStreams, &QSpinBox::setEnabled);

@@ -2,9 +2,9 @@
 
 #include <QDateTime>
 #include <QFileDialog>
-#include <QStandardPaths>
 
 #include "charts/chart_widgets.hpp"
+#include "logic/exporters.hpp"
 #include "logic/results_model.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/status_strip.hpp"
@@ -24,24 +24,34 @@ QList<ReportChart> reportCharts(const ResultsView& view)
 
 QString exportReport(const ResultsModel& model, const ResultsView& view, const QString& path)
 {
-  const QString date = QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
+  // When the run was made, not when the report is written (a run exported a week later is a week old).
+  const QDateTime started = runStartTime(model.when());
+  const QString date = started.isValid()
+                           ? started.toString(QStringLiteral("yyyy-MM-dd HH:mm t"))
+                           : QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
   return writeReportHtml(model.results(), model.results().empty() ? QList<ReportChart>() : reportCharts(view), date,
                          path);
 }
 
-void askExportReport(QWidget* parent, const ResultsModel& model, const ResultsView& view, StatusStrip* status)
+QString askExportReport(QWidget* parent, const ResultsModel& model, const ResultsView& view, StatusStrip* status,
+                        const QString& suggested)
 {
-  if (model.results().empty())
-    return status->showError(QObject::tr("There are no results to report yet: run a benchmark first."));
+  if (model.results().empty()) {
+    status->showError(QObject::tr("There are no results to report yet: run a benchmark first."));
+    return {};
+  }
   // The standard save dialog asks before replacing an existing file; nothing is overwritten silently.
-  const QString path = QFileDialog::getSaveFileName(
-      parent, QObject::tr("Export report"),
-      QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation) + QStringLiteral("/hashscope-report.html"),
-      QObject::tr("HTML files (*.html)"));
+  const QString path =
+      QFileDialog::getSaveFileName(parent, QObject::tr("Export report"), suggested, QObject::tr("HTML files (*.html)"));
   if (path.isEmpty())
-    return;
+    return {};
   const QString error = exportReport(model, view, path);
-  error.isEmpty() ? status->showMessage(QObject::tr("Saved %1.").arg(path)) : status->showError(error);
+  if (!error.isEmpty()) {
+    status->showError(error);
+    return {};
+  }
+  status->showMessage(QObject::tr("Saved %1.").arg(path));
+  return path;
 }
 
 }  // namespace hashscope::gui

@@ -19,7 +19,9 @@ class StatusStrip;
 QList<ReportChart> reportCharts(const ResultsView& view);
 // Writes the report of the model's results to `path`; an error sentence, or empty on success.
 QString exportReport(const ResultsModel& model, const ResultsView& view, const QString& path);
-// The save dialog, then exportReport(); the outcome goes to the status strip.
-void askExportReport(QWidget* parent, const ResultsModel& model, const ResultsView& view, StatusStrip* status);
+// The save dialog (at `suggested`: a folder and file name), then exportReport(); the outcome goes to the status
+// strip. Returns the file written, empty when cancelled or failed.
+QString askExportReport(QWidget* parent, const ResultsModel& model, const ResultsView& view, StatusStrip* status,
+                        const QString& suggested);
 
 }  // namespace hashscope::gui

@@ -1,6 +1,7 @@
 #include "widgets/results_view.hpp"
 
 #include <QHeaderView>
+#include <QKeyEvent>
 #include <QSortFilterProxyModel>
 #include <QSplitter>
 #include <QTabWidget>
@@ -10,10 +11,13 @@
 
 #include "charts/chart_widgets.hpp"
 #include "logic/chart_labels.hpp"
+#include "logic/exporters.hpp"
 #include "logic/result_summary.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
+#include "widgets/scoreboard_legend.hpp"
 #include "widgets/scoreboard_view.hpp"
+#include "widgets/tile_widget.hpp"
 #include "widgets/tile_details.hpp"
 
 namespace hashscope::gui {
@@ -44,7 +48,7 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_ramp->setup({tr("Stream ramp"), tr("streams"), tr("MB/s"), QString(), 0, true, false});
   m_ramp->setToolTip(tr("hash-file speed against the number of parallel streams"));
   // Exported charts say what ran where, how and when (made when an image is made).
-  const auto subtitle = [this] { return chartSubtitle(m_model->results()); };
+  const auto subtitle = [this] { return chartSubtitle(m_model->results(), runStartTime(m_model->when()).date()); };
   m_comparison->setSubtitleSource(subtitle);
   m_ramp->setSubtitleSource(subtitle);
   m_verdicts = new QTextBrowser(this);
@@ -65,10 +69,22 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_splitter->setChildrenCollapsible(false);
 
   m_scoreboard = new ScoreboardView(this);
+  // In a narrow window (800 pixels) the tiles shrink a quarter rather than hide the read column off to the side.
+  m_scoreboard->setMinimumScale(0.75);
+  m_legend = new ScoreboardLegend(this);
+  auto* board = new QWidget(this);
+  auto* boardLayout = new QVBoxLayout(board);
+  boardLayout->setContentsMargins(0, 0, 0, 0);
+  boardLayout->setSpacing(0);
+  boardLayout->addWidget(m_scoreboard, 1);
+  boardLayout->addWidget(m_legend);
+  connect(m_legend, &ScoreboardLegend::expandedChanged, this, &ResultsView::fitBoardHeight);
   m_details = new TileDetails(this);
   m_details->hide();
+  m_details->installEventFilter(this);  // Esc closes the details wherever the focus is inside them
+  m_scoreboard->installEventFilter(this);
   m_scoreSplit = new QSplitter(Qt::Vertical, this);
-  m_scoreSplit->addWidget(m_scoreboard);
+  m_scoreSplit->addWidget(board);
   m_scoreSplit->addWidget(m_details);
   m_scoreSplit->setStretchFactor(0, 1);
   m_scoreSplit->setStretchFactor(1, 1);
@@ -103,6 +119,12 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
 void ResultsView::setPlan(const ScoreboardPlan& plan)
 {
   m_plan = plan;
+  refreshScoreboard();
+}
+
+void ResultsView::setRunEnded(bool stopped)
+{
+  m_plan.unmeasured = stopped ? ScoreTile::Unmeasured::Stopped : ScoreTile::Unmeasured::NotMeasured;
   refreshScoreboard();
 }
 
@@ -143,9 +165,36 @@ void ResultsView::fitBoardHeight()
   m_fittingBoard = true;
   const int total = m_scoreSplit->height() - m_scoreSplit->handleWidth();
   const int room = std::min(total * 3 / 5, total - m_details->minimumSizeHint().height());
-  const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room), room));
+  const int legend = m_legend->sizeHint().height();
+  const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room - legend) + legend, room));
   m_scoreSplit->setSizes({board, std::max(0, total - board)});
   m_fittingBoard = false;
+}
+
+void ResultsView::changeEvent(QEvent* event)
+{
+  // The verdicts' warning colour follows the palette (light or dark theme).
+  if (event->type() == QEvent::PaletteChange)
+    refresh();
+  QWidget::changeEvent(event);
+}
+
+bool ResultsView::eventFilter(QObject* watched, QEvent* event)
+{
+  // Esc closes a tile's details, from the details or from the tile that opened them (Esc elsewhere stops a run).
+  if ((watched == m_details || watched == m_scoreboard) && event->type() == QEvent::ShortcutOverride &&
+      !m_details->isHidden() && !m_running) {
+    auto* key = static_cast<QKeyEvent*>(event);
+    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
+      m_details->hide();
+      if (TileWidget* tile = m_scoreboard->findTile(m_details->tile().location, m_details->tile().algorithm,
+                                                    m_details->tile().kind))
+        tile->setFocus(Qt::ShortcutFocusReason);
+      event->accept();
+      return true;
+    }
+  }
+  return QWidget::eventFilter(watched, event);
 }
 
 void ResultsView::refresh()

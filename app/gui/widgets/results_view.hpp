@@ -19,6 +19,7 @@ namespace hashscope::gui {
 class BarChart;
 class LineChart;
 class ResultsModel;
+class ScoreboardLegend;
 class ScoreboardView;
 class TileDetails;
 
@@ -29,7 +30,12 @@ public:
   void refresh();  // scoreboard, charts and verdicts from the model's results (on every model change)
   // The grid of the run under way, so its tiles show "pending" before their results arrive.
   void setPlan(const ScoreboardPlan& plan);
+  // The run ended: its tiles without a result say "not measured", or "not measured (stopped)".
+  void setRunEnded(bool stopped);
+  // While a run goes Esc stops it; otherwise Esc closes an open tile's details.
+  void setRunning(bool running) { m_running = running; }
   ScoreboardView* scoreboard() const { return m_scoreboard; }
+  ScoreboardLegend* legend() const { return m_legend; }
   TileDetails* tileDetails() const { return m_details; }
   QTabWidget* pages() const { return m_pages; }  // "Scoreboard" and "Details"
   void showTileDetails(const ScoreTile& tile);
@@ -40,6 +46,10 @@ public:
   QString verdictText() const;
   QSplitter* splitter() const { return m_splitter; }
 
+protected:
+  void changeEvent(QEvent* event) override;
+  bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
   void refreshScoreboard();
   void fitBoardHeight();
@@ -47,6 +57,7 @@ private:
   ScoreboardPlan m_plan;
   QTabWidget* m_pages;
   ScoreboardView* m_scoreboard;
+  ScoreboardLegend* m_legend;
   TileDetails* m_details;
   QSplitter* m_scoreSplit;
   QSortFilterProxyModel* m_proxy;
@@ -57,6 +68,7 @@ private:
   QTextBrowser* m_verdicts;
   QSplitter* m_splitter;
   bool m_fittingBoard = false;
+  bool m_running = false;
 };
 
 }  // namespace hashscope::gui

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "logic/result_text.hpp"
 #include "widgets/tile_widget.hpp"
 
 #include <algorithm>
@@ -15,9 +16,9 @@
 namespace hashscope::gui {
 
 namespace {
-// How far tiles grow: enough to fill a 1920x1080 window with a usual board (5 columns, 3 rows) without
-// numbers turning into posters.
-constexpr double kMaxTileScale = 1.6;
+// How far tiles grow: a usual board (5 columns, 2 or 3 rows) fills the width of a 1920x1080 window instead of
+// a third of it; the width decides, so numbers do not turn into posters.
+constexpr double kMaxTileScale = 2.2;
 }  // namespace
 
 ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
@@ -28,12 +29,20 @@ ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
   m_headline->setTextFormat(Qt::PlainText);
   m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_headline->setFont(headlineFont(m_scale));
+  m_caveat = new QLabel(this);
+  m_caveat->setObjectName(QStringLiteral("scoreboardCaveat"));
+  m_caveat->setWordWrap(true);
+  m_caveat->setTextFormat(Qt::PlainText);
+  m_caveat->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  m_caveat->hide();
+  styleCaveat();
   m_scroll = new QScrollArea(this);
   m_scroll->setWidgetResizable(true);
   m_scroll->setFrameShape(QFrame::NoFrame);
   auto* layout = new QVBoxLayout(this);
   layout->setContentsMargins(4, 4, 4, 4);
   layout->addWidget(m_headline);
+  layout->addWidget(m_caveat);
   layout->addWidget(m_scroll, 1);
   m_scroll->installEventFilter(this);  // the room for the tiles changes with the window and the headline
   setBoard({});
@@ -44,11 +53,28 @@ void ScoreboardView::setBoard(const Scoreboard& board)
   const bool sameShape = board.rows == m_board.rows && board.columns == m_board.columns && m_grid;
   m_board = board;
   m_headline->setText(board.headline);
+  m_caveat->setText(board.caveat.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + board.caveat);
+  m_caveat->setVisible(!board.caveat.isEmpty());
   if (!sameShape)
     return rebuild();
   for (std::size_t i = 0; i < m_tiles.size(); ++i)
-    m_tiles[i]->setTile(m_board.tiles[i], m_board.stored);
+    m_tiles[i]->setTile(m_board.tiles[i]);
   fitTiles();  // a number arriving can widen its column
+}
+
+QString ScoreboardView::caveat() const { return m_board.caveat; }
+
+void ScoreboardView::styleCaveat()
+{
+  // The warning colour of the palette in use (readable in light and dark), bold: one line for the whole run.
+  m_caveat->setStyleSheet(QStringLiteral("color:%1;font-weight:bold;").arg(warningTextColor().name()));
+}
+
+void ScoreboardView::changeEvent(QEvent* event)
+{
+  if (event->type() == QEvent::PaletteChange)
+    styleCaveat();
+  QWidget::changeEvent(event);
 }
 
 bool ScoreboardView::eventFilter(QObject* watched, QEvent* event)
@@ -124,10 +150,21 @@ QSize ScoreboardView::room(int height) const
 
 int ScoreboardView::headlineHeight(double scale, int width) const
 {
-  if (m_headline->text().isEmpty())
-    return 0;
-  const QFontMetrics metrics(headlineFont(scale));
-  return metrics.boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_headline->text()).height();
+  // The headline at that scale, and the caveat line under it (at the normal size) with the layout's spacing.
+  int height = 0;
+  if (!m_headline->text().isEmpty()) {
+    const QFontMetrics metrics(headlineFont(scale));
+    height += metrics.boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_headline->text()).height();
+  }
+  if (!m_caveat->isHidden() && !m_caveat->text().isEmpty()) {
+    QFont bold = m_caveat->font();
+    bold.setBold(true);
+    height += layout()->spacing() + QFontMetrics(bold)
+                                        .boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap,
+                                                      m_caveat->text())
+                                        .height();
+  }
+  return height;
 }
 
 void ScoreboardView::fitTiles()
@@ -209,7 +246,7 @@ void ScoreboardView::rebuild()
     for (int column = 0; column < m_board.columns.size(); ++column) {
       auto* tile = new TileWidget(m_grid);
       tile->setScale(m_scale);
-      tile->setTile(*m_board.at(row, column), m_board.stored);
+      tile->setTile(*m_board.at(row, column));
       connect(tile, &TileWidget::activated, this, [this, tile] { Q_EMIT tileActivated(tile->tile()); });
       grid->addWidget(tile, row + 1, column + 1);
       m_tiles.push_back(tile);

@@ -32,6 +32,8 @@ public:
   // (its tiles take the scale that height allows).
   int preferredHeight(int maxHeight) const;
   QLabel* headlineLabel() const { return m_headline; }
+  QLabel* caveatLabel() const { return m_caveat; }  // the run-wide caveat under the headline (hidden when none)
+  QString caveat() const;
   double tileScale() const { return m_scale; }
   // Lets the tiles shrink below their normal size, down to `scale`, to fit the width without scrolling
   // sideways (Compare's boards side by side). 1 by default: a board too wide for its room scrolls.
@@ -41,6 +43,7 @@ public:
 
 protected:
   bool eventFilter(QObject* watched, QEvent* event) override;
+  void changeEvent(QEvent* event) override;
 
 Q_SIGNALS:
   void tileActivated(const hashscope::gui::ScoreTile& tile);
@@ -57,7 +60,9 @@ private:
   QFont headerFont() const;
   QFont headlineFont(double scale) const;
   Scoreboard m_board;
+  void styleCaveat();
   QLabel* m_headline;
+  QLabel* m_caveat;
   QScrollArea* m_scroll;
   QWidget* m_grid = nullptr;
   std::vector<TileWidget*> m_tiles;  // row-major, as m_board.tiles

@@ -3,6 +3,7 @@
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QProgressBar>
+#include <QPushButton>
 
 #include "logic/result_text.hpp"
 
@@ -14,6 +15,12 @@ StatusStrip::StatusStrip(QWidget* parent) : QWidget(parent)
   m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_text->setMinimumWidth(200);
   m_text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+  m_skip = new QPushButton(tr("Skip &waiting"), this);
+  m_skip->setObjectName(QStringLiteral("skipWaitButton"));
+  m_skip->setToolTip(tr("Measure now instead of waiting for other programs to leave the CPU idle, for the rest of "
+                        "this run.\nSteps measured while the machine is busy are flagged \"machine busy\"."));
+  m_skip->hide();
+  connect(m_skip, &QPushButton::clicked, this, &StatusStrip::skipRequested);
   m_progress = new QProgressBar(this);
   m_progress->setRange(0, 1000);
   m_progress->setFixedWidth(220);
@@ -24,6 +31,7 @@ StatusStrip::StatusStrip(QWidget* parent) : QWidget(parent)
   auto* layout = new QHBoxLayout(this);
   layout->setContentsMargins(4, 0, 4, 0);
   layout->addWidget(m_text, 1);
+  layout->addWidget(m_skip);
   layout->addWidget(m_progress);
   layout->addWidget(m_left);
   // Said once, where every first look lands: the two units the whole window uses.
@@ -36,13 +44,18 @@ void StatusStrip::showMessage(const QString& text)
   m_text->setText(text);
   m_text->setToolTip(text);
   m_progress->hide();
+  m_skip->hide();
   m_left->clear();
 }
+
+void StatusStrip::setSkipVisible(bool visible) { m_skip->setVisible(visible); }
+
+QString StatusStrip::timeLeftText() const { return m_left->text(); }
 
 void StatusStrip::showError(const QString& text)
 {
   showMessage(text);
-  m_text->setStyleSheet(QStringLiteral("color: #d0402b; font-weight: bold"));
+  m_text->setStyleSheet(QStringLiteral("color: %1; font-weight: bold").arg(warningTextColor().name()));
 }
 
 void StatusStrip::showProgress(const QString& step, double fraction, double secondsLeft)

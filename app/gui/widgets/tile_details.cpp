@@ -4,6 +4,7 @@
 #include <QHeaderView>
 #include <QLabel>
 #include <QSplitter>
+#include <QStackedWidget>
 #include <QTableWidget>
 #include <QTextBrowser>
 #include <QToolButton>
@@ -43,7 +44,7 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   m_title->setFont(bold);
   m_close = new QToolButton(this);
   m_close->setText(tr("Close details"));
-  m_close->setToolTip(tr("Hide the details (Esc in the scoreboard)"));
+  m_close->setToolTip(tr("Hide the details (Esc)"));
   connect(m_close, &QToolButton::clicked, this, &TileDetails::closeRequested);
   m_evidence = new QTextBrowser(this);
   m_evidence->setOpenLinks(false);
@@ -59,6 +60,13 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   m_chart->setToolTip(tr("This run's throughput over time (the median pass), on the colour of what limited "
                          "each moment"));
   m_chart->setMinimumSize(320, 200);
+  m_passChart = createBarChart(this);
+  m_passChart->setToolTip(tr("Each pass of this step took too short a time to draw its speed over time: the speed "
+                             "of every pass instead"));
+  m_passChart->setMinimumSize(320, 200);
+  m_charts = new QStackedWidget(this);
+  m_charts->addWidget(m_chart);
+  m_charts->addWidget(m_passChart);
 
   auto* head = new QHBoxLayout;
   head->addWidget(m_title, 1);
@@ -70,7 +78,7 @@ TileDetails::TileDetails(QWidget* parent) : QWidget(parent)
   leftLayout->addWidget(m_passes, 0);  // as tall as its rows (sizePasses), the evidence takes the rest
   auto* split = new QSplitter(Qt::Horizontal, this);
   split->addWidget(left);
-  split->addWidget(m_chart);
+  split->addWidget(m_charts);
   split->setStretchFactor(0, 2);
   split->setStretchFactor(1, 3);
   split->setSizes({2000, 3000});  // proportions: the chart gets the larger share of any width
@@ -102,7 +110,22 @@ void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
     m_passes->setItem(row, 2, readOnlyCell(QString::number(p.seconds, 'f', 3), true));
   }
   sizePasses();
-  LineData line{tr("MB/s"), {}, 0};
+  // A pass of a few tenths of a second gives the 10 Hz sampler one to three points: no line worth drawing. Then
+  // the passes themselves are the picture, as bars.
+  constexpr int kMinSamplesForLine = 5;
+  if (int(result->samples.size()) < kMinSamplesForLine && !result->passes.empty()) {
+    QStringList passes;
+    QList<double> speeds;
+    for (std::size_t i = 0; i < result->passes.size(); ++i) {
+      passes << tr("pass %1").arg(i + 1);
+      speeds << result->passes[i].mbPerSec();
+    }
+    m_passChart->setData(tr("Speed of each pass"), tr("MB/s"), passes, {{tr("MB/s"), speeds}});
+    m_charts->setCurrentWidget(m_passChart);
+    return;
+  }
+  m_charts->setCurrentWidget(m_chart);
+  LineData line{tr("MB/s"), {}, 0, LineLook::Strong};
   for (const Sample& s : result->samples)
     line.points.append({s.t, s.totalMBps});
   if (!line.points.isEmpty()) {
@@ -134,6 +157,8 @@ void TileDetails::sizePasses()
     height += m_passes->rowHeight(0) / 2;  // half a row more: a hint that the table scrolls
   m_passes->setFixedHeight(height);
 }
+
+QWidget* TileDetails::shownChart() const { return m_charts->currentWidget(); }
 
 QString TileDetails::titleText() const { return m_title->text(); }
 QString TileDetails::evidenceText() const { return m_evidence->toPlainText(); }

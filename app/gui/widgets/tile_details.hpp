@@ -7,12 +7,14 @@
 #include "logic/scoreboard.hpp"
 
 class QLabel;
+class QStackedWidget;
 class QTableWidget;
 class QTextBrowser;
 class QToolButton;
 
 namespace hashscope::gui {
 
+class BarChart;
 class LineChart;
 
 class TileDetails : public QWidget {
@@ -26,6 +28,9 @@ public:
   QString evidenceText() const;
   QTableWidget* passesTable() const { return m_passes; }
   LineChart* chart() const { return m_chart; }
+  BarChart* passChart() const { return m_passChart; }
+  // The chart shown: the throughput over time, or (for passes too short to sample well) each pass's speed.
+  QWidget* shownChart() const;
   // The evidence and the passes at `scale` times the normal text size (the scoreboard's tile scale).
   void setTextScale(double scale);
 
@@ -40,6 +45,8 @@ private:
   QTextBrowser* m_evidence;
   QTableWidget* m_passes;
   LineChart* m_chart;
+  BarChart* m_passChart;
+  QStackedWidget* m_charts;
 };
 
 }  // namespace hashscope::gui

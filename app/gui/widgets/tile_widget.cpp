@@ -60,6 +60,9 @@ TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
   m_warning->setStyleSheet(QStringLiteral("color:#E69F00;font-weight:bold;"));  // Okabe-Ito orange
   m_limit = label();
   m_spread = label();
+  // In a narrow window (800 pixels) the small lines wrap rather than push the read column out of view.
+  m_limit->setWordWrap(true);
+  m_spread->setWordWrap(true);
   m_delta = label();
   m_delta->setAlignment(Qt::AlignCenter);
   m_delta->hide();
@@ -105,7 +108,7 @@ void TileWidget::applyScale()
   updateGeometry();
 }
 
-void TileWidget::setTile(const ScoreTile& tile, bool stored)
+void TileWidget::setTile(const ScoreTile& tile)
 {
   m_tile = tile;
   const bool shown = tile.kind != ScoreTile::Kind::Empty;
@@ -113,8 +116,9 @@ void TileWidget::setTile(const ScoreTile& tile, bool stored)
     w->setVisible(shown);
   setFocusPolicy(shown ? Qt::StrongFocus : Qt::NoFocus);
   if (!tile.measured) {
-    m_number->setText(shown ? (stored ? QStringLiteral("\u2013") : QStringLiteral("\u2026")) : QString());
-    m_unit->setText(shown ? (stored ? tr("not measured") : tr("pending")) : QString());
+    const bool pending = tile.unmeasured == ScoreTile::Unmeasured::Pending;
+    m_number->setText(shown ? (pending ? QStringLiteral("\u2026") : QStringLiteral("\u2013")) : QString());
+    m_unit->setText(shown ? tile.unmeasuredText() : QString());
   } else if (tile.failed) {
     m_number->setText(QStringLiteral("\u2013"));
     m_unit->setText(tr("failed"));
@@ -129,15 +133,17 @@ void TileWidget::setTile(const ScoreTile& tile, bool stored)
   m_badge->setStyleSheet(QStringLiteral("background:%1;color:%2;border-radius:3px;padding:1px 4px;")
                              .arg(badgeColor(tile.badge).name(), badgeTextColor(tile.badge).name()));
   m_badge->setToolTip(badgeToolTip(tile.badge));
-  m_warning->setVisible(tile.measured && !tile.flags.isEmpty());
-  m_warning->setToolTip(tile.flags.join(QLatin1Char('\n')));
+  // The mark is for this tile's own problems; what the board's caveat line says for the whole run stays in
+  // the tooltip only.
+  m_warning->setVisible(tile.measured && !tile.markFlags.isEmpty());
+  m_warning->setToolTip(tile.markFlags.join(QLatin1Char('\n')));
   m_limit->setText(tile.limitText());
   m_limit->setVisible(!m_limit->text().isEmpty());
   m_spread->setText(tile.spreadText());
   m_spread->setVisible(!m_spread->text().isEmpty());
   setToolTip(shown ? tile.toolTip() + QLatin1Char('\n') + tr("Click or press Enter for the details.") : QString());
   setAccessibleName(shown ? tile.title() + QStringLiteral(": ") +
-                                (tile.measured ? speedText(tile.mbps).text() + QLatin1Char(' ') + badge : tr("pending"))
+                                (tile.measured ? speedText(tile.mbps).text() + QLatin1Char(' ') + badge : tile.unmeasuredText())
                           : QString());
   // A bordered card on the palette's base colour; the focused tile's border is the highlight colour, so
   // keyboard users see where they are. Empty cells draw nothing. (#scoreTile: the labels inside keep theirs.)

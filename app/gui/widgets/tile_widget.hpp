@@ -19,8 +19,8 @@ class TileWidget : public QFrame {
   Q_OBJECT
 public:
   explicit TileWidget(QWidget* parent = nullptr);
-  // `stored`: the tile is from a finished, stored run, so an unmeasured tile will stay so ("not measured").
-  void setTile(const ScoreTile& tile, bool stored = false);
+  // An unmeasured tile says why (ScoreTile::unmeasuredText: pending, not measured, stopped).
+  void setTile(const ScoreTile& tile);
   // The change against another run: text such as "+10.0%", coloured green (faster), red (slower) or grey
   // (within the spread). An empty text hides it.
   enum class Delta { Faster, Slower, Within, Missing };

@@ -1,0 +1,195 @@
+// An app that explains itself: one caveat line for what is wrong with a whole run (tiles keep marks for their
+// own problems), the legend under the scoreboard, the report's legend and caveat, Compare naming the settings that
+// differ, the history list's size, preset and speed, and a Rename button.
+#include <QAbstractItemModelTester>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QTableView>
+#include <QTest>
+#include <QToolButton>
+
+#include "catch.hpp"
+#include "gui_test_helpers.hpp"
+#include "hashscope/export.hpp"
+#include "logic/compare_settings.hpp"
+#include "logic/history_model.hpp"
+#include "logic/legend.hpp"
+#include "logic/report_html.hpp"
+#include "logic/results_model.hpp"
+#include "recorded_results.hpp"
+#include "widgets/compare_view.hpp"
+#include "widgets/history_panel.hpp"
+#include "widgets/results_view.hpp"
+#include "widgets/scoreboard_legend.hpp"
+#include "widgets/scoreboard_view.hpp"
+#include "widgets/tile_widget.hpp"
+
+using namespace hashscope;
+using namespace hashscope::gui;
+
+namespace {
+
+std::vector<RunResult> busyRun()
+{
+  return test::loadRecordedResults(QStringLiteral(HASHSCOPE_TEST_DATA_DIR "/runs/board_suite.json"));
+}
+
+}  // namespace
+
+TEST_CASE("A run busy throughout gets one caveat line, not a mark on every tile; a tile's own problem keeps its "
+          "mark", "[gui][explains]")
+{
+  std::vector<RunResult> results = busyRun();
+  // One result of its own kind of trouble: served from the page cache.
+  RunResult* xxh = nullptr;
+  for (RunResult& r : results) {
+    if (r.workload == Workload::HashFile && r.algorithm == "xxh3-64" && r.location == "/data")
+      xxh = &r;
+  }
+  REQUIRE(xxh);
+  REQUIRE(xxh->analysis);
+  xxh->analysis->flags.push_back({FlagCode::ServedFromCache, 1e6, 256e6});
+  const Scoreboard board = buildScoreboard(results);
+  CHECK(board.caveat.startsWith(QStringLiteral("Other programs used the CPU during ")));
+  CHECK(board.caveat.contains(QStringLiteral("run again on a quiet machine")));
+  CHECK(board.caveatCodes.contains(QStringLiteral("machine-busy")));
+  int marked = 0;
+  for (const ScoreTile& t : board.tiles) {
+    if (!t.measured)
+      continue;
+    CHECK(t.flags.join(QLatin1Char(' ')).contains(QStringLiteral("Machine busy")));  // still in the tooltip
+    for (const QString& flag : t.markFlags)
+      CHECK_FALSE(flag.contains(QStringLiteral("Machine busy")));
+    marked += t.markFlags.isEmpty() ? 0 : 1;
+  }
+  const ScoreTile* cached = board.find(QStringLiteral("/data"), QStringLiteral("xxh3-64"), ScoreTile::Kind::Hash);
+  REQUIRE(cached);
+  CHECK(cached->markFlags.join(QLatin1Char(' ')).contains(QStringLiteral("page cache")));
+  CHECK(marked == 1);
+
+  // On screen: the line under the headline, and the marks.
+  ScoreboardView view;
+  view.resize(1200, 500);
+  view.setBoard(board);
+  view.show();
+  QTest::qWait(20);
+  CHECK(view.caveatLabel()->isVisible());
+  CHECK(view.caveatLabel()->text().contains(board.caveat));
+  CHECK(view.findTile(QStringLiteral("/data"), QStringLiteral("xxh3-64"), ScoreTile::Kind::Hash)->hasWarning());
+  CHECK_FALSE(view.findTile(QStringLiteral("/data"), QStringLiteral("md5"), ScoreTile::Kind::Hash)->hasWarning());
+
+  // A clean run has no caveat line.
+  std::vector<RunResult> clean = busyRun();
+  for (RunResult& r : clean)
+    r.analysis->flags.clear();
+  view.setBoard(buildScoreboard(clean));
+  CHECK(view.caveat().isEmpty());
+  CHECK_FALSE(view.caveatLabel()->isVisible());
+}
+
+TEST_CASE("The legend under the scoreboard explains badges, the mark, the limit, the spread, the row and the column",
+          "[gui][explains]")
+{
+  ResultsModel model;
+  ResultsView view(&model);
+  view.resize(1280, 700);
+  model.setResults(busyRun());
+  view.show();
+  QTest::qWait(20);
+  ScoreboardLegend* legend = view.legend();
+  REQUIRE(legend->isVisible());
+  REQUIRE(legend->isExpanded());
+  const QString all = legend->texts().join(QLatin1Char('\n'));
+  for (const QString& key : {QStringLiteral("CPU"), QStringLiteral("DISK"), QStringLiteral("RAM"), QStringLiteral("MIXED"),
+                             QStringLiteral("\u26a0"), QStringLiteral("97% of the limit"), QStringLiteral("in RAM (CPU)"),
+                             QStringLiteral("read")}) {
+    INFO(key.toStdString());
+    CHECK(legend->texts().contains(key));
+  }
+  CHECK(all.contains(QStringLiteral("the lower of the read speed and the hash speed")));
+  // Folded away with its toggle, and back.
+  QTest::mouseClick(legend->toggle(), Qt::LeftButton);
+  CHECK_FALSE(legend->isExpanded());
+  const auto labels = legend->findChildren<QLabel*>();
+  CHECK(std::none_of(labels.begin(), labels.end(), [](const QLabel* l) { return l->isVisible(); }));
+  QTest::mouseClick(legend->toggle(), Qt::LeftButton);
+  CHECK(legend->isExpanded());
+}
+
+TEST_CASE("The report carries the legend and the caveat line, and says \"not measured (stopped)\"",
+          "[gui][explains]")
+{
+  const QString html = reportHtml(busyRun(), {}, QStringLiteral("2026-11-26 14:05"));
+  CHECK(html.contains(QStringLiteral("class=\"caveat\"")));
+  CHECK(html.contains(QStringLiteral("Other programs used the CPU during")));
+  for (const LegendEntry& e : scoreboardLegend())
+    CHECK(html.contains(e.text.toHtmlEscaped()));
+}
+
+TEST_CASE("Compare says first which settings differ between the two runs", "[gui][explains]")
+{
+  RunSettings a, b;
+  a.sampleBytes = 64 * MiB;
+  a.passes = 1;
+  a.caches = {"cold"};
+  a.referenceSeconds = 0.5;
+  b = a;
+  CHECK(settingsDifferenceText(a, b).isEmpty());
+  b.sampleBytes = 1 * GiB;
+  b.passes = 3;
+  const QStringList diff = settingsDifferences(a, b);
+  REQUIRE(diff.size() == 2);
+  CHECK(diff[0] == QStringLiteral("sample 64 MiB against 1 GiB"));
+  CHECK(diff[1] == QStringLiteral("1 pass against 3"));
+  CHECK(settingsDifferenceText(a, b).startsWith(QStringLiteral("Different settings: sample 64 MiB against 1 GiB; 1 pass "
+                                                               "against 3.")));
+
+  // In the view, above the boards, from the two run documents.
+  std::vector<RunResult> small = busyRun(), large = busyRun();
+  for (RunResult& r : large) {
+    if (r.workload == Workload::Read || r.workload == Workload::HashFile)
+      r.bytes *= 4;
+  }
+  const RunDocument base = readRunDocument(toJson(small)), other = readRunDocument(toJson(large));
+  CompareView view;
+  view.resize(1280, 700);
+  view.show();
+  view.showComparison(base, other, QStringLiteral("Run 1"), QStringLiteral("Run 2"));
+  CHECK(view.settingsText().contains(QStringLiteral("Different settings: sample ")));
+  view.showComparison(base, base, QStringLiteral("Run 1"), QStringLiteral("Run 1 again"));
+  CHECK(view.settingsText().isEmpty());
+}
+
+TEST_CASE("The run list shows each run's best speed, sample size and preset; Rename opens the name for editing",
+          "[gui][explains]")
+{
+  QTemporaryDir dir;
+  HistoryModel model;
+  REQUIRE(model.open(dir.filePath(QStringLiteral("h.sqlite"))).isEmpty());
+  QAbstractItemModelTester tester(&model);
+  ExportOptions when;
+  when.startedAt = "2026-11-26T13:05:00Z";
+  when.status = "finished";
+  REQUIRE(model.saveRun(busyRun(), when).isEmpty());
+  REQUIRE(model.rowCount() == 1);
+  const QString speed = model.index(0, HistoryModel::Speed).data().toString();
+  CHECK(speed.contains(QStringLiteral("MB/s")));
+  CHECK(model.index(0, HistoryModel::Preset).data().toString() == QStringLiteral("standard (3 passes)"));
+  CHECK(model.headerData(HistoryModel::Sample, Qt::Horizontal, Qt::DisplayRole).toString() == QStringLiteral("Sample"));
+
+  HistoryPanel panel(&model);
+  panel.show();
+  panel.selectRun(model.record(0).id);
+  REQUIRE(panel.renameButton()->isEnabled());
+  QTest::mouseClick(panel.renameButton(), Qt::LeftButton);
+  auto* editor = panel.table()->findChild<QLineEdit*>();
+  REQUIRE(editor);
+  CHECK(editor->isVisible());
+  editor->setText(QStringLiteral("before the upgrade"));
+  QTest::keyClick(editor, Qt::Key_Return);
+  // The delegate commits the name from a queued call, after the key press.
+  CHECK(QTest::qWaitFor(
+      [&] { return model.index(0, HistoryModel::Name).data().toString() == QStringLiteral("before the upgrade"); },
+      5000));
+}
