@@ -272,7 +272,7 @@ TEST_CASE("devices without a model, SD cards and USB sticks", "[storage][sysfs]"
   CHECK(kindOfDevice(usb->info) == MediaKind::Removable);
 }
 
-TEST_CASE("disks a hypervisor provides are virtual disks; a disk that does not say whether it rotates is unknown",
+TEST_CASE("disks a hypervisor provides are virtual disks, a disk that does not say whether it rotates is unknown",
           "[storage][sysfs]")
 {
   SysTree sys;

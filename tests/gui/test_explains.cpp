@@ -37,7 +37,7 @@ std::vector<RunResult> busyRun()
 
 }  // namespace
 
-TEST_CASE("A run busy throughout gets one caveat line, not a mark on every tile; a tile's own problem keeps its "
+TEST_CASE("A run busy throughout gets one caveat line, not a mark on every tile, a tile's own problem keeps its "
           "mark", "[gui][explains]")
 {
   std::vector<RunResult> results = busyRun();
@@ -161,7 +161,7 @@ TEST_CASE("Compare says first which settings differ between the two runs", "[gui
   CHECK(view.settingsText().isEmpty());
 }
 
-TEST_CASE("The run list shows each run's best speed, sample size and preset; Rename opens the name for editing",
+TEST_CASE("The run list shows each run's best speed, sample size and preset, Rename opens the name for editing",
           "[gui][explains]")
 {
   QTemporaryDir dir;

@@ -192,7 +192,7 @@ TEST_CASE("No two mnemonics clash on the window, on any page, or in any menu", "
   }
 }
 
-TEST_CASE("Alt+H opens the Help menu; F1 opens the page on reading the results", "[gui][keyboard]")
+TEST_CASE("Alt+H opens the Help menu, F1 opens the page on reading the results", "[gui][keyboard]")
 {
   test::TinyBenchmark bench;
   MainWindow& w = *bench.window;

@@ -120,7 +120,7 @@ TEST_CASE("After Stop the tiles not measured say so, and the headline says the r
   CHECK(board->caveat().startsWith(QStringLiteral("Stopped: ")));
 }
 
-TEST_CASE("Quit (Ctrl+Q) during a run asks first; quitting saves what was measured as a stopped run", "[gui][stop]")
+TEST_CASE("Quit (Ctrl+Q) during a run asks first, quitting saves what was measured as a stopped run", "[gui][stop]")
 {
   test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
   MainWindow& w = *bench.window;
