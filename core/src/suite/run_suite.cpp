@@ -158,14 +158,16 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
                                              if (observer.sampleProgress)
                                                observer.sampleProgress(location, p);
                                            });
+        // A sample this run wrote is this run's to remove, even when the stop came in the instant between
+        // its last byte and its rename: it is complete and named by then, and must not be left behind.
+        if (sample.ok() && !sample.reused)
+          created.push_back(sample.file.path);
         if (sample.cancelled || stop.stop_requested())
           break;
         if (!sample.ok()) {
           locationError(result, observer, location, "Skipping " + location.string() + ": " + sample.error);
           continue;
         }
-        if (!sample.reused)
-          created.push_back(sample.file.path);
         sampleFile = sample.file.path;
         sampleHold = std::move(sample.hold);
       }
