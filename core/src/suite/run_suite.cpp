@@ -86,7 +86,7 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
 void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const SuiteObserver& observer,
              std::stop_token stop, SuiteResult& result)
 {
-  const DataSummary data = describeData(spec.data, stop);
+  const DataSummary data = describeData(spec.data, stop, dataLinkPolicy(spec));
   if (stop.stop_requested())
     return;
   if (!data.ok())
@@ -107,6 +107,10 @@ void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const Su
   note(observer, "Measuring " + spec.data.string() + " (" + dataSummaryText(data) + ") where it is: nothing is written.");
   for (const std::string& skipped : data.skipped)
     note(observer, "Not measured: " + skipped);
+  if (!data.notFollowed.empty())
+    note(observer, std::to_string(data.notFollowed.size()) +
+                       (data.notFollowed.size() == 1 ? " symbolic link was" : " symbolic links were") +
+                       " not followed, the first: " + data.notFollowed.front());
   if (data.folder && spec.peers)
     note(observer, "Peer tools hash single files: none runs on a folder.");
   std::vector<SuiteStep> steps = plan;
