@@ -81,8 +81,8 @@ TEST_CASE("hash -r stops on SIGINT and SIGTERM while nobody reads its output", "
   fs::create_directories(tree);
   for (int i = 0; i < 1500; ++i) // about 130 KB of digest lines: more than a pipe holds
     writeTextFile(tree / ("file-with-a-long-name-" + std::to_string(i) + ".txt"), std::to_string(i));
-  for (int sig : {SIGINT, SIGTERM}) {
-    CAPTURE(sig);
+  for (const auto& [sig, jobs] : {std::pair{SIGINT, "1"}, std::pair{SIGTERM, "1"}, std::pair{SIGINT, "16"}}) {
+    CAPTURE(sig, jobs);
     int out[2];
     REQUIRE(::pipe(out) == 0);
     ::fcntl(out[0], F_SETFD, FD_CLOEXEC);
@@ -92,7 +92,7 @@ TEST_CASE("hash -r stops on SIGINT and SIGTERM while nobody reads its output", "
     capacity = ::fcntl(out[0], F_GETPIPE_SZ);
 #endif
     {
-      ChildProcess child({cliPath(), "hash", "-a", "md5", "-r", tree.string()}, {}, out[1]);
+      ChildProcess child({cliPath(), "hash", "-a", "md5", "-r", "-j", jobs, tree.string()}, {}, out[1]);
       // Blocked for good once the pipe is full: nearly all of it queued (a writer that polls for room
       // waits for a free page), and no more arriving.
       int last = -1;
