@@ -146,17 +146,6 @@ TEST_CASE("hash --tag prints the BSD form of the coreutils tools", "[cli][hash]"
   }
 }
 
-TEST_CASE("hash with b2sum -l 256 only when such an algorithm exists", "[cli][hash]")
-{
-  // b2sum -l 256 is BLAKE2b truncated to 256 bits, which is not BLAKE2s-256: compare only if we have it.
-  if (!hashscope::findAlgorithm("blake2b-256") || !toolExists("b2sum"))
-    HASHSCOPE_SKIP("no blake2b-256 algorithm in this build (b2sum -l 256 has no counterpart)");
-  TempDir dir;
-  const auto files = makeSizedFiles(dir);
-  CHECK(runCli(concat({"hash", "-a", "blake2b-256"}, files)).out ==
-        run(concat({"b2sum", "-l", "256"}, files)).out);
-}
-
 TEST_CASE("hash with several algorithms prints BSD lines, file by file", "[cli][hash]")
 {
   if (!toolExists("md5sum") || !toolExists("sha256sum"))
