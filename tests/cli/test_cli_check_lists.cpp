@@ -85,7 +85,8 @@ TEST_CASE("check: untagged b2sum, openssl and xxhsum lists are checked with the 
     CHECK(quiet.err.empty());
     ++checked;
   }
-  CHECK(checked > 0);
+  if (checked == 0)
+    HASHSCOPE_SKIP("none of the tools that write the lists is installed: no list checked");
 }
 
 TEST_CASE("check: a changed file in a b2sum list is FAILED, with the candidates named", "[cli][check]")
