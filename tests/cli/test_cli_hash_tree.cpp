@@ -71,13 +71,14 @@ TEST_CASE("hash -r over many small, empty and big files equals md5sum and xxhsum
     CHECK(many.out == one.out);
     CHECK(sixteen.out == one.out);
     CHECK(sixteen.err == "");
-    if (!toolExists(c.tool.front())) {
-      WARN(c.tool.front() << " missing: compared the job counts with each other only");
-      continue;
+    if (toolExists(c.tool.front())) {
+      std::vector<std::string> argv = c.tool;
+      argv.insert(argv.end(), files.begin(), files.end());
+      CHECK(one.out == run(argv).out);
+    } else {
+      HASHSCOPE_SKIP_PART(c.tool.front() << " is not on PATH: " << c.algorithm
+                                         << " compared across job counts only, not with the peer tool");
     }
-    std::vector<std::string> argv = c.tool;
-    argv.insert(argv.end(), files.begin(), files.end());
-    CHECK(one.out == run(argv).out);
   }
 }
 
