@@ -21,6 +21,7 @@ enum class OutputFormat { Table, Csv, Json };
 struct BenchOptions {
   std::vector<std::filesystem::path> locations;
   std::optional<std::filesystem::path> data;  // --data PATH: measure this file or folder where it is
+  bool followLinks = false;                    // --follow: --data follows links that stay inside the folder
   std::vector<std::string> algorithms;
   std::vector<Workload> workloads;   // empty with --suite: the standard suite
   std::uint64_t size = 256 * MiB;
@@ -28,6 +29,8 @@ struct BenchOptions {
   int streams = 1;
   CacheMode cache = CacheMode::Cold;
   std::uint64_t blockSize = 1 * MiB;
+  ReadPath readPath = ReadPath::Auto;
+  int queueDepth = kDefaultQueueDepth;
   double duration = 1.0;
   bool suite = false, warm = false, ramp = false, peers = false, keepSample = false;
   int maxStreams = 0;

@@ -1,7 +1,9 @@
 // Smoke tests on this machine's real /proc and /sys (Linux only; skipped elsewhere).
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <string>
 
 #include "catch.hpp"
 #include "skip.hpp"
@@ -45,6 +47,37 @@ TEST_CASE("describeStorage on the temp folder finds a real block device", "[stor
     CHECK(info.device.hasCounters);
     CHECK((info.kind == MediaKind::Hdd || info.kind == MediaKind::Ssd || info.kind == MediaKind::Removable ||
            info.kind == MediaKind::VirtualDisk || info.kind == MediaKind::Unknown));
+    // The disk is one the kernel lists, and a single disk's kind is what the kernel says of it (a RAID or
+    // volume group over several disks combines its members' flags). A virtio or Xen disk is a virtual disk
+    // whatever its rotational flag says; one the kernel says nothing about is of unknown kind.
+    const std::filesystem::path disk = std::filesystem::path("/sys/block") / info.device.name;
+    std::ifstream rotationalFile(disk / "queue" / "rotational"), removableFile(disk / "removable"),
+        modaliasFile(disk / "device" / "modalias");
+    std::string rotational, removable, modalias;
+    std::getline(rotationalFile, rotational);
+    std::getline(removableFile, removable);
+    std::getline(modaliasFile, modalias);
+    REQUIRE(std::filesystem::exists(disk));
+    if (info.device.slaves.size() <= 1) {
+      const bool virtualDisk =
+          modalias.starts_with("virtio:") || info.device.name.starts_with("xvd") || info.device.virtualDisk;
+      const MediaKind expected = removable == "1"                      ? MediaKind::Removable
+                                 : virtualDisk                         ? MediaKind::VirtualDisk
+                                 : rotational != "0" && rotational != "1" ? MediaKind::Unknown
+                                 : rotational == "1"                   ? MediaKind::Hdd
+                                                                       : MediaKind::Ssd;
+      CHECK(info.kind == expected);
+      const char* word = expected == MediaKind::Removable     ? "removable"
+                         : expected == MediaKind::VirtualDisk ? "virtual disk"
+                         : expected == MediaKind::Unknown     ? "unknown kind"
+                         : expected == MediaKind::Hdd         ? "HDD"
+                                                              : "SSD";
+      CHECK(info.label.ends_with(std::string(" (") + word + ", " + info.filesystem + ") mounted at " +
+                                 info.mountPoint.string()));
+    } else {
+      HASHSCOPE_SKIP_PART("the temp folder is on " << info.device.slaves.size()
+                                                    << " disks: its kind not compared with one disk's flags");
+    }
   } else {
     HASHSCOPE_SKIP_PART("the temp folder is on " << info.filesystem << ", not ext4 or xfs: its device not checked");
   }

@@ -36,7 +36,6 @@ public:
   void skipWait();
   void stopAndWait();    // stop and join now (closing the window)
   bool isRunning() const { return m_job.isRunning(); }
-  std::uint64_t activeRunId() const { return m_job.currentJob(); }
   void setTickInterval(int milliseconds);  // live update period (default 80 ms = 12.5 Hz)
 
   const LiveTimeline& timeline() const { return m_timeline; }

@@ -21,6 +21,8 @@ QString writeResultsCsv(const std::vector<RunResult>& results, const QString& pa
 QString writeResultsJson(const std::vector<RunResult>& results, const QString& path,
                          const ExportOptions& options = {});
 QString writePng(const QImage& image, const QString& path);
+// Any bytes, written completely or not at all (QSaveFile): nothing is said to be saved that is not on disk.
+QString writeFileBytes(const QByteArray& bytes, const QString& path);
 
 // The name an export of a run suggests, without folder or extension: "hashscope-2026-11-26-1405-myhost", from
 // when the run started (local time; now when it has no start) and the machine's host name (letters, digits,

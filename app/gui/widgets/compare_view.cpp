@@ -122,6 +122,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_title->setWordWrap(true);
   m_title->setTextFormat(Qt::PlainText);
   m_summary = new QLabel(this);
+  m_summary->setObjectName(QStringLiteral("compareSummary"));
+  m_summary->setTextFormat(Qt::PlainText);  // dates, status and version come from the run: never markup
   m_summary->setWordWrap(true);
   // Said first, before any change is read: the two runs were measured with different settings.
   m_settings = new QLabel(this);
