@@ -5,6 +5,8 @@
 #   ./setup.sh test   install what is missing, build, and run the whole test suite
 #   ./setup.sh build  install what is missing and build (build/bin/hashscope, build/bin/hashscope-cli)
 #   ./setup.sh deps   only install the packages
+#   ./setup.sh screenshots  install what is missing (Xvfb, xdotool, ImageMagick, xset), build, and retake
+#                     the README screenshots (resources/screenshots/take-*.sh: real runs, minutes)
 #   ./setup.sh package [--debootstrap]  build release packages (.deb, .rpm, .tar.gz in
 #                     build-package/packages/), check them (lintian, desktop-file-validate,
 #                     appstreamcli); --debootstrap: also install the .deb on a clean Debian 12 root
@@ -22,6 +24,9 @@ BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
   libssl-dev libxxhash-dev libisal-dev zlib1g-dev
   librust-blake3-dev libsqlite3-dev)  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them); the run library
 TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3)
+# The README screenshots (resources/screenshots/take-*.sh): the app under Xvfb, driven by xdotool, shot by
+# ImageMagick; xset turns off key auto-repeat. Chromium, when present, also shoots the HTML report.
+SCREENSHOT_PACKAGES=(xvfb xdotool imagemagick x11-xserver-utils)
 # Packaging and its checks (installer/ci/package-linux.sh, installer/test-deb-in-debootstrap.sh).
 PACKAGE_PACKAGES=(dpkg-dev fakeroot file rpm lintian appstream desktop-file-utils debootstrap)
 
@@ -127,6 +132,12 @@ case "${1:-run}" in
     exec build/bin/hashscope-cli bench --suite --location "${TMPDIR:-/tmp}" --size 256M \
       -a md5 -a sha256 -a xxh3-64 -a crc32
     ;;
+  screenshots)
+    install_packages "${SCREENSHOT_PACKAGES[@]}"
+    build
+    resources/screenshots/take-screenshots.sh build/bin/hashscope resources/screenshots
+    resources/screenshots/take-history-screenshots.sh build/bin resources/screenshots
+    ;;
   package)
     install_packages "${BUILD_PACKAGES[@]}" "${PACKAGE_PACKAGES[@]}"
     installer/ci/package-linux.sh
@@ -135,7 +146,7 @@ case "${1:-run}" in
     fi
     ;;
   *)
-    sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'
+    sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'
     exit 2
     ;;
 esac
