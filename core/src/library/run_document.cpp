@@ -46,6 +46,7 @@ RunTile readTile(const json::Value& r)
   t.maxMBps = std::max(t.maxMBps, r["mb_per_s_max"].number(t.maxMBps));
   t.deviceModel = r["device"]["model"].string();
   t.deviceKind = r["device"]["kind"].string();
+  t.linkMbps = r["device"]["remote"]["link_mbit_per_s"].number();
   t.filesystem = r["filesystem"].string();
   t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
   t.verdict = r["verdict"].string();
