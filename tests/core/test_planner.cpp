@@ -131,6 +131,7 @@ TEST_CASE("planner: storage that reads X may be a network: how many links of wha
   for (const LinkPlan& l : links)
     CHECK_FALSE(l.measured);
   CHECK(linksFor(100).front().links == 1);  // never fewer than one
+  CHECK(linksFor(1e30).front().links == 1000000000000000000);  // saturated, never wrapped around
 
   // A run whose best read came over a 2.5 Gb/s NFS link: that link first, and the read is noted as remote.
   const std::string json = R"({"schema": "hashscope.run/3", "machine": {"logical_cores": 8}, "results": [

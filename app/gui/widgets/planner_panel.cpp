@@ -60,6 +60,8 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent)
   m_time->setToolTip(tr("90s, 1m, 1h30m, 2d"));
   m_algorithm = new QComboBox(this);
   m_source = new QLabel(this);
+  m_source->setObjectName(QStringLiteral("plannerSource"));
+  m_source->setTextFormat(Qt::PlainText);  // the run's title and machine: never markup
   m_source->setWordWrap(true);
   auto* form = new QFormLayout;
   form->addRow(tr("Data to hash:"), m_data);
@@ -140,9 +142,9 @@ void PlannerPanel::recompute()
     QStringList parts;
     for (const LinkPlan& l : links) {
       const QString speed = l.gbitPerSecond >= 1 ? tr("%1 Gb/s").arg(l.gbitPerSecond) : tr("%1 Mb/s").arg(l.gbitPerSecond * 1000);
-      parts << (l.measured ? tr("%n link(s) of %1 like this run's network location", nullptr, l.links)
-                           : tr("%n link(s) of %1", nullptr, l.links))
-                   .arg(speed);
+      // The count may exceed an int (an exabyte a second): not a %n plural, which takes an int.
+      const QString count = l.links == 1 ? tr("1 link of %1").arg(speed) : tr("%1 links of %2").arg(l.links).arg(speed);
+      parts << (l.measured ? tr("%1 like this run's network location").arg(count) : count);
     }
     return tr("Over a network: %1").arg(parts.join(QStringLiteral(", ")));
   };

@@ -43,8 +43,8 @@ struct AlgorithmPlan {
   bool allCoresEstimated = false;
   bool perCoreFromStreams = false;
   double coresExact = 0;        // target throughput / per-core speed
-  int coresAbout = 0;           // rounded to nearest ("about 27")
-  int coresAtLeast = 0;         // rounded up (what guarantees it)
+  std::int64_t coresAbout = 0;    // rounded to nearest ("about 27")
+  std::int64_t coresAtLeast = 0;  // rounded up (what guarantees it)
   double machineSeconds = 0;    // this machine: data / min(all cores, storage)
   PlanLimit limit = PlanLimit::Unknown;
   bool meetsTarget = false;
@@ -56,7 +56,7 @@ struct AlgorithmPlan {
 struct LinkPlan {
   double gbitPerSecond = 0;   // the line rate
   double payloadMBps = 0;     // what one such link carries
-  int links = 0;              // how many the target needs (rounded up)
+  std::int64_t links = 0;     // how many the target needs (rounded up, saturated like the cores)
   bool measured = false;      // the link of the run's own network location, at the speed its OS reported
 };
 inline constexpr double kLinkPayloadFraction = 0.94;
