@@ -106,6 +106,7 @@ RunTile readTile(const json::Value& r, std::size_t index)
                                                 kMaxMBps, kSpeed));
   t.deviceModel = r["device"]["model"].string();
   t.deviceKind = r["device"]["kind"].string();
+  t.linkMbps = r["device"]["remote"]["link_mbit_per_s"].number();
   t.filesystem = r["filesystem"].string();
   t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
   t.verdict = r["verdict"].string();
