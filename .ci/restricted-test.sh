@@ -116,16 +116,23 @@ echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
 
 # The skips against the expected list: "whole|part<TAB>test name" lines, sorted.
 awk -F'\t' '{print $2 "\t" $1}' "$out/skipped.tsv" | LC_ALL=C sort -u >"$out/skips-seen.txt"
+# "maybe<TAB>test name": a part skip that depends on how busy the machine is (a timing check that cannot
+# tell anything on an overloaded machine): allowed, not required.
+awk -F'\t' '$1 == "maybe" {print $2}' "$([ -f "$expected_file" ] && echo "$expected_file" || echo /dev/null)" |
+  LC_ALL=C sort -u >"$out/skips-maybe.txt"
+awk -F'\t' 'NR == FNR {maybe[$0] = 1; next} !($1 == "part" && ($2 in maybe))' "$out/skips-maybe.txt" \
+  "$out/skips-seen.txt" >"$out/skips-seen-firm.txt"
+mv "$out/skips-seen-firm.txt" "$out/skips-seen.txt"
 if [ "$update" = 1 ]; then
   {
-    sed -n '/^#/p' "$expected_file" 2>/dev/null || true
+    sed -n '/^#/p; /^maybe	/p' "$expected_file" 2>/dev/null || true
     cat "$out/skips-seen.txt"
   } >"$out/skips-new.txt"
   mv "$out/skips-new.txt" "$expected_file"
   log "Wrote $(wc -l <"$out/skips-seen.txt") expected skips to $expected_file"
 fi
 [ -f "$expected_file" ] || fail "$expected_file is missing (make it with --update)"
-awk '!/^#/ && NF' "$expected_file" | LC_ALL=C sort -u >"$out/skips-expected.txt"
+awk '!/^#/ && NF && $1 != "maybe"' "$expected_file" | LC_ALL=C sort -u >"$out/skips-expected.txt"
 unexpected="$(LC_ALL=C comm -23 "$out/skips-seen.txt" "$out/skips-expected.txt")"
 missing="$(LC_ALL=C comm -13 "$out/skips-seen.txt" "$out/skips-expected.txt")"
 if [ -n "$unexpected" ]; then

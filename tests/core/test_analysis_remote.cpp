@@ -158,7 +158,7 @@ TEST_CASE("a cold hash of a share whose link is full is network-bound, with its 
     CHECK(s.verdict == Verdict::NetworkBound);
 }
 
-TEST_CASE("a share whose link had room is server-bound; more streams getting more say so without a link speed",
+TEST_CASE("a share whose link had room is server-bound, and more streams getting more say so without a link speed",
           "[analysis][remote]")
 {
   SECTION("10 GbE link, 40 MB/s delivered")
