@@ -58,10 +58,24 @@ setpriv --reuid="$user" --regid="$user" --clear-groups test -x "$build/bin/hashs
 
 log "The suite as nobody: tmpfs /tmp, no /dev/shm, PATH=$out/bin only"
 rc=0
+# A tree under /tmp (a CI clone in /tmp/ci-check) would be hidden by the fresh /tmp: the old /tmp is held
+# at an empty folder outside it, and the tree is bound back at its own path inside the new one.
+hold="$(mktemp -d /var/tmp/hashscope-restricted-hold.XXXXXX)"
+trap 'rmdir "$hold" 2>/dev/null || true' EXIT
 # shellcheck disable=SC2016  # expanded by the inner shell
 unshare --mount --propagation private -- bash -euo pipefail -c '
-  out="$1" build="$2" ctest_bin="$3" user="$4"
+  out="$1" build="$2" ctest_bin="$3" user="$4" hold="$5" root_dir="$6"
+  mount --bind /tmp "$hold"
   mount -t tmpfs -o mode=1777,size=50%,nr_inodes=1m,nosuid,nodev hashscope-tmp /tmp
+  for tree in "$root_dir" "$build"; do
+    case "$tree" in
+      /tmp/*)
+        if [ ! -d "$tree" ]; then
+          mkdir -p "$tree"
+          mount --bind "$hold/${tree#/tmp/}" "$tree"
+        fi ;;
+    esac
+  done
   mount -t tmpfs -o mode=755,size=1m hashscope-dev "$out/dev"
   for node in null zero full random urandom tty; do
     touch "$out/dev/$node"
@@ -85,7 +99,7 @@ unshare --mount --propagation private -- bash -euo pipefail -c '
     env -i PATH="$out/bin" HOME=/tmp/home USER=nobody LOGNAME=nobody LANG=C.UTF-8 TERM=dumb \
     QT_QPA_PLATFORM=offscreen HASHSCOPE_SKIP_LOG="$out/skipped.tsv" HASHSCOPE_HISTORY_DB=/tmp/test-history.sqlite \
     "$ctest_bin" --test-dir "$build" --output-on-failure --no-tests=error --timeout 600
-' restricted "$out" "$build" "$ctest_bin" "$user" </dev/null 2>&1 | tee "$out/ctest-output.txt" || rc=$?
+' restricted "$out" "$build" "$ctest_bin" "$user" "$hold" "$root_dir" </dev/null 2>&1 | tee "$out/ctest-output.txt" || rc=$?
 
 # The summary, as ./setup.sh test gives it: each skip with its reason, then the counts.
 output="$out/ctest-output.txt"
