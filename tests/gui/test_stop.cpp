@@ -99,7 +99,7 @@ TEST_CASE("Closing the window during a run stops it and leaves no partial files"
   waitForStep(w, 30000);
   QElapsedTimer clock;
   clock.start();
-  test::answerNextMessageBox(QStringLiteral("Stop and quit"));
+  gui::test::answerNextMessageBox(QStringLiteral("Stop and quit"));
   REQUIRE(w.close());
   INFO("closed after " << clock.elapsed() << " ms");
   CHECK(clock.elapsed() < kStopBoundMs);
@@ -111,7 +111,7 @@ TEST_CASE("Closing the window during a run stops it and leaves no partial files"
 
 TEST_CASE("After Stop the tiles not measured say so, and the headline says the run was stopped", "[gui][stop]")
 {
-  test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
+  gui::test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
   MainWindow& w = *bench.window;
   QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
   QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
@@ -133,7 +133,7 @@ TEST_CASE("After Stop the tiles not measured say so, and the headline says the r
 
 TEST_CASE("Quit (Ctrl+Q) during a run asks first, quitting saves what was measured as a stopped run", "[gui][stop]")
 {
-  test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
+  gui::test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
   MainWindow& w = *bench.window;
   // File > Quit (Ctrl+Q where the platform binds QKeySequence::Quit; the offscreen platform binds none).
   QAction* quit = nullptr;
@@ -147,16 +147,16 @@ TEST_CASE("Quit (Ctrl+Q) during a run asks first, quitting saves what was measur
   REQUIRE((results.count() > 0 || results.wait(30000)));  // the read has a result
 
   // "Keep running": nothing happens to the run.
-  test::answerNextMessageBox(QStringLiteral("Keep running"));
+  gui::test::answerNextMessageBox(QStringLiteral("Keep running"));
   quit->trigger();
   CHECK(w.isVisible());
   CHECK(w.controller()->isRunning());
 
-  test::answerNextMessageBox(QStringLiteral("Stop and quit"));
+  gui::test::answerNextMessageBox(QStringLiteral("Stop and quit"));
   quit->trigger();
   CHECK_FALSE(w.isVisible());
   CHECK_FALSE(w.controller()->isRunning());
-  CHECK(test::strayFiles(bench.location).isEmpty());
+  CHECK(gui::test::strayFiles(bench.location).isEmpty());
   REQUIRE(w.historyModel()->rowCount() == runsBefore + 1);
   const RunRecord& saved = w.historyModel()->record(0);
   CHECK(saved.status == "stopped");

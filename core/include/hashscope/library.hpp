@@ -44,6 +44,7 @@ struct RunTile {
   std::uint64_t bytes = 0;       // what its median pass read or hashed; 0 when unknown
   double seconds = 0;            // how long its median pass took
   std::string deviceModel, filesystem, deviceKind;
+  double linkMbps = 0;           // a network location's link speed as its OS reported it (0 = unknown or local)
   bool failed = false;           // cancelled or errored: no usable figure
   std::string error;             // why the step failed, as the run recorded it ("" when it did not)
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
