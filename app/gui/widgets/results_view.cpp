@@ -71,24 +71,17 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_scoreboard = new ScoreboardView(this);
   // In a narrow window (800 pixels) the tiles shrink a quarter rather than hide the read column off to the side.
   m_scoreboard->setMinimumScale(0.75);
-  m_legend = new ScoreboardLegend(this);
-  auto* board = new QWidget(this);
-  auto* boardLayout = new QVBoxLayout(board);
-  boardLayout->setContentsMargins(0, 0, 0, 0);
-  boardLayout->setSpacing(0);
-  boardLayout->addWidget(m_scoreboard, 1);
-  boardLayout->addWidget(m_legend);
-  connect(m_legend, &ScoreboardLegend::expandedChanged, this, &ResultsView::fitBoardHeight);
   m_details = new TileDetails(this);
   m_details->hide();
   m_details->installEventFilter(this);  // Esc closes the details wherever the focus is inside them
   m_scoreboard->installEventFilter(this);
   m_scoreSplit = new QSplitter(Qt::Vertical, this);
-  m_scoreSplit->addWidget(board);
+  m_scoreSplit->addWidget(m_scoreboard);
   m_scoreSplit->addWidget(m_details);
   m_scoreSplit->setStretchFactor(0, 1);
   m_scoreSplit->setStretchFactor(1, 1);
   m_scoreSplit->setChildrenCollapsible(false);
+  m_scoreSplit->installEventFilter(this);  // its height changes with the window and the legend folding
   connect(m_scoreboard, &ScoreboardView::tileActivated, this, &ResultsView::showTileDetails);
   connect(m_details, &TileDetails::closeRequested, m_details, &QWidget::hide);
   // The details' text grows with the tiles: a large window shows both at a size read from a step back.
@@ -97,7 +90,16 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
 
   m_pages = new QTabWidget(this);
   m_pages->setDocumentMode(true);
-  m_pages->addTab(m_scoreSplit, tr("Scoreboard"));
+  // The legend at the foot of the page, under the board or, when a tile's details are open, under them: the
+  // details sit right under the tiles they explain, and the board's height is the tiles' alone.
+  m_legend = new ScoreboardLegend(this);
+  auto* scorePage = new QWidget(this);
+  auto* scorePageLayout = new QVBoxLayout(scorePage);
+  scorePageLayout->setContentsMargins(0, 0, 0, 0);
+  scorePageLayout->setSpacing(0);
+  scorePageLayout->addWidget(m_scoreSplit, 1);
+  scorePageLayout->addWidget(m_legend);
+  m_pages->addTab(scorePage, tr("Scoreboard"));
   m_pages->addTab(m_splitter, tr("Details: table, charts, verdicts"));
   m_pages->setTabToolTip(0, tr("One tile per location and algorithm: the speed and what limited it. Click a "
                                "tile (or press Enter) for its evidence, passes and chart."));
@@ -165,8 +167,7 @@ void ResultsView::fitBoardHeight()
   m_fittingBoard = true;
   const int total = m_scoreSplit->height() - m_scoreSplit->handleWidth();
   const int room = std::min(total * 3 / 5, total - m_details->minimumSizeHint().height());
-  const int legend = m_legend->sizeHint().height();
-  const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room - legend) + legend, room));
+  const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room), room));
   m_scoreSplit->setSizes({board, std::max(0, total - board)});
   m_fittingBoard = false;
 }
@@ -181,6 +182,8 @@ void ResultsView::changeEvent(QEvent* event)
 
 bool ResultsView::eventFilter(QObject* watched, QEvent* event)
 {
+  if (watched == m_scoreSplit && event->type() == QEvent::Resize)
+    fitBoardHeight();
   // Esc closes a tile's details, from the details or from the tile that opened them (Esc elsewhere stops a run).
   if ((watched == m_details || watched == m_scoreboard) && event->type() == QEvent::ShortcutOverride &&
       !m_details->isHidden() && !m_running) {
