@@ -36,7 +36,8 @@ bool readsMember(std::string_view key)
       "schema", "tool", "version", "started_at", "finished_at", "status", "machine", "cpu", "logical_cores",
       "memory_bytes", "os", "kernel", "workload", "algorithm", "location", "cache", "streams", "mb_per_s",
       "passes", "mb_per_s_min", "mb_per_s_max", "device", "model", "kind", "filesystem", "memory_backed",
-      "served_from_cache", "verdict", "flags", "code", "cancelled", "error", "remote", "link_mbit_per_s"};
+      "served_from_cache", "verdict", "flags", "code", "cancelled", "error", "remote", "link_mbit_per_s", "bytes",
+      "seconds"};
   return kKeys.count(key) > 0;
 }
 
