@@ -102,7 +102,7 @@ TEST_CASE("The legend under the scoreboard explains badges, the mark, the limit,
   REQUIRE(legend->isExpanded());
   const QString all = legend->texts().join(QLatin1Char('\n'));
   for (const QString& key : {QStringLiteral("CPU"), QStringLiteral("DISK"), QStringLiteral("RAM"), QStringLiteral("MIXED"),
-                             QStringLiteral("\u26a0"), QStringLiteral("97% of the limit"), QStringLiteral("in RAM (CPU)"),
+                             QStringLiteral("NET"), QStringLiteral("SERVER"), QStringLiteral("\u26a0"), QStringLiteral("97% of the limit"), QStringLiteral("in RAM (CPU)"),
                              QStringLiteral("read")}) {
     INFO(key.toStdString());
     CHECK(legend->texts().contains(key));

@@ -21,6 +21,9 @@ QList<LegendEntry> scoreboardLegend()
       {Key::Badge, Badge::Disk, {}, tr("the storage could not deliver the data faster")},
       {Key::Badge, Badge::Ram, {}, tr("the data came from memory (a RAM-backed folder or the page cache), not a disk")},
       {Key::Badge, Badge::Mixed, {}, tr("no single resource explains the speed")},
+      {Key::Badge, Badge::Network, {}, tr("a network share: the link to the server carried the data at its speed")},
+      {Key::Badge, Badge::Server, {}, tr("a network or FUSE location: the link had room, but the server (or FUSE "
+                                         "daemon) delivered no faster")},
       {Key::Mark, Badge::None, QStringLiteral("\u26a0"),
        tr("this result has a problem of its own (wide spread, served from cache, ...): point at it or open the tile")},
       {Key::Text, Badge::None, tr("97% of the limit"),
