@@ -105,6 +105,9 @@ void TileWidget::applyScale()
     small->setFont(scaledFont(base, 0.9 * m_scale, false));
   const int h = int(std::lround(8 * m_scale)), v = int(std::lround(6 * m_scale));
   layout()->setContentsMargins(h, v, h, v);
+  // The new size at once (activate() refreshes the nested layouts, which an invalidate() leaves cached, and
+  // tells the grid): the board asks for the grid's size right after a scale change, to fit its room.
+  layout()->activate();
   updateGeometry();
 }
 
