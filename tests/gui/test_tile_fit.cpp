@@ -81,7 +81,10 @@ TEST_CASE("board: tiles grow to use a large window, and none is clipped", "[gui]
   bool whole = false;
   const TileLook normal = look(view, &whole);
   CHECK(whole);
-  CHECK(view.scoreboard()->tileScale() == Approx(1.0));
+  // About the normal size: a tenth more where the width allows it (tiles without a mark of their own for a
+  // run-wide problem are narrower, and the legend folds to its toggle where the tiles need the room).
+  CHECK(view.scoreboard()->tileScale() >= 1.0);
+  CHECK(view.scoreboard()->tileScale() < 1.15);
 
   view.resize(1920, 1000);  // a 1920x1080 window
   QApplication::processEvents();

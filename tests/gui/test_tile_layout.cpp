@@ -10,6 +10,7 @@
 #include <QTableWidget>
 #include <QTest>
 #include <QTextBrowser>
+#include <QToolButton>
 
 #include <string>
 
@@ -20,6 +21,7 @@
 #include "recorded_results.hpp"
 #include "widgets/compare_view.hpp"
 #include "widgets/results_view.hpp"
+#include "widgets/scoreboard_legend.hpp"
 #include "widgets/scoreboard_view.hpp"
 #include "widgets/tile_details.hpp"
 #include "widgets/tile_widget.hpp"
@@ -119,7 +121,8 @@ TEST_CASE("details: every pass has its row, the text grows with the tiles, the t
 
 TEST_CASE("details: the board above them is as tall as its tiles at the scale they settle at", "[gui][board]")
 {
-  for (const QSize size : {QSize(1280, 740), QSize(1920, 1000)}) {
+  // 1280x800, 1366x768 and 1920x1080 windows.
+  for (const QSize size : {QSize(1280, 740), QSize(1366, 720), QSize(1920, 1000)}) {
     INFO(size.width());
     OpenDetails open(size);
     const ScoreboardView* board = open.view.scoreboard();
@@ -130,6 +133,43 @@ TEST_CASE("details: the board above them is as tall as its tiles at the scale th
     const QScrollArea* scroll = board->findChild<QScrollArea*>();
     CHECK_FALSE(scroll->verticalScrollBar()->isVisible());
   }
+}
+
+TEST_CASE("legend: open where the tiles leave it room, folded to its toggle where they need it, aside for details",
+          "[gui][board]")
+{
+  OpenDetails open(QSize(1280, 740));
+  ScoreboardLegend* legend = open.view.legend();
+  const QScrollArea* scroll = open.view.scoreboard()->findChild<QScrollArea*>();
+  // A tile's details sit right under the tiles: the legend steps aside.
+  CHECK_FALSE(legend->isVisible());
+  open.view.tileDetails()->hide();
+  QApplication::processEvents();
+  const auto check = [&](bool expanded) {
+    QApplication::processEvents();
+    CHECK(legend->isVisible());
+    CHECK(legend->isExpanded() == expanded);
+    CHECK_FALSE(scroll->verticalScrollBar()->isVisible());  // every row of tiles in view
+  };
+  // 1280x800: room for the tiles and the legend under them.
+  check(true);
+  // 1024x600: the tiles at their normal size fill the page; the legend shows its toggle alone.
+  open.view.resize(900, 560);
+  check(false);
+  open.view.resize(1280, 740);
+  check(true);
+
+  // Opened or folded by hand, it stays so whatever the window (opened in a small one, the rows scroll).
+  QTest::mouseClick(legend->toggle(), Qt::LeftButton);
+  CHECK_FALSE(legend->isExpanded());
+  open.view.resize(1920, 1000);
+  check(false);
+  open.view.resize(900, 560);
+  QTest::mouseClick(legend->toggle(), Qt::LeftButton);
+  QApplication::processEvents();
+  CHECK(legend->isExpanded());
+  open.view.resize(1280, 740);
+  check(true);
 }
 
 TEST_CASE("board: the headline grows with the tiles", "[gui][board]")

@@ -90,16 +90,22 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
 
   m_pages = new QTabWidget(this);
   m_pages->setDocumentMode(true);
-  // The legend at the foot of the page, under the board or, when a tile's details are open, under them: the
-  // details sit right under the tiles they explain, and the board's height is the tiles' alone.
+  // The legend at the foot of the page, under the board. The tiles come first: the legend opens where the
+  // page has room for it and for the tiles at their normal size, and shows only its toggle where it has not
+  // (until the user opens or folds it); it steps aside while a tile's details are open, which sit right under
+  // the tiles they explain (placeLegend).
   m_legend = new ScoreboardLegend(this);
-  auto* scorePage = new QWidget(this);
-  auto* scorePageLayout = new QVBoxLayout(scorePage);
+  connect(m_legend, &ScoreboardLegend::toggledByUser, this, [this](bool open) {
+    m_legendChoice = open ? LegendChoice::Open : LegendChoice::Folded;
+  });
+  m_scorePage = new QWidget(this);
+  auto* scorePageLayout = new QVBoxLayout(m_scorePage);
   scorePageLayout->setContentsMargins(0, 0, 0, 0);
   scorePageLayout->setSpacing(0);
   scorePageLayout->addWidget(m_scoreSplit, 1);
   scorePageLayout->addWidget(m_legend);
-  m_pages->addTab(scorePage, tr("Scoreboard"));
+  m_scorePage->installEventFilter(this);  // the room for the board and the legend changes with the window
+  m_pages->addTab(m_scorePage, tr("Scoreboard"));
   m_pages->addTab(m_splitter, tr("Details: table, charts, verdicts"));
   m_pages->setTabToolTip(0, tr("One tile per location and algorithm: the speed and what limited it. Click a "
                                "tile (or press Enter) for its evidence, passes and chart."));
@@ -134,6 +140,7 @@ void ResultsView::refreshScoreboard()
 {
   const Scoreboard board = buildScoreboard(m_model->results(), m_plan);
   m_scoreboard->setBoard(board);
+  placeLegend();  // a board of another shape needs another height
   if (!m_details->isHidden()) {  // keep the open details in step with their tile (pending -> measured)
     const ScoreTile& open = m_details->tile();
     const ScoreTile* now = board.find(open.location, open.algorithm, open.kind);
@@ -162,14 +169,51 @@ void ResultsView::fitBoardHeight()
   // leaves), at the scale they take in that room; the details get the rest. Again whenever the scale
   // settles elsewhere (the board's layout catching up, a splitter drag): the board's height follows its
   // tiles' final size, no gap under them.
-  if (m_details->isHidden() || m_fittingBoard)
+  if (m_details->isHidden())
     return;
+  if (m_fittingBoard) {  // the tiles took another scale in the height just given: fit again after it
+    m_refitBoard = true;
+    return;
+  }
   m_fittingBoard = true;
-  const int total = m_scoreSplit->height() - m_scoreSplit->handleWidth();
-  const int room = std::min(total * 3 / 5, total - m_details->minimumSizeHint().height());
-  const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room), room));
-  m_scoreSplit->setSizes({board, std::max(0, total - board)});
+  // The height asked for a new scale is an estimate (with a few percent to spare); the tiles' exact size at
+  // that scale is known once they have taken it, so a second pass (rarely a third) gives the board exactly that.
+  for (int pass = 0; pass < 3; ++pass) {
+    m_refitBoard = false;
+    const int total = m_scoreSplit->height() - m_scoreSplit->handleWidth();
+    const int room = std::min(total * 3 / 5, total - m_details->minimumSizeHint().height());
+    const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room), room));
+    m_scoreSplit->setSizes({board, std::max(0, total - board)});
+    if (!m_refitBoard)
+      break;
+  }
   m_fittingBoard = false;
+}
+
+bool ResultsView::legendFits() const
+{
+  // The page less the open legend holds the headline and every row of tiles at (at least) their normal size.
+  const int room = m_scorePage->height() - m_legend->openHeight(m_scorePage->width());
+  return room > 0 && m_scoreboard->preferredHeight(room) <= room;
+}
+
+void ResultsView::placeLegend()
+{
+  const bool shown = m_details->isHidden();
+  bool expanded = m_legend->isExpanded();
+  switch (m_legendChoice) {
+  case LegendChoice::Open: expanded = true; break;
+  case LegendChoice::Folded: expanded = false; break;
+  case LegendChoice::Auto: expanded = legendFits(); break;
+  }
+  if (shown == !m_legend->isHidden() && expanded == m_legend->isExpanded())
+    return;
+  m_legend->setVisible(shown);
+  m_legend->setExpanded(expanded);
+  // The page takes the legend's new height now, not after the posted layout requests: the board fits its
+  // tiles once, to the room they end up with (this runs before the page's own layout handles its resize).
+  m_legend->layout()->activate();
+  m_scorePage->layout()->activate();
 }
 
 void ResultsView::changeEvent(QEvent* event)
@@ -184,6 +228,9 @@ bool ResultsView::eventFilter(QObject* watched, QEvent* event)
 {
   if (watched == m_scoreSplit && event->type() == QEvent::Resize)
     fitBoardHeight();
+  if ((watched == m_scorePage && event->type() == QEvent::Resize) ||
+      (watched == m_details && (event->type() == QEvent::Show || event->type() == QEvent::Hide)))
+    placeLegend();
   // Esc closes a tile's details, from the details or from the tile that opened them (Esc elsewhere stops a run).
   if ((watched == m_details || watched == m_scoreboard) && event->type() == QEvent::ShortcutOverride &&
       !m_details->isHidden() && !m_running) {

@@ -53,11 +53,16 @@ protected:
 private:
   void refreshScoreboard();
   void fitBoardHeight();
+  void placeLegend();
+  bool legendFits() const;
   ResultsModel* m_model;
   ScoreboardPlan m_plan;
   QTabWidget* m_pages;
   ScoreboardView* m_scoreboard;
   ScoreboardLegend* m_legend;
+  QWidget* m_scorePage;  // the Scoreboard page: the board/details splitter above the legend
+  // The legend open or folded: by the room (Auto) until the user clicks its toggle.
+  enum class LegendChoice { Auto, Open, Folded } m_legendChoice = LegendChoice::Auto;
   TileDetails* m_details;
   QSplitter* m_scoreSplit;
   QSortFilterProxyModel* m_proxy;
@@ -68,6 +73,7 @@ private:
   QTextBrowser* m_verdicts;
   QSplitter* m_splitter;
   bool m_fittingBoard = false;
+  bool m_refitBoard = false;  // the tiles' scale changed while fitBoardHeight() gave the board its height
   bool m_running = false;
 };
 

@@ -66,8 +66,8 @@ ScoreboardLegend::ScoreboardLegend(QWidget* parent) : QWidget(parent)
   connect(m_toggle, &QToolButton::toggled, this, [this](bool on) {
     m_body->setVisible(on);
     m_toggle->setArrowType(on ? Qt::DownArrow : Qt::RightArrow);
-    Q_EMIT expandedChanged(on);
   });
+  connect(m_toggle, &QToolButton::clicked, this, &ScoreboardLegend::toggledByUser);
   setExpanded(true);
 }
 
@@ -79,6 +79,13 @@ void ScoreboardLegend::setExpanded(bool expanded)
 }
 
 bool ScoreboardLegend::isExpanded() const { return m_toggle->isChecked(); }
+
+int ScoreboardLegend::openHeight(int width) const
+{
+  const QLayout* body = m_body->layout();
+  const int bodyHeight = body->hasHeightForWidth() ? body->totalHeightForWidth(width) : body->totalSizeHint().height();
+  return m_toggle->sizeHint().height() + bodyHeight;
+}
 
 QStringList ScoreboardLegend::texts() const
 {

@@ -16,9 +16,10 @@ public:
   bool isExpanded() const;
   QToolButton* toggle() const { return m_toggle; }
   QStringList texts() const;  // every entry's key and meaning, for tests
+  int openHeight(int width) const;  // its height open at that width, whether open now or not
 
 Q_SIGNALS:
-  void expandedChanged(bool expanded);
+  void toggledByUser(bool expanded);  // a click on the toggle (not setExpanded)
 
 private:
   QToolButton* m_toggle;
