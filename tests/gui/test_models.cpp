@@ -190,6 +190,8 @@ TEST_CASE("Settings round-trip, and a corrupt file gives the defaults", "[gui][s
     AppSettings settings(path);
     CHECK_FALSE(settings.hasOptions());
     CHECK_FALSE(settings.algorithms().has_value());
+    CHECK_FALSE(settings.legendShown().has_value());  // never chosen: the legend follows the room it has
+    settings.setLegendShown(false);
     RunOptions o;
     o.cache = CacheMode::Warm;
     o.streams = 3;
@@ -211,12 +213,15 @@ TEST_CASE("Settings round-trip, and a corrupt file gives the defaults", "[gui][s
     CHECK(o.sampleSize == 256 * MiB);
     CHECK(o.content == SampleContent::Text);
     CHECK(settings.algorithms() == QStringList{QStringLiteral("sha1")});
+    CHECK(settings.legendShown() == std::optional<bool>(false));
+    settings.setLegendShown(std::nullopt);
+    CHECK_FALSE(settings.legendShown().has_value());
   }
   // Hand-edited nonsense: every value falls back to its default instead of being trusted.
   QFile file(path);
   REQUIRE(file.open(QIODevice::WriteOnly | QIODevice::Truncate));
   file.write("[options]\ncache=lukewarm\nstreams=-4\nblockSize=banana\nhashMemorySeconds=nan\n"
-             "[window]\ngeometry=@ByteArray(garbage)\n");
+             "[window]\ngeometry=@ByteArray(garbage)\n[view]\nlegend=perhaps\n");
   file.close();
   AppSettings settings(path);
   const RunOptions o = settings.options();
@@ -225,6 +230,7 @@ TEST_CASE("Settings round-trip, and a corrupt file gives the defaults", "[gui][s
   CHECK(o.streams == defaults.streams);
   CHECK(o.blockSize == defaults.blockSize);
   CHECK(o.hashSeconds == defaults.hashSeconds);
+  CHECK_FALSE(settings.legendShown().has_value());
 }
 
 TEST_CASE("Default sample size shrinks when space is short", "[gui][logic]")

@@ -170,6 +170,15 @@ TEST_CASE("legend: open where the tiles leave it room, folded to its toggle wher
   CHECK(legend->isExpanded());
   open.view.resize(1280, 740);
   check(true);
+
+  // The choice the app saved and restores (nullopt: never made, the legend follows the room again).
+  CHECK(open.view.legendChoice() == std::optional<bool>(true));
+  open.view.setLegendChoice(false);
+  check(false);
+  open.view.setLegendChoice(std::nullopt);
+  check(true);
+  open.view.resize(900, 560);
+  check(false);
 }
 
 TEST_CASE("board: the headline grows with the tiles", "[gui][board]")

@@ -17,16 +17,18 @@ long long readInt(const QSettings& s, const char* k, long long fallback, long lo
   return ok && value >= lo && value <= hi ? value : fallback;
 }
 
-bool readBool(const QSettings& s, const char* k, bool fallback)
+// nullopt when missing or not a yes/no value.
+std::optional<bool> readOptionalBool(const QSettings& s, const char* k)
 {
-  const QVariant v = s.value(key(k));
-  const QString text = v.toString().toLower();
+  const QString text = s.value(key(k)).toString().toLower();
   if (text == QLatin1String("true") || text == QLatin1String("1"))
     return true;
   if (text == QLatin1String("false") || text == QLatin1String("0"))
     return false;
-  return fallback;
+  return std::nullopt;
 }
+
+bool readBool(const QSettings& s, const char* k, bool fallback) { return readOptionalBool(s, k).value_or(fallback); }
 
 }  // namespace
 
@@ -153,8 +155,14 @@ Theme AppSettings::theme() const
 }
 void AppSettings::setTheme(Theme theme) { m_settings->setValue(key(SettingsKey::kTheme), toString(theme)); }
 
-bool AppSettings::legendShown(bool fallback) const { return readBool(*m_settings, SettingsKey::kLegend, fallback); }
-void AppSettings::setLegendShown(bool shown) { m_settings->setValue(key(SettingsKey::kLegend), shown); }
+std::optional<bool> AppSettings::legendShown() const { return readOptionalBool(*m_settings, SettingsKey::kLegend); }
+void AppSettings::setLegendShown(std::optional<bool> shown)
+{
+  if (shown)
+    m_settings->setValue(key(SettingsKey::kLegend), *shown);
+  else
+    m_settings->remove(key(SettingsKey::kLegend));
+}
 QString AppSettings::exportFolder() const { return m_settings->value(key(SettingsKey::kExportFolder)).toString(); }
 void AppSettings::setExportFolder(const QString& folder)
 {

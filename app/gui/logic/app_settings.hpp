@@ -34,7 +34,7 @@ inline constexpr char kGeometry[] = "window/geometry";
 inline constexpr char kState[] = "window/state";
 inline constexpr char kSplitter[] = "window/splitter";
 inline constexpr char kTheme[] = "view/theme";  // "system", "light" or "dark"
-inline constexpr char kLegend[] = "view/legend";  // the scoreboard's legend shown (true) or folded
+inline constexpr char kLegend[] = "view/legend";  // the scoreboard's legend opened (true) or folded by the user
 inline constexpr char kExportFolder[] = "export/folder";  // where the last export went
 }  // namespace SettingsKey
 
@@ -69,8 +69,9 @@ public:
 
   Theme theme() const;  // System when missing or unknown
   void setTheme(Theme theme);
-  bool legendShown(bool fallback) const;  // `fallback` when never saved
-  void setLegendShown(bool shown);
+  // The scoreboard legend opened or folded by the user; nullopt (never chosen): it follows the room it has.
+  std::optional<bool> legendShown() const;
+  void setLegendShown(std::optional<bool> shown);
   QString exportFolder() const;  // empty when never saved
   void setExportFolder(const QString& folder);
 

@@ -221,9 +221,8 @@ void MainWindow::restoreSettings()
   }
   restoreState(m_settings.windowState());
   m_resultsView->splitter()->restoreState(m_settings.splitterState());
-  // Shown at first where there is room for it and the tiles (a screen 800 pixels high or more), folded on a
-  // smaller one; then as the user left it.
-  m_resultsView->legend()->setExpanded(m_settings.legendShown(availableArea().height() >= 760));
+  // The legend as the user left it; until they open or fold it, it opens where the tiles leave it room.
+  m_resultsView->setLegendChoice(m_settings.legendShown());
   onSpecChanged();
   onLocationsChanged();
 }
@@ -278,7 +277,7 @@ void MainWindow::saveSettings()
   m_settings.setLocations(m_locations->checkedPaths());
   m_settings.setExtraFolders(m_locations->addedFolders());
   m_settings.setWindowLayout(saveGeometry(), saveState(), m_resultsView->splitter()->saveState());
-  m_settings.setLegendShown(m_resultsView->legend()->isExpanded());
+  m_settings.setLegendShown(m_resultsView->legendChoice());
   m_settings.sync();
 }
 

@@ -92,12 +92,10 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_pages->setDocumentMode(true);
   // The legend at the foot of the page, under the board. The tiles come first: the legend opens where the
   // page has room for it and for the tiles at their normal size, and shows only its toggle where it has not
-  // (until the user opens or folds it); it steps aside while a tile's details are open, which sit right under
+  // (until the user opens or folds it: setLegendChoice); it steps aside while a tile's details are open, which sit right under
   // the tiles they explain (placeLegend).
   m_legend = new ScoreboardLegend(this);
-  connect(m_legend, &ScoreboardLegend::toggledByUser, this, [this](bool open) {
-    m_legendChoice = open ? LegendChoice::Open : LegendChoice::Folded;
-  });
+  connect(m_legend, &ScoreboardLegend::toggledByUser, this, [this](bool open) { m_legendOpen = open; });
   m_scorePage = new QWidget(this);
   auto* scorePageLayout = new QVBoxLayout(m_scorePage);
   scorePageLayout->setContentsMargins(0, 0, 0, 0);
@@ -190,6 +188,12 @@ void ResultsView::fitBoardHeight()
   m_fittingBoard = false;
 }
 
+void ResultsView::setLegendChoice(std::optional<bool> open)
+{
+  m_legendOpen = open;
+  placeLegend();
+}
+
 bool ResultsView::legendFits() const
 {
   // The page less the open legend holds the headline and every row of tiles at (at least) their normal size.
@@ -200,12 +204,7 @@ bool ResultsView::legendFits() const
 void ResultsView::placeLegend()
 {
   const bool shown = m_details->isHidden();
-  bool expanded = m_legend->isExpanded();
-  switch (m_legendChoice) {
-  case LegendChoice::Open: expanded = true; break;
-  case LegendChoice::Folded: expanded = false; break;
-  case LegendChoice::Auto: expanded = legendFits(); break;
-  }
+  const bool expanded = m_legendOpen ? *m_legendOpen : legendFits();
   if (shown == !m_legend->isHidden() && expanded == m_legend->isExpanded())
     return;
   m_legend->setVisible(shown);

@@ -6,6 +6,8 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "logic/scoreboard.hpp"
 
 class QSortFilterProxyModel;
@@ -36,6 +38,10 @@ public:
   void setRunning(bool running) { m_running = running; }
   ScoreboardView* scoreboard() const { return m_scoreboard; }
   ScoreboardLegend* legend() const { return m_legend; }
+  // The legend opened (true) or folded (false) by the user, or nullopt: open where the page has room for it
+  // and every row of tiles at their normal size, folded to its toggle where it has not.
+  void setLegendChoice(std::optional<bool> open);
+  std::optional<bool> legendChoice() const { return m_legendOpen; }
   TileDetails* tileDetails() const { return m_details; }
   QTabWidget* pages() const { return m_pages; }  // "Scoreboard" and "Details"
   void showTileDetails(const ScoreTile& tile);
@@ -61,8 +67,7 @@ private:
   ScoreboardView* m_scoreboard;
   ScoreboardLegend* m_legend;
   QWidget* m_scorePage;  // the Scoreboard page: the board/details splitter above the legend
-  // The legend open or folded: by the room (Auto) until the user clicks its toggle.
-  enum class LegendChoice { Auto, Open, Folded } m_legendChoice = LegendChoice::Auto;
+  std::optional<bool> m_legendOpen;  // see setLegendChoice: set by a click on the legend's toggle
   TileDetails* m_details;
   QSplitter* m_scoreSplit;
   QSortFilterProxyModel* m_proxy;
