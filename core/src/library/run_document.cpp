@@ -2,48 +2,108 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
+#include <fstream>
+#include <unordered_set>
 
 #include "hashscope/library.hpp"
+#include "hashscope/types.hpp"
 #include "library/json_value.hpp"
 
 namespace hashscope {
 
 namespace {
 
+// Distinct non-empty values in first-seen order, in linear time (a hostile run may hold 200 000 results).
 std::vector<std::string> distinct(const std::vector<RunTile>& tiles, std::string TileKey::*field)
 {
   std::vector<std::string> out;
+  std::unordered_set<std::string_view> seen;
   for (const RunTile& t : tiles) {
     const std::string& v = t.key.*field;
-    if (!v.empty() && std::find(out.begin(), out.end(), v) == out.end())
+    if (!v.empty() && seen.insert(v).second)
       out.push_back(v);
   }
   return out;
 }
 
-RunTile readTile(const json::Value& r)
+// The members readRunDocument reads, at any depth. Everything else (the sample series above all) is
+// checked by the parser and dropped, so memory follows what the library uses, not the file's size.
+bool readsMember(std::string_view key)
+{
+  static const std::unordered_set<std::string_view> kKeys = {
+      "schema", "tool", "version", "started_at", "finished_at", "status", "machine", "cpu", "logical_cores",
+      "memory_bytes", "os", "kernel", "workload", "algorithm", "location", "cache", "streams", "mb_per_s",
+      "passes", "mb_per_s_min", "mb_per_s_max", "device", "model", "kind", "filesystem", "memory_backed",
+      "served_from_cache", "verdict", "flags", "code", "cancelled", "error"};
+  return kKeys.count(key) > 0;
+}
+
+std::string shortNumber(double value)
+{
+  if (std::isnan(value))
+    return "not a number";
+  if (std::isinf(value))
+    return value > 0 ? "infinite" : "-infinite";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+// A number from an untrusted document, refused (naming the field) unless finite and within [low, high].
+// `field()` spells the field's place ("results[3].mb_per_s"), built only for the message.
+template <typename FieldName>
+double checkedNumber(const json::Value& v, const FieldName& field, double def, double low, double high,
+                     const char* what)
+{
+  const auto n = v.optNumber();
+  if (!n)
+    return def;
+  if (!std::isfinite(*n) || *n < low || *n > high)
+    throw RunFormatError("not a usable HashScope run file: " + field() + " is " + shortNumber(*n) + ", not " + what);
+  return *n;
+}
+
+// "results[3]" + `leaf`, for a message.
+auto resultField(std::size_t index, const char* leaf)
+{
+  return [index, leaf] { return "results[" + std::to_string(index) + "]" + leaf; };
+}
+
+// A decimal MB/s figure: 0 (a failed step) up to 100 TB/s, far above any machine's memory bandwidth.
+constexpr double kMaxMBps = 1e8;
+constexpr const char* kSpeed = "a speed (0 to 1e8 MB/s)";
+
+RunTile readTile(const json::Value& r, std::size_t index)
 {
   RunTile t;
   t.key.workload = r["workload"].string();
   t.key.algorithm = r["algorithm"].string();
   t.key.location = r["location"].string();
   t.key.cache = r["cache"].string();
-  t.key.streams = std::max(1, static_cast<int>(r["streams"].number(1)));
-  t.mbps = r["mb_per_s"].number();
+  t.key.streams = static_cast<int>(checkedNumber(r["streams"], resultField(index, ".streams"), 1, 0, kMaxRunStreams,
+                                                 "a number of streams (1 to 65536)"));
+  t.key.streams = std::max(1, t.key.streams);
+  t.mbps = checkedNumber(r["mb_per_s"], resultField(index, ".mb_per_s"), 0, 0, kMaxMBps, kSpeed);
   t.minMBps = t.maxMBps = t.mbps;
   // /2 documents carry the spread of their passes; older ones a single figure.
   const auto& passes = r["passes"].items();
   if (passes.size() > 1) {
-    t.passes = static_cast<int>(passes.size());
-    t.minMBps = t.maxMBps = passes.front()["mb_per_s"].number(t.mbps);
-    for (const json::Value& p : passes) {
-      t.minMBps = std::min(t.minMBps, p["mb_per_s"].number(t.mbps));
-      t.maxMBps = std::max(t.maxMBps, p["mb_per_s"].number(t.mbps));
+    t.passes = static_cast<int>(std::min<std::size_t>(passes.size(), 1000000));
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      const auto field = [index, i] {
+        return "results[" + std::to_string(index) + "].passes[" + std::to_string(i) + "].mb_per_s";
+      };
+      const double p = checkedNumber(passes[i]["mb_per_s"], field, t.mbps, 0, kMaxMBps, kSpeed);
+      t.minMBps = i == 0 ? p : std::min(t.minMBps, p);
+      t.maxMBps = i == 0 ? p : std::max(t.maxMBps, p);
     }
   }
-  t.minMBps = std::min(t.minMBps, r["mb_per_s_min"].number(t.minMBps));
-  t.maxMBps = std::max(t.maxMBps, r["mb_per_s_max"].number(t.maxMBps));
+  t.minMBps = std::min(t.minMBps, checkedNumber(r["mb_per_s_min"], resultField(index, ".mb_per_s_min"), t.minMBps, 0,
+                                                kMaxMBps, kSpeed));
+  t.maxMBps = std::max(t.maxMBps, checkedNumber(r["mb_per_s_max"], resultField(index, ".mb_per_s_max"), t.maxMBps, 0,
+                                                kMaxMBps, kSpeed));
   t.deviceModel = r["device"]["model"].string();
   t.deviceKind = r["device"]["kind"].string();
   t.filesystem = r["filesystem"].string();
@@ -51,7 +111,8 @@ RunTile readTile(const json::Value& r)
   t.verdict = r["verdict"].string();
   for (const json::Value& f : r["flags"].items())
     t.flags.push_back(f["code"].string());
-  t.failed = r["cancelled"].boolean() || !r["error"].string().empty() || !(t.mbps > 0);
+  t.error = r["error"].string();
+  t.failed = r["cancelled"].boolean() || !t.error.empty() || !(t.mbps > 0);
   return t;
 }
 
@@ -87,36 +148,86 @@ std::string TileKey::label() const
 std::vector<std::string> RunDocument::locations() const { return distinct(tiles, &TileKey::location); }
 std::vector<std::string> RunDocument::algorithms() const { return distinct(tiles, &TileKey::algorithm); }
 
+std::string_view withoutByteOrderMark(std::string_view text)
+{
+  // RFC 8259 lets a reader ignore a UTF-8 byte-order mark; some editors add one when saving.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  return text.substr(0, kBom.size()) == kBom ? text.substr(kBom.size()) : text;
+}
+
 RunDocument readRunDocument(std::string_view text)
 {
+  text = withoutByteOrderMark(text);
+  RunDocument doc;
+  bool anyCancelled = false;
+  json::ParseOptions options;
+  options.keep = readsMember;
+  options.streamKey = "results";
+  options.onElement = [&](const json::Value& r) {
+    if (doc.tiles.size() >= kMaxRunResults)
+      throw RunFormatError("not a HashScope run file: more than " + std::to_string(kMaxRunResults) + " results");
+    doc.tiles.push_back(readTile(r, doc.tiles.size()));
+    anyCancelled = anyCancelled || r["cancelled"].boolean();
+  };
   json::Value root;
+  bool hasResults = false;
   try {
-    root = json::parse(text);
+    root = json::parse(text, options, &hasResults);
   } catch (const json::ParseError& e) {
     throw RunFormatError(std::string("not a HashScope run file: ") + e.what());
   }
-  RunDocument doc;
   doc.schema = root["schema"].string();
   if (doc.schema.rfind("hashscope.run/", 0) != 0)
     throw RunFormatError("not a HashScope run file: no \"schema\": \"hashscope.run/N\" at its top");
-  if (!root["results"].isArray())
+  if (!hasResults)
     throw RunFormatError("not a HashScope run file: it has no \"results\" list");
   doc.version = root["tool"]["version"].string();
   doc.startedAt = root["started_at"].string();
   doc.finishedAt = root["finished_at"].string();
   const json::Value& m = root["machine"];
   doc.machine.cpu = m["cpu"].string();
-  doc.machine.logicalCores = static_cast<int>(m["logical_cores"].number());
-  doc.machine.memoryBytes = static_cast<std::uint64_t>(std::max(0.0, m["memory_bytes"].number()));
+  doc.machine.logicalCores = static_cast<int>(checkedNumber(m["logical_cores"], [] { return std::string("machine.logical_cores"); },
+                                                            0, 0, kMaxRunStreams, "a number of cores (0 to 65536)"));
+  doc.machine.memoryBytes = static_cast<std::uint64_t>(checkedNumber(
+      m["memory_bytes"], [] { return std::string("machine.memory_bytes"); }, 0, 0, 0x1p60, "a memory size (0 to 1 EiB)"));
   doc.machine.os = m["os"].string();
   doc.machine.kernel = m["kernel"].string();
-  bool anyCancelled = false;
-  for (const json::Value& r : root["results"].items()) {
-    doc.tiles.push_back(readTile(r));
-    anyCancelled = anyCancelled || r["cancelled"].boolean();
-  }
-  doc.status = root["status"].string(anyCancelled ? "stopped" : "finished");
+  bool anyFailed = false;
+  for (const RunTile& t : doc.tiles)
+    anyFailed = anyFailed || !t.error.empty();
+  doc.status = root["status"].string(anyCancelled ? "stopped" : anyFailed ? "failed" : "finished");
   return doc;
+}
+
+std::string readRunFile(const std::filesystem::path& file)
+{
+  const std::string name = file.string();
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (status.type() == std::filesystem::file_type::not_found)
+    throw RunFormatError("cannot read " + name + ": no such file");
+  if (std::filesystem::is_directory(status))
+    throw RunFormatError(name + " is a folder: choose a hashscope.run JSON file (one per run)");
+  if (ec)
+    throw RunFormatError("cannot read " + name + ": " + ec.message());
+  if (!std::filesystem::is_regular_file(status))
+    throw RunFormatError(name + " is not a regular file (a device or a pipe): choose a hashscope.run JSON file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw RunFormatError("cannot read " + name + ": not readable");
+  // Never more than the limit plus one block, whatever the file claims to be (it may grow as we read).
+  std::string text;
+  std::vector<char> block(1 << 20);
+  while (in && text.size() <= kMaxRunDocumentBytes) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > kMaxRunDocumentBytes)
+    throw RunFormatError(name + " is larger than " + formatBytes(kMaxRunDocumentBytes) +
+                         ", more than any HashScope run holds: it was not read");
+  if (in.bad())
+    throw RunFormatError("cannot read " + name + ": a read error");
+  return text;
 }
 
 std::string utcTimestamp()
