@@ -63,7 +63,7 @@ TEST_CASE("hash -b, -t, --tag, --untagged and -z print what md5sum prints with t
   CHECK(isOneErrorLine(tagText.err));
 }
 
-TEST_CASE("hash -a blake2b -l BITS is b2sum -l BITS; sha2 and sha3 take -l too", "[cli][hash][gnu]")
+TEST_CASE("hash -a blake2b -l BITS is b2sum -l BITS, and sha2 and sha3 take -l too", "[cli][hash][gnu]")
 {
   TempDir dir;
   const fs::path file = dir / "data";
