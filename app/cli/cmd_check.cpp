@@ -6,6 +6,7 @@
 #include "digest_requests.hpp"
 #include "file_checks.hpp"
 #include "hashscope/hash.hpp"
+#include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
 #include "names.hpp"
@@ -15,7 +16,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <condition_variable>
 #include <cstdio>
 #include <fstream>
 #include <functional>
@@ -28,7 +28,6 @@
 #include <set>
 #include <sstream>
 #include <stop_token>
-#include <thread>
 
 namespace hashscope::cli {
 
@@ -99,22 +98,16 @@ public:
   FileHasher& forAlgorithms(const std::vector<std::string>& ids)
   {
     auto& slot = m_hashers[ids];
-    if (!slot) {
+    if (!slot)
       slot = std::make_unique<FileHasher>(ids, m_stop, nullptr, m_stream, kBlockSize, m_jobs);
-      if (m_beforeLongRead)
-        slot->setBeforeLongRead(m_beforeLongRead);
-    }
     return *slot;
   }
-  // Called before a file bigger than one block is read (see FileHasher::setBeforeLongRead).
-  void setBeforeLongRead(std::function<void()> hook) { m_beforeLongRead = std::move(hook); }
 
   static constexpr std::uint64_t kBlockSize = 1 * MiB;
 
 private:
   std::stop_token m_stop;
   int m_stream, m_jobs;
-  std::function<void()> m_beforeLongRead;
   std::map<std::vector<std::string>, std::unique_ptr<FileHasher>> m_hashers;
 };
 
@@ -226,7 +219,7 @@ private:
     // reads them: to EOF.
     if (file.kind != FileCheck::Kind::Regular || file.size == 0)
       return hashToEnd(name, ids, Hashers::kBlockSize, m_stop, &code);
-    return hashers.forAlgorithms(ids).hash(name, true); // a regular file just looked at: no second look
+    return hashers.forAlgorithms(ids).hash(name, FileHasher::Seen::Regular); // just looked at: no second look
   }
 
   std::stop_token m_stop;
@@ -359,88 +352,6 @@ struct ListLine {
   std::string warnTag;                 // for --warn: the tag the line was read as having
 };
 
-// check -j N: N threads check a list's entries ahead of the printing thread, which takes the results in list
-// order (a reorder buffer, as in hash -j). Each thread publishes its results in batches (a lock and a
-// wake-up each), and before it reads a file bigger than a block, so the printer never waits for small
-// results held back behind a long read. The destructor cancels what is left and joins the threads.
-class AheadChecks {
-public:
-  AheadChecks(const std::vector<ListLine>& lines, ListChecker& checker, int jobs, std::stop_source cancel)
-      : m_lines(lines), m_checker(checker), m_cancel(std::move(cancel)), m_results(lines.size()), m_running(jobs)
-  {
-    for (int stream = 0; stream < jobs; ++stream)
-      m_threads.emplace_back([this, stream, jobs] { work(stream, jobs); });
-  }
-  ~AheadChecks()
-  {
-    m_cancel.request_stop();
-    m_threads.clear(); // joins
-  }
-  AheadChecks(const AheadChecks&) = delete;
-  AheadChecks& operator=(const AheadChecks&) = delete;
-
-  // The result of lines[index] (an entry), once a thread has published it; `beforeWait` runs first when it
-  // is not there yet. None when the threads stopped before checking it (cancelled).
-  std::optional<EntryCheck> take(std::size_t index, const std::function<void()>& beforeWait)
-  {
-    std::unique_lock lock(m_mutex);
-    if (!m_results[index] && m_running > 0) {
-      lock.unlock();
-      beforeWait();
-      lock.lock();
-      m_published.wait(lock, [&] { return m_results[index].has_value() || m_running == 0; });
-    }
-    return std::move(m_results[index]);
-  }
-
-private:
-  void work(int stream, int jobs)
-  {
-    const std::stop_token stop = m_cancel.get_token();
-    std::vector<std::pair<std::size_t, EntryCheck>> batch;
-    auto publish = [&] {
-      if (batch.empty())
-        return;
-      {
-        const std::lock_guard lock(m_mutex);
-        for (auto& [index, result] : batch)
-          m_results[index] = std::move(result);
-      }
-      batch.clear();
-      m_published.notify_all();
-    };
-    Hashers hashers(stop, stream, jobs);
-    hashers.setBeforeLongRead(publish);
-    for (std::size_t index = m_next.fetch_add(1); index < m_lines.size() && !stop.stop_requested();
-         index = m_next.fetch_add(1)) {
-      if (!m_lines[index].entry)
-        continue;
-      batch.emplace_back(index, m_checker.check(*m_lines[index].entry, hashers));
-      if (batch.size() >= kBatch)
-        publish();
-    }
-    if (stop.stop_requested())
-      batch.clear(); // cut short: what was cut is not a result
-    publish();
-    {
-      const std::lock_guard lock(m_mutex);
-      --m_running;
-    }
-    m_published.notify_all();
-  }
-
-  static constexpr std::size_t kBatch = 64;
-  const std::vector<ListLine>& m_lines;
-  ListChecker& m_checker;
-  std::stop_source m_cancel;
-  std::mutex m_mutex;
-  std::condition_variable m_published;
-  std::vector<std::optional<EntryCheck>> m_results; // guarded by m_mutex
-  int m_running;                                    // threads still checking; guarded by m_mutex
-  std::atomic<std::size_t> m_next{0};
-  std::vector<std::jthread> m_threads; // last: joined before the rest goes
-};
-
 // Checks one list; false when it did not pass.
 bool checkList(const CheckRequest& request, const std::string& listName, std::stop_token stop)
 {
@@ -489,45 +400,62 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
   }
   content = std::string();
 
-  // What stops the checking threads: Ctrl-C, or this list ending early (a failed write).
+  // The entries are checked by the program's one ordered job pool (as hash's files are): `jobs` workers
+  // check entries ahead of this thread, which takes the results in list order and prints them (and flushes
+  // what it printed whenever it has to wait a moment, so nothing done waits behind a big file). Improperly
+  // formatted lines go through the pool too, unchecked, to be reported in their place.
+  // What stops the checking: Ctrl-C, or this list ending early (a failed write, b3sum's improper line).
   std::stop_source cancel;
   const std::stop_callback forward(stop, [&] { cancel.request_stop(); });
   ListChecker checker(cancel.get_token(), request.ignoreMissing);
-  const std::size_t entries = static_cast<std::size_t>(
-      std::count_if(lines.begin(), lines.end(), [](const ListLine& line) { return line.entry.has_value(); }));
-  std::optional<AheadChecks> ahead;
-  std::optional<Hashers> inlineHashers;
-  if (request.jobs > 1 && entries > 1) {
-    ahead.emplace(lines, checker, request.jobs, cancel);
-  } else {
-    inlineHashers.emplace(cancel.get_token(), 0, 1);
-    inlineHashers->setBeforeLongRead([&] { voice.flush(); }); // what is done shows before a long read
-  }
+  const int jobs = request.jobs;
+  std::vector<std::unique_ptr<Hashers>> hashers;
+  for (int w = 0; w < jobs; ++w)
+    hashers.push_back(std::make_unique<Hashers>(cancel.get_token(), w, jobs));
+  std::vector<char> started(static_cast<std::size_t>(jobs), 0);
+  auto produce = [&](JobRing<const ListLine*, EntryCheck>& ring) {
+    for (const ListLine& line : lines)
+      if (!ring.add(&line))
+        return;
+  };
+  auto work = [&](int worker, const ListLine*& line) {
+    if (!line->entry)
+      return EntryCheck{};
+    // Several workers: each opens files in a descriptor table of its own (see hash).
+    if (jobs > 1 && !started[static_cast<std::size_t>(worker)]) {
+      started[static_cast<std::size_t>(worker)] = 1;
+      useOwnDescriptorTable();
+    }
+    return checker.check(*line->entry, *hashers[static_cast<std::size_t>(worker)]);
+  };
   CheckTally tally;
-  for (std::size_t index = 0; index < lines.size() && !voice.writeFailed(); ++index) {
-    const ListLine& line = lines[index];
+  bool improperStop = false; // b3sum -c stops at its first improperly formatted line, and fails
+  auto consume = [&](const ListLine*& current, EntryCheck& check) {
+    const ListLine& line = *current;
+    if (voice.writeFailed() || improperStop || stop.stop_requested()) {
+      cancel.request_stop();
+      return;
+    }
     if (!line.entry) {
       if (request.rules.dialect == ListRules::Dialect::B3sum) {
         voice.flush();
         printError(voice.list(listName) + ": " + std::to_string(line.number) + ": improperly formatted line");
-        return false;
+        improperStop = true;
+        cancel.request_stop();
+        return;
       }
       ++tally.improper;
       if (request.warn)
         voice.improper(listName, line.number, line.warnTag);
-      continue;
+      return;
     }
     ++tally.entries;
-    const std::optional<EntryCheck> check =
-        ahead ? ahead->take(index, [&] { voice.flush(); }) : checker.check(*line.entry, *inlineHashers);
-    if (!check || stop.stop_requested())
-      return false;
-    switch (check->verdict) {
+    switch (check.verdict) {
     case Verdict::Missing:
       break;
     case Verdict::Unreadable:
       ++tally.unreadable;
-      voice.unreadable(listName, line.number, line.entry->name, *check, request.status);
+      voice.unreadable(listName, line.number, line.entry->name, check, request.status);
       break;
     case Verdict::Mismatch:
       ++tally.mismatched;
@@ -540,12 +468,16 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
         voice.out(voice.shown(line.entry->name) + ": OK\n");
       break;
     }
-  }
+  };
+  runOrdered<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
+                                          cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
+  if (improperStop || stop.stop_requested())
+    return false;
   if (!voice.flush()) {
     cancel.request_stop();
     return false;
   }
-  ahead.reset(); // every thread has finished: the checker's notes are complete
+  // runOrdered joined every worker: the checker's notes are complete.
   if (request.rules.dialect == ListRules::Dialect::B3sum)
     return tally.unreadable == 0 && tally.mismatched == 0;
   if (tally.entries == 0) {
@@ -576,7 +508,7 @@ int checkLists(Context& context, const CheckRequest& request)
   std::vector<std::string> lists = request.lists;
   if (lists.empty())
     lists.push_back("-");
-  checkBufferMemory("--jobs", request.jobs, Hashers::kBlockSize, 4); // as hash: 4 blocks read ahead per file
+  checkBufferMemory("--jobs", request.jobs, Hashers::kBlockSize, kDefaultQueueDepth + 1); // as hash
   const std::stop_token stop = context.stop.get_token();
   bool failed = false;
   for (const auto& listName : lists) {

@@ -98,15 +98,20 @@ RunResult liveProbe(const Replay& r, const RunResult& run)
   return intervalProbe(spec, run.storage, earlier);
 }
 
-// Each interval replayed through classifyInterval equals the verdict the analysis left on it, and so does the
-// live classification (the probe): live bands never say something else than the final ones.
+// Each interval replayed through classifyInterval equals the verdict the recording carries for it, and so does
+// the live classification (the probe): live bands never say something else than the final ones. (Not the
+// verdict analyse() just left on the sample: that one is classifyInterval's own result.)
 void checkIntervals(const Replay& r, const RunResult& run)
 {
   const RunResult probe = liveProbe(r, run);
-  for (const Sample& s : run.samples) {
+  const auto index = static_cast<std::size_t>(&run - r.runs.data());  // `run` is one of r.runs
+  const std::vector<Verdict>& recorded = r.recorded[index].recordedIntervals;
+  REQUIRE(recorded.size() == run.samples.size());
+  for (std::size_t i = 0; i < run.samples.size(); ++i) {
+    const Sample& s = run.samples[i];
     INFO("sample at " << s.t << " s");
-    CHECK(classifyInterval(s, run) == s.verdict);
-    CHECK(classifyInterval(s, probe) == s.verdict);
+    CHECK(classifyInterval(s, run) == recorded[i]);
+    CHECK(classifyInterval(s, probe) == recorded[i]);
   }
 }
 

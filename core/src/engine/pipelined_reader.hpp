@@ -38,12 +38,12 @@ struct ReadBlock {
 
 // Reader threads serving one consumer, job after job: each job reads a byte range of one file, handed over
 // in file order. Cached reads use one thread (the kernel reads ahead); direct reads have no readahead, so
-// up to depth-1 threads each keep one read in flight, as a queue depth would. Memory stays
-// depth x blockSize whatever the file size.
+// `queueDepth` threads each keep one read in flight, as a device queue of that depth would (fio --iodepth).
+// Memory stays (queueDepth + 1) x blockSize whatever the file size: one buffer stays with the consumer.
 class PipelinedReader {
 public:
   // `stop` cancels everything; `counters`/`stream` (optional) receive the reader threads' clock.
-  PipelinedReader(std::size_t blockSize, int depth, std::stop_token stop, LiveCounters* counters = nullptr,
+  PipelinedReader(std::size_t blockSize, int queueDepth, std::stop_token stop, LiveCounters* counters = nullptr,
                   int stream = 0);
   ~PipelinedReader();  // stops and joins the threads
   PipelinedReader(const PipelinedReader&) = delete;
@@ -63,6 +63,9 @@ public:
 
   const std::string& error() const { return m_error.empty() ? m_jobError : m_error; }
   bool stopped() const { return m_stop.stop_requested(); }
+  // True when every buffer holds a block the consumer has not released and no read runs: the reader waits
+  // for the consumer (a slow hash), as it should, rather than reading further.
+  bool waitingForConsumer() const;
   // The reader threads' CPU time so far (all jobs), readable at any time.
   double readerCpuSeconds() const { return m_clock->cpuSeconds(); }
 
@@ -90,7 +93,7 @@ private:
   std::shared_ptr<StreamReaderClock> m_clock = std::make_shared<StreamReaderClock>();
   std::string m_error;  // construction failure
 
-  std::mutex m_mutex;
+  mutable std::mutex m_mutex;
   std::condition_variable_any m_cv;
   // Job state, guarded by m_mutex. Block i of a job covers [offset + i*step, min(end, offset + (i+1)*step)).
   Job m_job{nullptr, 0, 0, 1, 1, false};

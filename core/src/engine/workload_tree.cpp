@@ -1,10 +1,11 @@
-// hash-tree: N streams take whole files from a shared index (like md5deep -r with N jobs). A read over a
-// folder (WorkloadSpec::tree) runs the same walk with no hasher: the tree's own read ceiling, per-file costs included.
+// hash-tree, and a read over a folder (WorkloadSpec::tree): N streams take whole files from the job pool (like
+// md5deep -r with N jobs), largest first. The read runs the same walk with no hasher: the tree's own read
+// ceiling, per-file costs included.
 #include <algorithm>
-#include <atomic>
-#include <mutex>
 
+#include "engine/local_folders.hpp"
 #include "engine/workload_internal.hpp"
+#include "hashscope/jobs.hpp"
 
 namespace hashscope::engine {
 
@@ -26,7 +27,7 @@ int coldness(CacheMethod method)
 
 }  // namespace
 
-void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
   TreeListing listing = listFiles(spec.target, stop, true, spec.links);
   if (stop.stop_requested()) {
@@ -62,27 +63,30 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   if (listing.sizes.size() == listing.files.size())
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
-  std::atomic<std::size_t> nextFile{0};
-  std::vector<unsigned> methods(static_cast<std::size_t>(spec.streams), 0);
+  // Every job is known: the pool's window holds them all, and no consumer waits for results in order.
+  JobRing<std::size_t, char> jobs(std::max<std::size_t>(order.size(), 1), stop, JobRing<std::size_t, char>::Delivery::None);
+  for (std::size_t k : order)
+    jobs.add(k);
+  jobs.close();
   Measurement measure;
   measure.begin();
-  const bool hashing = spec.workload == Workload::HashTree;
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    std::unique_ptr<Hasher> hasher = hashing ? makeHasher(spec.algorithm) : nullptr;
-    if (hashing && !hasher) {
-      out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
-      return;
-    }
-    std::unique_ptr<PipelinedReader> reader;  // made at the first file that needs it
-    std::vector<std::byte> buffer;
+    std::unique_ptr<Hasher> hasher = hasherFor(spec);
     Hasher* const one[] = {hasher.get()};
-    const std::span<Hasher* const> list = hashing ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
-    while (!stop.stop_requested()) {
-      const std::size_t index = nextFile.fetch_add(1, std::memory_order_relaxed);
-      if (index >= order.size())
-        break;
-      const auto& path = listing.files[order[index]];
-      const platform::Folder* folder = listing.folders[order[index]].get();
+    const std::span<Hasher* const> list = hasher ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
+    StreamReads reads(stop, counters, i);
+    ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
+    cachedPlan.manyFiles = dropPlan.manyFiles = true;
+    out.hashThreads = hasher ? hasher->threadsPerStream() : 0;
+    // Several streams: each opens, reads and closes in a descriptor table of its own (see hash -r).
+    if (spec.streams > 1)
+      platform::useOwnDescriptorTable();
+    LocalFolders folders;
+    while (auto taken = jobs.take()) {
+      const std::size_t k = *taken->job;
+      jobs.finish(taken->index, 0);
+      const auto& path = listing.files[k];
+      const platform::Folder* listed = listing.folders[k].get();
       CachePlan plan;
       std::string error;
       const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
@@ -90,8 +94,9 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       // Cached reads open the file by name in its listed folder, as hash -r does (FileHasher::hash of a listing); cold
       // ones go through prepareFile, which evicts or opens for direct I/O.
       bool opened;
-      if (perFile == CacheMode::AsIs && folder) {
-        file = platform::InputFile::openIn(*folder, path, platform::ReadMode::Cached, error);
+      if (perFile == CacheMode::AsIs && listed) {
+        const platform::Folder* folder = folders.here(*listed, error);
+        file = folder ? platform::InputFile::openIn(*folder, path, platform::ReadMode::Cached, error) : platform::InputFile();
         opened = file.isOpen();
         plan.method = CacheMethod::AsIs;
       } else {
@@ -107,31 +112,7 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       }
       if (hasher)
         hasher->reset();
-      ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize);
-      bool ok = false;
-      if (how == ReadMethod::Whole) {
-        ok = consumeWhole(file, buffer, list, counters, i, out.result, error);
-      } else if (how == ReadMethod::Mapped) {
-        bool cannotMap = false;
-        ok = consumeMapped(file, 0, file.size(), list, stop, counters, i, out.result, error, spec.streams, &cannotMap);
-        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
-          how = ReadMethod::Pipelined;
-          error.clear();
-        }
-      }
-      methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
-      if (how == ReadMethod::Pipelined) {
-        if (!reader) {
-          reader = std::make_unique<PipelinedReader>(spec.blockSize, spec.readDepth, stop, &counters, i);
-          if (!reader->ok()) {
-            out.error = reader->error();
-            return;
-          }
-        }
-        reader->start(file, 0, file.size(), plan.dropBehind);
-        ok = consumeJob(*reader, list, counters, i, out.result, error);
-      }
-      if (!ok) {
+      if (!consumeRange(file, 0, file.size(), list, plan.dropBehind ? dropPlan : cachedPlan, reads, out.result, error)) {
         if (!error.empty())
           out.fileErrors.push_back(error);
         continue;
@@ -141,11 +122,10 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       ++out.result.files;
       counters.addFile(i);
     }
-    if (reader)
-      out.result.readerCpuSeconds = reader->readerCpuSeconds();
+    noteReads(reads, out);
   });
   measure.end(result);
-  collectOutcomes(outcomes, result);
+  collectOutcomes(spec, outcomes, result);
   if (spec.cache == CacheMode::Cold) {
     for (const auto& o : outcomes) {
       if (o.cacheMethod && (!method || coldness(*o.cacheMethod) < coldness(*method))) {
@@ -155,10 +135,6 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     }
   }
   result.cacheMethod = method.value_or(CacheMethod::NotApplicable);
-  unsigned used = 0;
-  for (unsigned m : methods)
-    used |= m;
-  result.readMethod = readMethodsText(used);
   if (stop.stop_requested() && result.files < listing.files.size())
     result.cancelled = true;
 }

@@ -229,6 +229,9 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   stringOrNull(w, r.cacheNote);
   w.key("read_method");
   stringOrNull(w, r.readMethod);
+  w.member("read_path", toString(r.readPath));
+  w.member("queue_depth", r.queueDepth);
+  w.member("hash_threads", static_cast<std::uint64_t>(r.hashThreads));
   w.member("bytes", r.bytes);
   w.member("files", r.files);
   w.member("seconds", r.seconds);
