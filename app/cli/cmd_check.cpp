@@ -469,8 +469,20 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
       break;
     }
   };
-  runOrdered<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
-                                          cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
+  if (jobs == 1) {
+    // One job: checked on this thread, no pool (a tracer that follows only the main thread, like the strace
+    // error injection of coreutils' cksum-c.sh, sees every read).
+    for (const ListLine& line : lines) {
+      if (cancel.stop_requested())
+        break;
+      const ListLine* job = &line;
+      EntryCheck check = work(0, job);
+      consume(job, check);
+    }
+  } else {
+    runOrdered<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
+                                            cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
+  }
   if (improperStop || stop.stop_requested())
     return false;
   if (!voice.flush()) {
