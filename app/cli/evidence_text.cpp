@@ -35,9 +35,21 @@ std::string lead(Verdict v)
   case Verdict::IoBound: return "I/O-bound: ";
   case Verdict::MemoryBound: return "Memory-bound: ";
   case Verdict::Mixed: return "Mixed: ";
+  case Verdict::NetworkBound: return "Network-bound: ";
+  case Verdict::ServerBound: return "Server-bound: ";
   case Verdict::Unknown: break;
   }
   return "No verdict: ";
+}
+
+// "the link (eth0, 125 MB/s)", "the link (eth0)".
+std::string linkName(const RunResult& r, const RemoteEvidence& e)
+{
+  const std::string& iface = r.storage.remote.interfaceName;
+  std::string inside = iface;
+  if (e.linkMBps > 0)
+    inside += (inside.empty() ? "" : ", ") + fmt(e.linkMBps >= 100 ? "%.0f MB/s" : "%.1f MB/s", e.linkMBps);
+  return inside.empty() ? "the link" : "the link (" + inside + ")";
 }
 
 // What the rule saw, in words (after the verdict's name).
@@ -74,6 +86,16 @@ std::string why(const RunResult& r, const Analysis& a)
   case VerdictReason::BelowHashSpeed: return "hashing data in RAM ran well below the hash speed without waiting for data";
   case VerdictReason::NearMemorySpeed: return "hashing ran at the speed of a memory copy";
   case VerdictReason::MemoryCopy: return "a copy in RAM measures memory";
+  case VerdictReason::LinkSaturated:
+    return a.remote ? linkName(r, *a.remote) + " carried the data at its speed" : "the link carried the data at its speed";
+  case VerdictReason::ServerLimited:
+    if (a.remote && a.remote->linkIsMemory)
+      return threads + " waited for data from the filesystem, and no network link carries it: its server (" +
+             (r.storage.kind == MediaKind::Fuse ? "a FUSE daemon on this machine" : "on this machine") +
+             ") delivered no faster";
+    if (a.remote && a.remote->linkMBps > 0)
+      return threads + " waited for data while " + linkName(r, *a.remote) + " had room: the server delivered no faster";
+    return threads + " waited for data while more streams got more: the server answered each stream no faster";
   case VerdictReason::ReaderOnCpu: return threads + " waited for data, but the reader was on the CPU, not blocked on the device";
   case VerdictReason::DeviceIdle: return threads + " waited for data, but the device was mostly idle";
   case VerdictReason::NoDominantResource: return "no single resource explains the speed";
@@ -98,8 +120,28 @@ std::string actor(const RunResult& run, bool& plural)
   return "the " + what + " thread";
 }
 
+// A network or FUSE location: what the filesystem delivered, what the interface carried, the round trip and
+// one stream against several.
+std::string remoteData(const RunResult& run, const Analysis& a)
+{
+  const RemoteEvidence& e = *a.remote;
+  std::string s = run.ownReadBytes ? "the filesystem delivered " + megabytes(*run.ownReadBytes)
+                                   : std::string("what the filesystem delivered was not counted");
+  if (e.interfaceValid)
+    s += " and " + run.storage.remote.interfaceName + " received " + megabytes(e.interfaceBytes) + " (" +
+         formatMBps(e.interfaceMBps) + ", every process)";
+  if (e.roundTripMs >= 0)
+    s += "; one small read takes " + fmt(e.roundTripMs < 10 ? "%.2f ms" : "%.1f ms", e.roundTripMs);
+  if (e.oneStreamMBps > 0 && e.manyStreams > 1)
+    s += "; one stream got " + formatMBps(e.oneStreamMBps) + ", " + std::to_string(e.manyStreams) + " streams " +
+         formatMBps(e.manyStreamsMBps);
+  return s;
+}
+
 std::string whereData(const RunResult& run, const Analysis& a)
 {
+  if (a.remote)
+    return remoteData(run, a);
   if (a.memoryBacked)
     return "the data came from RAM (" + (run.storage.filesystem.empty() ? std::string("no disk device")
                                                                           : run.storage.filesystem + ", no disk device") + ")";

@@ -98,7 +98,11 @@ TEST_CASE("check reports FAILED, unreadable files and bad lines like md5sum -c",
     HASHSCOPE_SKIP("md5sum not available");
   writeTextFile(files.paths[1], "changed");
   const fs::path fifo = files.dir / "fifo";
+#ifdef _WIN32
+  HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+#endif
   const std::string text = list.out + "d41d8cd98f00b204e9800998ecf8427e  " +
                            (files.dir / "missing").string() + "\nthis line is not a checksum\n" +
                            "d41d8cd98f00b204e9800998ecf8427e  " + fifo.string() + "\n";

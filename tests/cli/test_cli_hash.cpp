@@ -8,8 +8,13 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <memory>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -255,7 +260,11 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
   {
     const fs::path tree = dir / "tree";
     fs::create_directories(tree);
+#ifdef _WIN32
+    HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
     REQUIRE(::mkfifo((tree / "fifo").c_str(), 0600) == 0);
+#endif
     writeTextFile(tree / "file", "abc");
     const ProcessResult r = runCli({"hash", "-r", "-a", "md5", tree.string()}, {}, 20);
     CHECK_FALSE(r.timedOut);
@@ -266,7 +275,16 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
   SECTION("unreadable file")
   {
     std::vector<fs::path> unreadable;
-    if (::geteuid() != 0) {
+#ifdef _WIN32
+    // Permission bits cannot make a file unreadable on Windows; a file another program holds open
+    // without sharing cannot be opened (a sharing violation), which is what users meet.
+    unreadable.push_back(dir / "locked");
+    writeTextFile(unreadable.back(), "secret");
+    const HANDLE held = CreateFileW(unreadable.back().c_str(), GENERIC_READ, 0, nullptr, OPEN_EXISTING, 0, nullptr);
+    REQUIRE(held != INVALID_HANDLE_VALUE);
+    const std::unique_ptr<void, decltype(&CloseHandle)> closeHeld(held, &CloseHandle);
+#else
+    if (!isRoot()) {
       unreadable.push_back(dir / "locked");
       writeTextFile(unreadable.back(), "secret");
       fs::permissions(unreadable.back(), fs::perms::none);
@@ -282,6 +300,7 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
       if (unreadable.empty())
         HASHSCOPE_SKIP("running as root and no file that fails to read for root was found");
     }
+#endif
     for (const auto& path : unreadable) {
       INFO(path);
       const ProcessResult r = runCli({"hash", "-a", "md5", path.string(), good.string()}, {}, 20);

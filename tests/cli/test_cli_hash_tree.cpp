@@ -157,7 +157,15 @@ TEST_CASE("hash -r -j 16 opens every file once and closes it, several arguments 
   for (const auto& f : files) {
     CAPTURE(f);
     CHECK(counter.opens[f] == (f == first ? 3 : 1));
-    CHECK(counter.closes[f] == counter.opens[f]);
+    if (f != first) {
+      CHECK(counter.closes[f] == 1);
+    } else {
+      // inotify merges identical events in a row that were not read yet (inotify(7)), and a mapped file's
+      // close event comes when its last window is unmapped: the three closes of `first` (hashed by several
+      // workers, maybe at once) may arrive back to back and show as one or two.
+      CHECK(counter.closes[f] >= 1);
+      CHECK(counter.closes[f] <= 3);
+    }
   }
 }
 #endif

@@ -469,3 +469,72 @@ TEST_CASE("a device that appears only after the start counts from its first read
   CHECK(samples[2].diskValid);
   CHECK(samples[2].diskReadBytes == 1000000);
 }
+
+namespace {
+
+// Every read adds `step` received bytes; reads listed in `failAt` fail (the interface went down).
+class StubNet final : public NetCounterSource {
+public:
+  std::mutex mutex;
+  int reads = 0;
+  std::vector<int> failAt;
+  std::uint64_t step = 250000;
+  NetSnapshot state;
+
+  bool read(NetSnapshot& out) override
+  {
+    std::lock_guard lock(mutex);
+    const int n = reads++;
+    if (std::find(failAt.begin(), failAt.end(), n) != failAt.end())
+      return false;
+    state.rxBytes += step;
+    state.txBytes += step / 50;
+    out = state;
+    return true;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("a network location's interface traffic is sampled with the rest", "[sampler][network]")
+{
+  LiveCounters counters(1);
+  auto disk = std::make_unique<StubDisk>();  // paces the test: samples are counted by its reads
+  auto* diskPtr = disk.get();
+  auto net = std::make_unique<StubNet>();
+  net->failAt = {3};
+  Sampler sampler(at(100), counters, std::make_unique<StubCpu>(), std::move(disk));
+  sampler.setNetworkSource(std::move(net));
+  sampler.start();
+  waitForReads(*diskPtr, 7);
+  sampler.stop();
+  const auto samples = sampler.samples();
+  REQUIRE(samples.size() >= 5);
+  CHECK(samples[0].netValid);
+  CHECK(samples[0].netRxBytes == 250000);
+  CHECK(samples[0].netRxMBps == Approx(0.25 / samples[0].interval).epsilon(1e-6));
+  CHECK(samples[1].netRxBytes == 500000);
+  CHECK_FALSE(samples[2].netValid);  // read 3 failed
+  CHECK_FALSE(samples[3].netValid);  // read 4 is only a new baseline
+  CHECK(samples[3].netRxBytes == 500000);
+  CHECK(samples[4].netValid);
+  CHECK(samples[4].netRxBytes == 750000);
+}
+
+TEST_CASE("a local location samples no interface", "[sampler][network]")
+{
+  LiveCounters counters(1);
+  auto disk = std::make_unique<StubDisk>();
+  auto* diskPtr = disk.get();
+  Sampler sampler(at(100), counters, std::make_unique<StubCpu>(), std::move(disk));
+  sampler.start();
+  waitForReads(*diskPtr, 4);
+  sampler.stop();
+  for (const Sample& s : sampler.samples()) {
+    CHECK_FALSE(s.netValid);
+    CHECK(s.netRxBytes == 0);
+  }
+  StorageInfo local;
+  local.kind = MediaKind::Ssd;
+  CHECK(makeNetCounterSource(local) == nullptr);
+}

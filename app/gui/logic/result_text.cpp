@@ -21,6 +21,8 @@ QString verdictName(Verdict verdict)
   case Verdict::IoBound: return tr("I/O-bound");
   case Verdict::MemoryBound: return tr("memory-bound");
   case Verdict::Mixed: return tr("mixed");
+  case Verdict::NetworkBound: return tr("network-bound");
+  case Verdict::ServerBound: return tr("server-bound");
   case Verdict::Unknown: break;
   }
   return tr("unknown");
@@ -34,6 +36,8 @@ QColor verdictColor(Verdict verdict)
   case Verdict::IoBound: return QColor(50, 120, 220, 90);
   case Verdict::MemoryBound: return QColor(60, 170, 90, 90);
   case Verdict::Mixed: return QColor(150, 110, 200, 90);
+  case Verdict::NetworkBound: return QColor(86, 180, 233, 90);
+  case Verdict::ServerBound: return QColor(230, 159, 0, 90);
   case Verdict::Unknown: break;
   }
   return QColor(128, 128, 128, 50);
@@ -196,6 +200,24 @@ QString reasonText(const RunResult& r)
   case VerdictReason::BelowHashSpeed: return tr("hashing data in RAM ran well below the hash speed without waiting for data");
   case VerdictReason::NearMemorySpeed: return tr("hashing ran at the speed of a memory copy");
   case VerdictReason::MemoryCopy: return tr("a copy in RAM measures memory");
+  case VerdictReason::LinkSaturated: {
+    const QString iface = qs(r.storage.remote.interfaceName);
+    if (a.remote && a.remote->linkMBps > 0)
+      return tr("the link (%1, %2) carried the data at its speed").arg(iface, formatMBps(a.remote->linkMBps));
+    return tr("the link carried the data at its speed");
+  }
+  case VerdictReason::ServerLimited:
+    if (a.remote && a.remote->linkIsMemory)
+      return many ? tr("the threads waited for data from the filesystem, and no network link carries it: its server "
+                       "on this machine delivered no faster")
+                  : tr("the thread waited for data from the filesystem, and no network link carries it: its server "
+                       "on this machine delivered no faster");
+    if (a.remote && a.remote->linkMBps > 0)
+      return (many ? tr("the threads waited for data while the link (%1, %2) had room: the server delivered no faster")
+                   : tr("the thread waited for data while the link (%1, %2) had room: the server delivered no faster"))
+          .arg(qs(r.storage.remote.interfaceName), formatMBps(a.remote->linkMBps));
+    return many ? tr("the threads waited for data while more streams got more: the server answered each stream no faster")
+                : tr("the thread waited for data while more streams got more: the server answered each stream no faster");
   case VerdictReason::ReaderOnCpu:
     return many ? tr("the threads waited for data, but the reader was on the CPU, not blocked on the device")
                 : tr("the thread waited for data, but the reader was on the CPU, not blocked on the device");
@@ -206,6 +228,27 @@ QString reasonText(const RunResult& r)
   }
   return {};
 }
+
+namespace {
+
+// A network or FUSE location: what the filesystem delivered, what the interface carried, the round trip and
+// one stream against several (the clause after "... waited for data N%").
+QString remoteText(const RunResult& r, const RemoteEvidence& e)
+{
+  QString text = r.ownReadBytes ? tr(" while the filesystem delivered %1").arg(formatBytes(*r.ownReadBytes))
+                                : tr(" while what the filesystem delivered was not counted");
+  if (e.interfaceValid)
+    text += tr(" and %1 received %2 (%3, every process)")
+                .arg(qs(r.storage.remote.interfaceName), formatBytes(e.interfaceBytes), formatMBps(e.interfaceMBps));
+  if (e.roundTripMs >= 0)
+    text += tr("; one small read takes %1 ms").arg(e.roundTripMs, 0, 'f', e.roundTripMs < 10 ? 2 : 1);
+  if (e.oneStreamMBps > 0 && e.manyStreams > 1)
+    text += tr("; one stream got %1, %n streams %2", nullptr, e.manyStreams)
+                .arg(formatMBps(e.oneStreamMBps), formatMBps(e.manyStreamsMBps));
+  return text;
+}
+
+}  // namespace
 
 QString evidenceText(const RunResult& r)
 {
@@ -242,6 +285,8 @@ QString evidenceText(const RunResult& r)
   }
   if (a.memoryBacked)
     text += tr(" while the data came from RAM");
+  else if (a.remote)
+    text += remoteText(r, *a.remote);
   else if (traits.usesDisk && a.diskValid)
     text += tr(" while the disk was busy %1% and delivered %2").arg(pct(a.diskBusyPct), formatBytes(a.deviceReadBytes));
   text += tr(", with the whole CPU %1% busy").arg(pct(a.cpuBusyPct));

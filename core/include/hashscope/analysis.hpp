@@ -6,6 +6,15 @@
 
 namespace hashscope {
 
+// What a network or FUSE location delivered (bytes fetched per second) to one stream and to the most
+// streams it was given, over its file-reading runs in one cache mode (0 = not measured). Remote storage
+// often needs parallel streams: a single stream that gets much less than several left the link room.
+struct StreamDelivery {
+  double oneStreamMBps = 0;
+  double manyStreamsMBps = 0;
+  int manyStreams = 0;
+};
+
 // The ceilings of one location, used to compute a run's limit.
 struct References {
   double readMBps = 0;      // read ceiling: the best sustained read seen there in the same cache mode (0 = unknown)
@@ -43,8 +52,12 @@ double cpuSpeedPerStream(const RunResult& referenceRun);
 // (served from cache, and its ceilings). On a RAM-backed location the two ceilings decide when clearly apart.
 Verdict classifyInterval(const Sample& sample, const RunResult& run);
 
+// What `run`'s network or FUSE location delivered to one stream and to the most streams, over the location's
+// file workloads in the run's cache mode (zeros elsewhere): the remote verdict's evidence of parallel streams.
+StreamDelivery streamDeliveryFor(const RunResult& run, const std::vector<RunResult>& location);
+
 // Analyses a finished run: verdict and reason, served_from_cache, memory_backed, limit, efficiency, flags.
-// Also fills each sample's interval verdict.
-Analysis analyse(RunResult& run, const References& refs);
+// Also fills each sample's interval verdict. `delivery` feeds a network or FUSE location's remote verdict.
+Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& delivery = {});
 
 }  // namespace hashscope

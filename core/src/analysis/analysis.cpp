@@ -6,6 +6,7 @@
 #include <thread>
 #include <utility>
 
+#include "analysis/remote.hpp"
 #include "analysis/totals.hpp"
 #include "analysis/rules.hpp"
 #include "analysis/thresholds.hpp"
@@ -19,6 +20,8 @@ std::string_view toString(Verdict verdict)
   case Verdict::IoBound: return "io-bound";
   case Verdict::MemoryBound: return "memory-bound";
   case Verdict::Mixed: return "mixed";
+  case Verdict::NetworkBound: return "network-bound";
+  case Verdict::ServerBound: return "server-bound";
   case Verdict::Unknown: break;
   }
   return "unknown";
@@ -47,6 +50,8 @@ constexpr std::pair<VerdictReason, std::string_view> kReasonNames[] = {
     {VerdictReason::BelowHashSpeed, "below-hash-speed"},
     {VerdictReason::NearMemorySpeed, "near-memory-speed"},
     {VerdictReason::MemoryCopy, "memory-copy"},
+    {VerdictReason::LinkSaturated, "link-saturated"},
+    {VerdictReason::ServerLimited, "server-limited"},
     {VerdictReason::ReaderOnCpu, "reader-on-cpu"},
     {VerdictReason::DeviceIdle, "device-idle"},
     {VerdictReason::NoDominantResource, "no-dominant-resource"},
@@ -239,6 +244,7 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
     s.hashLimitMBps = run.analysis->hashMBps * parallel;
     s.readLimitMBps = run.analysis->readMBps;
   }
+  addRemoteSignals(sample, run, s);
   if (sample.totalMBps <= 0 && s.workerPct <= 0 && !(sample.diskValid && sample.diskBusyPct > 0))
     return Verdict::Unknown;  // nothing moved and nothing worked: a pause, the start or the tail
   return decide(s).verdict;
@@ -262,7 +268,7 @@ double cpuSpeedPerStream(const RunResult& referenceRun)
   return referenceRun.mbPerSec() / std::max(1, referenceRun.streams);
 }
 
-Analysis analyse(RunResult& run, const References& refs)
+Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& delivery)
 {
   using namespace analysis;
   Analysis a;
@@ -279,6 +285,8 @@ Analysis analyse(RunResult& run, const References& refs)
   a.diskValid = t.diskValid;
   a.deviceReadBytes = t.deviceReadBytes;
   a.cores = coresOf(run);
+  if (isRemote(run))
+    a.remote = remoteEvidence(run, delivery);
 
   const bool fileWorkload = isFileWorkload(run.workload);
   if (fileWorkload && !a.memoryBacked && run.bytes >= kCacheCheckMinBytes) {
@@ -347,6 +355,8 @@ Analysis analyse(RunResult& run, const References& refs)
     s.hashLimitMBps = hashLimit;
     s.readLimitMBps = a.servedFromCache ? 0 : refs.readMBps;
     s.memoryLimitMBps = memoryLimit;
+    if (a.remote)
+      addRemoteSignals(*a.remote, s);
     const Decision d = decide(s);
     a.verdict = d.verdict;
     a.reason = d.reason;

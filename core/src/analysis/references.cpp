@@ -20,6 +20,19 @@ std::string_view toString(FlagCode code)
   return "unknown";
 }
 
+std::string_view toString(FetchBasis basis)
+{
+  switch (basis) {
+  case FetchBasis::ProcessIo: return "process-io";
+  case FetchBasis::MountCounters: return "mount-counters";
+  case FetchBasis::PageCache: return "page-cache";
+  case FetchBasis::DirectIo: return "direct-io";
+  case FetchBasis::Interface: return "interface";
+  case FetchBasis::Unknown: break;
+  }
+  return "unknown";
+}
+
 std::string_view toString(LimitReason reason)
 {
   switch (reason) {
@@ -67,9 +80,8 @@ std::optional<std::uint64_t> fetchedBytes(const RunResult& run)
   return valid ? std::optional<std::uint64_t>(bytes) : std::nullopt;
 }
 
-namespace {
+namespace analysis {
 
-// The best rate at which storage delivered a hash run's data, over its passes; 0 when unknown.
 double deliveredMBps(const RunResult& run)
 {
   double best = 0;
@@ -86,6 +98,10 @@ double deliveredMBps(const RunResult& run)
   }
   return best;
 }
+
+}  // namespace analysis
+
+namespace {
 
 double bestCpuMBps(const RunResult& run)
 {
@@ -138,7 +154,7 @@ References referencesFor(const RunResult& run, const std::vector<RunResult>& loc
     case Workload::HashTree:
     case Workload::PeerTool:
       if (other.cache == run.cache && run.cache != CacheMode::Warm)
-        refs.readMBps = std::max(refs.readMBps, deliveredMBps(other));
+        refs.readMBps = std::max(refs.readMBps, analysis::deliveredMBps(other));
       break;
     case Workload::HashMemory:
       if (other.algorithm == run.algorithm)

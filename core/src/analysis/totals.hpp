@@ -22,6 +22,9 @@ bool isFileWorkload(Workload w);
 bool isMemoryBacked(const RunResult& run);
 int coresOf(const RunResult& run);  // logical cores seen by the sampler, else this machine's
 RunTotals totalsOf(const RunResult& run);
+// The best rate at which storage delivered a file run's data (bytes fetched per second), over its passes;
+// 0 when unknown (references.cpp).
+double deliveredMBps(const RunResult& run);
 
 // The flags a result carries (references.cpp).
 std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTotals& t, const References& refs);

@@ -141,6 +141,17 @@ std::string planJson(const Plan& plan, std::int64_t runId)
   w.key("read_mb_per_s");
   plan.readMBps > 0 ? w.value(plan.readMBps) : w.null();
   w.member("read_location", plan.readLocation);
+  w.key("links");
+  w.beginArray();
+  for (const LinkPlan& l : plan.links) {
+    w.beginObject();
+    w.member("gbit_per_s", l.gbitPerSecond);
+    w.member("payload_mb_per_s", l.payloadMBps);
+    w.member("links", l.links);
+    w.member("measured", l.measured);
+    w.endObject();
+  }
+  w.endArray();
   w.member("logical_cores", plan.logicalCores);
   stringArray(w, "meeting", plan.meeting);
   std::vector<std::string> notes;

@@ -209,6 +209,13 @@ bool useOwnDescriptorTable();
 // Whether the calling thread has a descriptor table of its own (useOwnDescriptorTable succeeded on it).
 bool hasOwnDescriptorTable();
 
+// How many bytes of the regular file `path` the OS's page cache holds right now (POSIX: mmap + mincore on a
+// fresh read-only open, nothing read). Nullopt where that cannot be asked: the file cannot be mapped (a
+// FUSE filesystem in direct_io mode, some network filesystems), or the OS has no such query (Windows). On
+// FUSE the open itself may drop the cached pages, as every later open will: the answer is then what a
+// reader opening the file finds.
+std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path);
+
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
 bool isMemoryBacked(const std::filesystem::path& path);
 

@@ -37,7 +37,36 @@ void analyseAll(std::vector<RunResult>& results, std::size_t first)
 {
   const std::vector<RunResult> location(results.begin() + static_cast<std::ptrdiff_t>(first), results.end());
   for (std::size_t i = first; i < results.size(); ++i)
-    analyse(results[i], referencesFor(results[i], location));
+    analyse(results[i], referencesFor(results[i], location), streamDeliveryFor(results[i], location));
+}
+
+// A network or FUSE location's round trip, once, before its first step: on the file its first reading step
+// reads (a folder's first file).
+void measureRoundTripOnce(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile,
+                          suite::LocationState& state, std::stop_token stop)
+{
+  if (state.storage.kind != MediaKind::Network && state.storage.kind != MediaKind::Fuse)
+    return;
+  for (const SuiteStep& step : steps) {
+    if (!workloadTraits(step.spec.workload).usesCache)
+      continue;
+    std::filesystem::path file = sampleFile.empty() ? step.spec.target : sampleFile;
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+      const std::filesystem::path folder = file;
+      file.clear();
+      for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file(ec) && !it->is_symlink(ec) && it->file_size(ec) > 0) {
+          file = it->path();
+          break;
+        }
+      }
+    }
+    if (!file.empty())
+      state.roundTripMs = suite::measureRoundTrip(file, stop);
+    return;
+  }
 }
 
 // Runs one location's steps in order (each for k passes), then analyses them against the location's final
@@ -48,6 +77,7 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
               SuiteResult& result)
 {
   const std::size_t firstResult = result.results.size();
+  measureRoundTripOnce(steps, sampleFile, state, stop);
   for (SuiteStep step : steps) {
     if (stop.stop_requested())
       break;
@@ -68,7 +98,7 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
     RunResult r = suite::runStep(step, spec, state, soFar, observer, stop);
     // Provisional verdict; the final one follows below.
     soFar.push_back(r);
-    analyse(r, referencesFor(r, soFar));
+    analyse(r, referencesFor(r, soFar), streamDeliveryFor(r, soFar));
     if (!r.error.empty())
       note(observer, step.title + ": " + r.error);
     if (observer.stepFinished)
