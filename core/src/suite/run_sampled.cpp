@@ -34,6 +34,7 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
                      const std::function<void(const std::string&)>& onNote)
 {
   WorkloadSpec run = spec;
+  run.remote = isRemote(storage);  // read with copies there: the wait for the server must show as waiting
   const WorkloadTraits traits = workloadTraits(spec.workload);
   // The one warm-up: before the sampler starts, so its device reads are not counted in the run.
   if (spec.cache == CacheMode::Warm && traits.usesCache && !spec.prewarmed) {
