@@ -4,6 +4,7 @@
 #include <cmath>
 #include <ctime>
 
+#include "hashscope/hash.hpp"
 #include "hashscope/library.hpp"
 #include "library/json_value.hpp"
 
@@ -22,7 +23,80 @@ std::vector<std::string> distinct(const std::vector<RunTile>& tiles, std::string
   return out;
 }
 
-RunTile readTile(const json::Value& r)
+// Hashing threads per stream: recorded from hashscope.run/4; before, BLAKE3's tree used every core.
+int hashThreadsOf(const json::Value& r, int logicalCores)
+{
+  if (const auto recorded = r["hash_threads"].optNumber(); recorded && *recorded >= 1)
+    return static_cast<int>(*recorded);
+  const AlgorithmInfo* info = findAlgorithm(r["algorithm"].string());
+  return info && info->threadsPerStream > 1 ? std::max(1, logicalCores) : 1;
+}
+
+// The passes' figures the per-core figure is made of: per stream per CPU second (one thread per stream), or
+// all threads together per second of wall time; each pass's wall-clock speed where no thread clock was read.
+std::vector<double> hashFigures(const json::Value& r, int threads)
+{
+  const int streams = std::max(1, static_cast<int>(r["streams"].number(1)));
+  std::vector<double> out;
+  for (const json::Value& p : r["passes"].items()) {
+    const double wall = p["mb_per_s"].number();
+    out.push_back(threads > 1 ? wall : p["cpu_mb_per_s"].number(wall / streams));
+  }
+  if (out.empty())
+    out.push_back(threads > 1 ? r["mb_per_s"].number() : r["mb_per_s"].number() / streams);
+  return out;
+}
+
+// Each algorithm's per-core figure, pooled as ceilingsFor pools the hash ceilings; its hash-memory tiles at that
+// point then show it.
+void poolPerCore(RunDocument& doc, const json::Value& results)
+{
+  struct Group {
+    PerCore perCore;
+    std::vector<double> figures;
+  };
+  std::vector<Group> groups;
+  const auto& items = results.items();
+  for (std::size_t i = 0; i < items.size() && i < doc.tiles.size(); ++i) {
+    const RunTile& t = doc.tiles[i];
+    if (t.failed || t.key.workload != "hash-memory" || t.key.algorithm.empty())
+      continue;
+    const std::vector<double> figures = hashFigures(items[i], t.hashThreads);
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+      return x.perCore.algorithm == t.key.algorithm && x.perCore.streams == t.key.streams &&
+             x.perCore.threadsPerStream == t.hashThreads;
+    });
+    if (g == groups.end())
+      g = groups.insert(groups.end(), Group{{t.key.algorithm, {}, t.key.streams, t.hashThreads, false}, {}});
+    g->figures.insert(g->figures.end(), figures.begin(), figures.end());
+    g->perCore.busy = g->perCore.busy || t.busy();
+  }
+  for (Group& g : groups) {
+    g.perCore.figure = spreadOf(g.figures);
+    if (!(g.perCore.figure.median > 0))
+      continue;
+    // Single-threaded streams: the fewest streams measured give one core's figure (as the analysis scales it).
+    auto same = std::find_if(doc.perCore.begin(), doc.perCore.end(),
+                             [&](const PerCore& p) { return p.algorithm == g.perCore.algorithm; });
+    if (same == doc.perCore.end())
+      doc.perCore.push_back(g.perCore);
+    else if (g.perCore.threadsPerStream < same->threadsPerStream ||
+             (g.perCore.threadsPerStream == same->threadsPerStream && g.perCore.streams < same->streams))
+      *same = g.perCore;
+  }
+  for (RunTile& t : doc.tiles) {
+    const PerCore* p = t.failed || t.key.workload != "hash-memory" ? nullptr : doc.perCoreOf(t.key.algorithm);
+    if (p && p->streams == t.key.streams && p->threadsPerStream == t.hashThreads) {
+      t.perCore = true;
+      t.mbps = p->figure.median * (p->threadsPerStream > 1 ? 1 : t.key.streams);
+      t.minMBps = p->figure.min * (p->threadsPerStream > 1 ? 1 : t.key.streams);
+      t.maxMBps = p->figure.max * (p->threadsPerStream > 1 ? 1 : t.key.streams);
+      t.passes = p->figure.count;
+    }
+  }
+}
+
+RunTile readTile(const json::Value& r, int logicalCores)
 {
   RunTile t;
   t.key.workload = r["workload"].string();
@@ -52,6 +126,12 @@ RunTile readTile(const json::Value& r)
   for (const json::Value& f : r["flags"].items())
     t.flags.push_back(f["code"].string());
   t.failed = r["cancelled"].boolean() || !r["error"].string().empty() || !(t.mbps > 0);
+  t.readMethod = r["read_method"].string();
+  t.queueDepth = static_cast<int>(r["queue_depth"].number(0));
+  if (t.queueDepth <= 0 && (t.key.cache == "cold") && t.readMethod.find("pipelined") != std::string::npos &&
+      !t.fromMemory)
+    t.queueDepth = 3;  // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight
+  t.hashThreads = hashThreadsOf(r, logicalCores);
   return t;
 }
 
@@ -84,6 +164,17 @@ std::string TileKey::label() const
   return out;
 }
 
+bool RunTile::busy() const { return std::find(flags.begin(), flags.end(), "machine-busy") != flags.end(); }
+
+const PerCore* RunDocument::perCoreOf(const std::string& algorithm) const
+{
+  for (const PerCore& p : perCore) {
+    if (p.algorithm == algorithm)
+      return &p;
+  }
+  return nullptr;
+}
+
 std::vector<std::string> RunDocument::locations() const { return distinct(tiles, &TileKey::location); }
 std::vector<std::string> RunDocument::algorithms() const { return distinct(tiles, &TileKey::algorithm); }
 
@@ -112,9 +203,10 @@ RunDocument readRunDocument(std::string_view text)
   doc.machine.kernel = m["kernel"].string();
   bool anyCancelled = false;
   for (const json::Value& r : root["results"].items()) {
-    doc.tiles.push_back(readTile(r));
+    doc.tiles.push_back(readTile(r, doc.machine.logicalCores));
     anyCancelled = anyCancelled || r["cancelled"].boolean();
   }
+  poolPerCore(doc, root["results"]);
   doc.status = root["status"].string(anyCancelled ? "stopped" : "finished");
   return doc;
 }
