@@ -21,6 +21,7 @@ enum class OutputFormat { Table, Csv, Json };
 struct BenchOptions {
   std::vector<std::filesystem::path> locations;
   std::optional<std::filesystem::path> data;  // --data PATH: measure this file or folder where it is
+  bool followLinks = false;                    // --follow: --data follows links that stay inside the folder
   std::vector<std::string> algorithms;
   std::vector<Workload> workloads;   // empty with --suite: the standard suite
   std::uint64_t size = 256 * MiB;

@@ -163,7 +163,7 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
       row.push_back(shownName(r.location.string()));
     const double cpu = r.seconds > 0 ? (r.userSeconds + r.systemSeconds) / r.seconds * 100 : 0;
     const Analysis* a = r.analysis ? &*r.analysis : nullptr;
-    std::string verdict = a ? std::string(toString(a->verdict)) : "-";
+    std::string verdict = !r.error.empty() ? "FAILED" : a ? std::string(toString(a->verdict)) : "-";
     if (a && a->servedFromCache)
       verdict += ", CACHED";
     if (a && a->memoryBacked)
@@ -195,12 +195,13 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
     std::string lines;
     // The loud cache warning first: it changes what the whole line means.
     const std::vector<Flag> noFlags;
-    const std::vector<Flag>& flags = r.analysis ? r.analysis->flags : noFlags;
+    // A failed step's figures mean nothing: its error is all there is to say about it.
+    const std::vector<Flag>& flags = r.analysis && r.error.empty() ? r.analysis->flags : noFlags;
     for (const Flag& f : flags) {
       if (f.code == FlagCode::ServedFromCache)
         lines += "  " + flagSentence(f) + "\n";
     }
-    if (const std::string evidence = evidenceSentence(r); !evidence.empty())
+    if (const std::string evidence = r.error.empty() ? evidenceSentence(r) : std::string(); !evidence.empty())
       lines += "  " + evidence + "\n";
     for (const Flag& f : flags) {
       if (f.code != FlagCode::ServedFromCache)
@@ -212,8 +213,10 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
                                 : "  WARNING: its digest differs from HashScope's (" + r.digest + ").\n";
     if (!r.cacheNote.empty())
       lines += "  Note: " + r.cacheNote + "\n";
+    if (!r.error.empty())
+      lines += "  FAILED: " + shownText(r.error) + "\n";
     for (const auto& error : r.fileErrors)
-      lines += "  Skipped: " + error + "\n";
+      lines += "  Skipped: " + shownText(error) + "\n";  // a file's name may hold any byte
     if (!lines.empty())
       notes += "[" + std::to_string(index) + "] " + runTitle(r) + "\n" + lines;
   }

@@ -31,9 +31,9 @@ struct SuiteProgress {
 };
 
 // --data: what PATH holds, checked before anything runs. False (the error printed) when it cannot be measured.
-bool describeDataTarget(const fs::path& path, Context& context, BenchOutcome& outcome)
+bool describeDataTarget(const fs::path& path, LinkPolicy links, Context& context, BenchOutcome& outcome)
 {
-  const DataSummary data = describeData(path, context.stop.get_token());
+  const DataSummary data = describeData(path, context.stop.get_token(), links);
   if (!data.ok()) {
     printError(shownText(data.error));
     outcome.failed = true;
@@ -41,7 +41,27 @@ bool describeDataTarget(const fs::path& path, Context& context, BenchOutcome& ou
   }
   outcome.dataLine = "Data " + shownName(path.string()) + ": " + dataSummaryText(data) +
                      ", measured where it is (nothing was written there)";
+  if (!data.notFollowed.empty())
+    outcome.dataLine += "; " + std::to_string(data.notFollowed.size()) +
+                        (data.notFollowed.size() == 1 ? " symbolic link" : " symbolic links") + " not followed" +
+                        (links == LinkPolicy::Skip ? " (--follow follows those that stay inside the folder)" : "");
   return true;
+}
+
+// --data: files and folders of the data that could not be read (unreadable, FIFOs, vanished), each said
+// once however many steps met it, then counted. They make the run fail (exit 1), as they do for hash -r.
+void reportUnreadData(const std::vector<RunResult>& results, BenchOutcome& outcome)
+{
+  std::set<std::string> unread;
+  for (const RunResult& r : results)
+    for (const std::string& e : r.fileErrors)
+      if (unread.insert(e).second)
+        printError("not read: " + e);
+  if (unread.empty())
+    return;
+  printError(std::to_string(unread.size()) + (unread.size() == 1 ? " file or folder" : " files or folders") +
+             " of the data could not be read: the results cover the rest");
+  outcome.failed = true;
 }
 
 } // namespace
@@ -51,9 +71,10 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   BenchOutcome outcome;
   SuiteSpec spec;
   if (o.data) {
-    if (!describeDataTarget(*o.data, context, outcome))
-      return outcome;
     spec.data = *o.data;
+    spec.followLinks = o.followLinks;
+    if (!describeDataTarget(*o.data, dataLinkPolicy(spec), context, outcome))
+      return outcome;
   }
   for (const auto& location : o.data ? std::vector<fs::path>{} : o.locations) {
     std::error_code ec;
@@ -124,19 +145,19 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     progress.t = progress.doneT + sample.t;
     progress.mbps = sample.totalMBps;
   };
-  observer.stepFinished = [&](const SuiteStep& step, const RunResult& result) {
-    if (!result.error.empty())
-      printError(shownText(step.title + ": " + result.error));
-  };
   std::mutex printedMutex;
-  std::set<std::string> printed;  // messages also returned in SuiteResult::errors are printed once
+  std::set<std::string> printed;  // messages that also come another way (SuiteResult::errors, notes) are printed once
   observer.message = [&](const std::string& message) {
     {
       std::lock_guard lock(printedMutex);
       if (!printed.insert(message).second)
         return;
     }
-    printError(shownText(message));  // a path may hold a newline: no raw control character on the terminal
+    printError(message);  // printError escapes control characters: a path may hold a newline
+  };
+  observer.stepFinished = [&](const SuiteStep& step, const RunResult& result) {
+    if (!result.error.empty())
+      observer.message(step.title + ": " + result.error);
   };
 
   SuiteResult suite;
@@ -163,11 +184,11 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     outcome.failed = true;
   }
   std::map<std::filesystem::path, StorageInfo> storage;
+  // A step that failed stays in the results with its error (the report, the JSON, the CSV and the history
+  // show it, and the run's status says a step failed): nothing measured is dropped silently.
   for (auto& result : suite.results) {
-    if (!result.error.empty()) {
+    if (!result.error.empty())
       outcome.failed = true;
-      continue;
-    }
     if (result.storage.path.empty()) {
       auto it = storage.find(result.location);
       if (it == storage.end())
@@ -176,6 +197,8 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     }
     outcome.results.push_back(std::move(result));
   }
+  if (o.data && !outcome.cancelled)
+    reportUnreadData(outcome.results, outcome);
   return outcome;
 }
 

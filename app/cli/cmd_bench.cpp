@@ -21,13 +21,17 @@ namespace {
 void parseDataOption(const Args& args, BenchOptions& o)
 {
   const std::vector<std::string> data = args.values("data");
-  if (data.empty())
+  if (data.empty()) {
+    if (args.has("follow"))
+      throw UsageError("--follow is about the symbolic links under --data PATH: give --data too");
     return;
+  }
   if (data.size() > 1)
     throw UsageError("give one --data PATH per run (a file, or a folder of files)");
   if (data.front().empty())
     throw UsageError("--data needs a file or a folder");
   o.data = std::filesystem::path(data.front());
+  o.followLinks = args.has("follow");
   if (args.has("location"))
     throw UsageError("--data measures PATH where it is: --location is not used with it");
   for (const char* sampleOption : {"size", "content", "keep-sample"}) {
@@ -107,11 +111,8 @@ BenchOptions parseBenchOptions(const Args& args)
   }
   if (const auto duration = args.value("duration"))
     o.duration = parseSecondsOption("--duration", *duration, 0.01);
-  if (const auto hz = args.value("sample-hz")) {
-    o.sampleHz = parseSecondsOption("--sample-hz", *hz, 0);
-    if (o.sampleHz > 1000)
-      throw UsageError("--sample-hz must be between 0 (no sampling) and 1000");
-  }
+  if (const auto hz = args.value("sample-hz")) // samples a second, not seconds: 0 (no sampling) to 1000
+    o.sampleHz = parseNumberOption("--sample-hz", *hz, 0, 1000);
   if (const auto top = args.value("max-streams"))
     o.maxStreams = parseCountOption("--max-streams", *top, 1, 256);
   const int readDepth = WorkloadSpec().readDepth; // blocks each reading stream keeps in memory
@@ -159,7 +160,8 @@ int runBench(Context& context, const Arguments& argv)
        {"warm", 0, false, false},        {"peers", 0, false, false},     {"sample-hz", 0, true, false},
        {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
        {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false},
-       {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true}},
+       {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true},
+       {"follow", 0, false, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
@@ -184,7 +186,7 @@ int runBench(Context& context, const Arguments& argv)
   ExportOptions stamp;
   stamp.startedAt = startedAt;
   stamp.finishedAt = utcTimestamp();
-  stamp.status = "finished";
+  stamp.status = runStatus(outcome.results, false);
   std::string report = renderBench(outcome.results, options.format, stamp);
   if (options.format == OutputFormat::Table && !outcome.dataLine.empty())
     report = outcome.dataLine + "\n" + report;  // JSON and CSV results carry target, files and bytes

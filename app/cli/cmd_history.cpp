@@ -3,13 +3,11 @@
 #include "commands.hpp"
 #include "hashscope/export.hpp"
 #include "help.hpp"
+#include "names.hpp"
 #include "history_save.hpp"
 #include "history_text.hpp"
 #include "output_file.hpp"
 #include "table.hpp"
-
-#include <fstream>
-#include <sstream>
 
 namespace hashscope::cli {
 
@@ -48,16 +46,23 @@ std::string shortTime(const std::string& iso)
   return iso.size() >= 16 ? iso.substr(0, 10) + " " + iso.substr(11, 5) : iso;
 }
 
+// At most a few items and how many more: an imported run may name 200 000 locations.
 std::string joined(const std::vector<std::string>& items)
 {
+  constexpr std::size_t kShown = 6;
   std::string out;
-  for (const std::string& item : items)
-    out += (out.empty() ? "" : ", ") + item;
+  for (std::size_t i = 0; i < items.size() && i < kShown; ++i)
+    out += (out.empty() ? "" : ", ") + items[i];
+  if (items.size() > kShown)
+    out += " and " + std::to_string(items.size() - kShown) + " more";
   return out;
 }
 
 RunRecord requireRecord(const RunLibrary& library, std::int64_t id)
 {
+  if (!library.exists())
+    throw CommandError("there is no run " + std::to_string(id) + ": there is no history database at " +
+                       library.path().string() + " (nothing was saved there yet)");
   const auto record = library.record(id);
   if (!record)
     throw CommandError("there is no run " + std::to_string(id) + " in the history (see: hashscope-cli history list)");
@@ -79,7 +84,10 @@ int list(const RunLibrary& library, Format format)
     table.addRow({std::to_string(r.id) + (r.baseline ? "*" : ""), shortTime(r.startedAt.empty() ? r.savedAt : r.startedAt),
                   r.name, r.machine.summary(), joined(r.locations), joined(r.algorithms),
                   r.status + (r.origin == "imported" ? ", imported" : "")});
-  std::string out = runs.empty() ? "The history is empty: runs are saved there after each bench.\n" : table.render();
+  std::string out = !library.exists() ? "There is no history at " + shownName(library.path().string()) +
+                                           " yet: runs are saved there after each bench.\n"
+                    : runs.empty()    ? "The history is empty: runs are saved there after each bench.\n"
+                                      : table.render();
   if (library.baseline())
     out += "* the baseline: new runs are compared with it.\n";
   return writeOut(out) ? kExitOk : kExitFailure;
@@ -107,9 +115,11 @@ int show(const RunLibrary& library, std::int64_t id, Format format)
     table.addColumn(headers[i], i >= 4 && i <= 8 ? Table::Align::Right : Table::Align::Left);
   for (auto& row : rows)
     table.addRow(row);
+  // Every field of a stored run may come from an imported file: escaped before it reaches the terminal.
   std::string out = describeRun(record) + "\n";
-  out += "  started " + record.startedAt + ", finished " + record.finishedAt + " (" + record.status + ")\n";
-  out += "  machine " + record.machine.summary() + ", " + record.machine.os + "; HashScope " + record.version + "\n";
+  out += shownText("  started " + record.startedAt + ", finished " + record.finishedAt + " (" + record.status + ")") + "\n";
+  out += shownText("  machine " + record.machine.summary() + ", " + record.machine.os + "; HashScope " + record.version) +
+         "\n";
   return writeOut(out + table.render()) ? kExitOk : kExitFailure;
 }
 
@@ -144,14 +154,28 @@ int compare(const RunLibrary& library, const std::vector<std::int64_t>& ids, For
   return writeOut(out) ? kExitOk : kExitFailure;
 }
 
-std::string readFile(const std::string& name)
+// `history import FILE...`: each file on its own (a bad one is reported and the others still tried); the
+// same document twice is stored once unless --allow-duplicate. A database error ends it (every later file
+// would fail the same way).
+int importFiles(RunLibrary& library, const std::vector<std::string>& files, const Args& args)
 {
-  std::ifstream in(name, std::ios::binary);
-  if (!in)
-    throw CommandError("cannot read " + name + ": no such file or not readable");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  bool failed = false;
+  for (const std::string& name : files) {
+    try {
+      const auto imported =
+          library.import(readRunFile(name), args.value("name").value_or(""), args.has("allow-duplicate"));
+      const std::string line = imported.duplicate
+                                   ? name + " is already in the history as run " + std::to_string(imported.id) +
+                                         ": not imported again (--allow-duplicate stores a copy)"
+                                   : "imported " + name + " as run " + std::to_string(imported.id);
+      if (!writeOut(shownText(line) + "\n"))
+        return kExitFailure;
+    } catch (const RunFormatError& e) {
+      printError(name + ": " + e.what());
+      failed = true;
+    }
+  }
+  return failed ? kExitFailure : kExitOk;
 }
 
 }  // namespace
@@ -164,6 +188,7 @@ int runHistory(Context&, const Arguments& argv)
                    {"name", 0, true, false},
                    {"clear", 0, false, false},
                    {"history-db", 0, true, false},
+                   {"allow-duplicate", 0, false, false},
                    {"help", 'h', false, false}},
                   argv);
   if (args.has("help"))
@@ -186,7 +211,11 @@ int runHistory(Context&, const Arguments& argv)
     throw UsageError("unknown history action '" + action + "' (choose list, show, compare, export, import, remove, "
                      "rename or baseline)");
   try {
-    RunLibrary library(historyPath(args));
+    // Only import may create the history; every other action reads or changes one that exists, and a
+    // mistyped --history-db creates nothing.
+    LibraryOptions options;
+    options.create = action == "import";
+    RunLibrary library(historyPath(args), options);
     if (action == "list")
       return list(library, format);
     if (action == "show")
@@ -199,7 +228,8 @@ int runHistory(Context&, const Arguments& argv)
       const std::string json = library.document(id);
       if (const auto output = args.value("output")) {
         OutputFile file(*output, args.has("force"));
-        file.commit(json);
+        if (const std::string error = file.commit(json); !error.empty())
+          throw CommandError(error);
         return kExitOk;
       }
       return writeOut(json) ? kExitOk : kExitFailure;
@@ -207,20 +237,10 @@ int runHistory(Context&, const Arguments& argv)
     if (action == "import") {
       if (operands.empty())
         throw UsageError("history import needs one or more hashscope.run JSON files");
-      for (const std::string& name : operands) {
-        try {
-          const std::int64_t id = library.save(readFile(name), args.value("name").value_or(""), "imported");
-          if (!writeOut("imported " + name + " as run " + std::to_string(id) + "\n"))
-            return kExitFailure;
-        } catch (const RunFormatError& e) {
-          throw CommandError(name + ": " + e.what());
-        }
-      }
-      return kExitOk;
+      return importFiles(library, operands, args);
     }
     if (action == "remove") {
-      for (const std::int64_t id : ids(1, 1000))
-        library.remove(id);
+      library.remove(ids(1, 1000));  // all or none
       return kExitOk;
     }
     if (action == "rename") {

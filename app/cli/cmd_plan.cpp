@@ -7,8 +7,6 @@
 #include "history_text.hpp"
 
 #include <cstdlib>
-#include <fstream>
-#include <sstream>
 
 namespace hashscope::cli {
 
@@ -63,15 +61,12 @@ int runPlan(Context&, const Arguments& argv)
   std::string source;
   try {
     if (const auto file = args.value("file")) {
-      std::ifstream in(*file, std::ios::binary);
-      if (!in)
-        throw CommandError("cannot read " + *file + ": no such file or not readable");
-      std::ostringstream text;
-      text << in.rdbuf();
-      doc = readRunDocument(text.str());
+      doc = readRunDocument(readRunFile(*file));
       source = *file;
     } else {
-      const RunLibrary library(historyPath(args));
+      LibraryOptions options;
+      options.create = false;  // reading: a mistyped --history-db creates nothing
+      const RunLibrary library(historyPath(args), options);
       if (const auto run = args.value("run")) {
         runId = std::atoll(run->c_str());
         if (runId <= 0 || std::to_string(runId) != *run)

@@ -2,6 +2,7 @@
 
 #include "hashscope/hash.hpp"
 #include "hashscope/types.hpp"
+#include "names.hpp"
 #include "os.hpp"
 #include "progress.hpp"
 
@@ -13,14 +14,16 @@
 
 namespace hashscope::cli {
 
+// Messages often quote a name or a stored string: no control character of theirs reaches the terminal,
+// and a message stays one line.
 void printError(std::string_view sentence)
 {
-  writeConsole(stderr, std::string(kProgramName) + ": " + std::string(sentence) + "\n");
+  writeConsole(stderr, std::string(kProgramName) + ": " + shownText(sentence) + "\n");
 }
 
 void printWarning(std::string_view sentence)
 {
-  writeConsole(stderr, std::string(kProgramName) + ": WARNING: " + std::string(sentence) + "\n");
+  writeConsole(stderr, std::string(kProgramName) + ": WARNING: " + shownText(sentence) + "\n");
 }
 
 bool writeOut(std::string_view text)
@@ -71,6 +74,16 @@ double parseSecondsOption(std::string_view option, std::string_view text, double
   if (value > max)
     throw UsageError("'" + std::string(text) + "' for " + std::string(option) + " is too long: at most " +
                      fixed(max, 0) + " seconds" + (max == kMaxSeconds ? " (24 hours)" : ""));
+  return value;
+}
+
+double parseNumberOption(std::string_view option, std::string_view text, double min, double max)
+{
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value) || value < min || value > max)
+    throw UsageError("invalid number '" + std::string(text) + "' for " + std::string(option) + " (expected " +
+                     fixed(min, 0) + ".." + fixed(max, 0) + ")");
   return value;
 }
 

@@ -50,6 +50,8 @@ int parseCountOption(std::string_view option, std::string_view text, int min, in
 // Seconds between `min` and `max` (a day by default): "--duration 1e9" is a typo, not a 31-year run.
 inline constexpr double kMaxSeconds = 24 * 3600.0;
 double parseSecondsOption(std::string_view option, std::string_view text, double min, double max = kMaxSeconds);
+// Any other number between `min` and `max` (a rate, a fraction); UsageError naming the option and the range.
+double parseNumberOption(std::string_view option, std::string_view text, double min, double max);
 
 // Refuses (UsageError naming both options) read buffers that would not fit: `count` workers (--jobs,
 // --streams) each keep `buffers` blocks of `blockSize` in memory, which must stay under half of the

@@ -73,7 +73,11 @@ Options:
   -l, --location DIR     folder to test (repeatable; default: the system temp folder)
       --data PATH        existing data instead of samples: a file (read, hash-memory, hash-file) or a
                          folder (a read of every file under it, hash-memory, hash-tree like md5deep -r);
-                         writes nothing; not with --location, --size, --content, --keep-sample, -w write
+                         writes nothing; not with --location, --size, --content, --keep-sample, -w write.
+                         Symbolic links under a folder are not followed, and a file or folder that
+                         cannot be read is named and makes the exit status 1
+      --follow           --data: follow the symbolic links whose target stays inside the folder (a link
+                         out of it, to / or ../elsewhere, is never followed)
   -a, --algorithm ALGO   algorithm (repeatable; default: md5 sha256 xxh3-64 crc32)
   -w, --workload NAME    memory, hash-memory, write, read, hash-file, hash-tree (repeatable;
                          default: read, hash-memory, hash-file)
@@ -89,7 +93,7 @@ Options:
       --ramp             add hash-file with 1, 2, 4 ... N streams (N: --max-streams, default logical cores)
       --max-streams N    top of the ramp
       --peers            add the installed peer tools (md5sum, openssl, xxhsum ...) on the same sample
-      --sample-hz HZ     CPU/disk sampling rate (default 10; 0 = no sampling)
+      --sample-hz HZ     CPU/disk samples per second (default 10; 0 = no sampling; at most 1000)
       --keep-sample      keep the sample files this run created (reused ones are always kept)
       --passes N         run every step N times in the same cache state; report the median and
                          the slowest and fastest pass (default 1)
@@ -139,8 +143,10 @@ Actions:
   compare [BASE] [OTHER] each result's change in %: faster, slower or within the spread of its passes
                          (a single pass: +-3%); one ID compares it with the baseline, none the newest run
   export ID              the run's hashscope.run JSON (with timestamps and machine), to move it elsewhere
-  import FILE...         add runs exported here or on another machine
-  remove ID...           delete runs
+  import FILE...         add runs exported here or on another machine (each file on its own: a bad one
+                         is reported and the others imported; a file already in the history is not
+                         imported again). A run file is at most 256 MiB; every number in it is checked
+  remove ID...           delete runs (all of them, or none when an ID is not in the history)
   rename ID NAME         name or tag a run ("" removes the name)
   baseline [ID|--clear]  set, show or clear the run that new runs are compared with
 
@@ -148,8 +154,13 @@ Options:
   -f, --format FORMAT    table (default), csv or json (list, show, compare)
   -o, --output FILE      export: write FILE (never overwrites without --force)
       --name NAME        import: name the imported runs
+      --allow-duplicate  import: store a run again even when the history already holds the same file
       --history-db FILE  use this history file instead
   -h, --help             show this help
+
+Reading actions (list, show, compare, export, baseline without ID) never create a history file.
+Strings from a run (an imported one above all) are shown with control characters escaped; CSV cells
+that would start a spreadsheet formula (= + - @, a tab or CR) begin with a ' (OWASP's advice).
 )";
 
 constexpr std::string_view kPlan = R"(Usage: hashscope-cli plan --data SIZE --time DURATION [-a ALGO] [--run ID | --file RUN.json]

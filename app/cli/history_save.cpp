@@ -11,6 +11,8 @@ std::filesystem::path historyPath(const Args& args)
   if (const auto path = args.value("history-db")) {
     if (path->empty())
       throw UsageError("--history-db needs a file name");
+    if (*path == ":memory:")  // SQLite's name for a database in memory: it would keep nothing
+      throw UsageError("--history-db :memory: would keep nothing: give a file name (./:memory: for a file named so)");
     return *path;
   }
   return defaultHistoryPath();
@@ -24,7 +26,7 @@ void saveRunToHistory(const Context& context, const Args& args, const std::vecto
   ExportOptions options;
   options.startedAt = startedAt;
   options.finishedAt = utcTimestamp();
-  options.status = stopped ? "stopped" : "finished";
+  options.status = runStatus(results, stopped);
   try {
     RunLibrary library(historyPath(args));
     const std::int64_t id = library.save(toJson(results, options));

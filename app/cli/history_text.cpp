@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "common.hpp"
+#include "names.hpp"
 #include "table.hpp"
 
 namespace hashscope::cli {
@@ -108,7 +109,7 @@ std::string describeRun(const RunRecord& r)
   std::string out = "run " + std::to_string(r.id) + " (" + when + ", " + r.machine.summary();
   if (!r.name.empty())
     out += ", \"" + r.name + "\"";
-  return out + ")";
+  return shownText(out + ")");  // the name and the machine may come from an imported file
 }
 
 std::string renderComparisonTable(const Comparison& c)
@@ -150,9 +151,11 @@ std::string comparisonSummary(const Comparison& c)
 std::string renderPlan(const Plan& plan, const std::string& source)
 {
   // "  label              value": one column of labels so the figures line up.
+  // Labels and values may hold names from the run (algorithms, locations): escaped for the terminal.
   auto line = [](std::string label, const std::string& value) {
-    label.resize(std::max<std::size_t>(label.size(), 20), ' ');
-    return "  " + label + value + "\n";
+    label = shownText(label);
+    label.resize(std::max<std::size_t>(displayWidth(label), 20) + label.size() - displayWidth(label), ' ');
+    return "  " + label + shownText(value) + "\n";
   };
   std::string out = "To hash " + formatDataSize(plan.bytes) + " in " + formatSeconds(plan.seconds) +
                     (plan.algorithm.empty() ? std::string() : " with " + plan.algorithm) + ":\n";
@@ -168,7 +171,7 @@ std::string renderPlan(const Plan& plan, const std::string& source)
                                " to be sure" + spread + ")");
   }
   out += line("storage", "reads at " + formatRate(plan.neededMBps));
-  out += "\nThis machine, from " + source + ":\n";
+  out += "\nThis machine, from " + shownText(source) + ":\n";
   if (plan.chosen) {
     const AlgorithmPlan& a = *plan.chosen;
     out += line(a.algorithm + " on all cores", formatRate(a.allCoresMBps) +
@@ -210,7 +213,7 @@ std::string renderPlan(const Plan& plan, const std::string& source)
     for (const std::string& name : plan.meeting)
       meeting += (meeting.empty() ? "" : ", ") + name;
     out += meeting.empty() ? "No measured algorithm meets the target on this machine.\n"
-                           : "Meets the target on this machine: " + meeting + ".\n";
+                           : "Meets the target on this machine: " + shownText(meeting) + ".\n";
   }
   for (PlanNote note : plan.notes)
     out += "Note: " + noteText(note, plan) + "\n";

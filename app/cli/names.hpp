@@ -15,8 +15,8 @@ std::optional<std::string> unescapeName(std::string_view escaped);
 
 // A name as `check` prints it in "NAME: OK" lines and as every message shows it. md5sum -c escapes a
 // name holding a newline ('\' first, then "\\n", "\\\\"); we escape every control character that way
-// ("\\r", "\\t", "\\xHH" too), so no raw control character reaches the terminal. Other names, backslashes
-// included, are printed as they are, like md5sum does.
+// ("\\r", "\\t", "\\xHH" too, and C1 controls as "\\xc2\\xHH"), so no raw control character reaches the
+// terminal. Other names, backslashes included, are printed as they are, like md5sum does.
 std::string shownName(std::string_view name);
 
 // Message text with any control character escaped (for sentences from elsewhere that may hold a name).

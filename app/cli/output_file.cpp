@@ -1,6 +1,7 @@
 #include "output_file.hpp"
 
 #include "common.hpp"
+#include "hashscope/files.hpp"
 #include "os.hpp"
 
 #include <algorithm>
@@ -64,19 +65,18 @@ OutputFile::OutputFile(fs::path path, bool force) : m_target(std::move(path))
     if (!ec)
       m_target = real;
   }
+  // Always a temporary file beside the target, renamed into place once complete: a process killed on the
+  // way (kill -9) leaves no empty or partial file under the name the user chose.
+  m_replace = exists;
   std::string error;
   for (int attempt = 0; attempt < 10 && !m_file; ++attempt) {
-    m_created = exists ? temporaryBeside(m_target) : m_target;
+    m_created = temporaryBeside(m_target);
     m_file = createExclusive(m_created, error);
-    if (!exists || error != "already exists")
+    if (error != "already exists")
       break;
   }
-  if (!m_file) {
-    if (!exists && error == "already exists") // created by someone else since the check above
-      throw CommandError(m_target.string() + " already exists: not overwritten (choose another --output "
-                                             "name, or add --force to replace it)");
-    throw CommandError("cannot create " + m_created.string() + ": " + error);
-  }
+  if (!m_file)
+    throw CommandError("cannot create " + m_target.string() + " (" + error + ")");
   remember(m_created);
   if (exists) // the replacement keeps the permissions of the file it replaces
     fs::permissions(m_created, fs::status(m_target, ec).permissions(), ec);
@@ -118,15 +118,22 @@ std::string OutputFile::commit(std::string_view text)
     error = std::error_code(errno, std::generic_category()).message();
   m_file = nullptr;
   std::error_code ec;
-  if (written && closed && m_created != m_target)
-    fs::rename(m_created, m_target, ec);
-  if (!written || !closed || ec) {
+  bool placed = false;
+  if (written && closed) {
+    if (m_replace) { // --force over a regular file: replaced in one step
+      fs::rename(m_created, m_target, ec);
+      placed = !ec;
+      error = ec.message();
+    } else { // a new name: never over a file someone created under it meanwhile
+      placed = renameWithoutReplacing(m_created, m_target, error);
+    }
+  }
+  if (!placed) {
     fs::remove(m_created, ec);
     forget();
-    const std::string reason = !written || !closed ? error : ec.message();
-    if (m_created != m_target)
-      return "cannot write " + m_target.string() + " (" + reason + "): it was left as it was";
-    return "cannot write " + m_target.string() + " (" + reason + "): removed the partial file";
+    if (m_replace)
+      return "cannot write " + m_target.string() + " (" + error + "): it was left as it was";
+    return "cannot write " + m_target.string() + " (" + error + "): nothing was written there";
   }
   forget();
   m_committed = true;

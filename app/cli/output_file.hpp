@@ -1,10 +1,12 @@
-// The --output file of `bench`, written so that no result and no existing file is ever lost:
-// - a new name is created exclusively up front (a typo or an unwritable folder is caught before a long
-//   benchmark), filled at commit(), and removed again if the run produces nothing or the write fails;
-// - an existing regular file (only with --force) is replaced through a temporary file beside it, created
-//   up front too and renamed over it once complete: a failed write (a full disk) leaves it as it was;
+// The --output file of `bench` and `history export`, written so that no result and no existing file is
+// ever lost:
+// - the output goes to a temporary file beside the target, created exclusively up front (a typo or an
+//   unwritable folder is caught before a long benchmark), filled at commit() and renamed into place: a
+//   new name without replacing anything (should a file have appeared under it meanwhile, it is left
+//   alone), an existing regular file (only with --force) in one step. A failed write (a full disk) or a
+//   killed process (kill -9) leaves nothing under the target's name, and an existing file as it was;
 // - an existing FIFO or device (with --force: a named pipe, /dev/stdout) is opened and written at commit().
-// Files it created and has not finished are removed by removeUnfinishedOutputs() too, which the
+// Temporary files it created and has not finished are removed by removeUnfinishedOutputs() too, which the
 // interrupt watchdog calls before it ends the process without running destructors.
 #pragma once
 
@@ -32,8 +34,9 @@ private:
   void forget(); // unregisters m_created from removeUnfinishedOutputs()
 
   std::filesystem::path m_target;  // what the user named (symbolic links resolved when replacing)
-  std::filesystem::path m_created; // the file we created: the target itself, or the temporary beside it
+  std::filesystem::path m_created; // the temporary file beside the target, renamed into place at commit()
   std::FILE* m_file = nullptr;     // open on m_created until commit()
+  bool m_replace = false;          // the target exists (--force): replaced instead of created
   bool m_committed = false;
 };
 

@@ -1,6 +1,7 @@
 #include "progress.hpp"
 
 #include "common.hpp"
+#include "names.hpp"
 #include "os.hpp"
 
 #include <algorithm>
@@ -132,7 +133,7 @@ void ProgressBar::draw(const ProgressState& state, double elapsed)
     std::snprintf(numbers, sizeof numbers, "  %8.1f MB/s", rate < 0 ? 0.0 : rate);
 
   const int columns = std::max(40, terminalColumns() - 1);
-  std::string label = state.label;
+  std::string label = shownText(state.label);  // step titles name locations: no raw control character
   const int barWidth = fraction >= 0 ? std::clamp(columns - static_cast<int>(std::string(numbers).size()) -
                                                       static_cast<int>(label.size()) - 4,
                                                   10, 40)

@@ -1,5 +1,7 @@
 #include "table.hpp"
 
+#include "names.hpp"
+
 #include <algorithm>
 
 namespace hashscope::cli {
@@ -16,12 +18,14 @@ std::size_t displayWidth(const std::string& text)
 
 void Table::addColumn(std::string header, Align align)
 {
-  m_columns.push_back({std::move(header), align});
+  m_columns.push_back({shownText(header), align});
 }
 
 void Table::addRow(std::vector<std::string> cells)
 {
   cells.resize(m_columns.size());
+  for (std::string& cell : cells) // a cell may hold a stored or imported string: never raw control characters
+    cell = shownText(cell);
   m_rows.push_back(std::move(cells));
 }
 

@@ -7,6 +7,7 @@
 namespace hashscope::cli {
 
 // Columns with a header and an alignment; rows of cells; render() pads with spaces (no trailing spaces).
+// Control characters in a cell are shown escaped (shownText), whatever the cell holds.
 class Table {
 public:
   enum class Align { Left, Right };

@@ -107,14 +107,17 @@ TEST_CASE("history import, list, compare, export, rename, baseline, remove", "[c
   REQUIRE(r.exitCode == 0);
   CHECK(parseJson(r.out)["base"].number == 1);
 
-  // Export writes the stored document; importing it again gives an identical run.
+  // Export writes the stored document; importing it again (when asked to) gives an identical run.
   const fs::path exported = dir / "run2.json";
   REQUIRE(history(db, {"export", "2", "-o", exported.string()}).exitCode == 0);
   CHECK(readTextFile(exported) == readTextFile(kRuns / "run_b.json"));
   r = history(db, {"export", "2", "-o", exported.string()});
   CHECK(r.exitCode == 1);  // never overwrites
   CHECK(isOneErrorLine(r.err));
-  REQUIRE(history(db, {"import", exported.string(), "--name", "copy"}).exitCode == 0);
+  r = history(db, {"import", exported.string(), "--name", "copy"});  // the same run: not stored twice
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("already in the history as run 2") != std::string::npos);
+  REQUIRE(history(db, {"import", exported.string(), "--name", "copy", "--allow-duplicate"}).exitCode == 0);
   CHECK(history(db, {"show", "3", "--format", "json"}).out == readTextFile(kRuns / "run_b.json"));
 
   REQUIRE(history(db, {"rename", "1", "old kernel"}).exitCode == 0);

@@ -154,11 +154,19 @@ TEST_CASE("bench stops on SIGINT and SIGTERM mid-sample and removes what it crea
                         location.string(), "--format", "json", "--output", report.string()});
     const bool writing = waitFor([&] { return !listFolder(location).empty(); });
     REQUIRE(writing);
-    CHECK(fs::exists(report)); // reserved up front
+    // The report is reserved up front, as a temporary file beside its name (renamed into place at the end).
+    const auto reserved = [&] {
+      int n = 0;
+      for (const std::string& name : listFolder(dir.path()))
+        n += name.rfind(".report.json.hashscope-", 0) == 0;
+      return n;
+    };
+    CHECK(reserved() == 1);
     child.signal(sig);
     checkInterrupted(child.wait(kHangBound), sig);
     CHECK(listFolder(location).empty()); // the partial sample is gone
     CHECK_FALSE(fs::exists(report));     // and so is the reserved report
+    CHECK(reserved() == 0);
   }
 }
 

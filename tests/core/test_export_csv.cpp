@@ -58,6 +58,12 @@ std::vector<std::vector<std::string>> parseCsv(const std::string& text)
   return rows;
 }
 
+// The index of a CSV column by its name.
+std::size_t column(const std::string& name)
+{
+  return static_cast<std::size_t>(std::find(csvColumns().begin(), csvColumns().end(), name) - csvColumns().begin());
+}
+
 }  // namespace
 
 TEST_CASE("csvColumns are stable and include the verdict columns", "[export]")
@@ -90,9 +96,6 @@ TEST_CASE("toCsv quotes commas, quotes and line breaks and they read back unchan
   const auto rows = parseCsv(text);
   REQUIRE(rows.size() == 3);
   REQUIRE(rows[0] == csvColumns());
-  auto column = [&](const std::string& name) {
-    return static_cast<std::size_t>(std::find(csvColumns().begin(), csvColumns().end(), name) - csvColumns().begin());
-  };
   for (const auto& row : rows)
     REQUIRE(row.size() == csvColumns().size());
   CHECK(rows[1][column("location")] == "/tmp/a,b \"c\"");
@@ -118,4 +121,30 @@ TEST_CASE("toCsv quotes commas, quotes and line breaks and they read back unchan
   CHECK(nanRows[1][column("seconds")].empty());
   CHECK(nanRows[1][column("user_seconds")].empty());
   CHECK(nanRows[1][column("mb_per_s")] == "0");
+}
+
+TEST_CASE("toCsv and csvTable start every cell a spreadsheet would run as a formula with a quote", "[export]")
+{
+  RunResult r;
+  r.workload = Workload::HashFile;
+  r.algorithm = "md5";
+  r.location = "=cmd|' /C calc'!A0";
+  r.target = "@SUM(1+1)*cmd|' /C calc'!A0";
+  r.storage.device.model = "+1+1";
+  r.storage.filesystem = "-2+3";
+  r.error = "\t=1+1";
+  r.cacheNote = "\r=1+1";
+  const auto rows = parseCsv(toCsv({r}));
+  REQUIRE(rows.size() == 2);
+  CHECK(rows[1][column("location")] == "'=cmd|' /C calc'!A0");
+  CHECK(rows[1][column("target")] == "'@SUM(1+1)*cmd|' /C calc'!A0");
+  CHECK(rows[1][column("device_model")] == "'+1+1");
+  CHECK(rows[1][column("filesystem")] == "'-2+3");
+  CHECK(rows[1][column("error")] == "'\t=1+1");
+  CHECK(rows[1][column("cache_note")] == "'\r=1+1");
+  // Numbers are no formulas: a negative change stays a number.
+  const auto table = parseCsv(csvTable({{"delta_pct", "name"}, {"-10.5", "-x"}, {"-1e-05", "ok"}}));
+  CHECK(table[1][0] == "-10.5");
+  CHECK(table[1][1] == "'-x");
+  CHECK(table[2][0] == "-1e-05");
 }

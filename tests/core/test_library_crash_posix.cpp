@@ -1,5 +1,5 @@
 // kill -9 during a save: a child process opens the history, is stopped inside its save transaction (the
-// HASHSCOPE_TEST_PAUSE_IN_SAVE hook) and killed with SIGKILL. The database must open, pass
+// library's LibraryOptions::beforeCommit seam, which only this test sets) and killed with SIGKILL. The database must open, pass
 // integrity_check, hold every earlier run and not the partial one. POSIX only (fork).
 #if !defined(_WIN32)
 
@@ -9,6 +9,7 @@
 
 #include <catch.hpp>
 #include <chrono>
+#include <fstream>
 #include <thread>
 
 #include "hashscope/library.hpp"
@@ -32,10 +33,15 @@ TEST_CASE("library: kill -9 during a save loses only that run and never corrupts
   const pid_t child = fork();
   REQUIRE(child >= 0);
   if (child == 0) {
-    // The child: only the library and the hook, then _exit (never back into Catch2).
-    setenv("HASHSCOPE_TEST_PAUSE_IN_SAVE", marker.c_str(), 1);
+    // The child: only the library and the pause, then _exit (never back into Catch2).
+    LibraryOptions options;
+    options.beforeCommit = [&marker] {
+      std::ofstream(marker) << "in transaction\n";
+      for (;;)
+        pause();  // until SIGKILL
+    };
     try {
-      RunLibrary library(path);
+      RunLibrary library(path, options);
       // A run with a long sample series: more pages than SQLite's cache holds, so the uncommitted
       // pages spill into the WAL file before the kill (a small save would die in memory only).
       std::string big = test::recordedRun("run_b.json");
@@ -43,7 +49,7 @@ TEST_CASE("library: kill -9 during a save loses only that run and never corrupts
       library.save(big, "partial");
     } catch (...) {
     }
-    _exit(3);  // reached only if the hook did not pause
+    _exit(3);  // reached only if the save did not pause
   }
   // Wait (generously) until the child is inside its transaction with its rows written.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);

@@ -1,5 +1,7 @@
 // Sample files: names, exclusive creation, reuse, refusals, cancellation cleanup, listing and removal.
+#include <atomic>
 #include <fstream>
+#include <thread>
 
 #include "catch.hpp"
 #include "hashscope/samples.hpp"
@@ -185,4 +187,35 @@ TEST_CASE("removeSample removes only HashScope samples", "[samples]")
   REQUIRE(listed.size() == 1);
   CHECK(listed[0].path == partial);
   CHECK(listed[0].status == SampleStatus::NotASample);
+}
+
+TEST_CASE("two creators of the same sample: the second waits for the first and reuses its sample", "[samples]")
+{
+  // Before: the second found the first's partial file and failed ("another HashScope is writing it", or
+  // ".partial: no such file" once it was renamed) about half the time.
+  for (int round = 0; round < 4; ++round) {
+    CAPTURE(round);
+    TempDir dir;
+    std::atomic<int> ready{0};
+    SampleResult results[2];
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 2; ++i)
+      threads.emplace_back([&, i] {
+        ready.fetch_add(1);
+        while (ready.load() < 2) {
+        }
+        results[i] = createSample(dir.path(), 32 * MiB, SampleContent::Random, {});
+      });
+    for (auto& t : threads)
+      t.join();
+    for (const SampleResult& r : results) {
+      INFO(r.error);
+      CHECK(r.ok());
+    }
+    CHECK(int(results[0].reused) + int(results[1].reused) >= 1);
+    CHECK(std::filesystem::file_size(dir / sampleFileName(32 * MiB, SampleContent::Random)) == 32 * MiB);
+    for (SampleResult& r : results)
+      r.hold.release();
+    CHECK(listSamples(dir.path()).size() == 1);  // one sample, no partial file left
+  }
 }

@@ -214,6 +214,31 @@ TEST_CASE("runSuite stops mid-way at once and leaves no sample it created", "[su
   CHECK(folder.entries().empty());              // the sample it created is gone, and no partial file remains
 }
 
+TEST_CASE("runSuite stopped once its sample is written, before it is renamed, still removes it",
+          "[suite][integration]")
+{
+  // The sample's last progress report comes after its last byte is flushed and before its rename: a stop
+  // there used to leave a complete sample behind (the run broke out before noting it had created it).
+  TempDir folder(fs::temp_directory_path());
+  SuiteSpec spec;
+  spec.locations = {folder.path()};
+  spec.algorithms = {"md5"};
+  spec.workloads = {Workload::Read};
+  spec.sampleSize = 8 * MiB;
+  spec.sampleHz = 0;
+  std::stop_source stop;
+  SuiteObserver observer;
+  observer.sampleProgress = [&](const fs::path&, const SampleProgress& p) {
+    if (p.bytesWritten == p.totalBytes)
+      stop.request_stop();
+  };
+  const SuiteResult result = runSuite(spec, observer, stop.get_token());
+  REQUIRE(stop.stop_requested());
+  CHECK(result.cancelled);
+  CHECK(result.results.empty());
+  CHECK(folder.entries().empty());  // neither the sample nor its partial file
+}
+
 TEST_CASE("waiting for a quiet machine ends at once when stopped", "[suite]")
 {
   std::stop_source stop;

@@ -12,7 +12,9 @@ namespace {
 
 QString tr(const char* text) { return QCoreApplication::translate("hashscope::gui::Exporters", text); }
 
-QString writeBytes(const QByteArray& bytes, const QString& path)
+}  // namespace
+
+QString writeFileBytes(const QByteArray& bytes, const QString& path)
 {
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly))
@@ -22,16 +24,14 @@ QString writeBytes(const QByteArray& bytes, const QString& path)
   return {};
 }
 
-}  // namespace
-
 QString writeResultsCsv(const std::vector<RunResult>& results, const QString& path)
 {
-  return writeBytes(QByteArray::fromStdString(toCsv(results)), path);
+  return writeFileBytes(QByteArray::fromStdString(toCsv(results)), path);
 }
 
 QString writeResultsJson(const std::vector<RunResult>& results, const QString& path, const ExportOptions& options)
 {
-  return writeBytes(QByteArray::fromStdString(toJson(results, options)), path);
+  return writeFileBytes(QByteArray::fromStdString(toJson(results, options)), path);
 }
 
 QString writePng(const QImage& image, const QString& path)

@@ -20,6 +20,8 @@ QString writeResultsCsv(const std::vector<RunResult>& results, const QString& pa
 QString writeResultsJson(const std::vector<RunResult>& results, const QString& path,
                          const ExportOptions& options = {});
 QString writePng(const QImage& image, const QString& path);
+// Any bytes, written completely or not at all (QSaveFile): nothing is said to be saved that is not on disk.
+QString writeFileBytes(const QByteArray& bytes, const QString& path);
 
 // Tab-separated text of a table model (header row first), in the model's current (sorted) order.
 QString tableText(const QAbstractItemModel& model);

@@ -1,23 +1,46 @@
 #include "logic/history_model.hpp"
 
 #include <QDateTime>
-#include <QFile>
 #include <QFont>
 #include <QLocale>
 
 #include "hashscope/export.hpp"
+#include "logic/exporters.hpp"
+#include "logic/plain_text.hpp"
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
 
 namespace {
 
+// At most a screenful: an imported run may name 200 000 locations.
 QString joined(const std::vector<std::string>& items)
 {
+  constexpr std::size_t kShown = 12;
   QStringList out;
-  for (const std::string& item : items)
-    out << qs(item);
-  return out.join(QStringLiteral(", "));
+  for (std::size_t i = 0; i < items.size() && i < kShown; ++i)
+    out << qs(items[i]);
+  QString text = out.join(QStringLiteral(", "));
+  if (items.size() > kShown)
+    text += HistoryModel::tr(" and %n more", nullptr, int(std::min<std::size_t>(items.size() - kShown, 1u << 30)));
+  return text;
+}
+
+struct ImportOutcome {
+  std::int64_t id = 0;
+  bool duplicate = false;
+  QString error;
+};
+
+// One file into `library`: read (bounded, checked), then stored unless the very same run is there already.
+ImportOutcome importOne(RunLibrary& library, const QString& file)
+{
+  try {
+    const auto imported = library.import(readRunFile(std::filesystem::path(file.toStdU16String())));
+    return {imported.id, imported.duplicate, {}};
+  } catch (const std::exception& e) {
+    return {0, false, HistoryModel::tr("%1 was not imported: %2").arg(file, QString::fromUtf8(e.what()))};
+  }
 }
 
 // "22 Nov 2026 10:00" in local time, from the stored UTC ISO-8601 text.
@@ -32,7 +55,12 @@ QString localTime(const std::string& iso)
 }  // namespace
 
 HistoryModel::HistoryModel(QObject* parent) : QAbstractTableModel(parent) {}
-HistoryModel::~HistoryModel() = default;
+
+HistoryModel::~HistoryModel()
+{
+  if (m_importer.joinable())
+    m_importer.join();  // what it posts here afterwards is dropped with this object
+}
 
 QString HistoryModel::open(const QString& file)
 {
@@ -80,12 +108,15 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     case Locations: return joined(r.locations);
     case Algorithms: return joined(r.algorithms);
     case Status:
-      return QString((r.status == "stopped" ? tr("stopped") : tr("finished")) + (r.origin == "imported" ? tr(", imported") : QString()));
+      return QString((r.status == "stopped"  ? tr("stopped")
+                      : r.status == "failed" ? tr("a step failed")
+                                             : tr("finished")) +
+                     (r.origin == "imported" ? tr(", imported") : QString()));
     default: return {};
     }
   }
   if (role == Qt::ToolTipRole)
-    return tr("%1, %2; HashScope %3").arg(qs(r.machine.summary()), qs(r.machine.os), qs(r.version));
+    return plainToolTip(tr("%1, %2; HashScope %3").arg(qs(r.machine.summary()), qs(r.machine.os), qs(r.version)));
   if (role == Qt::FontRole && r.baseline) {
     QFont bold;
     bold.setBold(true);
@@ -193,18 +224,53 @@ QString HistoryModel::importFile(const QString& file, std::int64_t* id)
 {
   if (!m_library)
     return m_openError;
-  QFile in(file);
-  if (!in.open(QIODevice::ReadOnly))
-    return tr("Cannot read %1: %2").arg(file, in.errorString());
-  try {
-    const std::int64_t saved = m_library->save(in.readAll().toStdString(), {}, "imported");
-    refresh();
-    if (id)
-      *id = saved;
-    return {};
-  } catch (const std::exception& e) {
-    return tr("%1 was not imported: %2").arg(file, QString::fromUtf8(e.what()));
-  }
+  const ImportOutcome outcome = importOne(*m_library, file);
+  if (!outcome.error.isEmpty())
+    return outcome.error;
+  refresh();
+  if (id)
+    *id = outcome.id;
+  return {};
+}
+
+bool HistoryModel::importFiles(const QStringList& files)
+{
+  if (!m_library || m_importing || files.isEmpty())
+    return false;
+  if (m_importer.joinable())
+    m_importer.join();  // the last import's thread, already done
+  m_importing = true;
+  m_importer = std::thread([this, path = m_library->path(), files] {
+    int imported = 0;
+    QStringList notes, errors;
+    std::unique_ptr<RunLibrary> library;  // one connection per thread
+    try {
+      library = std::make_unique<RunLibrary>(path);
+    } catch (const std::exception& e) {
+      errors << tr("The run history cannot be used: %1").arg(QString::fromUtf8(e.what()));
+    }
+    for (int i = 0; library && i < files.size(); ++i) {
+      QMetaObject::invokeMethod(
+          this, [this, i, total = int(files.size()), file = files[i]] { Q_EMIT importProgress(i, total, file); },
+          Qt::QueuedConnection);
+      const ImportOutcome outcome = importOne(*library, files[i]);
+      if (!outcome.error.isEmpty())
+        errors << outcome.error;
+      else if (outcome.duplicate)
+        notes << tr("%1 is already in the history as run %2.").arg(files[i]).arg(outcome.id);
+      else
+        ++imported;
+    }
+    QMetaObject::invokeMethod(
+        this,
+        [this, imported, notes, errors] {
+          m_importing = false;
+          refresh();
+          Q_EMIT importFinished(imported, notes, errors);
+        },
+        Qt::QueuedConnection);
+  });
+  return true;
 }
 
 QString HistoryModel::exportRun(std::int64_t id, const QString& file) const
@@ -213,10 +279,7 @@ QString HistoryModel::exportRun(std::int64_t id, const QString& file) const
     return m_openError;
   try {
     const std::string json = m_library->document(id);
-    QFile out(file);
-    if (!out.open(QIODevice::WriteOnly | QIODevice::Truncate) || out.write(json.data(), qint64(json.size())) != qint64(json.size()))
-      return tr("Cannot write %1: %2").arg(file, out.errorString());
-    return {};
+    return writeFileBytes(QByteArray::fromStdString(json), file);
   } catch (const std::exception& e) {
     return QString::fromUtf8(e.what());
   }

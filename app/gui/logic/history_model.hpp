@@ -3,8 +3,10 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QStringList>
 
 #include <memory>
+#include <thread>
 #include <optional>
 #include <vector>
 
@@ -26,6 +28,9 @@ public:
   // without a library the model is empty and every change fails with that sentence.
   QString open(const QString& file = {});
   bool isOpen() const { return m_library != nullptr; }
+  // Open but read-only here (a read-only disk, a file or folder this user cannot write): runs can be
+  // listed, opened, compared and exported, not saved, imported or changed.
+  bool isReadOnly() const { return m_library && m_library->readOnly(); }
   QString path() const;
   QString openError() const { return m_openError; }
 
@@ -44,19 +49,32 @@ public:
 
   // Each returns the error sentence, empty on success, and refreshes the rows.
   QString saveRun(const std::vector<RunResult>& results, const ExportOptions& when, std::int64_t* id = nullptr);
+  // Imports one file on the calling thread (a file the history already holds is not stored again: `id`
+  // gets its run). For a few small files; the app's Import uses importFiles().
   QString importFile(const QString& file, std::int64_t* id = nullptr);
-  QString exportRun(std::int64_t id, const QString& file) const;  // never overwrites: the dialog asked
+  // Imports files on a worker thread with its own connection to the history, so the window stays
+  // responsive whatever the files hold: importProgress as each file starts, then importFinished (on this
+  // object's thread) and the rows refreshed. False when an import is already running or there is no history.
+  bool importFiles(const QStringList& files);
+  bool importing() const { return m_importing; }
+  // Written completely (QSaveFile) or not at all; the error says why. Never overwrites: the dialog asked.
+  QString exportRun(std::int64_t id, const QString& file) const;
   QString remove(std::int64_t id);
   QString setBaseline(std::optional<std::int64_t> id);
   void refresh();
 
 Q_SIGNALS:
   void runSaved(qint64 id);
+  void importProgress(int done, int total, const QString& file);
+  // `imported` runs added; `notes` says which files were already there; `errors` one sentence per file refused.
+  void importFinished(int imported, const QStringList& notes, const QStringList& errors);
 
 private:
   std::unique_ptr<RunLibrary> m_library;
   std::vector<RunRecord> m_records;
   QString m_openError;
+  std::thread m_importer;
+  bool m_importing = false;
 };
 
 }  // namespace hashscope::gui

@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "hashscope/analysis.hpp"
+#include "hashscope/export.hpp"
 #include "hashscope/library.hpp"
 #include "logic/benchmark_controller.hpp"
 #include "logic/result_text.hpp"
@@ -51,10 +52,11 @@ void ResultsModel::follow(const BenchmarkController* controller)
     m_when = {};
     m_when.startedAt = utcTimestamp();
   });
-  connect(controller, &BenchmarkController::finished, this, [this](quint64, bool cancelled, const QStringList&) {
-    m_when.finishedAt = utcTimestamp();
-    m_when.status = cancelled ? "stopped" : "finished";
-  });
+  connect(controller, &BenchmarkController::finished, this,
+          [this, controller](quint64, bool cancelled, const QStringList&) {
+            m_when.finishedAt = utcTimestamp();
+            m_when.status = runStatus(controller->results(), cancelled);
+          });
   connect(controller, &BenchmarkController::resultAdded, this,
           [this, controller](quint64, int index) { append(controller->results().at(std::size_t(index))); });
   connect(controller, &BenchmarkController::resultsReplaced, this,

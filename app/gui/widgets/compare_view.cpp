@@ -121,6 +121,8 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_title->setWordWrap(true);
   m_title->setTextFormat(Qt::PlainText);
   m_summary = new QLabel(this);
+  m_summary->setObjectName(QStringLiteral("compareSummary"));
+  m_summary->setTextFormat(Qt::PlainText);  // dates, status and version come from the run: never markup
   m_summary->setWordWrap(true);
   m_table = new QTableWidget(0, 6, this);
   m_table->setObjectName(QStringLiteral("compareTable"));

@@ -38,6 +38,7 @@ DataTargetDialog::DataTargetDialog(const QString& startFolder, QWidget* parent)
   pathRow->addWidget(m_path, 1);
   pathRow->addWidget(browse);
   m_check = new QLabel(this);
+  m_check->setTextFormat(Qt::PlainText);  // names the chosen file or folder: never markup
   m_check->setWordWrap(true);
   m_check->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_buttons = new QDialogButtonBox(QDialogButtonBox::Cancel, this);

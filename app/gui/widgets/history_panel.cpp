@@ -6,6 +6,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QProgressBar>
 #include <QPushButton>
 #include <QSplitter>
 #include <QTableView>
@@ -45,7 +46,12 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
   buttons->addWidget(m_delete);
 
   m_status = new QLabel(this);
+  m_status->setObjectName(QStringLiteral("historyStatus"));
+  m_status->setTextFormat(Qt::PlainText);  // file names and messages: never markup
   m_status->setWordWrap(true);
+  m_progress = new QProgressBar(this);
+  m_progress->setObjectName(QStringLiteral("importProgress"));
+  m_progress->hide();
   m_compare = new CompareView(this);
 
   auto* top = new QWidget(this);
@@ -54,6 +60,7 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
   topLayout->addWidget(m_table, 1);
   topLayout->addLayout(buttons);
   topLayout->addWidget(m_status);
+  topLayout->addWidget(m_progress);
   auto* splitter = new QSplitter(Qt::Vertical, this);
   splitter->addWidget(top);
   splitter->addWidget(m_compare);
@@ -74,8 +81,23 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
   });
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPanel::updateButtons);
   connect(model, &QAbstractItemModel::modelReset, this, &HistoryPanel::updateButtons);
+  connect(model, &HistoryModel::importProgress, this, [this](int done, int total, const QString& file) {
+    m_progress->setRange(0, 0);  // busy: a file's import has no steps to count
+    m_progress->show();
+    m_status->setText(tr("Importing %1 of %2: %3").arg(done + 1).arg(total).arg(file));
+    m_status->setStyleSheet(QString());
+  });
+  connect(model, &HistoryModel::importFinished, this,
+          [this](int imported, const QStringList& notes, const QStringList& errors) {
+            m_progress->hide();
+            QStringList done{tr("%n run(s) imported.", nullptr, imported)};
+            report(errors.join(QLatin1Char(' ')), (done + notes).join(QLatin1Char(' ')));
+            updateButtons();
+          });
   if (!model->isOpen())
     report(model->openError());
+  else if (model->isReadOnly())
+    m_status->setText(tr("Runs are read from %1, which is read-only here: new runs are not saved in it.").arg(model->path()));
   else
     m_status->setText(tr("Runs are saved in %1 (the CLI uses the same file).").arg(model->path()));
   updateButtons();
@@ -102,10 +124,13 @@ void HistoryPanel::updateButtons()
 {
   const auto rows = m_table->selectionModel()->selectedRows();
   const bool one = !rows.isEmpty();
-  for (QPushButton* b : {m_open, m_export, m_delete, m_baseline})
+  const bool writable = m_model->isOpen() && !m_model->isReadOnly();
+  for (QPushButton* b : {m_open, m_export})
     b->setEnabled(one);
+  for (QPushButton* b : {m_delete, m_baseline})
+    b->setEnabled(one && writable);
   m_compareWith->setEnabled(one && m_model->rowCount() > 1);
-  m_import->setEnabled(m_model->isOpen());
+  m_import->setEnabled(writable && !m_model->importing());
   const auto id = selectedRun();
   m_baseline->setText(id && m_model->baseline() == id ? tr("Clear &baseline") : tr("Set as &baseline"));
 }
@@ -217,14 +242,15 @@ void HistoryPanel::exportSelected()
 
 void HistoryPanel::importRuns()
 {
-  const QStringList files =
-      QFileDialog::getOpenFileNames(this, tr("Import runs"), QString(), tr("HashScope runs (*.json);;All files (*)"));
-  QStringList errors;
-  for (const QString& file : files)
-    if (const QString error = m_model->importFile(file); !error.isEmpty())
-      errors << error;
-  if (!files.isEmpty())
-    report(errors.join(QLatin1Char(' ')), tr("%n run(s) imported.", nullptr, int(files.size())));
+  importRunFiles(
+      QFileDialog::getOpenFileNames(this, tr("Import runs"), QString(), tr("HashScope runs (*.json);;All files (*)")));
+}
+
+void HistoryPanel::importRunFiles(const QStringList& files)
+{
+  if (files.isEmpty() || !m_model->importFiles(files))
+    return;
+  m_import->setEnabled(false);  // one import at a time; importFinished enables it again
 }
 
 void HistoryPanel::deleteSelected()

@@ -12,6 +12,7 @@
 #include "hashscope/results.hpp"
 
 class QLabel;
+class QProgressBar;
 class QPushButton;
 class QTableView;
 
@@ -42,6 +43,9 @@ public:
   // The benchmark's one call when it ends (finished or stopped): save, then show it. Returns the id (0: not saved).
   // Saves a run with when it happened and how it ended (ResultsModel::when()) and shows it.
   std::int64_t saveRun(const std::vector<hashscope::RunResult>& results, const hashscope::ExportOptions& when);
+  // Import... once the files are chosen: imported on a worker thread, with progress under the table.
+  void importRunFiles(const QStringList& files);
+  QProgressBar* importProgress() const { return m_progress; }
 
 Q_SIGNALS:
   void runChosen(const hashscope::RunDocument& run, const QString& title);  // for the planner
@@ -60,6 +64,7 @@ private:
   QTableView* m_table;
   CompareView* m_compare;
   QLabel* m_status;
+  QProgressBar* m_progress;
   QPushButton *m_open, *m_compareWith, *m_baseline, *m_export, *m_import, *m_delete;
 };
 

@@ -60,6 +60,8 @@ PlannerPanel::PlannerPanel(QWidget* parent) : QWidget(parent)
   m_time->setToolTip(tr("90s, 1m, 1h30m, 2d"));
   m_algorithm = new QComboBox(this);
   m_source = new QLabel(this);
+  m_source->setObjectName(QStringLiteral("plannerSource"));
+  m_source->setTextFormat(Qt::PlainText);  // the run's title and machine: never markup
   m_source->setWordWrap(true);
   auto* form = new QFormLayout;
   form->addRow(tr("Data to hash:"), m_data);

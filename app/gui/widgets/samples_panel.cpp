@@ -48,9 +48,12 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_keep->setToolTip(tr("Leave the sample files the benchmark writes, so the next run can reuse them.\n"
                         "Unticked, a run removes the samples it created itself; samples that were already\n"
                         "there, and any other file, are never removed."));
+  // Folder names may hold anything, "<img src=x>" included: these labels never read it as markup.
   m_target = new QLabel(this);
+  m_target->setTextFormat(Qt::PlainText);
   m_target->setWordWrap(true);
   m_plan = new QLabel(this);
+  m_plan->setTextFormat(Qt::PlainText);
   m_plan->setWordWrap(true);
   m_plan->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_plan->setToolTip(tr("What the Benchmark button writes, where, and whether it stays"));
@@ -62,6 +65,7 @@ SamplesPanel::SamplesPanel(QWidget* parent)
   m_progress->setTextVisible(false);
   m_progress->setMaximumHeight(m_progress->fontMetrics().height());
   m_info = new QLabel(this);
+  m_info->setTextFormat(Qt::PlainText);
   m_info->setWordWrap(true);
   m_info->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_info->hide();  // shown once there is something to say (progress, the last create or delete)

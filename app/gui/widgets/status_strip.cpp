@@ -4,6 +4,7 @@
 #include <QLabel>
 #include <QProgressBar>
 
+#include "logic/plain_text.hpp"
 #include "logic/result_text.hpp"
 
 namespace hashscope::gui {
@@ -11,6 +12,7 @@ namespace hashscope::gui {
 StatusStrip::StatusStrip(QWidget* parent) : QWidget(parent)
 {
   m_text = new QLabel(this);
+  m_text->setTextFormat(Qt::PlainText);  // messages name folders and files: never markup
   m_text->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_text->setMinimumWidth(200);
   m_text->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -19,6 +21,7 @@ StatusStrip::StatusStrip(QWidget* parent) : QWidget(parent)
   m_progress->setFixedWidth(220);
   m_progress->setFormat(QStringLiteral("%p%"));
   m_left = new QLabel(this);
+  m_left->setTextFormat(Qt::PlainText);
   m_left->setMinimumWidth(m_left->fontMetrics().horizontalAdvance(tr("about 59 min 59 s left")));
   m_left->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
   auto* layout = new QHBoxLayout(this);
@@ -34,7 +37,7 @@ void StatusStrip::showMessage(const QString& text)
 {
   m_text->setStyleSheet(QString());
   m_text->setText(text);
-  m_text->setToolTip(text);
+  m_text->setToolTip(plainToolTip(text));
   m_progress->hide();
   m_left->clear();
 }
@@ -49,7 +52,7 @@ void StatusStrip::showProgress(const QString& step, double fraction, double seco
 {
   m_text->setStyleSheet(QString());
   m_text->setText(step);
-  m_text->setToolTip(step);
+  m_text->setToolTip(plainToolTip(step));
   m_progress->show();
   m_progress->setValue(int(std::clamp(fraction, 0.0, 1.0) * 1000));
   m_left->setText(secondsLeft >= 0 ? tr("about %1 left").arg(formatDuration(secondsLeft)) : QString());

@@ -29,9 +29,13 @@ struct ExportOptions {
   bool includeSamples = true;   // the sampled time series in JSON
   bool pretty = true;
   // When the run happened (UTC ISO-8601, see utcTimestamp() in library.hpp) and how it ended
-  // ("finished" or "stopped"); written as started_at, finished_at, status when set.
+  // (runStatus(): "finished", "failed" or "stopped"); written as started_at, finished_at, status when set.
   std::string startedAt, finishedAt, status;
 };
+
+// How a run ended: "stopped" (the user stopped it), "failed" (it ran to its end but a step failed: that
+// result carries its error) or "finished". Readers of older files know only "finished" and "stopped".
+std::string runStatus(const std::vector<RunResult>& results, bool stopped);
 
 // {"schema": "hashscope.run/4", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
 // Each result carries at least workload, algorithm, location, mb_per_s (decimal MB/s), seconds, bytes,
@@ -39,7 +43,8 @@ struct ExportOptions {
 // (the reason code and its numbers), device and samples when analysed.
 std::string toJson(const std::vector<RunResult>& results, const ExportOptions& options = {});
 
-// One header row, then one row per result (no samples). RFC 4180 quoting.
+// One header row, then one row per result (no samples). RFC 4180 quoting; a cell a spreadsheet would run as a
+// formula (starting with = + - @, a tab or CR, and not a number) begins with a ' (OWASP).
 std::string toCsv(const std::vector<RunResult>& results);
 // The CSV column names, in order.
 const std::vector<std::string>& csvColumns();

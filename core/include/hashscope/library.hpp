@@ -6,6 +6,7 @@
 #include <compare>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -45,6 +46,7 @@ struct RunTile {
   int passes = 1;                // 1 when the document records no passes
   std::string deviceModel, filesystem, deviceKind;
   bool failed = false;           // cancelled or errored: no usable figure
+  std::string error;             // why the step failed, as the run recorded it ("" when it did not)
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
   std::string verdict;           // "cpu-bound", "io-bound", ... as written; empty when not analysed
   std::vector<std::string> flags;  // the flag codes ("machine-busy", ...), for the scoreboard's warning mark
@@ -71,7 +73,7 @@ struct RunDocument {
   std::string schema;            // "hashscope.run/1", "hashscope.run/2", ...
   std::string version;           // HashScope version that wrote it
   std::string startedAt, finishedAt;  // UTC ISO-8601, empty when the document has none
-  std::string status;            // "finished" or "stopped"
+  std::string status;            // "finished", "stopped" or "failed" (a step failed; its result says why)
   MachineFingerprint machine;
   std::vector<RunTile> tiles;
   std::vector<PerCore> perCore;  // one per algorithm measured in RAM
@@ -84,7 +86,27 @@ struct RunDocument {
 struct RunFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
+// Reads a run document (a UTF-8 byte-order mark is ignored). Everything in it is untrusted: the JSON must
+// be valid all through (strict numbers, well-formed UTF-8), the numbers the library uses finite and
+// plausible (RunFormatError names the field), and it may hold at most kMaxRunResults results. Only the
+// members the library uses are kept in memory (the sample series are checked and dropped).
 RunDocument readRunDocument(std::string_view json);
+// The text without a leading UTF-8 byte-order mark.
+std::string_view withoutByteOrderMark(std::string_view text);
+
+// Far more results than any real run (a suite over every location, algorithm and stream count makes a few
+// thousand); each costs about 400 bytes in memory, so a hostile file cannot exhaust it.
+inline constexpr std::size_t kMaxRunResults = 1000000;
+// Streams and cores a document may claim.
+inline constexpr double kMaxRunStreams = 65536;
+// The largest run file `history import` (and the app's Import, plan --file) reads. The sample series
+// dominate a run's size: about 330 bytes per sample and stream, so at the default 10 samples a second
+// 256 MiB holds about 22 hours of measured steps with one stream. A bigger file, or one that never ends
+// (/dev/zero), is refused after reading 256 MiB.
+inline constexpr std::uint64_t kMaxRunDocumentBytes = 256ull << 20;
+// Reads a run file for import: a regular file of at most kMaxRunDocumentBytes. Throws RunFormatError with
+// one sentence ("... is a folder: choose a hashscope.run JSON file", "... is larger than 256 MiB ...").
+std::string readRunFile(const std::filesystem::path& file);
 
 // "2026-11-22T12:51:37Z": now, in UTC, for started_at/finished_at.
 std::string utcTimestamp();
@@ -120,35 +142,70 @@ inline constexpr const char* kHistoryFileName = "history.sqlite";
 // HashScope/HashScope, Windows %APPDATA%/HashScope/HashScope; then /history.sqlite.
 std::filesystem::path defaultHistoryPath();
 
+// How a RunLibrary opens its file.
+struct LibraryOptions {
+  // Create the file (and its folder) when missing. Read commands pass false: they never create anything,
+  // and a missing file reads as an empty history (exists() is false).
+  bool create = true;
+  // Test seam: called inside every save's transaction once its rows are written, just before the commit
+  // (a test kills the process there). Never set by HashScope itself.
+  std::function<void()> beforeCommit;
+};
+
 // The run library over one SQLite file (WAL, one transaction per change). Not thread-safe: one per thread.
+// Opening takes no write lock unless the schema must be migrated; a file HashScope may read but not write
+// (a read-only mount, a folder of someone else's) opens read-only, and every change then fails with a
+// LibraryError saying so.
 class RunLibrary {
 public:
-  // Opens or creates the database and migrates it to kLibrarySchemaVersion. Throws LibraryError; a
-  // database from a newer HashScope, or a file that is not a history database, is refused unchanged.
-  explicit RunLibrary(const std::filesystem::path& file);
+  // Opens (or creates, see LibraryOptions) the database and migrates it to kLibrarySchemaVersion. Throws
+  // LibraryError with a sentence that says what is true: a database from a newer HashScope, a file that is
+  // not a history database, a damaged one (with the way to recover it), a full disk, a folder that cannot
+  // be written; a file it refuses is left unchanged.
+  explicit RunLibrary(const std::filesystem::path& file, LibraryOptions options = {});
   ~RunLibrary();
   RunLibrary(const RunLibrary&) = delete;
   RunLibrary& operator=(const RunLibrary&) = delete;
 
   const std::filesystem::path& path() const { return m_path; }
+  bool exists() const { return m_exists; }      // false: not created (create = false), reads as empty
+  bool readOnly() const { return m_readOnly; }  // opened for reading only: changes are refused
 
-  // Stores a run document (validated with readRunDocument) and returns its id. origin: "local" or
-  // "imported". Throws RunFormatError for a document that is not a run, LibraryError on a database error.
+  // Stores a run document (validated with readRunDocument; a byte-order mark is dropped) and returns its id.
+  // origin: "local" or "imported". Throws RunFormatError for a document that is not a run, LibraryError on
+  // a database error. The document is read before the write lock is taken.
   std::int64_t save(const std::string& json, const std::string& name = {}, const std::string& origin = "local");
+  // What import() did: stored the run as `id`, or found the very same document already stored as run `id`
+  // (duplicate: nothing was added).
+  struct Imported {
+    std::int64_t id = 0;
+    bool duplicate = false;
+  };
+  // save() with origin "imported", unless the history already holds exactly this document (a byte-order
+  // mark aside): the same file imported twice is stored once, unless `allowDuplicate`.
+  Imported import(const std::string& json, const std::string& name = {}, bool allowDuplicate = false);
 
   std::vector<RunRecord> list() const;           // newest first
   std::optional<RunRecord> record(std::int64_t id) const;
   std::string document(std::int64_t id) const;   // the stored JSON; LibraryError when no such run
   RunDocument run(std::int64_t id) const { return readRunDocument(document(id)); }
   void rename(std::int64_t id, const std::string& name);
-  void remove(std::int64_t id);                  // also clears the baseline if it was this run
+  // Removes the runs (and clears the baseline if it was one of them), all or none: LibraryError naming
+  // every id that is not in the history, and nothing is removed.
+  void remove(const std::vector<std::int64_t>& ids);
+  void remove(std::int64_t id) { remove(std::vector<std::int64_t>{id}); }
   void setBaseline(std::optional<std::int64_t> id);
   std::optional<std::int64_t> baseline() const;
 
 private:
+  std::int64_t insert(const RunDocument& doc, std::string_view json, const std::string& name, const std::string& origin);
+  void requireWritable() const;
   struct Db;
   Db* m_db = nullptr;
   std::filesystem::path m_path;
+  LibraryOptions m_options;
+  bool m_exists = true;
+  bool m_readOnly = false;
 };
 
 // ---- Compare ------------------------------------------------------------------------------------------

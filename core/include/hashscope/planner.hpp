@@ -49,8 +49,8 @@ struct AlgorithmPlan {
   bool perCoreFromThreads = false;
   bool busy = false;            // a figure of this plan was measured on a busy machine
   double coresExact = 0;        // target throughput / per-core speed
-  int coresAbout = 0;           // rounded to nearest ("about 27")
-  int coresAtLeast = 0;         // rounded up (what guarantees it)
+  std::int64_t coresAbout = 0;    // rounded to nearest ("about 27")
+  std::int64_t coresAtLeast = 0;  // rounded up (what guarantees it)
   double machineSeconds = 0;    // this machine: data / min(all cores, storage)
   PlanLimit limit = PlanLimit::Unknown;
   bool meetsTarget = false;

@@ -53,7 +53,13 @@ struct SuiteSpec {
   // written there: no sample, no marker, no partial file. When set, `locations`, sampleSize, content and
   // removeSamplesAfter are not used; `workloads` may narrow the steps (write is refused).
   std::filesystem::path data;
+  // A data plan on a folder: follow symbolic links under it (only those whose target stays inside it; a
+  // link out of the folder is never followed). Off: no link is followed, like md5deep.
+  bool followLinks = false;
 };
+
+// How the data plan of `spec` walks its folder: LinkPolicy::Skip, or FollowWithinTree with followLinks.
+LinkPolicy dataLinkPolicy(const SuiteSpec& spec);
 
 // One planned step of a suite.
 struct SuiteStep {
@@ -72,12 +78,15 @@ struct DataSummary {
   std::uint64_t files = 0;
   std::uint64_t bytes = 0;
   std::vector<std::string> skipped;  // folder entries that will not be read (FIFOs, unreadable ...), one sentence each
+  std::vector<std::string> notFollowed;  // symbolic links left out by the link policy, one sentence each
   std::string error;                 // one clear sentence when there is nothing to measure there
   bool ok() const { return error.empty(); }
 };
 // Looks at `path` without writing and without opening anything that could block (FIFOs, devices are
 // refused from their type). A folder is listed in full, so this may take a while on a big tree.
-DataSummary describeData(const std::filesystem::path& path, std::stop_token stop = {});
+// `links`: how a folder's symbolic links are treated (dataLinkPolicy of the spec that will run).
+DataSummary describeData(const std::filesystem::path& path, std::stop_token stop = {},
+                         LinkPolicy links = LinkPolicy::Skip);
 // "3 files, 1.5 GiB" / "1 file, 4 GiB".
 std::string dataSummaryText(const DataSummary& data);
 

@@ -21,6 +21,15 @@ namespace platform {
 class Folder;  // an open folder (core/src/platform/file_io.hpp), held by TreeListing
 }
 
+// What a tree walk does with a symbolic link under its root. `hash -r` follows every link (each name is hashed
+// as md5sum would); a benchmark of existing data follows none unless asked, and then only those that stay
+// inside the tree: a link to / or ../elsewhere must not turn a folder's benchmark into a walk of the disk.
+enum class LinkPolicy {
+  Follow,            // every link (a loop back into the current path is still an error line)
+  FollowWithinTree,  // links whose target lies under the root; the others are listed in notFollowed
+  Skip,              // no link; each is listed in notFollowed
+};
+
 // What to run. A plain value: the engine never reads settings.
 struct WorkloadSpec {
   Workload workload = Workload::HashFile;
@@ -38,6 +47,7 @@ struct WorkloadSpec {
                                        // walks it (hash-tree's read reference on existing data)
   bool prewarmed = false;              // warm: the caller already read the target into the cache (runSampled does,
                                        // before its sampler starts), so the engine does not read it a second time
+  LinkPolicy links = LinkPolicy::Follow;  // hash-tree and a read with `tree`: symbolic links under the folder
 };
 
 // A CPU-time clock of one thread, readable from any other thread (the sampler's).
@@ -96,7 +106,7 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
 // Reads every file under `folder` once (hash-tree's warm mode). Files that cannot be read are skipped: the
 // run reports them when it hashes them. Returns false when stopped.
-bool warmTree(const std::filesystem::path& folder, std::stop_token stop);
+bool warmTree(const std::filesystem::path& folder, std::stop_token stop, LinkPolicy links = LinkPolicy::Follow);
 
 // Digests of one file under several algorithms, read once through the pipelined reader (the CLI's `hash`).
 struct FileDigests {
@@ -138,9 +148,9 @@ private:
   std::unique_ptr<State> m_state;
 };
 
-// Every regular file under `root`, recursively, sorted by path (like md5deep -r). Symbolic links to files
-// are followed; links to folders are followed unless they lead back into a folder already on the current
-// path (a loop), which becomes an error line. Unreadable folders, FIFOs, sockets and devices are reported in
+// Every regular file under `root`, recursively, sorted by path (like md5deep -r). Symbolic links are treated
+// as `LinkPolicy` says; links to folders are never followed back into a folder already on the current path
+// (a loop), which becomes an error line. Unreadable folders, FIFOs, sockets and devices are reported in
 // `errors` (one sentence each) and skipped.
 struct TreeListing {
   std::vector<std::filesystem::path> files;
@@ -150,9 +160,13 @@ struct TreeListing {
   // folders[i]: the open folder files[i] was listed in, which FileHasher::hash(listing, i) opens it relative to;
   // nullptr when none was kept (a file given as the root, or past the number of folders kept open).
   std::vector<std::shared_ptr<const platform::Folder>> folders;
+  // Links the policy did not follow, one sentence each ("a/backup: a symbolic link, not followed"): by
+  // choice, not failures.
+  std::vector<std::string> notFollowed;
 };
 // `sizes` false: files are not looked at one by one (their type comes from the folder listing), so
 // `sizes` stays empty and totalBytes 0 — one system call fewer per file, for callers that open them anyway.
-TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {}, bool sizes = true);
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {}, bool sizes = true,
+                      LinkPolicy links = LinkPolicy::Follow);
 
 }  // namespace hashscope

@@ -39,9 +39,12 @@ std::string kindProblem(const std::string& path, EntryKind kind)
 
 class TreeWalker {
 public:
-  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes)
-      : m_out(out), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit())
+  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes, LinkPolicy links, const fs::path& root)
+      : m_out(out), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit()), m_links(links)
   {
+    std::error_code ec;
+    if (links == LinkPolicy::FollowWithinTree)
+      m_root = fs::canonical(root, ec);
   }
 
   void walk(platform::Folder opened)
@@ -124,10 +127,36 @@ private:
 
   // An entry of `folder` (`kept`: the same folder when its handle is kept for the files). Its kind comes
   // from the listing; links, and entries whose kind the listing did not give, are looked at once.
+  // The link policy, in one place: false (and a line in notFollowed) for a link that is not to be followed.
+  bool followsLink(const fs::path& path)
+  {
+    if (m_links == LinkPolicy::Follow)
+      return true;
+    if (m_links == LinkPolicy::Skip) {
+      m_out.notFollowed.push_back(path.string() + ": a symbolic link, not followed");
+      return false;
+    }
+    std::error_code ec;
+    const fs::path target = fs::canonical(path, ec);
+    if (ec)  // dangling or a loop: looked at (and reported) as before
+      return true;
+    const auto [rootEnd, targetAt] = std::mismatch(m_root.begin(), m_root.end(), target.begin(), target.end());
+    if (!m_root.empty() && rootEnd == m_root.end())
+      return true;
+    m_out.notFollowed.push_back(path.string() + ": a symbolic link out of the folder (to " + target.string() +
+                                "), not followed");
+    return false;
+  }
+
   void visit(const platform::Folder& folder, const std::shared_ptr<const platform::Folder>& kept,
              const platform::FolderEntry& entry)
   {
-    const bool isLink = entry.kind == EntryKind::Link;
+    std::error_code linkError;  // a listing without types (DT_UNKNOWN) says nothing of links: look, unless all are followed
+    const bool isLink = entry.kind == EntryKind::Link ||
+                        (entry.kind == EntryKind::Unknown && m_links != LinkPolicy::Follow &&
+                         fs::is_symlink(fs::symlink_status(folder.path() / entry.name, linkError)));
+    if (isLink && !followsLink(folder.path() / entry.name))
+      return;
     EntryKind kind = entry.kind;
     std::uint64_t size = 0;
     std::error_code ec;
@@ -177,11 +206,13 @@ private:
   std::size_t m_keepLimit;
   std::size_t m_kept = 0;                // folder handles kept in m_out.folders so far
   std::vector<platform::FileId> m_path;  // the folders from the root down to the one being listed
+  LinkPolicy m_links;
+  fs::path m_root;                       // FollowWithinTree: the root, links resolved
 };
 
 }  // namespace
 
-TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes)
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links)
 {
   TreeListing out;
   try {
@@ -191,7 +222,7 @@ TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, b
       out.errors.push_back(root.string() + ": no such file or folder");
       return out;
     }
-    TreeWalker walker(out, stop, sizes);
+    TreeWalker walker(out, stop, sizes, links, root);
     if (st.type() == fs::file_type::directory) {
       platform::Folder folder = platform::Folder::open(root, ec);
       if (folder.isOpen())

@@ -57,8 +57,9 @@ std::string markerProblem(const std::filesystem::path& file, const SampleName& n
 platform::FileLock lockSoon(const std::filesystem::path& path, platform::FileLock::Mode mode,
                             platform::FileLock::Outcome& outcome, std::string& error);
 
-// Removes the partial file `partial` when its writer is gone and it is HashScope's ("" then); otherwise
-// one error sentence and nothing is touched ("... is being written by another HashScope").
-std::string clearStalePartial(const std::filesystem::path& partial);
+// Removes the partial file `partial` when its writer is gone and it is HashScope's ("" then, and also when
+// it is gone already); otherwise one error sentence and nothing is touched ("... another HashScope is
+// writing it", and `beingWritten`, when given, set to true).
+std::string clearStalePartial(const std::filesystem::path& partial, bool* beingWritten = nullptr);
 
 }  // namespace hashscope::engine

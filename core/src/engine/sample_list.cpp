@@ -27,7 +27,7 @@ FileLock lockSoon(const fs::path& path, FileLock::Mode mode, FileLock::Outcome& 
   }
 }
 
-std::string clearStalePartial(const fs::path& partial)
+std::string clearStalePartial(const fs::path& partial, bool* beingWritten)
 {
   const auto name = parseSampleEntryName(partial.filename().string());
   if (!name || !name->partial)
@@ -35,8 +35,14 @@ std::string clearStalePartial(const fs::path& partial)
   FileLock::Outcome outcome;
   std::string error;
   FileLock lock = lockSoon(partial, FileLock::Mode::Exclusive, outcome, error);
-  if (outcome == FileLock::Outcome::Busy)
+  if (outcome == FileLock::Outcome::Busy) {
+    if (beingWritten)
+      *beingWritten = true;
     return partial.string() + " already exists (another HashScope is writing it): it was left untouched";
+  }
+  std::error_code ec;
+  if (outcome == FileLock::Outcome::Failed && !fs::exists(fs::symlink_status(partial, ec)))
+    return "";  // renamed into place or removed meanwhile: nothing left to clear
   if (outcome == FileLock::Outcome::Failed)
     return error;
   if (!lock.stillNamedBy(partial))
@@ -45,7 +51,6 @@ std::string clearStalePartial(const fs::path& partial)
   if (!problem.empty())
     return partial.string() + " already exists and is not HashScope's (" + problem + "): it was left untouched";
   // Its writer is gone (a lock dies with its process): the partial file is HashScope's leftover.
-  std::error_code ec;
   if (!fs::remove(partial, ec) || ec)
     return partial.string() + ": could not remove this leftover partial sample (" + ec.message() + ")";
   removeSidecar(partial);

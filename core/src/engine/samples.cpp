@@ -2,7 +2,9 @@
 // bounded dirty memory, flushed, evicted, renamed into place without replacing anything, and reused (under
 // a shared lock) when present. Listing and removal: sample_list.cpp; recognition: sample_identity.cpp.
 #include <algorithm>
+#include <chrono>
 #include <optional>
+#include <thread>
 
 #include "engine/sample_identity.hpp"
 #include "engine/workload_internal.hpp"
@@ -96,16 +98,28 @@ FileLock holdExisting(const fs::path& target, std::uint64_t size, SampleContent 
   return lock;
 }
 
-// Creates the partial file exclusively and locks it, replacing a stale one left by a killed run.
-platform::OutputFile openPartial(const fs::path& partial, FileLock& lock, std::string& error)
+// Creates the partial file exclusively and locks it, replacing a stale one left by a killed run. When
+// another HashScope is writing the same partial file right now, returns no file and sets `otherWriter`.
+platform::OutputFile openPartial(const fs::path& partial, FileLock& lock, std::string& error, bool& otherWriter)
 {
+  int unmarked = 0;  // looks at a partial file with no marker yet: its creator may be about to write it
   for (int attempt = 0; attempt < 3; ++attempt) {
     platform::OutputFile file = platform::OutputFile::createExclusive(partial, error);
     std::error_code ec;
     if (!file.isOpen()) {
       if (!fs::exists(fs::symlink_status(partial, ec)))
         return {};
-      error = engine::clearStalePartial(partial);
+      error = engine::clearStalePartial(partial, &otherWriter);
+      if (otherWriter)
+        return {};
+      if (!error.empty() && !engine::readMarker(partial) && fs::exists(fs::symlink_status(partial, ec)) &&
+          ++unmarked < 20) {
+        // Created an instant ago by another HashScope that has not locked and marked it yet (a file of
+        // someone else's stays unmarked, and is refused after these two seconds).
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        --attempt;
+        continue;
+      }
       if (!error.empty())
         return {};
       continue;  // the stale one is gone: create ours
@@ -130,6 +144,25 @@ platform::OutputFile openPartial(const fs::path& partial, FileLock& lock, std::s
   }
   error = partial.string() + " keeps reappearing (another HashScope is writing it): it was left untouched";
   return {};
+}
+
+// Waits while another HashScope writes `partial` (it holds the partial file's lock until the sample has its
+// final name). True once it is done or gone, false when `stop` came first.
+bool waitForOtherWriter(const fs::path& partial, std::stop_token stop)
+{
+  while (!stop.stop_requested()) {
+    std::error_code ec;
+    if (!fs::exists(fs::symlink_status(partial, ec)))
+      return true;
+    FileLock::Outcome outcome;
+    std::string error;
+    FileLock probe = FileLock::tryLock(partial, FileLock::Mode::Shared, outcome, error);
+    if (outcome != FileLock::Outcome::Busy)
+      return true;  // its writer finished or died: the next look decides
+    probe.unlock();
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
 }
 
 }  // namespace
@@ -188,32 +221,45 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
     if (!result.error.empty())
       return result;
     const fs::path& target = result.file.path;
-    std::error_code ec;
-    if (fs::exists(fs::symlink_status(target, ec))) {
-      // Reuse it (even on a read-only location) only when it is ours, and keep it from being removed.
-      FileLock held = holdExisting(target, size, content, result.error);
+    const fs::path partial = engine::partialPathOf(target);
+    FileLock lock;  // held from creation to the end: a partial nobody holds is stale
+    platform::OutputFile file;
+    for (;;) {
+      std::error_code ec;
+      if (fs::exists(fs::symlink_status(target, ec))) {
+        // Reuse it (even on a read-only location) only when it is ours, and keep it from being removed.
+        FileLock held = holdExisting(target, size, content, result.error);
+        if (!result.error.empty())
+          return result;
+        if (held.isLocked()) {
+          result.hold.lock = std::make_shared<FileLock>(std::move(held));
+          result.reused = true;
+          return result;
+        }
+      }
+      result.error = info.error.empty() ? writeProblem(folder, info) : "";
+      // The space another HashScope's partial file takes is not missing for this one: that writer is
+      // waited for below.
+      if (result.error.empty() && !fs::exists(fs::symlink_status(partial, ec)))
+        result.error = engine::freeSpaceProblem(folder, size);
       if (!result.error.empty())
         return result;
-      if (held.isLocked()) {
-        result.hold.lock = std::make_shared<FileLock>(std::move(held));
-        result.reused = true;
+      std::string error;
+      bool otherWriter = false;
+      file = openPartial(partial, lock, error, otherWriter);
+      if (file.isOpen())
+        break;
+      if (!otherWriter) {
+        result.error = error;
+        return result;
+      }
+      // Another HashScope writes this very sample right now: wait for it, then reuse what it wrote.
+      if (!waitForOtherWriter(partial, stop)) {
+        result.cancelled = true;
         return result;
       }
     }
-    result.error = info.error.empty() ? writeProblem(folder, info) : "";
-    if (result.error.empty())
-      result.error = engine::freeSpaceProblem(folder, size);
-    if (!result.error.empty())
-      return result;
-
-    const fs::path partial = engine::partialPathOf(target);
     std::string error;
-    FileLock lock;  // held from creation to the end: a partial nobody holds is stale
-    platform::OutputFile file = openPartial(partial, lock, error);
-    if (!file.isOpen()) {
-      result.error = error;
-      return result;
-    }
     PartialGuard guard(partial, target);
     bool sidecar = false;
     result.error = engine::writeMarker(partial, {false, size, content, std::nullopt}, sidecar);
@@ -279,7 +325,15 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
     if (!result.error.empty())
       return result;
     if (!platform::renameNoReplace(partial, target, error)) {
-      result.error = error;
+      // Another HashScope finished the same sample first: use its sample (ours is removed by the guard).
+      FileLock held = holdExisting(target, size, content, result.error);
+      if (result.error.empty() && held.isLocked()) {
+        result.hold.lock = std::make_shared<FileLock>(std::move(held));
+        result.reused = true;
+        return result;
+      }
+      if (result.error.empty())
+        result.error = error;
       return result;
     }
     guard.disarm();

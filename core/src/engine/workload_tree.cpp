@@ -28,7 +28,7 @@ int coldness(CacheMethod method)
 
 void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
-  TreeListing listing = listFiles(spec.target, stop);
+  TreeListing listing = listFiles(spec.target, stop, true, spec.links);
   if (stop.stop_requested()) {
     result.cancelled = true;
     return;
@@ -167,9 +167,9 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
 
 namespace hashscope {
 
-bool warmTree(const std::filesystem::path& folder, std::stop_token stop)
+bool warmTree(const std::filesystem::path& folder, std::stop_token stop, LinkPolicy links)
 {
-  for (const auto& f : listFiles(folder, stop).files) {
+  for (const auto& f : listFiles(folder, stop, true, links).files) {
     if (stop.stop_requested())
       return false;
     warmFile(f, stop);  // a file that cannot be read is reported when it is hashed

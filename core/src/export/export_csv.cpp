@@ -1,6 +1,9 @@
-// toCsv(): one row per result with stable columns, quoted as RFC 4180 says (CRLF line ends).
+// toCsv(): one row per result with stable columns, quoted as RFC 4180 says (CRLF line ends), with no cell a
+// spreadsheet would run as a formula.
 #include <algorithm>
+#include <charconv>
 #include <cmath>
+#include <string_view>
 
 #include "export/json_writer.hpp"
 #include "export/path_text.hpp"
@@ -10,9 +13,24 @@ namespace hashscope {
 
 namespace {
 
-// Quotes a field when it holds a comma, quote, CR or LF (or starts/ends with a space, which some readers trim).
-void appendField(std::string& out, const std::string& field)
+// A spreadsheet reads a cell that starts with = + - @ (or a tab or CR before them) as a formula: a location
+// or an imported machine name like "=cmd|' /C calc'!A0" would run. OWASP's advice: such a cell begins with
+// a ' instead. Numbers ("-12.5", "-1e-05") are left as they are: they are no formula, and stay numbers.
+std::string neutralised(const std::string& field)
 {
+  if (field.empty() || std::string_view("=+-@\t\r").find(field.front()) == std::string_view::npos)
+    return field;
+  double number = 0;
+  const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), number);
+  if (ec == std::errc() && end == field.data() + field.size() && std::isfinite(number))
+    return field;
+  return "'" + field;
+}
+
+// Quotes a field when it holds a comma, quote, CR or LF (or starts/ends with a space, which some readers trim).
+void appendField(std::string& out, const std::string& text)
+{
+  const std::string field = neutralised(text);
   const bool quote = field.find_first_of(",\"\r\n") != std::string::npos ||
                      (!field.empty() && (field.front() == ' ' || field.back() == ' '));
   if (!quote) {

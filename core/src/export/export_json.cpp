@@ -336,6 +336,16 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
 
 }  // namespace
 
+std::string runStatus(const std::vector<RunResult>& results, bool stopped)
+{
+  if (stopped)
+    return "stopped";
+  for (const RunResult& r : results)
+    if (!r.error.empty())
+      return "failed";
+  return "finished";
+}
+
 std::string toJson(const std::vector<RunResult>& results, const ExportOptions& options)
 {
   json::Writer w(options.pretty);

@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <set>
 
 #include "hashscope/library.hpp"
 
@@ -61,13 +62,15 @@ Comparison compareRuns(const RunDocument& base, const RunDocument& other)
                   osName(base.machine.os) == osName(other.machine.os);
   const auto baseTiles = usableTiles(base);
   const auto otherTiles = usableTiles(other);
+  // Base order first, then the tiles only in the other run; each key once (a set, not a search of the
+  // list: a run of 200 000 results must not take quadratic time).
   std::vector<TileKey> order;
+  std::set<TileKey> listed;
   for (const RunTile& t : base.tiles)
-    if (const TileKey key = compareKey(t.key); baseTiles.count(key) && std::find(order.begin(), order.end(), key) == order.end())
+    if (const TileKey key = compareKey(t.key); baseTiles.count(key) && listed.insert(key).second)
       order.push_back(key);
   for (const RunTile& t : other.tiles)
-    if (const TileKey key = compareKey(t.key);
-        otherTiles.count(key) && !baseTiles.count(key) && std::find(order.begin(), order.end(), key) == order.end())
+    if (const TileKey key = compareKey(t.key); otherTiles.count(key) && !baseTiles.count(key) && listed.insert(key).second)
       order.push_back(key);
 
   for (const TileKey& key : order) {

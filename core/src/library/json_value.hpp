@@ -2,6 +2,7 @@
 // library in core/. Numbers are doubles (run figures are measured values, not ids).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -49,7 +50,19 @@ struct ParseError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Parses a whole document; throws ParseError.
-Value parse(std::string_view text);
+// How much of a document to keep. Whatever is not kept is still checked as strictly, so a document that
+// parses is valid JSON all through; what is dropped costs no memory, whatever its size.
+struct ParseOptions {
+  // Members (at any depth) whose key this refuses are not kept; unset: every member is kept.
+  std::function<bool(std::string_view key)> keep;
+  // The elements of the top-level object's array `streamKey` go one by one to `onElement` (which may
+  // throw to stop) and are not kept in the document.
+  std::string_view streamKey;
+  std::function<void(const Value& element)> onElement;
+};
+
+// Parses a whole document (RFC 8259: strict numbers, well-formed UTF-8, paired surrogates, at most 64
+// levels); throws ParseError. `streamed` (when given) says whether the streamed array was there.
+Value parse(std::string_view text, const ParseOptions& options = {}, bool* streamed = nullptr);
 
 }  // namespace hashscope::json

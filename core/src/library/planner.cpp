@@ -1,6 +1,7 @@
 // makePlan(): the needed throughput and cores from a run's hash-memory ramp and read results.
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstring>
 #include <stdexcept>
@@ -30,7 +31,23 @@ std::optional<double> leadingNumber(const std::string& text, std::size_t& pos)
   }
   if (pos == start || (pos == start + 1 && dot))
     return std::nullopt;
-  return std::stod(text.substr(start, pos - start));
+  // from_chars: no locale (the app's "1.5T" is 1.5 in every language), and a number too big for a double
+  // ("--data" followed by 400 nines) is simply not a size.
+  double value = 0;
+  const auto [ptr, ec] = std::from_chars(text.data() + start, text.data() + pos, value);
+  if (ec != std::errc() || ptr != text.data() + pos || !std::isfinite(value))
+    return std::nullopt;
+  return value;
+}
+
+// A count of cores from its exact figure, saturated: a plan for an exabyte in a second needs more cores
+// than an int holds, and must say so rather than wrap around.
+std::int64_t wholeCores(double exact)
+{
+  constexpr double kMost = 1e18;
+  if (!(exact < kMost))
+    return static_cast<std::int64_t>(kMost);
+  return std::max<std::int64_t>(1, static_cast<std::int64_t>(exact));
 }
 
 void addNote(Plan& plan, PlanNote note)
@@ -200,8 +217,8 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
       a.allCoresLocation.clear();
     }
     a.coresExact = plan.neededMBps / a.perCoreMBps;
-    a.coresAbout = std::max(1, static_cast<int>(std::lround(a.coresExact)));
-    a.coresAtLeast = std::max(1, static_cast<int>(std::ceil(a.coresExact - 1e-9)));
+    a.coresAbout = wholeCores(std::round(a.coresExact));
+    a.coresAtLeast = wholeCores(std::ceil(a.coresExact - 1e-9));
     double capacity = a.allCoresMBps;
     a.limit = PlanLimit::Hashing;
     if (plan.readMBps > 0 && plan.readMBps < capacity) {

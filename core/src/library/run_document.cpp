@@ -2,66 +2,145 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <ctime>
+#include <optional>
+#include <fstream>
+#include <unordered_set>
 
 #include "hashscope/hash.hpp"
 #include "hashscope/library.hpp"
+#include "hashscope/types.hpp"
 #include "library/json_value.hpp"
 
 namespace hashscope {
 
 namespace {
 
+// Distinct non-empty values in first-seen order, in linear time (a hostile run may hold 200 000 results).
 std::vector<std::string> distinct(const std::vector<RunTile>& tiles, std::string TileKey::*field)
 {
   std::vector<std::string> out;
+  std::unordered_set<std::string_view> seen;
   for (const RunTile& t : tiles) {
     const std::string& v = t.key.*field;
-    if (!v.empty() && std::find(out.begin(), out.end(), v) == out.end())
+    if (!v.empty() && seen.insert(v).second)
       out.push_back(v);
   }
   return out;
 }
 
-// Hashing threads per stream: recorded from hashscope.run/4; before, BLAKE3's tree used every core.
-int hashThreadsOf(const json::Value& r, int logicalCores)
+// The members readRunDocument reads, at any depth. Everything else (the sample series above all) is
+// checked by the parser and dropped, so memory follows what the library uses, not the file's size.
+bool readsMember(std::string_view key)
 {
-  if (const auto recorded = r["hash_threads"].optNumber(); recorded && *recorded >= 1)
-    return static_cast<int>(*recorded);
-  const AlgorithmInfo* info = findAlgorithm(r["algorithm"].string());
+  static const std::unordered_set<std::string_view> kKeys = {
+      "schema", "tool", "version", "started_at", "finished_at", "status", "machine", "cpu", "logical_cores",
+      "memory_bytes", "os", "kernel", "workload", "algorithm", "location", "cache", "streams", "mb_per_s",
+      "passes", "mb_per_s_min", "mb_per_s_max", "device", "model", "kind", "filesystem", "memory_backed",
+      "served_from_cache", "verdict", "flags", "code", "cancelled", "error",
+      // hashscope.run/4: the point each figure was taken at, and each pass's figure per CPU second
+      "read_method", "queue_depth", "hash_threads", "cpu_mb_per_s"};
+  return kKeys.count(key) > 0;
+}
+
+std::string shortNumber(double value)
+{
+  if (std::isnan(value))
+    return "not a number";
+  if (std::isinf(value))
+    return value > 0 ? "infinite" : "-infinite";
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6g", value);
+  return buffer;
+}
+
+// A number from an untrusted document, refused (naming the field) unless finite and within [low, high].
+// `field()` spells the field's place ("results[3].mb_per_s"), built only for the message.
+template <typename FieldName>
+double checkedNumber(const json::Value& v, const FieldName& field, double def, double low, double high,
+                     const char* what)
+{
+  const auto n = v.optNumber();
+  if (!n)
+    return def;
+  if (!std::isfinite(*n) || *n < low || *n > high)
+    throw RunFormatError("not a usable HashScope run file: " + field() + " is " + shortNumber(*n) + ", not " + what);
+  return *n;
+}
+
+// "results[3]" + `leaf`, for a message.
+auto resultField(std::size_t index, const char* leaf)
+{
+  return [index, leaf] { return "results[" + std::to_string(index) + "]" + leaf; };
+}
+
+// A decimal MB/s figure: 0 (a failed step) up to 100 TB/s, far above any machine's memory bandwidth.
+constexpr double kMaxMBps = 1e8;
+constexpr const char* kSpeed = "a speed (0 to 1e8 MB/s)";
+
+// What the per-core figure of a hash-memory result is made of, kept while the results stream past (the
+// results themselves are not kept): each pass's wall-clock speed and speed per CPU second (absent where no
+// thread clock was read).
+struct HashPasses {
+  std::size_t tile = 0;
+  std::vector<std::pair<double, std::optional<double>>> passes;  // {wall MB/s, per CPU second MB/s}
+  double wall = 0;                                               // the result's figure, where it has no passes
+};
+
+HashPasses hashPassesOf(const json::Value& r, std::size_t index)
+{
+  HashPasses h;
+  h.tile = index;
+  const auto& passes = r["passes"].items();
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    const auto field = [index, i](const char* leaf) {
+      return [index, i, leaf] { return "results[" + std::to_string(index) + "].passes[" + std::to_string(i) + "]." + leaf; };
+    };
+    const double wall = checkedNumber(passes[i]["mb_per_s"], field("mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+    std::optional<double> cpu;
+    if (passes[i]["cpu_mb_per_s"].optNumber())
+      cpu = checkedNumber(passes[i]["cpu_mb_per_s"], field("cpu_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+    h.passes.emplace_back(wall, cpu);
+  }
+  h.wall = checkedNumber(r["mb_per_s"], resultField(index, ".mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+  return h;
+}
+
+// Hashing threads per stream where the result did not record them (before hashscope.run/4): BLAKE3's tree
+// used every core.
+int hashThreadsOf(const std::string& algorithm, int logicalCores)
+{
+  const AlgorithmInfo* info = findAlgorithm(algorithm);
   return info && info->threadsPerStream > 1 ? std::max(1, logicalCores) : 1;
 }
 
 // The passes' figures the per-core figure is made of: per stream per CPU second (one thread per stream), or
 // all threads together per second of wall time; each pass's wall-clock speed where no thread clock was read.
-std::vector<double> hashFigures(const json::Value& r, int threads)
+std::vector<double> hashFigures(const HashPasses& h, int streams, int threads)
 {
-  const int streams = std::max(1, static_cast<int>(r["streams"].number(1)));
   std::vector<double> out;
-  for (const json::Value& p : r["passes"].items()) {
-    const double wall = p["mb_per_s"].number();
-    out.push_back(threads > 1 ? wall : p["cpu_mb_per_s"].number(wall / streams));
-  }
+  for (const auto& [wall, cpu] : h.passes)
+    out.push_back(threads > 1 ? wall : cpu.value_or(wall / streams));
   if (out.empty())
-    out.push_back(threads > 1 ? r["mb_per_s"].number() : r["mb_per_s"].number() / streams);
+    out.push_back(threads > 1 ? h.wall : h.wall / streams);
   return out;
 }
 
 // Each algorithm's per-core figure, pooled as ceilingsFor pools the hash ceilings; its hash-memory tiles at that
-// point then show it.
-void poolPerCore(RunDocument& doc, const json::Value& results)
+// point then show it. `hashes` holds the hash-memory results' passes, each naming its tile.
+void poolPerCore(RunDocument& doc, const std::vector<HashPasses>& hashes)
 {
   struct Group {
     PerCore perCore;
     std::vector<double> figures;
   };
   std::vector<Group> groups;
-  const auto& items = results.items();
-  for (std::size_t i = 0; i < items.size() && i < doc.tiles.size(); ++i) {
-    const RunTile& t = doc.tiles[i];
-    if (t.failed || t.key.workload != "hash-memory" || t.key.algorithm.empty())
+  for (const HashPasses& h : hashes) {
+    RunTile& t = doc.tiles[h.tile];
+    if (t.failed || t.key.algorithm.empty())
       continue;
-    const std::vector<double> figures = hashFigures(items[i], t.hashThreads);
+    const std::vector<double> figures = hashFigures(h, t.key.streams, t.hashThreads);
     auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
       return x.perCore.algorithm == t.key.algorithm && x.perCore.streams == t.key.streams &&
              x.perCore.threadsPerStream == t.hashThreads;
@@ -96,28 +175,37 @@ void poolPerCore(RunDocument& doc, const json::Value& results)
   }
 }
 
-RunTile readTile(const json::Value& r, int logicalCores)
+// `threadsRecorded` says whether the result recorded its hashing threads (hashscope.run/4): where not, they
+// follow from the machine's cores, known once the whole document is read.
+RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
 {
   RunTile t;
   t.key.workload = r["workload"].string();
   t.key.algorithm = r["algorithm"].string();
   t.key.location = r["location"].string();
   t.key.cache = r["cache"].string();
-  t.key.streams = std::max(1, static_cast<int>(r["streams"].number(1)));
-  t.mbps = r["mb_per_s"].number();
+  t.key.streams = static_cast<int>(checkedNumber(r["streams"], resultField(index, ".streams"), 1, 0, kMaxRunStreams,
+                                                 "a number of streams (1 to 65536)"));
+  t.key.streams = std::max(1, t.key.streams);
+  t.mbps = checkedNumber(r["mb_per_s"], resultField(index, ".mb_per_s"), 0, 0, kMaxMBps, kSpeed);
   t.minMBps = t.maxMBps = t.mbps;
   // /2 documents carry the spread of their passes; older ones a single figure.
   const auto& passes = r["passes"].items();
   if (passes.size() > 1) {
-    t.passes = static_cast<int>(passes.size());
-    t.minMBps = t.maxMBps = passes.front()["mb_per_s"].number(t.mbps);
-    for (const json::Value& p : passes) {
-      t.minMBps = std::min(t.minMBps, p["mb_per_s"].number(t.mbps));
-      t.maxMBps = std::max(t.maxMBps, p["mb_per_s"].number(t.mbps));
+    t.passes = static_cast<int>(std::min<std::size_t>(passes.size(), 1000000));
+    for (std::size_t i = 0; i < passes.size(); ++i) {
+      const auto field = [index, i] {
+        return "results[" + std::to_string(index) + "].passes[" + std::to_string(i) + "].mb_per_s";
+      };
+      const double p = checkedNumber(passes[i]["mb_per_s"], field, t.mbps, 0, kMaxMBps, kSpeed);
+      t.minMBps = i == 0 ? p : std::min(t.minMBps, p);
+      t.maxMBps = i == 0 ? p : std::max(t.maxMBps, p);
     }
   }
-  t.minMBps = std::min(t.minMBps, r["mb_per_s_min"].number(t.minMBps));
-  t.maxMBps = std::max(t.maxMBps, r["mb_per_s_max"].number(t.maxMBps));
+  t.minMBps = std::min(t.minMBps, checkedNumber(r["mb_per_s_min"], resultField(index, ".mb_per_s_min"), t.minMBps, 0,
+                                                kMaxMBps, kSpeed));
+  t.maxMBps = std::max(t.maxMBps, checkedNumber(r["mb_per_s_max"], resultField(index, ".mb_per_s_max"), t.maxMBps, 0,
+                                                kMaxMBps, kSpeed));
   t.deviceModel = r["device"]["model"].string();
   t.deviceKind = r["device"]["kind"].string();
   t.filesystem = r["filesystem"].string();
@@ -125,13 +213,18 @@ RunTile readTile(const json::Value& r, int logicalCores)
   t.verdict = r["verdict"].string();
   for (const json::Value& f : r["flags"].items())
     t.flags.push_back(f["code"].string());
-  t.failed = r["cancelled"].boolean() || !r["error"].string().empty() || !(t.mbps > 0);
+  t.error = r["error"].string();
+  t.failed = r["cancelled"].boolean() || !t.error.empty() || !(t.mbps > 0);
   t.readMethod = r["read_method"].string();
-  t.queueDepth = static_cast<int>(r["queue_depth"].number(0));
+  t.queueDepth = static_cast<int>(checkedNumber(r["queue_depth"], resultField(index, ".queue_depth"), 0, 0,
+                                                kMaxRunStreams, "a queue depth (0 to 65536)"));
   if (t.queueDepth <= 0 && (t.key.cache == "cold") && t.readMethod.find("pipelined") != std::string::npos &&
       !t.fromMemory)
     t.queueDepth = 3;  // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight
-  t.hashThreads = hashThreadsOf(r, logicalCores);
+  threadsRecorded = r["hash_threads"].optNumber().has_value();
+  if (threadsRecorded)
+    t.hashThreads = static_cast<int>(checkedNumber(r["hash_threads"], resultField(index, ".hash_threads"), 1, 1,
+                                                   kMaxRunStreams, "a number of threads (1 to 65536)"));
   return t;
 }
 
@@ -178,37 +271,96 @@ const PerCore* RunDocument::perCoreOf(const std::string& algorithm) const
 std::vector<std::string> RunDocument::locations() const { return distinct(tiles, &TileKey::location); }
 std::vector<std::string> RunDocument::algorithms() const { return distinct(tiles, &TileKey::algorithm); }
 
+std::string_view withoutByteOrderMark(std::string_view text)
+{
+  // RFC 8259 lets a reader ignore a UTF-8 byte-order mark; some editors add one when saving.
+  constexpr std::string_view kBom = "\xEF\xBB\xBF";
+  return text.substr(0, kBom.size()) == kBom ? text.substr(kBom.size()) : text;
+}
+
 RunDocument readRunDocument(std::string_view text)
 {
+  text = withoutByteOrderMark(text);
+  RunDocument doc;
+  bool anyCancelled = false;
+  std::vector<HashPasses> hashes;
+  std::vector<std::size_t> unrecordedThreads;
+  json::ParseOptions options;
+  options.keep = readsMember;
+  options.streamKey = "results";
+  options.onElement = [&](const json::Value& r) {
+    if (doc.tiles.size() >= kMaxRunResults)
+      throw RunFormatError("not a HashScope run file: more than " + std::to_string(kMaxRunResults) + " results");
+    bool threadsRecorded = false;
+    doc.tiles.push_back(readTile(r, doc.tiles.size(), threadsRecorded));
+    if (!threadsRecorded)
+      unrecordedThreads.push_back(doc.tiles.size() - 1);
+    if (doc.tiles.back().key.workload == "hash-memory")
+      hashes.push_back(hashPassesOf(r, doc.tiles.size() - 1));
+    anyCancelled = anyCancelled || r["cancelled"].boolean();
+  };
   json::Value root;
+  bool hasResults = false;
   try {
-    root = json::parse(text);
+    root = json::parse(text, options, &hasResults);
   } catch (const json::ParseError& e) {
     throw RunFormatError(std::string("not a HashScope run file: ") + e.what());
   }
-  RunDocument doc;
   doc.schema = root["schema"].string();
   if (doc.schema.rfind("hashscope.run/", 0) != 0)
     throw RunFormatError("not a HashScope run file: no \"schema\": \"hashscope.run/N\" at its top");
-  if (!root["results"].isArray())
+  if (!hasResults)
     throw RunFormatError("not a HashScope run file: it has no \"results\" list");
   doc.version = root["tool"]["version"].string();
   doc.startedAt = root["started_at"].string();
   doc.finishedAt = root["finished_at"].string();
   const json::Value& m = root["machine"];
   doc.machine.cpu = m["cpu"].string();
-  doc.machine.logicalCores = static_cast<int>(m["logical_cores"].number());
-  doc.machine.memoryBytes = static_cast<std::uint64_t>(std::max(0.0, m["memory_bytes"].number()));
+  doc.machine.logicalCores = static_cast<int>(checkedNumber(m["logical_cores"], [] { return std::string("machine.logical_cores"); },
+                                                            0, 0, kMaxRunStreams, "a number of cores (0 to 65536)"));
+  doc.machine.memoryBytes = static_cast<std::uint64_t>(checkedNumber(
+      m["memory_bytes"], [] { return std::string("machine.memory_bytes"); }, 0, 0, 0x1p60, "a memory size (0 to 1 EiB)"));
   doc.machine.os = m["os"].string();
   doc.machine.kernel = m["kernel"].string();
-  bool anyCancelled = false;
-  for (const json::Value& r : root["results"].items()) {
-    doc.tiles.push_back(readTile(r, doc.machine.logicalCores));
-    anyCancelled = anyCancelled || r["cancelled"].boolean();
-  }
-  poolPerCore(doc, root["results"]);
-  doc.status = root["status"].string(anyCancelled ? "stopped" : "finished");
+  bool anyFailed = false;
+  for (const RunTile& t : doc.tiles)
+    anyFailed = anyFailed || !t.error.empty();
+  for (const std::size_t i : unrecordedThreads)
+    doc.tiles[i].hashThreads = hashThreadsOf(doc.tiles[i].key.algorithm, doc.machine.logicalCores);
+  poolPerCore(doc, hashes);
+  doc.status = root["status"].string(anyCancelled ? "stopped" : anyFailed ? "failed" : "finished");
   return doc;
+}
+
+std::string readRunFile(const std::filesystem::path& file)
+{
+  const std::string name = file.string();
+  std::error_code ec;
+  const auto status = std::filesystem::status(file, ec);
+  if (status.type() == std::filesystem::file_type::not_found)
+    throw RunFormatError("cannot read " + name + ": no such file");
+  if (std::filesystem::is_directory(status))
+    throw RunFormatError(name + " is a folder: choose a hashscope.run JSON file (one per run)");
+  if (ec)
+    throw RunFormatError("cannot read " + name + ": " + ec.message());
+  if (!std::filesystem::is_regular_file(status))
+    throw RunFormatError(name + " is not a regular file (a device or a pipe): choose a hashscope.run JSON file");
+  std::ifstream in(file, std::ios::binary);
+  if (!in)
+    throw RunFormatError("cannot read " + name + ": not readable");
+  // Never more than the limit plus one block, whatever the file claims to be (it may grow as we read).
+  std::string text;
+  std::vector<char> block(1 << 20);
+  while (in && text.size() <= kMaxRunDocumentBytes) {
+    in.read(block.data(), static_cast<std::streamsize>(block.size()));
+    text.append(block.data(), static_cast<std::size_t>(in.gcount()));
+  }
+  if (text.size() > kMaxRunDocumentBytes)
+    throw RunFormatError(name + " is larger than " + formatBytes(kMaxRunDocumentBytes) +
+                         ", more than any HashScope run holds: it was not read");
+  if (in.bad())
+    throw RunFormatError("cannot read " + name + ": a read error");
+  return text;
 }
 
 std::string utcTimestamp()

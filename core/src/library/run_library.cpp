@@ -1,8 +1,7 @@
-// RunLibrary: opening (refusing what it must not touch), saving in one transaction, listing, editing.
-#include <chrono>
-#include <cstdlib>
-#include <fstream>
-#include <thread>
+// RunLibrary: opening (refusing what it must not touch, reading what it may not write), saving in one
+// short transaction, importing without duplicates, listing, editing.
+#include <algorithm>
+#include <unordered_map>
 
 #include "library/sqlite_db.hpp"
 
@@ -16,6 +15,8 @@ struct RunLibrary::Db {
 };
 
 namespace {
+
+namespace fs = std::filesystem;
 
 std::string joinLines(const std::vector<std::string>& items)
 {
@@ -39,16 +40,12 @@ std::vector<std::string> splitLines(const std::string& text)
   return out;
 }
 
-// Test hook for the kill -9 test: HASHSCOPE_TEST_PAUSE_IN_SAVE=FILE makes save() create FILE once its rows
-// are written, then wait inside the open transaction until the process is killed.
-void pauseInSaveForTests()
+std::string idList(const std::vector<std::int64_t>& ids)
 {
-  const char* marker = std::getenv("HASHSCOPE_TEST_PAUSE_IN_SAVE");
-  if (!marker || !*marker)
-    return;
-  std::ofstream(marker) << "in transaction\n";
-  for (;;)
-    std::this_thread::sleep_for(std::chrono::seconds(1));
+  std::string out;
+  for (const std::int64_t id : ids)
+    out += (out.empty() ? "" : ", ") + std::to_string(id);
+  return out;
 }
 
 constexpr const char* kRecordColumns =
@@ -78,55 +75,143 @@ RunRecord readRecord(const Statement& s)
   return r;
 }
 
+bool cannotWrite(int code)
+{
+  return code == SQLITE_CANTOPEN || code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_AUTH;
+}
+
+// "file:PATH?mode=ro[&immutable=1]": a URI for a read-only open. immutable is for files on read-only media
+// in WAL mode, which SQLite cannot otherwise read without creating the -shm file beside them.
+std::string readOnlyUri(const std::string& name, bool immutable)
+{
+  std::string uri = "file:";
+  for (const char c : name) {
+    const auto u = static_cast<unsigned char>(c);
+    if (c == '%' || c == '?' || c == '#' || u < 0x20 || u == 0x7f) {
+      static const char* const kHex = "0123456789ABCDEF";
+      uri += '%';
+      uri += kHex[u >> 4];
+      uri += kHex[u & 0xf];
+    } else {
+      uri += c;
+    }
+  }
+  return uri + (immutable ? "?mode=ro&immutable=1" : "?mode=ro");
+}
+
 }  // namespace
 
 void sqlite::insertRunLocations(sqlite3* db, std::int64_t runId, const RunDocument& doc)
 {
+  // One pass over the tiles: per location the first tile that names its device (else its last tile).
+  std::unordered_map<std::string_view, const RunTile*> described;
+  for (const RunTile& t : doc.tiles) {
+    const RunTile*& tile = described[t.key.location];
+    if (!tile || tile->deviceModel.empty())
+      tile = &t;
+  }
+  Statement insert(db, "INSERT INTO run_locations (run_id, location, device_model, filesystem, kind) "
+                       "VALUES (?1, ?2, ?3, ?4, ?5)");
   for (const std::string& location : doc.locations()) {
-    const RunTile* tile = nullptr;
-    for (const RunTile& t : doc.tiles)
-      if (t.key.location == location && (!tile || tile->deviceModel.empty()))
-        tile = &t;
-    Statement insert(db, "INSERT INTO run_locations (run_id, location, device_model, filesystem, kind) "
-                         "VALUES (?1, ?2, ?3, ?4, ?5)");
+    const RunTile* tile = described.at(location);
+    insert.reset();
     insert.bind(1, runId).bind(2, location).bind(3, tile->deviceModel).bind(4, tile->filesystem);
     insert.bind(5, tile->deviceKind).run();
   }
 }
 
-RunLibrary::RunLibrary(const std::filesystem::path& file) : m_db(new Db), m_path(file)
+RunLibrary::RunLibrary(const fs::path& file, LibraryOptions options)
+    : m_db(new Db), m_path(file), m_options(std::move(options))
 {
+  const std::u8string u8name = file.u8string();
+  const std::string name(u8name.begin(), u8name.end());
   try {
+    // SQLite's names for a database in memory or a temporary file: a history there would keep nothing.
+    if (name.empty() || name == ":memory:")
+      throw LibraryError("\"" + name + "\" is not a file name: a history there would keep nothing (give a file name)");
     std::error_code ec;
-    if (file.has_parent_path())
-      std::filesystem::create_directories(file.parent_path(), ec);
-    const std::u8string name = file.u8string();
-    if (sqlite3_open_v2(reinterpret_cast<const char*>(name.c_str()), &m_db->handle,
-                        SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nullptr) != SQLITE_OK)
-      sqlite::fail(m_db->handle, "cannot open the history database " + std::string(name.begin(), name.end()));
-    sqlite3* db = m_db->handle;
-    sqlite3_busy_timeout(db, 10000);
-    // Look before writing anything: a newer or foreign database must stay exactly as it is.
-    std::optional<int> version;
-    try {
-      version = sqlite::schemaVersion(db);
-    } catch (const LibraryError&) {
-      throw LibraryError("the file " + std::string(name.begin(), name.end()) +
-                         " is not a HashScope history database (not changed): choose another file");
+    const fs::file_status status = fs::status(file, ec);
+    if (fs::is_directory(status))
+      throw LibraryError(name + " is a folder, not a history database: choose a file");
+    m_exists = fs::exists(status);
+    if (!m_exists && !m_options.create) {
+      // A read of a history that does not exist: an empty one, and nothing is created.
+      if (sqlite3_open_v2(":memory:", &m_db->handle, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+        sqlite::fail(m_db->handle, "cannot open the history database");
+      sqlite::migrate(m_db->handle);
+      m_readOnly = true;
+      return;
     }
-    if (!version)
-      throw LibraryError("the file " + std::string(name.begin(), name.end()) +
-                         " is not a HashScope history database (not changed): choose another file");
-    if (*version > kLibrarySchemaVersion)
-      throw LibraryError("this history database was written by a newer HashScope (schema " +
-                         std::to_string(*version) + ", this version knows " +
-                         std::to_string(kLibrarySchemaVersion) + "): update HashScope to use it; " +
-                         std::string(name.begin(), name.end()) + " was not changed");
+    if (!m_exists && file.has_parent_path() && !fs::is_directory(file.parent_path(), ec)) {
+      fs::create_directories(file.parent_path(), ec);
+      if (ec)
+        throw LibraryError("cannot create the folder " + file.parent_path().string() + " for the history database (" +
+                           ec.message() + ")");
+    }
+    const int flags = SQLITE_OPEN_READWRITE | (m_exists ? 0 : SQLITE_OPEN_CREATE);
+    int rc = sqlite3_open_v2(name.c_str(), &m_db->handle, flags, nullptr);
+    sqlite3* db = m_db->handle;
+    if (rc != SQLITE_OK && !(m_exists && cannotWrite(rc)))
+      sqlite::fail(db, "cannot open the history database " + name);
+    if (rc == SQLITE_OK)
+      sqlite3_busy_timeout(db, 10000);
+    // Look before writing anything: a newer or foreign database must stay exactly as it is.
+    int version = -1;  // -1: tables that are not a HashScope history
+    auto readVersion = [&] {
+      try {
+        version = sqlite::schemaVersion(m_db->handle).value_or(-1);
+        return SQLITE_OK;
+      } catch (const LibraryError&) {
+        return sqlite3_errcode(m_db->handle);
+      }
+    };
+    rc = rc == SQLITE_OK ? readVersion() : rc;
+    // A history this user may read but not write (a read-only mount, someone else's folder): read-only.
+    for (const bool immutable : {false, true}) {
+      if (rc == SQLITE_OK || !m_exists || !cannotWrite(rc))
+        break;
+      sqlite3_close(m_db->handle);
+      m_db->handle = nullptr;
+      rc = sqlite3_open_v2(readOnlyUri(name, immutable).c_str(), &m_db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
+                           nullptr);
+      if (rc == SQLITE_OK) {
+        sqlite3_busy_timeout(m_db->handle, 10000);
+        rc = readVersion();
+      }
+      m_readOnly = true;
+    }
+    db = m_db->handle;
+    if (rc == SQLITE_OK && version < 0)
+      throw LibraryError("the file " + name + " is not a HashScope history database (not changed): choose another file");
+    if (rc == SQLITE_NOTADB)
+      throw LibraryError("the file " + name + " is not a HashScope history database, or its first page is damaged "
+                         "(not changed): choose another file; if it held your runs, " + sqlite::damagedAdvice(name));
+    if (rc != SQLITE_OK)
+      sqlite::fail(db, "cannot read the history database " + name);
+    if (version > kLibrarySchemaVersion)
+      throw LibraryError("this history database was written by a newer HashScope (schema " + std::to_string(version) +
+                         ", this version knows " + std::to_string(kLibrarySchemaVersion) +
+                         "): update HashScope to use it; " + name + " was not changed");
+    m_readOnly = m_readOnly || sqlite3_db_readonly(db, "main") == 1;
+    if (m_readOnly) {
+      if (version < kLibrarySchemaVersion)
+        throw LibraryError(name + " was written by an older HashScope and is read-only here, so it cannot be upgraded: "
+                           "open it where it can be written once");
+      return;
+    }
     // WAL + NORMAL: a committed transaction survives a killed process (kill -9, a crash): only an OS crash
-    // or power loss could roll back the last few commits, and never corrupts the file.
-    sqlite::exec(db, "PRAGMA journal_mode = WAL", "cannot open the history database");
+    // or power loss could roll back the last few commits, and never corrupts the file. Set once, when the
+    // file is new: switching it takes a lock, and it stays in the file.
+    const bool wal = [db] {
+      Statement mode(db, "PRAGMA journal_mode");  // finished before the switch below: no transaction open
+      return mode.step() && mode.text(0) == "wal";
+    }();
+    if (!wal)
+      sqlite::exec(db, "PRAGMA journal_mode = WAL", "cannot open the history database");
     sqlite::exec(db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "cannot open the history database");
-    sqlite::migrate(db);
+    // Readers of a current schema take no write lock: only an upgrade (or a new file) needs one.
+    if (version < kLibrarySchemaVersion)
+      sqlite::migrate(db);
   } catch (...) {
     sqlite3_close(m_db->handle);
     delete m_db;
@@ -140,10 +225,21 @@ RunLibrary::~RunLibrary()
   delete m_db;
 }
 
-std::int64_t RunLibrary::save(const std::string& json, const std::string& name, const std::string& origin)
+void RunLibrary::requireWritable() const
 {
-  const RunDocument doc = readRunDocument(json);
+  if (!m_exists && !m_options.create)
+    throw LibraryError("there is no history database at " + m_path.string());
+  if (m_readOnly)
+    throw LibraryError(m_path.string() + " is read-only here (a read-only disk, or a file or folder you cannot "
+                                         "write): its runs can be read, not changed");
+}
+
+std::int64_t RunLibrary::insert(const RunDocument& doc, std::string_view json, const std::string& name,
+                                const std::string& origin)
+{
+  requireWritable();
   sqlite3* db = m_db->handle;
+  // The document was read (parsed and checked) before this: the write lock is held only for the rows.
   Transaction tx(db);
   Statement insert(db,
                    "INSERT INTO runs (started_at, finished_at, saved_at, name, status, origin, cpu, "
@@ -154,12 +250,35 @@ std::int64_t RunLibrary::save(const std::string& json, const std::string& name, 
   insert.bind(8, static_cast<std::int64_t>(doc.machine.logicalCores));
   insert.bind(9, static_cast<std::int64_t>(doc.machine.memoryBytes)).bind(10, doc.machine.os);
   insert.bind(11, doc.machine.kernel).bind(12, doc.version).bind(13, joinLines(doc.locations()));
-  insert.bind(14, joinLines(doc.algorithms())).bind(15, json).run();
+  insert.bind(14, joinLines(doc.algorithms())).bind(15, std::string(json)).run();
   const std::int64_t id = sqlite3_last_insert_rowid(db);
   sqlite::insertRunLocations(db, id, doc);
-  pauseInSaveForTests();
+  if (m_options.beforeCommit)
+    m_options.beforeCommit();
   tx.commit();
   return id;
+}
+
+std::int64_t RunLibrary::save(const std::string& json, const std::string& name, const std::string& origin)
+{
+  requireWritable();
+  const std::string_view text = withoutByteOrderMark(json);
+  return insert(readRunDocument(text), text, name, origin);
+}
+
+RunLibrary::Imported RunLibrary::import(const std::string& json, const std::string& name, bool allowDuplicate)
+{
+  requireWritable();
+  const std::string_view text = withoutByteOrderMark(json);
+  const RunDocument doc = readRunDocument(text);
+  if (!allowDuplicate) {
+    // Runs started at the same second (the index), then the very same text.
+    Statement same(m_db->handle, "SELECT id FROM runs WHERE started_at = ?1 AND document = ?2 ORDER BY id LIMIT 1");
+    same.bind(1, doc.startedAt).bind(2, std::string(text));
+    if (same.step())
+      return {same.integer(0), true};
+  }
+  return {insert(doc, text, name, "imported"), false};
 }
 
 std::vector<RunRecord> RunLibrary::list() const
@@ -191,6 +310,7 @@ std::string RunLibrary::document(std::int64_t id) const
 
 void RunLibrary::rename(std::int64_t id, const std::string& name)
 {
+  requireWritable();
   Transaction tx(m_db->handle);
   Statement s(m_db->handle, "UPDATE runs SET name = ?1 WHERE id = ?2");
   s.bind(1, name).bind(2, id).run();
@@ -199,20 +319,30 @@ void RunLibrary::rename(std::int64_t id, const std::string& name)
   tx.commit();
 }
 
-void RunLibrary::remove(std::int64_t id)
+void RunLibrary::remove(const std::vector<std::int64_t>& ids)
 {
+  requireWritable();
   Transaction tx(m_db->handle);
+  std::vector<std::int64_t> missing;
   Statement s(m_db->handle, "DELETE FROM runs WHERE id = ?1");
-  s.bind(1, id).run();
-  if (sqlite3_changes(m_db->handle) == 0)
-    throw LibraryError("there is no run " + std::to_string(id) + " in the history");
   Statement clear(m_db->handle, "DELETE FROM settings WHERE key = 'baseline' AND value = ?1");
-  clear.bind(1, std::to_string(id)).run();
+  for (const std::int64_t id : ids) {
+    s.reset();
+    s.bind(1, id).run();
+    if (sqlite3_changes(m_db->handle) == 0 && std::find(missing.begin(), missing.end(), id) == missing.end())
+      missing.push_back(id);
+    clear.reset();
+    clear.bind(1, std::to_string(id)).run();
+  }
+  if (!missing.empty())  // the transaction rolls back: all or nothing
+    throw LibraryError(std::string(missing.size() == 1 ? "there is no run " : "there are no runs ") + idList(missing) +
+                       " in the history: nothing was removed");
   tx.commit();
 }
 
 void RunLibrary::setBaseline(std::optional<std::int64_t> id)
 {
+  requireWritable();
   if (id && !record(*id))
     throw LibraryError("there is no run " + std::to_string(*id) + " in the history");
   Transaction tx(m_db->handle);

@@ -1,21 +1,40 @@
 // The sqlite3 helpers: every failure becomes a LibraryError with SQLite's own message.
 #include "library/sqlite_db.hpp"
 
+#include <cerrno>
+
 namespace hashscope::sqlite {
 
-void fail(sqlite3* db, const std::string& what)
+std::string damagedAdvice(const std::string& file)
 {
-  throw LibraryError(what + ": " + (db ? sqlite3_errmsg(db) : "out of memory"));
+  return "`sqlite3 " + file + " .recover | sqlite3 recovered.sqlite` saves what it still holds";
 }
+
+std::string reason(sqlite3* db)
+{
+  if (!db)
+    return "out of memory";
+  const char* name = sqlite3_db_filename(db, "main");
+  const std::string file = name && *name ? name : "the history database";
+  // A full disk can also surface as an I/O error (growing the -shm file of a WAL database): errno says it.
+  if (sqlite3_errcode(db) == SQLITE_FULL || (sqlite3_errcode(db) == SQLITE_IOERR && sqlite3_system_errno(db) == ENOSPC))
+    return "the disk holding " + file + " is full: free some space and try again";
+  switch (sqlite3_errcode(db)) {
+  case SQLITE_CORRUPT:
+  case SQLITE_NOTADB: return file + " is damaged (" + damagedAdvice(file) + ")";
+  case SQLITE_READONLY: return file + " is read-only here";
+  case SQLITE_BUSY:
+  case SQLITE_LOCKED: return "another program kept " + file + " busy for more than 10 s: try again";
+  default: return sqlite3_errmsg(db);
+  }
+}
+
+void fail(sqlite3* db, const std::string& what) { throw LibraryError(what + ": " + reason(db)); }
 
 void exec(sqlite3* db, const char* sql, const char* what)
 {
-  char* message = nullptr;
-  if (sqlite3_exec(db, sql, nullptr, nullptr, &message) != SQLITE_OK) {
-    const std::string text = message ? message : "unknown error";
-    sqlite3_free(message);
-    throw LibraryError(std::string(what) + ": " + text);
-  }
+  if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK)
+    fail(db, what);
 }
 
 Statement::Statement(sqlite3* db, const char* sql) : m_db(db)
@@ -55,6 +74,12 @@ bool Statement::step()
   if (rc == SQLITE_DONE)
     return false;
   fail(m_db, "history database error");
+}
+
+void Statement::reset()
+{
+  sqlite3_reset(m_stmt);
+  sqlite3_clear_bindings(m_stmt);
 }
 
 std::string Statement::text(int column) const

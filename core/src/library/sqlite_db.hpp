@@ -11,8 +11,13 @@
 
 namespace hashscope::sqlite {
 
-// Throws LibraryError "<what>: <sqlite's message>".
+// Throws LibraryError "<what>: <the reason>", the reason said in the user's terms where SQLite's code tells
+// it (a full disk, a damaged file, a read-only one, another process holding the lock), else SQLite's message.
 [[noreturn]] void fail(sqlite3* db, const std::string& what);
+// The reason part of fail() for the last error on `db`.
+std::string reason(sqlite3* db);
+// How to save what a damaged history file still holds (a shell command and its purpose).
+std::string damagedAdvice(const std::string& file);
 // Runs SQL without results (may hold several statements).
 void exec(sqlite3* db, const char* sql, const char* what);
 
@@ -29,6 +34,7 @@ public:
   Statement& bindNull(int index);
   bool step();  // true: a row is ready; false: done. Throws on error.
   void run() { step(); }
+  void reset();  // ready to bind and run again
 
   std::string text(int column) const;
   std::int64_t integer(int column) const;

@@ -25,7 +25,12 @@ std::string kindProblem(const fs::path& path, fs::file_type type)
 
 }  // namespace
 
-DataSummary describeData(const fs::path& path, std::stop_token stop)
+LinkPolicy dataLinkPolicy(const SuiteSpec& spec)
+{
+  return spec.followLinks ? LinkPolicy::FollowWithinTree : LinkPolicy::Skip;
+}
+
+DataSummary describeData(const fs::path& path, std::stop_token stop, LinkPolicy links)
 {
   DataSummary out;
   out.path = path;
@@ -62,10 +67,11 @@ DataSummary describeData(const fs::path& path, std::stop_token stop)
     return out;
   }
   out.folder = true;
-  TreeListing listing = listFiles(path, stop);
+  TreeListing listing = listFiles(path, stop, true, links);
   out.files = listing.files.size();
   out.bytes = listing.totalBytes;
   out.skipped = std::move(listing.errors);
+  out.notFollowed = std::move(listing.notFollowed);
   if (stop.stop_requested())
     out.error = "Stopped while listing " + path.string();
   else if (out.files == 0 && !out.skipped.empty())

@@ -52,6 +52,7 @@ public:
     m_base.streams = std::max(1, spec.streams);
     m_base.cache = spec.cache;
     m_base.content = spec.content;
+    m_base.links = dataLinkPolicy(spec);
   }
 
   // A workload that runs once per location.

@@ -38,7 +38,7 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
   if (spec.cache == CacheMode::Warm && traits.usesCache && !spec.prewarmed) {
     std::string error;
     if (traits.targetsFolder || spec.tree)  // a read over a folder (a data plan's tree) warms the tree too
-      warmTree(spec.target, stop);
+      warmTree(spec.target, stop, spec.links);
     else
       error = warmFile(spec.target, stop);
     if (!error.empty() && onNote)

@@ -83,7 +83,7 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
 void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const SuiteObserver& observer,
              std::stop_token stop, SuiteResult& result)
 {
-  const DataSummary data = describeData(spec.data, stop);
+  const DataSummary data = describeData(spec.data, stop, dataLinkPolicy(spec));
   if (stop.stop_requested())
     return;
   if (!data.ok())
@@ -104,6 +104,10 @@ void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, const Su
   note(observer, "Measuring " + spec.data.string() + " (" + dataSummaryText(data) + ") where it is: nothing is written.");
   for (const std::string& skipped : data.skipped)
     note(observer, "Not measured: " + skipped);
+  if (!data.notFollowed.empty())
+    note(observer, std::to_string(data.notFollowed.size()) +
+                       (data.notFollowed.size() == 1 ? " symbolic link was" : " symbolic links were") +
+                       " not followed, the first: " + data.notFollowed.front());
   if (data.folder && spec.peers)
     note(observer, "Peer tools hash single files: none runs on a folder.");
   std::vector<SuiteStep> steps = plan;
@@ -155,14 +159,16 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
                                              if (observer.sampleProgress)
                                                observer.sampleProgress(location, p);
                                            });
+        // A sample this run wrote is this run's to remove, even when the stop came in the instant between
+        // its last byte and its rename: it is complete and named by then, and must not be left behind.
+        if (sample.ok() && !sample.reused)
+          created.push_back(sample.file.path);
         if (sample.cancelled || stop.stop_requested())
           break;
         if (!sample.ok()) {
           locationError(result, observer, location, "Skipping " + location.string() + ": " + sample.error);
           continue;
         }
-        if (!sample.reused)
-          created.push_back(sample.file.path);
         sampleFile = sample.file.path;
         sampleHold = std::move(sample.hold);
       }

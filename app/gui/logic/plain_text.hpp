@@ -1,0 +1,16 @@
+// Data shown as text, never as markup: a run imported from elsewhere may name its machine or a location
+// "<img src=...>". Labels that show data are Qt::PlainText; tooltips (Qt renders one that looks like HTML
+// as HTML, with no way to say otherwise) go through plainToolTip().
+#pragma once
+
+#include <QString>
+
+namespace hashscope::gui {
+
+// `text` as a tooltip that shows exactly these characters, line breaks kept.
+inline QString plainToolTip(const QString& text)
+{
+  return QStringLiteral("<p style='white-space:pre-wrap'>") + text.toHtmlEscaped() + QStringLiteral("</p>");
+}
+
+}  // namespace hashscope::gui

@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Importing a hostile run (issue 17, item 11): a run of 200 000 results, every one its own location (about
+# 15 MB), must import in seconds (linear time), and the history must stay usable for others meanwhile.
+#
+#   tests/bench/import_speed.sh [--results 200000] [--runs 3] [--cli build/bin/hashscope-cli] [--timeout 600]
+#
+# Measures, run after run, on a fresh history each time:
+#   import   wall time of `history import` of the run (a timeout counts as a miss, and says so)
+#   list     wall time of a `history list` started 0.2 s into the import, and whether it answered
+#   bench    the same for a second import (a `bench` saving its run) during the first
+# Then the comparison of a small run with the big one (what every bench does once such a run is the
+# baseline). Prints the median of each against its goal
+# (import < 10 s, list < 2 s) and exits 1 if a median misses its goal. Run it on a quiet machine.
+set -euo pipefail
+
+results=200000 runs=3 timeout=600
+cli="$(cd "$(dirname "$0")/../.." && pwd)/build/bin/hashscope-cli"
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --results) results=$2; shift 2 ;;
+    --runs) runs=$2; shift 2 ;;
+    --cli) cli=$2; shift 2 ;;
+    --timeout) timeout=$2; shift 2 ;;
+    -h|--help) awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0"; exit 0 ;;
+    *) echo "import_speed.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+done
+[ -x "$cli" ] || { echo "import_speed.sh: $cli not found: build first (./setup.sh build)" >&2; exit 2; }
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+run="$work/hostile.json"
+python3 - "$run" "$results" <<'EOF'
+import sys
+path, n = sys.argv[1], int(sys.argv[2])
+with open(path, "w") as f:
+    f.write('{"schema": "hashscope.run/3", "machine": {"cpu": "x", "logical_cores": 8}, "results": [')
+    f.write(",".join('{"workload":"read","location":"/l%d","cache":"cold","mb_per_s":%d}' % (i, 100 + i % 7)
+                     for i in range(n)))
+    f.write("]}\n")
+EOF
+small="$(cd "$(dirname "$0")/.." && pwd)/data/runs/run_a.json"
+echo "run: $results results, $(du -h "$run" | cut -f1); cli: $cli"
+
+now() { date +%s.%N; }
+median() { sort -g | awk '{ v[NR] = $1 } END { if (NR == 0) print "nan"; else print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
+
+imports=() lists=() saves=() baselines=()
+for i in $(seq 1 "$runs"); do
+  db="$work/h$i.sqlite"
+  start=$(now)
+  timeout "$timeout" "$cli" history import "$run" --history-db "$db" >/dev/null 2>"$work/import.err" &
+  importer=$!
+  sleep 0.2
+  l0=$(now)
+  if "$cli" history list --history-db "$db" >/dev/null 2>"$work/list.err"; then list_ok=yes; else list_ok=no; fi
+  l1=$(now)
+  s0=$(now)
+  if "$cli" history import --allow-duplicate "$small" --history-db "$db" >/dev/null 2>"$work/save.err"; then
+    save_ok=yes
+  else
+    save_ok=no
+  fi
+  s1=$(now)
+  if wait "$importer"; then rc=0; else rc=$?; fi
+  end=$(now)
+  import_s=$(echo "$end - $start" | bc -l)
+  [ "$rc" = 124 ] && import_s=$timeout
+  list_s=$(echo "$l1 - $l0" | bc -l) save_s=$(echo "$s1 - $s0" | bc -l)
+  # A later save compared with a baseline of that size (what every bench does once a baseline is set).
+  big_id=$("$cli" history list -f csv --history-db "$db" | awk -F, 'NR > 1 && $7 == "x" { print $1; exit }')
+  small_id=$("$cli" history list -f csv --history-db "$db" | awk -F, 'NR > 1 && $7 != "x" { print $1; exit }')
+  baseline_s=nan
+  if [ -n "$big_id" ] && [ -n "$small_id" ]; then
+    b0=$(now)
+    "$cli" history compare "$big_id" "$small_id" -f json --history-db "$db" >/dev/null 2>&1 || true
+    b1=$(now)
+    baseline_s=$(echo "$b1 - $b0" | bc -l)
+  fi
+  printf 'run %d: import %.2f s (exit %s)  list during it %.2f s (%s: %s)  save during it %.2f s (%s)  compare with it %s s\n' \
+    "$i" "$import_s" "$rc" "$list_s" "$list_ok" "$(head -c 120 "$work/list.err" | tr '\n' ' ')" "$save_s" "$save_ok" \
+    "$baseline_s"
+  imports+=("$import_s") lists+=("$list_s") saves+=("$save_s") baselines+=("$baseline_s")
+done
+
+import_median=$(printf '%s\n' "${imports[@]}" | median)
+list_median=$(printf '%s\n' "${lists[@]}" | median)
+save_median=$(printf '%s\n' "${saves[@]}" | median)
+compare_median=$(printf '%s\n' "${baselines[@]}" | median)
+printf 'median: import %.2f s (goal < 10 s), list during it %.2f s (goal < 2 s), save during it %.2f s, compare %s s\n' \
+  "$import_median" "$list_median" "$save_median" "$compare_median"
+awk -v i="$import_median" -v l="$list_median" 'BEGIN { exit !(i < 10 && l < 2) }' || { echo "goal missed"; exit 1; }
