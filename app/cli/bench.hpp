@@ -29,6 +29,8 @@ struct BenchOptions {
   int streams = 1;
   CacheMode cache = CacheMode::Cold;
   std::uint64_t blockSize = 1 * MiB;
+  ReadPath readPath = ReadPath::Auto;
+  int queueDepth = kDefaultQueueDepth;
   double duration = 1.0;
   bool suite = false, warm = false, ramp = false, peers = false, keepSample = false;
   int maxStreams = 0;

@@ -98,6 +98,8 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
   spec.content = o.content;
   spec.cache = o.cache;
   spec.blockSize = o.blockSize;
+  spec.readPath = o.readPath;
+  spec.queueDepth = o.queueDepth;
   spec.streams = o.streams;
   spec.warm = o.warm;
   spec.ramp = o.ramp;

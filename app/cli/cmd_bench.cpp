@@ -115,11 +115,19 @@ BenchOptions parseBenchOptions(const Args& args)
     o.sampleHz = parseNumberOption("--sample-hz", *hz, 0, 1000);
   if (const auto top = args.value("max-streams"))
     o.maxStreams = parseCountOption("--max-streams", *top, 1, 256);
-  const int readDepth = WorkloadSpec().readDepth; // blocks each reading stream keeps in memory
+  if (const auto path = args.value("read-path")) {
+    const auto parsed = parseReadPath(*path);
+    if (!parsed)
+      throw UsageError("unknown --read-path '" + *path + "' (choose auto, copy or mapped)");
+    o.readPath = *parsed;
+  }
+  if (const auto depth = args.value("queue-depth"))
+    o.queueDepth = parseCountOption("--queue-depth", *depth, 1, kMaxQueueDepth);
+  const int buffers = o.queueDepth + 1; // blocks each reading stream keeps in memory
   if (args.has("ramp") && o.maxStreams > o.streams) // the ramp's last run reads with --max-streams streams
-    checkBufferMemory("--max-streams", o.maxStreams, o.blockSize, readDepth);
+    checkBufferMemory("--max-streams", o.maxStreams, o.blockSize, buffers);
   else
-    checkBufferMemory("--streams", o.streams, o.blockSize, readDepth);
+    checkBufferMemory("--streams", o.streams, o.blockSize, buffers);
   o.suite = args.has("suite");
   o.warm = args.has("warm");
   o.ramp = args.has("ramp");
@@ -161,7 +169,7 @@ int runBench(Context& context, const Arguments& argv)
        {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
        {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false},
        {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true},
-       {"follow", 0, false, false}},
+       {"follow", 0, false, false},      {"read-path", 0, true, false},    {"queue-depth", 0, true, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;

@@ -85,7 +85,14 @@ Options:
       --content KIND     random (default), zeros or text
   -j, --streams N        parallel streams (default 1)
       --cache MODE       cold (default), warm or as-is
-      --block-size SIZE  bytes per read/update (default 1M; streams x 4 blocks must fit in half of the RAM)
+      --block-size SIZE  bytes per read/update (default 1M; streams x (queue depth + 1) blocks must fit
+                         in half of the RAM)
+      --read-path HOW    how files are read: auto (default: one read() for small files, mapped pages
+                         for cached files to hash, read() copies for cold reads and -w read), copy
+                         (read() into buffers) or mapped (the page cache's pages; -w read then touches
+                         every byte; not for cold reads of a disk)
+      --queue-depth N    reads in flight per stream for cold (direct) reads, 1..64 (default 3), like
+                         fio --iodepth
   -d, --duration SEC     duration of memory and hash-memory runs (default 1, at most 86400: a day)
       --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
                          (plain bench runs the same way, over the workloads listed with -w)

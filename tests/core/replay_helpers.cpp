@@ -108,6 +108,8 @@ RecordedRun runOf(const Value& r)
   run.streams = static_cast<int>(r["streams"].number(1));
   run.hashThreads = static_cast<unsigned>(r["hash_threads"].number(0));  // /4; /3 did not record it
   run.queueDepth = static_cast<int>(r["queue_depth"].number(0));
+  if (r["read_path"].type() == Value::Type::String)  // /4
+    run.readPath = required(parseReadPath(r["read_path"].string()), "read_path");
   run.blockSize = u64(r["block_size"]);
   run.cache = required(parseCacheMode(r["cache"].string()), "cache");
   run.cacheMethod = required(parseCacheMethod(r["cache_method"].string()), "cache_method");

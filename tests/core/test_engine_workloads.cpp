@@ -26,7 +26,7 @@ WorkloadSpec fileSpec(Workload w, const std::filesystem::path& file, int streams
   spec.streams = streams;
   spec.cache = cache;
   spec.blockSize = block;
-  spec.readDepth = 3;
+  spec.queueDepth = 2;
   return spec;
 }
 
@@ -246,6 +246,8 @@ TEST_CASE("bad specs are refused with a sentence, not an exception", "[engine]")
   spec.blockSize = 0;
   CHECK(runWorkload(spec, {}).error.starts_with("The block size must be"));
   spec.blockSize = 4096;
-  spec.readDepth = 1;
-  CHECK(runWorkload(spec, {}).error.starts_with("The read depth must be"));
+  spec.queueDepth = 0;
+  CHECK(runWorkload(spec, {}).error.starts_with("The queue depth must be between 1 and 64"));
+  spec.queueDepth = 65;
+  CHECK(runWorkload(spec, {}).error.starts_with("The queue depth must be between 1 and 64"));
 }

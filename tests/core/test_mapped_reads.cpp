@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <functional>
 #include <thread>
 
 #include "catch.hpp"
@@ -16,14 +17,23 @@ using hashscope::test::TempDir;
 
 namespace {
 
-// Hashes what it is given, like the engine's consumer; stops (returns false) after `stopAfter` pieces when set.
+// Hashes what it is given, like the engine's consumer; stops (returns false) after `stopAfter` pieces when set;
+// runs `before` once, before the first piece at or past byte `beforeAt` of the range is hashed.
 class Collect final : public platform::MappedConsumer {
 public:
   explicit Collect(Hasher& hasher, std::uint64_t stopAfter = 0) : m_hasher(hasher), m_stopAfter(stopAfter) {}
+  Collect(Hasher& hasher, std::uint64_t beforeAt, std::function<void()> before)
+      : m_hasher(hasher), m_stopAfter(0), m_beforeAt(beforeAt), m_before(std::move(before))
+  {
+  }
   bool consume(const std::byte* data, std::size_t size) override
   {
     if (m_stopAfter && m_pieces == m_stopAfter)
       return false;
+    if (m_before && m_bytes >= m_beforeAt) {
+      m_before();
+      m_before = nullptr;
+    }
     m_hasher.update(data, size);
     m_bytes += size;
     ++m_pieces;
@@ -34,22 +44,46 @@ public:
 private:
   Hasher& m_hasher;
   std::uint64_t m_stopAfter;
+  std::uint64_t m_beforeAt = 0;
+  std::function<void()> m_before;
 };
 
 constexpr std::uint64_t kWindow = 16 * MiB;       // read_methods.cpp's window
 constexpr std::uint64_t kSplitWindow = 32 * MiB;  // and the BLAKE3 tree's, its largest subtree
 
-// Truncates the file named by `context` to `g_truncateTo` bytes when window `g_truncateAt` is mapped.
-std::uint64_t g_truncateAt = 0, g_truncateTo = 0;
-void truncateHook(std::uint64_t window, void* context)
-{
-  if (window == g_truncateAt)
-    REQUIRE(::truncate(static_cast<const char*>(context), static_cast<off_t>(g_truncateTo)) == 0);
-}
+// The test's own seams: a hasher (xxh3-64 underneath) and a consumer that run `action` once, when `at` bytes
+// have gone through them (inside the read, as a file truncated by another process would be met).
+class TriggerHasher final : public Hasher {
+public:
+  TriggerHasher(std::uint64_t at, std::function<void()> action)
+      : m_inner(makeHasher("xxh3-64")), m_at(at), m_action(std::move(action))
+  {
+  }
+  void update(const void* data, std::size_t size) override
+  {
+    m_inner->update(data, size);
+    m_seen += size;
+    if (!m_fired && m_seen >= m_at) {
+      m_fired = true;
+      m_action();
+    }
+  }
+  Digest finish() override { return m_inner->finish(); }
+  void reset() override { m_inner->reset(); }
+  const AlgorithmInfo& info() const override { return m_inner->info(); }
+  std::uint64_t m_seen = 0;
+  bool m_fired = false;
 
-struct HookReset {
-  ~HookReset() { platform::setMappedWindowHookForTests(nullptr, nullptr); }
+private:
+  std::unique_ptr<Hasher> m_inner;
+  std::uint64_t m_at;
+  std::function<void()> m_action;
 };
+
+void truncateTo(const std::filesystem::path& file, std::uint64_t size)
+{
+  REQUIRE(::truncate(file.c_str(), static_cast<off_t>(size)) == 0);
+}
 
 // Mapped windows of this process's files: lines of /proc/self/maps naming `file` (0 where there is no
 // /proc/self/maps: macOS, where readMapped has no helper and unmaps every window itself).
@@ -79,7 +113,7 @@ std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
   Hasher* const list[] = {hasher.get()};
   LiveCounters counters(1);
   StreamResult result;
-  PipelinedReader reader(1 * MiB, 4, {}, &counters, 0);
+  PipelinedReader reader(1 * MiB, 3, {}, &counters, 0);
   REQUIRE(reader.ok());
   reader.start(input, 0, input.size(), false);
   REQUIRE(engine::consumeJob(reader, list, counters, 0, result, error));
@@ -176,48 +210,78 @@ TEST_CASE("a file truncated while it is mapped gives an error, not a crash", "[e
 {
   TempDir dir;
   const auto file = dir / "shrinks.bin";
-  const std::string name = file.string();
-  HookReset reset;
-  SECTION("shrinks inside the window being hashed: the fault (SIGBUS) becomes an error")
-  {
-    hashscope::test::writeRandomFile(file, 2 * kWindow + 100, 5);
-    g_truncateAt = 1;
-    g_truncateTo = kWindow + kWindow / 2;
-    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
-    const FileDigests r = hashFile(file, {"xxh3-64"}, {});
-    CHECK(r.error == name + " got shorter while it was being read");
-    CHECK(r.digests.empty());
+  const std::string shorter = file.string() + " got shorter while it was being read";
+  // Writes `size` bytes, then hashes them through consumeRange (mapped) with the trigger; the error it gives.
+  auto run = [&](std::uint64_t size, int threads, TriggerHasher& hasher, bool truncateFirst = false) {
+    hashscope::test::writeRandomFile(file, size, size + static_cast<std::uint64_t>(threads));
+    std::string error;
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+    REQUIRE(input.isOpen());
+    if (truncateFirst)
+      truncateTo(file, 0);
+    engine::ReadPlan plan;
+    plan.threads = threads;
+    plan.path = ReadPath::Mapped;
+    LiveCounters counters(1);
+    engine::StreamReads reads({}, counters, 0);
+    Hasher* const list[] = {&hasher};
+    StreamResult result;
+    CHECK_FALSE(engine::consumeRange(input, 0, size, list, plan, reads, result, error));
+    CHECK(reads.lastMethod() == engine::ReadMethod::Mapped);
+    CHECK(result.bytes == hasher.m_seen);
+    CHECK(mappingsOf(file) == 0);
+    return error;
+  };
+  // With the window helper (one stream, a spare core) and without (the streams fill the cores).
+  for (int threads : {1, 1024}) {
+    INFO("streams " << threads);
+    {
+      INFO("shrinks inside the window being hashed: the fault (SIGBUS) becomes an error");
+      TriggerHasher hasher(kWindow + 1, [&] { truncateTo(file, kWindow + kWindow / 2); });
+      CHECK(run(2 * kWindow + 100, threads, hasher) == shorter);
+      CHECK(hasher.m_fired);
+      CHECK(hasher.m_seen <= kWindow + kWindow / 2);
+    }
+    {
+      INFO("shrinks between windows: seen before the next window is mapped");
+      TriggerHasher hasher(kWindow + 1, [&] { truncateTo(file, 2 * kWindow); });  // window 1 stays whole
+      CHECK(run(3 * kWindow, threads, hasher) == shorter);
+      CHECK(hasher.m_seen == 2 * kWindow);
+    }
+    {
+      INFO("shrank to nothing after it was opened, before any window was read");
+      TriggerHasher hasher(1, [] {});
+      CHECK(run(kWindow / 2, threads, hasher, true) == shorter);
+      CHECK(hasher.m_seen == 0);
+    }
   }
-  SECTION("shrinks to nothing before the first window is read")
-  {
-    hashscope::test::writeRandomFile(file, kWindow / 2, 6);
-    g_truncateAt = 0;
-    g_truncateTo = 0;
-    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
-    CHECK(hashFile(file, {"crc32"}, {}).error == name + " got shorter while it was being read");
-  }
-  SECTION("shrinks between windows: seen before the next window is mapped")
-  {
-    hashscope::test::writeRandomFile(file, 3 * kWindow, 7);
-    g_truncateAt = 1;
-    g_truncateTo = 2 * kWindow;  // window 1 stays whole; window 2 is gone
-    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
-    CHECK(hashFile(file, {"xxh3-64"}, {}).error == name + " got shorter while it was being read");
-  }
-  SECTION("the hash-file workload reports the error too")
-  {
-    hashscope::test::writeRandomFile(file, 2 * kWindow, 8);
-    g_truncateAt = 1;
-    g_truncateTo = kWindow + 10;
-    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
-    WorkloadSpec spec;
-    spec.workload = Workload::HashFile;
-    spec.algorithm = "xxh3-64";
-    spec.target = file;
-    spec.cache = CacheMode::AsIs;
-    const RunResult r = runWorkload(spec, {});
-    CHECK(r.error == name + " got shorter while it was being read");
-    CHECK(r.readMethod == "mmap");
+}
+
+TEST_CASE("a file that shrinks while it is read with copies gives the same error", "[engine][mapped]")
+{
+  TempDir dir;
+  const auto file = dir / "shrinks.bin";
+  const std::string shorter = file.string() + " got shorter while it was being read";
+  for (std::uint64_t block : {1 * MiB, 8 * MiB}) {  // through the pipelined reader; in one read() on this thread
+    INFO("block " << block);
+    hashscope::test::writeRandomFile(file, 6 * MiB, 12);
+    std::string error;
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+    engine::ReadPlan plan;
+    plan.path = ReadPath::Copy;
+    plan.blockSize = block;
+    LiveCounters counters(1);
+    engine::StreamReads reads({}, counters, 0);
+    TriggerHasher hasher(1, [&] { truncateTo(file, 3 * MiB); });
+    Hasher* const list[] = {&hasher};
+    StreamResult result;
+    // A one-read range is read before it is hashed: the file shrinks before the range, as the trigger runs after
+    // the read. Shrink it first then, so that both paths meet a short file.
+    if (block >= 6 * MiB)
+      truncateTo(file, 3 * MiB);
+    CHECK_FALSE(engine::consumeRange(input, 0, 6 * MiB, list, plan, reads, result, error));
+    CHECK(error == shorter);
+    CHECK(reads.lastMethod() == (block >= 6 * MiB ? engine::ReadMethod::Read : engine::ReadMethod::Pipelined));
   }
 }
 
@@ -297,7 +361,6 @@ TEST_CASE("a file truncated under the window helper gives an error, not a crash"
   const auto file = dir / "shrinks.bin";
   const std::string name = file.string();
   const std::uint64_t window = 1 * MiB;
-  HookReset reset;
   struct Case {
     std::uint64_t size, at, to;
   };
@@ -309,11 +372,8 @@ TEST_CASE("a file truncated under the window helper gives an error, not a crash"
     std::string error;
     platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
     REQUIRE(input.isOpen());
-    g_truncateAt = c.at;
-    g_truncateTo = c.to;
-    platform::setMappedWindowHookForTests(truncateHook, const_cast<char*>(name.c_str()));
     auto hasher = makeHasher("xxh3-64");
-    Collect collect(*hasher);
+    Collect collect(*hasher, c.at * window, [&] { truncateTo(file, c.to); });
     bool stopped = false;
     CHECK(platform::readMapped(input, 0, c.size, window, 100000, collect, stopped, true) ==
           name + " got shorter while it was being read");
@@ -341,23 +401,26 @@ TEST_CASE("a stop ends a helped mapped read with every window unmapped", "[engin
     CHECK(collect.m_pieces == stopAfter);
     CHECK(mappingsOf(file) == 0);
   }
-  SECTION("through FileHasher: a stop requested between windows says cancelled")
+  SECTION("a stop requested between windows ends the read with nothing left mapped; FileHasher says cancelled")
   {
-    std::stop_source stop;
-    HookReset reset;
-    platform::setMappedWindowHookForTests(
-        [](std::uint64_t window, void* source) {
-          if (window == 1)
-            static_cast<std::stop_source*>(source)->request_stop();
-        },
-        &stop);
     const auto big = dir / "big.bin";
     hashscope::test::writeRandomFile(big, 40 * MiB, 24);
-    FileHasher hasher({"md5"}, stop.get_token());
-    const FileDigests d = hasher.hash(big);
+    std::stop_source stop;
+    platform::InputFile bigFile = platform::InputFile::open(big, platform::ReadMode::Cached, error);
+    LiveCounters counters(1);
+    engine::StreamReads reads(stop.get_token(), counters, 0);
+    TriggerHasher hasher(kWindow, [&] { stop.request_stop(); });
+    Hasher* const list[] = {&hasher};
+    StreamResult result;
+    CHECK_FALSE(engine::consumeRange(bigFile, 0, bigFile.size(), list, engine::ReadPlan{}, reads, result, error));
+    CHECK(error == "");
+    CHECK(hasher.m_seen == kWindow);
+    CHECK(mappingsOf(big) == 0);
+    FileHasher stopped({"md5"}, stop.get_token());
+    const FileDigests d = stopped.hash(big);
     CHECK(d.error == big.string() + ": cancelled");
     CHECK(d.digests.empty());
-    CHECK(std::string(hasher.lastReadMethod()) == "mmap");
+    CHECK(std::string(stopped.lastReadMethod()) == "mmap");
     CHECK(mappingsOf(big) == 0);
   }
 }

@@ -36,6 +36,8 @@ struct SuiteSpec {
   SampleContent content = SampleContent::Random;
   CacheMode cache = CacheMode::Cold;
   std::uint64_t blockSize = 1 * MiB;
+  ReadPath readPath = ReadPath::Auto;             // how read, hash-file and hash-tree read (WorkloadSpec::readPath)
+  int queueDepth = kDefaultQueueDepth;            // reads in flight per stream of direct reads
   int streams = 1;                                // streams of the main hash-file runs
   bool warm = false;                              // add hash-file (warm)
   bool ramp = false;                              // add hash-file at rampStreams(maxStreams) streams

@@ -51,10 +51,26 @@ enum class CacheMethod {
 // What a sample file is filled with.
 enum class SampleContent { Random, Zeros, Text };
 
+// Reads in flight per stream for direct reads (WorkloadSpec::queueDepth): by default 3, which saturate the
+// disks we know of with 1 MiB blocks; at most 64.
+inline constexpr int kDefaultQueueDepth = 3;
+inline constexpr int kMaxQueueDepth = 64;
+
+// How a file workload's bytes are read (asked for; RunResult::readMethod says what ran).
+enum class ReadPath {
+  Auto,    // per file, what measured fastest: one read() for small files, mapped pages for cached ones to be
+           // hashed, read() copies through the pipelined reader for cold reads and the read workload
+  Copy,    // read() into buffers: one read for a range of at most a block, else through the pipelined reader
+  Mapped,  // mapped windows of the page cache (cached or RAM-backed files only); the read workload then
+           // touches every byte, so it measures what hashing from mapped pages costs before any hashing
+};
+
 std::string_view toString(CacheMode mode);
 std::string_view toString(Workload workload);
 std::string_view toString(SampleContent content);
 std::string_view toString(CacheMethod method);  // "n/a", "as-is", "direct", "evicted", "warm", "memory-backed"
+std::string_view toString(ReadPath path);       // "auto", "copy", "mapped"
+std::optional<ReadPath> parseReadPath(std::string_view text);
 std::optional<CacheMethod> parseCacheMethod(std::string_view text);
 std::optional<CacheMode> parseCacheMode(std::string_view text);
 std::optional<Workload> parseWorkload(std::string_view text);

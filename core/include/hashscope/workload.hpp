@@ -42,7 +42,10 @@ struct WorkloadSpec {
   double seconds = 0;                  // memory/hash-memory: run this long when bytes == 0 (default 2 s)
   CacheMode cache = CacheMode::AsIs;
   SampleContent content = SampleContent::Random;  // write
-  int readDepth = 4;                   // buffers in flight per reader (>= 2)
+  ReadPath readPath = ReadPath::Auto;  // read, hash-file, hash-tree: how bytes are read (RunResult::readMethod: what ran)
+  int queueDepth = kDefaultQueueDepth; // reads in flight per stream for direct (cold) reads, 1..64, like fio's
+                                       // --iodepth: one reader thread per read in flight (cached reads: one
+                                       // thread, the kernel's readahead queues); buffers held: queueDepth + 1
   bool tree = false;                   // read: `target` is a folder, every file under it is read as hash-tree
                                        // walks it (hash-tree's read reference on existing data)
   bool prewarmed = false;              // warm: the caller already read the target into the cache (runSampled does,
@@ -168,5 +171,6 @@ struct TreeListing {
 // `sizes` stays empty and totalBytes 0 — one system call fewer per file, for callers that open them anyway.
 TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {}, bool sizes = true,
                       LinkPolicy links = LinkPolicy::Follow);
+
 
 }  // namespace hashscope

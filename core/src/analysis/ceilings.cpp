@@ -130,9 +130,13 @@ ReadAccess accessOf(const RunResult& run)
 {
   if (run.readMethod.find("mmap") != std::string::npos)
     return ReadAccess::Mapped;
-  if (!run.readMethod.empty() || run.workload == Workload::PeerTool || run.workload == Workload::Read)
+  if (!run.readMethod.empty() || run.workload == Workload::PeerTool)
     return ReadAccess::Copy;
-  // Not run yet (the live path): the engine maps what it hashes from RAM or the page cache, and copies the rest.
+  // Not run yet (the live path): what was asked, else what the engine chooses.
+  if (run.readPath == ReadPath::Mapped)
+    return ReadAccess::Mapped;
+  if (run.readPath == ReadPath::Copy || run.workload == Workload::Read)
+    return ReadAccess::Copy;
   return isMemoryBacked(run) || run.cache == CacheMode::Warm ? ReadAccess::Mapped : ReadAccess::Copy;
 }
 

@@ -51,6 +51,9 @@ constexpr std::array<std::pair<CacheMethod, std::string_view>, 6> kCacheMethods{
     {CacheMethod::Warm, "warm"},
     {CacheMethod::MemoryBacked, "memory-backed"}}};
 
+constexpr std::array<std::pair<ReadPath, std::string_view>, 3> kReadPaths{{
+    {ReadPath::Auto, "auto"}, {ReadPath::Copy, "copy"}, {ReadPath::Mapped, "mapped"}}};
+
 constexpr std::array<std::pair<SampleContent, std::string_view>, 3> kContents{{
     {SampleContent::Random, "random"}, {SampleContent::Zeros, "zeros"}, {SampleContent::Text, "text"}}};
 
@@ -61,6 +64,8 @@ std::string_view toString(Workload workload) { return nameOf(kWorkloads, workloa
 std::string_view toString(SampleContent content) { return nameOf(kContents, content); }
 std::string_view toString(CacheMethod method) { return nameOf(kCacheMethods, method); }
 std::optional<CacheMethod> parseCacheMethod(std::string_view text) { return lookup(kCacheMethods, text); }
+std::string_view toString(ReadPath path) { return nameOf(kReadPaths, path); }
+std::optional<ReadPath> parseReadPath(std::string_view text) { return lookup(kReadPaths, text); }
 
 WorkloadTraits workloadTraits(Workload workload)
 {

@@ -1,60 +1,24 @@
 // hashFile (several digests in one read pass, the CLI's `hash`) and warmFile (the "warm" cache mode).
+#include <algorithm>
 #include <new>
+#include <optional>
 
 #include "engine/workload_internal.hpp"
 
-#include <algorithm>
-
 namespace hashscope {
-
-namespace {
-
-// Reads `input` front to back until a read returns nothing, whatever its size said: for kernel pseudo
-// files (sysfs reports 4096 bytes, procfs 0, whatever they hold), as md5sum reads them.
-bool hashToEndOfFile(platform::InputFile& input, const std::vector<Hasher*>& hashers, std::uint64_t blockSize,
-                     std::stop_token stop, LiveCounters& live, int stream, FileDigests& out)
-{
-  std::vector<std::byte> buffer(static_cast<std::size_t>(std::clamp<std::uint64_t>(blockSize, 4096, 16 * MiB)));
-  std::uint64_t position = 0;
-  for (;;) {
-    if (stop.stop_requested()) {
-      out.error = input.path().string() + ": cancelled";
-      return false;
-    }
-    const auto t0 = engine::Clock::now();
-    const std::int64_t n = input.readAt(buffer.data(), buffer.size(), position, out.error);
-    if (n < 0)
-      return false;
-    if (n == 0)
-      break;
-    const auto t1 = engine::Clock::now();
-    for (Hasher* h : hashers)
-      h->update(buffer.data(), static_cast<std::size_t>(n));
-    live.addWaitNanos(stream, engine::nanosBetween(t0, t1));
-    live.addBusyNanos(stream, engine::nanosBetween(t1, engine::Clock::now()));
-    live.addBytes(stream, static_cast<std::uint64_t>(n));
-    position += static_cast<std::uint64_t>(n);
-  }
-  out.size = position;
-  return true;
-}
-
-}  // namespace
 
 struct FileHasher::State {
   std::vector<std::string> algorithms;
   std::stop_token stop;
   LiveCounters* counters;
   int stream;
-  std::uint64_t blockSize;
   std::vector<std::unique_ptr<Hasher>> owned;
   std::vector<Hasher*> hashers;
-  std::string unknown;                      // an algorithm id makeHasher does not know
-  std::vector<std::byte> buffer;            // reused by every small file
-  std::unique_ptr<PipelinedReader> reader;  // made at the first big file, reused by the next ones
+  std::string unknown;                   // an algorithm id makeHasher does not know
   LiveCounters local{1};
+  engine::ReadPlan plan;
+  std::optional<engine::StreamReads> reads;  // the buffer and reader kept from file to file
   const char* lastMethod = "";
-  int jobs = 1;
   std::function<void()> beforeLongRead;
 
   // Opens `file` with `open` (by path, or by name in its listed folder), then hashes all of it into a result.
@@ -63,7 +27,7 @@ struct FileHasher::State {
   {
     FileDigests out;
     if (!unknown.empty()) {
-      out.error = "Unknown hash algorithm \"" + unknown + "\"";
+      out.error = engine::unknownAlgorithmText(unknown);
       return out;
     }
     try {
@@ -75,7 +39,7 @@ struct FileHasher::State {
         out.digests.clear();
     } catch (const std::bad_alloc&) {
       out.digests.clear();
-      out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(blockSize) +
+      out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(plan.blockSize) +
                   " (use a smaller block size)";
     } catch (const std::exception& e) {
       out.digests.clear();
@@ -89,52 +53,24 @@ struct FileHasher::State {
   {
     for (Hasher* h : hashers)
       h->reset();
-    out.size = input.size();
-    LiveCounters& live = *counters;
-    StreamResult ignored;
-    // Pseudo files report 0 or 4096 bytes whatever they hold: only those sizes need the filesystem check
-    // (one system call fewer per file for everything else).
-    if ((input.size() == 0 || input.size() == 4096) && platform::isPseudoFilesystem(file)) {
-      // Only there: on a real filesystem a read that ends before the size in stat means the file shrank
-      // while it was read, an error below (a benchmark must not hash less than it claims).
-      lastMethod = "read";
-      if (!hashToEndOfFile(input, hashers, blockSize, stop, live, stream, out))
-        return;
-    } else if (input.size() > 0) {
-      engine::ReadMethod method = engine::chooseReadMethod(input, false, input.size(), hashers, blockSize);
-      if (method != engine::ReadMethod::Whole && beforeLongRead)
-        beforeLongRead();
-      bool ok = false;
-      std::string error;
-      if (method == engine::ReadMethod::Whole) {
-        ok = engine::consumeWhole(input, buffer, hashers, live, stream, ignored, error);
-      } else if (method == engine::ReadMethod::Mapped) {
-        bool cannotMap = false;
-        ok = engine::consumeMapped(input, 0, input.size(), hashers, stop, live, stream, ignored, error, jobs,
-                                   &cannotMap);
-        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
-          method = engine::ReadMethod::Pipelined;
-          error.clear();
-        }
-      }
-      lastMethod = engine::readMethodName(method);
-      if (method == engine::ReadMethod::Pipelined) {
-        if (!reader) {
-          reader = std::make_unique<PipelinedReader>(static_cast<std::size_t>(blockSize), 4, stop, &live, stream);
-          if (!reader->ok()) {
-            out.error = reader->error();
-            reader.reset();
-            return;
-          }
-        }
-        reader->start(input, 0, input.size(), false);
-        ok = engine::consumeJob(*reader, hashers, live, stream, ignored, error);
-      }
-      if (!ok) {
-        out.error = error.empty() ? file.string() + ": cancelled" : error;
-        return;
-      }
+    // Pseudo files report 0 or 4096 bytes whatever they hold: they are read until a read returns nothing. Only
+    // those sizes need the filesystem check (one system call fewer per file for everything else). Elsewhere a
+    // read that ends before the size in stat means the file shrank while it was read, an error (a benchmark
+    // must not hash less than it claims).
+    const bool pseudo = (input.size() == 0 || input.size() == 4096) && platform::isPseudoFilesystem(file);
+    const std::uint64_t length = pseudo ? engine::kToEndOfFile : input.size();
+    if (!pseudo && length > plan.blockSize && beforeLongRead)
+      beforeLongRead();
+    StreamResult read;
+    std::string error;
+    const bool ok = engine::consumeRange(input, 0, length, hashers, plan, *reads, read, error);
+    if (length > 0)
+      lastMethod = engine::readMethodName(reads->lastMethod());
+    if (!ok) {
+      out.error = error.empty() ? file.string() + ": cancelled" : error;
+      return;
     }
+    out.size = pseudo ? read.bytes : input.size();
     for (Hasher* h : hashers)
       out.digests.push_back(h->finish());
   }
@@ -150,8 +86,9 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
   const bool external = counters && stream >= 0 && stream < counters->streams();
   s.counters = external ? counters : &s.local;
   s.stream = external ? stream : 0;
-  s.blockSize = std::max<std::uint64_t>(blockSize, 4096);
-  s.jobs = jobs;
+  s.plan.blockSize = std::max<std::uint64_t>(blockSize, 4096);
+  s.plan.threads = jobs;
+  s.reads.emplace(s.stop, *s.counters, s.stream);
   for (const auto& id : s.algorithms) {
     s.owned.push_back(makeHasher(id));
     if (!s.owned.back() && s.unknown.empty())

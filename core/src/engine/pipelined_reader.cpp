@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "hashscope/workload.hpp"
+#include "platform/mapped_file.hpp"
 
 namespace hashscope {
 
@@ -24,15 +25,13 @@ void StreamReaderClock::attach(std::shared_ptr<platform::OwnThreadClock> clock)
 namespace {
 
 constexpr std::size_t kBufferAlignment = 4096;
-// Direct reads in flight at most (each on its own thread): 4 saturates the disks we know of.
-constexpr std::size_t kMaxDirectThreads = 4;
 
 std::uint64_t alignDown(std::uint64_t v, std::uint64_t a) { return v / a * a; }
 std::uint64_t alignUp(std::uint64_t v, std::uint64_t a) { return (v + a - 1) / a * a; }
 
 }  // namespace
 
-PipelinedReader::PipelinedReader(std::size_t blockSize, int depth, std::stop_token stop, LiveCounters* counters,
+PipelinedReader::PipelinedReader(std::size_t blockSize, int queueDepth, std::stop_token stop, LiveCounters* counters,
                                  int stream)
     : m_blockSize(std::max<std::size_t>(blockSize, 1)), m_stop(m_stopSource.get_token()),
       m_forward(std::move(stop), std::function<void()>([this] { m_stopSource.request_stop(); }))
@@ -40,7 +39,7 @@ PipelinedReader::PipelinedReader(std::size_t blockSize, int depth, std::stop_tok
   // A direct read may start up to one alignment unit before the wanted offset and round its length up:
   // one extra unit of room covers both.
   const std::size_t capacity = alignUp(m_blockSize, kBufferAlignment) + kBufferAlignment;
-  m_slots.resize(static_cast<std::size_t>(std::max(depth, 2)));
+  m_slots.resize(static_cast<std::size_t>(std::clamp(queueDepth, 1, kMaxQueueDepth)) + 1);
   for (Slot& slot : m_slots) {
     slot.buffer = platform::allocateAligned(capacity, kBufferAlignment);
     if (!slot.buffer) {
@@ -70,9 +69,9 @@ void PipelinedReader::start(platform::InputFile& file, std::uint64_t offset, std
   const std::uint64_t align = std::max<std::size_t>(file.alignment(), 1);
   const bool direct = align > 1;
   const std::uint64_t step = direct ? std::max<std::uint64_t>(alignDown(m_blockSize, align), align) : m_blockSize;
-  // Direct reads have no readahead: several threads keep several reads queued at the device. One buffer
-  // stays with the consumer, so depth-1 reads at most.
-  const std::size_t threads = direct ? std::clamp<std::size_t>(m_slots.size() - 1, 1, kMaxDirectThreads) : 1;
+  // Direct reads have no readahead: one thread per read in flight keeps the queue depth at the device. One
+  // buffer stays with the consumer, so the others (queueDepth of them) are in flight.
+  const std::size_t threads = direct ? m_slots.size() - 1 : 1;
   while (m_threads.size() < threads && !m_stop.stop_requested())
     m_threads.emplace_back([this, i = m_threads.size()] { run(i); });
 
@@ -191,7 +190,7 @@ std::string PipelinedReader::readBlock(const Job& job, std::uint64_t index, Read
   block = ReadBlock{slot.buffer.get() + skip, static_cast<std::size_t>(got), pos};
   if (got < want) {
     shortRead = got > 0;
-    return job.file->path().string() + " got shorter while it was being read";
+    return platform::shrankError(*job.file);
   }
   return "";
 }

@@ -38,12 +38,12 @@ struct ReadBlock {
 
 // Reader threads serving one consumer, job after job: each job reads a byte range of one file, handed over
 // in file order. Cached reads use one thread (the kernel reads ahead); direct reads have no readahead, so
-// up to depth-1 threads each keep one read in flight, as a queue depth would. Memory stays
-// depth x blockSize whatever the file size.
+// `queueDepth` threads each keep one read in flight, as a device queue of that depth would (fio --iodepth).
+// Memory stays (queueDepth + 1) x blockSize whatever the file size: one buffer stays with the consumer.
 class PipelinedReader {
 public:
   // `stop` cancels everything; `counters`/`stream` (optional) receive the reader threads' clock.
-  PipelinedReader(std::size_t blockSize, int depth, std::stop_token stop, LiveCounters* counters = nullptr,
+  PipelinedReader(std::size_t blockSize, int queueDepth, std::stop_token stop, LiveCounters* counters = nullptr,
                   int stream = 0);
   ~PipelinedReader();  // stops and joins the threads
   PipelinedReader(const PipelinedReader&) = delete;

@@ -14,18 +14,22 @@ std::string specProblem(const WorkloadSpec& spec, const LiveCounters* counters)
     return "The number of streams must be between 1 and 1024 (got " + std::to_string(spec.streams) + ")";
   if (spec.blockSize == 0 || spec.blockSize > 1 * GiB)
     return "The block size must be between 1 byte and 1 GiB (got " + formatBytes(spec.blockSize) + ")";
-  if (spec.readDepth < 2 || spec.readDepth > 64)
-    return "The read depth must be between 2 and 64 buffers (got " + std::to_string(spec.readDepth) + ")";
+  if (spec.queueDepth < 1 || spec.queueDepth > kMaxQueueDepth)
+    return "The queue depth must be between 1 and " + std::to_string(kMaxQueueDepth) + " reads in flight (got " +
+           std::to_string(spec.queueDepth) + ")";
   if (spec.seconds < 0)
     return "The duration cannot be negative";
   if (counters && counters->streams() != spec.streams)
     return "The live counters were made for " + std::to_string(counters->streams()) + " streams, the run has " +
            std::to_string(spec.streams);
-  const bool needsAlgorithm = spec.workload == Workload::HashMemory || spec.workload == Workload::HashFile ||
-                              spec.workload == Workload::HashTree;
+  const bool needsAlgorithm = workloadTraits(spec.workload).usesAlgorithm && spec.workload != Workload::PeerTool;
   if (needsAlgorithm && !findAlgorithm(spec.algorithm))
-    return spec.algorithm.empty() ? "No hash algorithm was chosen"
-                                  : "Unknown hash algorithm \"" + spec.algorithm + "\"";
+    return spec.algorithm.empty() ? "No hash algorithm was chosen" : engine::unknownAlgorithmText(spec.algorithm);
+  // Mapped pages come from the page cache: a cold read can be mapped only where the data lives in RAM anyway.
+  if (spec.readPath == ReadPath::Mapped && workloadTraits(spec.workload).usesCache && spec.cache == CacheMode::Cold &&
+      !platform::isMemoryBacked(spec.target))
+    return "Mapped reads come from the page cache, so a cold read of " + spec.target.string() +
+           " cannot be mapped: read it with copies, or warm";
   return "";
 }
 
@@ -39,11 +43,10 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     result.target = spec.target;
     result.streams = spec.streams;
     result.blockSize = spec.blockSize;
+    result.readPath = spec.readPath;
     result.cache = spec.cache;
     result.cacheMethod = CacheMethod::NotApplicable;
-    const bool usesAlgorithm = spec.workload == Workload::HashMemory || spec.workload == Workload::HashFile ||
-                               spec.workload == Workload::HashTree;
-    if (usesAlgorithm)
+    if (workloadTraits(spec.workload).usesAlgorithm)
       result.algorithm = spec.algorithm;
     // A read over a folder reads every file under it (the read reference of hash-tree on existing data).
     const bool readsTree = spec.workload == Workload::Read && spec.tree;

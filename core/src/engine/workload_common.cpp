@@ -1,4 +1,6 @@
+#include <algorithm>
 #include <exception>
+#include <stdexcept>
 #include <new>
 #include <thread>
 
@@ -51,35 +53,6 @@ void Measurement::end(RunResult& result)
   processCpuSeconds(user, system);
   result.userSeconds = user - m_user;
   result.systemSeconds = system - m_system;
-}
-
-bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
-                StreamResult& result, std::string& error)
-{
-  ReadBlock block;
-  std::uint64_t waitNs = 0, busyNs = 0;
-  auto t0 = Clock::now();
-  while (reader.next(block)) {
-    const auto t1 = Clock::now();
-    for (Hasher* h : hashers)
-      h->update(block.data, block.size);
-    const auto t2 = Clock::now();
-    const std::uint64_t w = nanosBetween(t0, t1), b = nanosBetween(t1, t2);
-    counters.addWaitNanos(stream, w);
-    counters.addBusyNanos(stream, b);
-    counters.addBytes(stream, block.size);
-    waitNs += w;
-    busyNs += b;
-    result.bytes += block.size;
-    t0 = t2;
-  }
-  result.waitSeconds += static_cast<double>(waitNs) * 1e-9;
-  result.busySeconds += static_cast<double>(busyNs) * 1e-9;
-  if (!reader.error().empty()) {
-    error = reader.error();
-    return false;
-  }
-  return !reader.stopped();
 }
 
 bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
@@ -145,12 +118,47 @@ std::string folderProblem(const std::filesystem::path& folder)
   return "";
 }
 
-void collectOutcomes(std::vector<StreamOutcome>& outcomes, RunResult& result)
+std::string unknownAlgorithmText(std::string_view id) { return "Unknown hash algorithm \"" + std::string(id) + "\""; }
+
+std::unique_ptr<Hasher> hasherFor(const WorkloadSpec& spec)
+{
+  if (!workloadTraits(spec.workload).usesAlgorithm)
+    return nullptr;
+  std::unique_ptr<Hasher> hasher = makeHasher(spec.algorithm);
+  if (!hasher)
+    throw std::invalid_argument(unknownAlgorithmText(spec.algorithm));
+  return hasher;
+}
+
+ReadPlan readPlan(const WorkloadSpec& spec, bool dropBehind)
+{
+  ReadPlan plan;
+  plan.path = spec.readPath;
+  plan.dropBehind = dropBehind;
+  plan.blockSize = spec.blockSize;
+  plan.queueDepth = spec.queueDepth;
+  plan.threads = spec.streams;
+  return plan;
+}
+
+void noteReads(const StreamReads& reads, StreamOutcome& out)
+{
+  out.readMethods |= reads.methods();
+  out.queuedDirect = out.queuedDirect || reads.queuedDirect();
+  out.result.readerCpuSeconds = reads.readerCpuSeconds();
+}
+
+void collectOutcomes(const WorkloadSpec& spec, std::vector<StreamOutcome>& outcomes, RunResult& result)
 {
   result.perStream.clear();
   result.bytes = 0;
   result.files = 0;
+  unsigned methods = 0;
+  bool queuedDirect = false;
   for (StreamOutcome& o : outcomes) {
+    methods |= o.readMethods;
+    queuedDirect = queuedDirect || o.queuedDirect;
+    result.hashThreads = std::max(result.hashThreads, o.hashThreads);
     result.perStream.push_back(o.result);
     result.bytes += o.result.bytes;
     result.files += o.result.files;
@@ -159,6 +167,9 @@ void collectOutcomes(std::vector<StreamOutcome>& outcomes, RunResult& result)
     for (std::string& e : o.fileErrors)
       result.fileErrors.push_back(std::move(e));
   }
+  if (methods != 0)
+    result.readMethod = readMethodsText(methods);
+  result.queueDepth = queuedDirect ? spec.queueDepth : 0;
 }
 
 }  // namespace hashscope::engine

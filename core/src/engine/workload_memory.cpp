@@ -54,7 +54,7 @@ void loopBlocks(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& co
 void finish(const WorkloadSpec& spec, std::stop_token stop, std::vector<StreamOutcome>& outcomes,
             RunResult& result)
 {
-  collectOutcomes(outcomes, result);
+  collectOutcomes(spec, outcomes, result);
   result.files = 0;
   if (stop.stop_requested() && (spec.bytes == 0 || result.bytes < spec.bytes * static_cast<std::uint64_t>(spec.streams)))
     result.cancelled = true;
@@ -115,11 +115,8 @@ void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters&
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    std::unique_ptr<Hasher> hasher = makeHasher(spec.algorithm);
-    if (!hasher) {
-      out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
-      return;
-    }
+    std::unique_ptr<Hasher> hasher = hasherFor(spec);
+    out.hashThreads = hasher->threadsPerStream();
     const std::byte* data = buffers[static_cast<std::size_t>(i)].data();
     loopBlocks(spec, stop, counters, i, region, out,
                [&](std::size_t offset, std::size_t n) { hasher->update(data + offset, n); });

@@ -63,20 +63,15 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
   std::atomic<std::size_t> nextFile{0};
-  std::vector<unsigned> methods(static_cast<std::size_t>(spec.streams), 0);
   Measurement measure;
   measure.begin();
-  const bool hashing = spec.workload == Workload::HashTree;
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    std::unique_ptr<Hasher> hasher = hashing ? makeHasher(spec.algorithm) : nullptr;
-    if (hashing && !hasher) {
-      out.error = "Unknown hash algorithm \"" + spec.algorithm + "\"";
-      return;
-    }
-    std::unique_ptr<PipelinedReader> reader;  // made at the first file that needs it
-    std::vector<std::byte> buffer;
+    std::unique_ptr<Hasher> hasher = hasherFor(spec);
     Hasher* const one[] = {hasher.get()};
-    const std::span<Hasher* const> list = hashing ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
+    const std::span<Hasher* const> list = hasher ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
+    StreamReads reads(stop, counters, i);
+    const ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
+    out.hashThreads = hasher ? hasher->threadsPerStream() : 0;
     while (!stop.stop_requested()) {
       const std::size_t index = nextFile.fetch_add(1, std::memory_order_relaxed);
       if (index >= order.size())
@@ -107,31 +102,7 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       }
       if (hasher)
         hasher->reset();
-      ReadMethod how = chooseReadMethod(file, plan.dropBehind, file.size(), list, spec.blockSize);
-      bool ok = false;
-      if (how == ReadMethod::Whole) {
-        ok = consumeWhole(file, buffer, list, counters, i, out.result, error);
-      } else if (how == ReadMethod::Mapped) {
-        bool cannotMap = false;
-        ok = consumeMapped(file, 0, file.size(), list, stop, counters, i, out.result, error, spec.streams, &cannotMap);
-        if (cannotMap) {  // a filesystem without mmap: nothing was hashed yet, read it instead
-          how = ReadMethod::Pipelined;
-          error.clear();
-        }
-      }
-      methods[static_cast<std::size_t>(i)] |= 1u << static_cast<unsigned>(how);
-      if (how == ReadMethod::Pipelined) {
-        if (!reader) {
-          reader = std::make_unique<PipelinedReader>(spec.blockSize, spec.readDepth, stop, &counters, i);
-          if (!reader->ok()) {
-            out.error = reader->error();
-            return;
-          }
-        }
-        reader->start(file, 0, file.size(), plan.dropBehind);
-        ok = consumeJob(*reader, list, counters, i, out.result, error);
-      }
-      if (!ok) {
+      if (!consumeRange(file, 0, file.size(), list, plan.dropBehind ? dropPlan : cachedPlan, reads, out.result, error)) {
         if (!error.empty())
           out.fileErrors.push_back(error);
         continue;
@@ -141,11 +112,10 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       ++out.result.files;
       counters.addFile(i);
     }
-    if (reader)
-      out.result.readerCpuSeconds = reader->readerCpuSeconds();
+    noteReads(reads, out);
   });
   measure.end(result);
-  collectOutcomes(outcomes, result);
+  collectOutcomes(spec, outcomes, result);
   if (spec.cache == CacheMode::Cold) {
     for (const auto& o : outcomes) {
       if (o.cacheMethod && (!method || coldness(*o.cacheMethod) < coldness(*method))) {
@@ -155,10 +125,6 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     }
   }
   result.cacheMethod = method.value_or(CacheMethod::NotApplicable);
-  unsigned used = 0;
-  for (unsigned m : methods)
-    used |= m;
-  result.readMethod = readMethodsText(used);
   if (stop.stop_requested() && result.files < listing.files.size())
     result.cancelled = true;
 }

@@ -129,7 +129,7 @@ void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& coun
       t0 = t1;
     }
   });
-  collectOutcomes(outcomes, result);
+  collectOutcomes(spec, outcomes, result);
   // The data is written when it is on the device: the flush is part of the measurement.
   if (result.error.empty() && !stop.stop_requested() && !files[0].flush(error))
     result.error = error;

@@ -275,6 +275,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   stringOrNull(w, r.cacheNote);
   w.key("read_method");
   stringOrNull(w, r.readMethod);
+  w.member("read_path", toString(r.readPath));
   w.member("bytes", r.bytes);
   w.member("files", r.files);
   w.member("seconds", r.seconds);

@@ -42,13 +42,7 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
 // True where readMapped's helper can populate windows ahead (Linux: MADV_POPULATE_READ).
 bool mappingHelperSupported();
 
-// Tests only: called with the window's index after each window is mapped and before it is consumed.
-// nullptr (the default) for none. Not thread-safe: set it before reading.
-using MappedWindowHook = void (*)(std::uint64_t windowIndex, void* context);
-void setMappedWindowHookForTests(MappedWindowHook hook, void* context);
-
-// For the implementations (mapped_file_*.cpp): runs the test hook, if any; the error of a shrunk file.
-void runMappedWindowHook(std::uint64_t windowIndex);
+// For the implementations (mapped_file_*.cpp): the error of a shrunk file.
 std::string shrankError(const InputFile& file);
 
 }  // namespace hashscope::platform

@@ -275,7 +275,6 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
     if (helper && mapEnd < end && map(mapEnd, next))  // failing here is only less help: mapped again below
       helper->populate(next.base, next.bytes);
 #endif
-    runMappedWindowHook(index);
     const int outcome = consumeWindow(static_cast<const std::byte*>(current.base), mapStart, pos, mapEnd, piece,
                                       consumer);
     unmap(current);

@@ -95,7 +95,6 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
         *cannotMap = index == 0;
       break;
     }
-    runMappedWindowHook(index);
     const int outcome = consumeView(static_cast<const std::byte*>(view), mapStart, pos, mapEnd, piece, consumer);
     UnmapViewOfFile(view);
     if (outcome < 0) {

@@ -49,6 +49,8 @@ public:
     std::error_code ec;
     m_folder = m_data && std::filesystem::is_directory(location, ec);
     m_base.blockSize = spec.blockSize;
+    m_base.readPath = spec.readPath;
+    m_base.queueDepth = spec.queueDepth;
     m_base.streams = std::max(1, spec.streams);
     m_base.cache = spec.cache;
     m_base.content = spec.content;

@@ -15,7 +15,11 @@ RunResult plannedRun(const WorkloadSpec& spec, const std::filesystem::path& loca
   planned.location = location;
   planned.target = spec.target;
   planned.streams = spec.streams;
+  planned.readPath = spec.readPath;
   planned.cache = spec.cache;
+  // A cold read of a device keeps the spec's reads in flight per stream (cached and RAM reads: the kernel's).
+  if (spec.cache == CacheMode::Cold && storage.kind != MediaKind::Ram && spec.readPath != ReadPath::Mapped)
+    planned.queueDepth = spec.queueDepth;
   planned.cacheMethod = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
   planned.storage = storage;
   return planned;

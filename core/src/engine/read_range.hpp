@@ -1,0 +1,117 @@
+// consumeRange: the one place that decides how the bytes of a file range reach the hashers (or, for the
+// read workload, only the CPU). hash -r (FileHasher), hash-tree, read and hash-file all read through it.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <stop_token>
+#include <string>
+#include <vector>
+
+#include "engine/pipelined_reader.hpp"
+#include "hashscope/hash.hpp"
+#include "hashscope/results.hpp"
+#include "hashscope/workload.hpp"
+#include "platform/file_io.hpp"
+
+namespace hashscope::engine {
+
+// How the bytes of a range reach the hashers. Chosen per range (ReadPath::Auto) from measurements on a 2-core
+// VM, kernel 6.18 (issue 12; 1 GiB random file in /dev/shm, medians of interleaved runs):
+//  - Read: read() on the hashing thread into the stream's reused buffer: a range of at most one block with one
+//    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing;
+//  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
+//    page cache. When the hashing threads leave a core free per stream (mappedHelperFits), a helper thread
+//    populates the next window and unmaps the last one, so the hashing thread does no page-table work:
+//      one stream:  sha1 0.581 s (pipelined 0.580, mapped alone 0.696), md5 1.452 s (pipelined 1.461),
+//                   xxh3-64 0.138 s (mapped alone 0.164), cksum 0.152 (0.175), blake3 one thread 0.263 (0.380);
+//    when the streams fill the cores (hash-file, 2 streams of 512 MiB) the hashing threads fault the pages in
+//    themselves, which costs less CPU than the pipelined reader's copy on the same cores or a helper:
+//      md5 1346 MB/s (helper 1193, pipelined 1087), xxh3-64 10476 MB/s (helper 8549, pipelined 4561).
+//    With per-VMA locks (6.4+) the threads' faults do not contend; on 6.1 a fault takes mmap_lock for
+//    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
+//  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
+//    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload (it measures
+//    the copy), and filesystems that cannot map.
+enum class ReadMethod { Read, Mapped, Pipelined };
+// "read", "mmap", "pipelined": the words results use.
+const char* readMethodName(ReadMethod method);
+// The read methods a run used, as a set (bit 1 << ReadMethod), and its text ("read+mmap").
+std::string readMethodsText(unsigned methods);
+inline unsigned methodBit(ReadMethod method) { return 1u << static_cast<unsigned>(method); }
+
+// What the caller knows about how a range is to be read: the spec's wishes and the file's cache plan.
+struct ReadPlan {
+  ReadPath path = ReadPath::Auto;
+  bool dropBehind = false;            // cold fallback: every range read is evicted behind the reader
+  std::uint64_t blockSize = 1 * MiB;  // bytes per read() (Read, Pipelined)
+  int queueDepth = kDefaultQueueDepth;  // the pipelined reader's reads in flight (direct reads)
+  int threads = 1;                    // streams of this process reading at once (for mappedHelperFits)
+  bool smallInline = true;            // a range of at most one block is read with one read() on this thread
+                                      // (false: through the pipelined reader, as the file workloads measure)
+};
+
+// What one stream keeps from range to range: its buffer for reads on the hashing thread and its pipelined
+// reader, made at the first range that needs one (and made again when a plan asks for another block size or
+// depth). Not thread-safe: one per stream.
+class StreamReads {
+public:
+  StreamReads(std::stop_token stop, LiveCounters& counters, int stream)
+      : m_stop(std::move(stop)), m_counters(counters), m_stream(stream)
+  {
+  }
+  // The methods used so far (bits of methodBit) and by the last range.
+  unsigned methods() const { return m_methods; }
+  ReadMethod lastMethod() const { return m_last; }
+  // Whether a direct read went through the pipelined reader (RunResult::queueDepth applies).
+  bool queuedDirect() const { return m_queuedDirect; }
+  // CPU time of the pipelined reader's threads so far (0 when none was made).
+  double readerCpuSeconds() const { return m_readerCpu + (m_reader ? m_reader->readerCpuSeconds() : 0.0); }
+
+private:
+  friend bool consumeRange(platform::InputFile&, std::uint64_t, std::uint64_t, std::span<Hasher* const>,
+                           const ReadPlan&, StreamReads&, StreamResult&, std::string&);
+  PipelinedReader* reader(const ReadPlan& plan, std::string& error);
+
+  std::stop_token m_stop;
+  LiveCounters& m_counters;
+  int m_stream;
+  std::vector<std::byte> m_buffer;
+  std::unique_ptr<PipelinedReader> m_reader;
+  std::uint64_t m_readerBlock = 0;
+  int m_readerDepth = 0;
+  double m_readerCpu = 0;  // readers replaced by one with another block size or depth
+  unsigned m_methods = 0;
+  ReadMethod m_last = ReadMethod::Read;
+  bool m_queuedDirect = false;
+};
+
+// A length that means "until a read returns nothing" (kernel pseudo files, whose size says nothing).
+inline constexpr std::uint64_t kToEndOfFile = ~std::uint64_t{0};
+
+// Feeds [offset, offset+length) of `file` to `hashers`, by the method `plan` asks for (ReadPath::Auto: the
+// choice above), accounting bytes, waiting and busy time into `result` and the stream's live counters.
+// No hashers: the bytes are only read (Copy) or every byte of the mapped pages is touched (Mapped).
+// `length` kToEndOfFile: read on this thread until a read returns nothing; `result.bytes` grows by what came.
+// Returns false with `error` set on a failure ("PATH got shorter while it was being read", a read error, a
+// mapping refused under ReadPath::Mapped), or with `error` empty when stopped.
+bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,
+                  std::span<Hasher* const> hashers, const ReadPlan& plan, StreamReads& reads, StreamResult& result,
+                  std::string& error);
+
+// Pulls every block of the reader's current job through `hashers` (none: read and discard), accounting
+// waiting for data vs working. Returns false with `error` on a read error or when stopped.
+bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
+                StreamResult& result, std::string& error);
+
+// Whether mapped reads of `threads` streams hashed by `hashers` get the window helper: only when each stream's
+// hashing threads plus its helper fit on the cores (1 stream of md5 on 2 cores yes, 2 streams or BLAKE3's
+// tree no) and the platform has one.
+bool mappedHelperFits(std::span<Hasher* const> hashers, int threads);
+
+// XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the
+// read workload's mapped path costs what getting mapped pages to the CPU costs.
+std::uint64_t foldBytes(const std::byte* data, std::size_t size);
+
+}  // namespace hashscope::engine
