@@ -21,7 +21,8 @@ BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev catch2
   libssl-dev libxxhash-dev libisal-dev zlib1g-dev
   librust-blake3-dev libsqlite3-dev)  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them); the run library
-TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3)
+# fuse3 + libfuse3-dev: the test FUSE filesystem of the network/FUSE location tests (tests/support/ratefs.cpp).
+TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3 fuse3 libfuse3-dev)
 # Packaging and its checks (installer/ci/package-linux.sh, installer/test-deb-in-debootstrap.sh).
 PACKAGE_PACKAGES=(dpkg-dev fakeroot file rpm lintian appstream desktop-file-utils debootstrap)
 

@@ -120,6 +120,11 @@ set(CPACK_NSIS_EXECUTABLES_DIRECTORY "bin")
 # Offer to put bin\ on PATH so hashscope-cli works from any console.
 set(CPACK_NSIS_MODIFY_PATH ON)
 set(CPACK_NSIS_MANIFEST_DPI_AWARE ON)
+# A 64-bit build packaged on a Linux host (installer/cross/build-windows.sh): makensis through a
+# wrapper that makes a 64-bit installer (see the script).
+if(WIN32 AND CMAKE_HOST_UNIX AND CMAKE_SIZEOF_VOID_P EQUAL 8)
+  set(CPACK_NSIS_EXECUTABLE "${hs_top}/installer/cross/makensis-amd64.sh")
+endif()
 
 # A fixed upgrade code lets a newer .msi replace an older one instead of installing beside it.
 set(CPACK_WIX_UPGRADE_GUID "6F1D3C2A-8B4E-4F57-9A0C-2E7B5D9C4A31")

@@ -6,6 +6,7 @@
 #include "names.hpp"
 #include "table.hpp"
 
+#include <algorithm>
 #include <set>
 
 namespace hashscope::cli {
@@ -45,6 +46,39 @@ std::string efficiencyCell(const Analysis* a)
 }
 
 std::string megabytes(double bytes) { return fixed(bytes / 1e6, 0) + " MB"; }
+
+// What a network or FUSE location's run fetched and how that was counted, what its interface carried and
+// the round trip of one small read: one line, or "" on a local volume.
+std::string remoteNote(const RunResult& r)
+{
+  if ((r.storage.kind != MediaKind::Network && r.storage.kind != MediaKind::Fuse) || !usesCache(r.workload))
+    return {};
+  std::string text;
+  if (r.ownReadBytes) {
+    text = "Fetched " + megabytes(static_cast<double>(*r.ownReadBytes)) + " from the filesystem";
+    switch (r.fetchedBy) {
+    case FetchBasis::MountCounters: text += " (the mount's own counters)"; break;
+    case FetchBasis::PageCache: text += " (what the page cache did not hold as the run began)"; break;
+    case FetchBasis::DirectIo: text += " (direct I/O: none from the page cache)"; break;
+    case FetchBasis::Interface: text += " (the interface's traffic)"; break;
+    case FetchBasis::ProcessIo:
+    case FetchBasis::Unknown: break;
+    }
+  } else {
+    text = "What the filesystem delivered could not be counted here";
+  }
+  bool net = false;
+  std::uint64_t received = 0;
+  for (const Sample& s : r.samples) {
+    net = net || s.netValid;
+    received = std::max(received, s.netRxBytes);
+  }
+  if (net)
+    text += "; " + r.storage.remote.interfaceName + " received " + megabytes(static_cast<double>(received));
+  if (r.roundTripMs)
+    text += "; one small read takes " + fixed(*r.roundTripMs, *r.roundTripMs < 10 ? 2 : 1) + " ms";
+  return text + ".";
+}
 
 std::string algorithmCell(const RunResult& r)
 {
@@ -211,6 +245,8 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
     if (!r.analysis && r.digestMatches)
       lines += *r.digestMatches ? "  Its digest matches HashScope's.\n"
                                 : "  WARNING: its digest differs from HashScope's (" + r.digest + ").\n";
+    if (const std::string remote = remoteNote(r); !remote.empty())
+      lines += "  " + shownText(remote) + "\n";  // an imported run's interface name may hold any byte
     if (!r.cacheNote.empty())
       lines += "  Note: " + r.cacheNote + "\n";
     if (!r.error.empty())

@@ -169,7 +169,7 @@ int runBench(Context& context, const Arguments& argv)
        {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
        {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false},
        {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true},
-       {"follow", 0, false, false},      {"read-path", 0, true, false},    {"queue-depth", 0, true, false}},
+       {"follow", 0, false, false},      {"read-path", 0, true, false},  {"queue-depth", 0, true, false}},
       argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;

@@ -3,6 +3,7 @@
 #include "commands.hpp"
 #include "file_checks.hpp"
 #include "hashscope/hash.hpp"
+#include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
 #include "names.hpp"
@@ -12,16 +13,10 @@
 
 #include <algorithm>
 #include <atomic>
-#include <cerrno>
-#include <condition_variable>
 #include <cstdio>
 #include <deque>
-#include <functional>
-#include <cstring>
 #include <filesystem>
-#include <mutex>
-#include <optional>
-#include <thread>
+#include <memory>
 
 namespace hashscope::cli {
 
@@ -31,57 +26,17 @@ namespace fs = std::filesystem;
 
 // One thing to hash, in output order: a file, stdin, or a problem found while expanding the arguments.
 struct HashItem {
-  std::string display; // the name printed in digest lines
+  std::string display;   // the name printed in digest lines; empty for a file found under a folder (its path)
   fs::path path;
-  bool isStdin = false;
+  const platform::Folder* folder = nullptr; // set: a file listed in this open folder, opened relative to it
   std::uint64_t size = 0; // from stat, for the progress bar
   std::string error;      // set: nothing to hash, print this instead
-  bool sized = true;      // false: listed without its size (known once it is open)
-  const TreeListing* listing = nullptr; // set: file `index` of this listing, opened relative to its folder
-  std::size_t index = 0;
+  bool isStdin = false;
+  const std::string& shown() const { return display.empty() ? path.native() : display; }
 };
 
-struct Expanded {
-  std::vector<HashItem> items;
-  std::deque<TreeListing> listings; // what items point into (a deque: adding one moves none)
-};
-
-// `sizes`: look up the size of every file found under a folder (for the progress bar's total); without,
-// the listing costs no system call per file.
-Expanded expandArguments(const std::vector<std::string>& paths, bool recursive, std::stop_token stop, bool sizes)
-{
-  Expanded out;
-  std::vector<HashItem>& items = out.items;
-  for (const auto& argument : paths) {
-    HashItem item;
-    item.display = argument;
-    if (argument == "-") {
-      item.isStdin = true;
-      items.push_back(std::move(item));
-      continue;
-    }
-    item.path = fs::path(argument);
-    const FileCheck check = checkInputFile(item.path);
-    if (check.kind == FileCheck::Kind::Folder && recursive) {
-      const TreeListing& listing = out.listings.emplace_back(listFiles(item.path, stop, sizes));
-      for (const auto& error : listing.errors)
-        items.push_back({argument, item.path, false, 0, shownText(error)});
-      const bool sized = listing.sizes.size() == listing.files.size();
-      for (std::size_t i = 0; i < listing.files.size(); ++i) {
-        const std::uint64_t size = sized ? listing.sizes[i] : 0;
-        items.push_back({listing.files[i].string(), {}, false, size, {}, sized, &listing, i});
-      }
-      continue;
-    }
-    if (check.kind == FileCheck::Kind::Folder)
-      item.error = withPath(argument, "is a folder (use -r to hash the files under it)");
-    else if (check.kind != FileCheck::Kind::Regular)
-      item.error = withPath(argument, check.problem);
-    item.size = check.size;
-    items.push_back(std::move(item));
-  }
-  return out;
-}
+// Jobs in flight at once: results waiting to be printed stay bounded (a few hundred bytes each).
+std::size_t windowFor(int jobs) { return std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)); }
 
 } // namespace
 
@@ -106,7 +61,7 @@ int runHash(Context& context, const Arguments& argv)
       args.value("block-size") ? parseSizeOption("--block-size", *args.value("block-size")) : 1 * MiB;
   if (blockSize == 0 || blockSize > 1 * GiB)
     throw UsageError("--block-size must be between 1 byte and 1G");
-  checkBufferMemory("--jobs", jobs, blockSize, 4); // hashFile reads ahead with 4 blocks per file
+  checkBufferMemory("--jobs", jobs, blockSize, kDefaultQueueDepth + 1); // a reader keeps depth + 1 blocks
   if (args.value("threads-per-file")) // BLAKE3 hashes one file on all cores unless told otherwise
     setThreadsPerStream(static_cast<unsigned>(parseCountOption("--threads-per-file", *args.value("threads-per-file"), 1, 256)));
   const bool tag = args.has("tag") || algorithms.size() > 1;
@@ -121,139 +76,140 @@ int runHash(Context& context, const Arguments& argv)
   if (readsStdin)
     setBinaryStdio();
   const std::stop_token stop = context.stop.get_token();
+  const bool recursive = args.has("recursive");
+  // Sizes of files found under folders are looked up only for the progress bar's total (one system call
+  // per file); without a bar the walk takes each file's type from its folder's listing.
+  const bool sizes = context.progress;
 
-  const Expanded expanded = expandArguments(paths, args.has("recursive"), stop, context.progress);
-  const std::vector<HashItem>& items = expanded.items;
-  std::uint64_t totalBytes = 0;
-  for (const auto& item : items)
-    totalBytes += item.size;
-
-  // Each job hashes files with its own FileHasher (hashers, buffer and reader kept from file to file), small
-  // files inline. With one job that is this thread: no hand-off per file. With more, workers take the next
-  // item and publish results in batches; this thread prints them strictly in item order (a reorder buffer:
-  // `results` holds what is done but not yet printed).
-  std::vector<std::optional<FileDigests>> results(items.size());
-  std::mutex mutex;
-  std::condition_variable done;
-  std::atomic<std::size_t> next{0};
+  // The walker (a thread of its own) expands the arguments, walking folders with -r, and adds each file as a
+  // job as soon as it is found, so hashing starts while the tree is still being walked. Each worker hashes
+  // jobs with its own FileHasher (hashers, buffer and reader kept from file to file); this thread prints the
+  // results strictly in job order (the pool hands them over in that order, at most windowFor(jobs) at once).
   LiveCounters counters(jobs);
-  auto hashItem = [&](FileHasher& hasher, const HashItem& item) {
+  std::atomic<std::uint64_t> totalBytes{0}, itemCount{0};
+  std::deque<std::shared_ptr<const platform::Folder>> folders; // open until every job is done
+  auto produce = [&](JobRing<HashItem, FileDigests>& ring) {
+    auto add = [&](HashItem item) {
+      totalBytes += item.size;
+      ++itemCount;
+      return ring.add(std::move(item));
+    };
+    for (const auto& argument : paths) {
+      HashItem item;
+      item.display = argument;
+      if (argument == "-") {
+        item.isStdin = true;
+        if (!add(std::move(item)))
+          return;
+        continue;
+      }
+      item.path = fs::path(argument);
+      const FileCheck check = checkInputFile(item.path);
+      if (check.kind == FileCheck::Kind::Folder && recursive) {
+        bool going = true;
+        TreeSink sink;
+        sink.file = [&](fs::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t size) {
+          if (folder && (folders.empty() || folders.back() != folder))
+            folders.push_back(folder);
+          HashItem found;
+          found.path = std::move(path);
+          found.folder = folder.get();
+          found.size = size;
+          going = going && add(std::move(found));
+        };
+        sink.problem = [&](std::string sentence) {
+          HashItem problem;
+          problem.display = argument;
+          problem.error = shownText(sentence);
+          going = going && add(std::move(problem));
+        };
+        sink.folderDone = [&] { ring.flush(); };
+        walkTree(item.path, ring.stopToken(), sizes, LinkPolicy::Follow, sink);
+        if (!going)
+          return;
+        continue;
+      }
+      if (check.kind == FileCheck::Kind::Folder)
+        item.error = withPath(argument, "is a folder (use -r to hash the files under it)");
+      else if (check.kind != FileCheck::Kind::Regular)
+        item.error = withPath(argument, check.problem);
+      item.size = check.size;
+      if (!add(std::move(item)))
+        return;
+    }
+  };
+
+  std::vector<std::unique_ptr<FileHasher>> hashers;
+  for (int w = 0; w < jobs; ++w)
+    hashers.push_back(std::make_unique<FileHasher>(algorithms, stop, &counters, w, blockSize, jobs));
+  std::vector<char> started(static_cast<std::size_t>(jobs), 0);
+  auto work = [&](int worker, HashItem& item) {
     FileDigests result;
+    if (item.isStdin || !item.error.empty())
+      return result; // stdin is read by the printer, in its place; a problem is printed as it is
+    // Several workers: each opens, reads and closes files in a descriptor table of its own, where the
+    // process's shared one would be a point of contention at every open and close (issue 19).
+    if (jobs > 1 && !started[static_cast<std::size_t>(worker)]) {
+      started[static_cast<std::size_t>(worker)] = 1;
+      useOwnDescriptorTable();
+    }
+    FileHasher& hasher = *hashers[static_cast<std::size_t>(worker)];
     if (stop.stop_requested())
       result.error = "interrupted";
-    else if (item.listing) // opened in its listed folder; pseudo files (size 0 or 4096 in stat) read to EOF
-      result = hasher.hash(*item.listing, item.index);
-    else if (item.error.empty() && !item.isStdin && item.sized && item.size == 0)
-      result = hashToEnd(item.path, algorithms, blockSize);
-    else if (item.error.empty() && !item.isStdin)
-      result = hasher.hash(item.path, true); // a checked regular file: no second look
+    else if (item.folder) // opened by name in its listed folder; pseudo files (size 0 or 4096) read to EOF
+      result = hasher.hash(item.path, *item.folder);
+    else // a checked regular file (an argument, or listed without a folder kept open): no second look
+      result = hasher.hash(item.path, FileHasher::Seen::Regular);
     return result;
   };
-  // Publishing costs a lock and a wake-up: done every kBatch small files, and before and after any big one
-  // (so the printer is not kept waiting for small results while a big file is hashed). A file is big when
-  // FileHasher reads it in more than one block: it says so before the read (sizes may not be listed).
-  constexpr std::size_t kBatch = 64;
-  auto worker = [&](int stream) {
-    FileHasher hasher(algorithms, stop, &counters, stream, blockSize, jobs);
-    std::vector<std::pair<std::size_t, FileDigests>> batch;
-    bool longRead = false;
-    auto publish = [&] {
-      if (batch.empty())
-        return;
-      {
-        std::lock_guard lock(mutex);
-        for (auto& [index, result] : batch)
-          results[index] = std::move(result);
-      }
-      batch.clear();
-      done.notify_all();
-    };
-    hasher.setBeforeLongRead([&] {
-      publish();
-      longRead = true;
-    });
-    for (;;) {
-      const std::size_t index = next.fetch_add(1);
-      if (index >= items.size())
-        break;
-      const HashItem& item = items[index];
-      if (item.isStdin)
-        publish();
-      longRead = false;
-      batch.emplace_back(index, item.isStdin ? FileDigests{} : hashItem(hasher, item));
-      if (batch.size() >= kBatch || longRead)
-        publish();
-    }
-    publish();
-  };
 
-  ProgressBar bar(context.progress && totalBytes > 0, [&] {
-    return ProgressState{"hashing " + std::to_string(items.size()) + (items.size() == 1 ? " file" : " files"),
-                         counters.totalBytes(), totalBytes};
+  ProgressBar bar(context.progress, [&] {
+    const std::uint64_t n = itemCount.load();
+    return ProgressState{"hashing " + std::to_string(n) + (n == 1 ? " file" : " files"), counters.totalBytes(),
+                         totalBytes.load()};
   });
-  std::vector<std::jthread> threads;
-  std::optional<FileHasher> inlineHasher;
-  if (jobs > 1 && items.size() > 1) {
-    for (int stream = 0; stream < jobs; ++stream)
-      threads.emplace_back(worker, stream);
-  } else {
-    inlineHasher.emplace(algorithms, stop, &counters, 0, blockSize, 1);
-  }
 
   // Lines are written in blocks (one flush per file would cost a system call per file), and before waiting
   // and before an error so that what is printed stays in order and nothing done waits for a slow file.
   std::string pending;
+  bool writeFailed = false;  // standard output took no more: everything stops
+  bool cannotWrite = false;  // ...and not because of an interrupt
   auto flush = [&] {
-    if (pending.empty())
-      return true;
-    const bool ok = writeOut(pending);
+    if (pending.empty() || writeFailed)
+      return;
+    if (!writeOut(pending)) {
+      writeFailed = true;
+      cannotWrite = !context.stop.stop_requested(); // after Ctrl-C a write nobody reads is the interrupt
+      context.stop.request_stop();
+    }
     pending.clear();
-    return ok;
   };
   bool failed = false;
-  bool writeFailed = false;
-  if (inlineHasher) // what is done is printed before a long read, so it never waits behind a big file
-    inlineHasher->setBeforeLongRead([&] { writeFailed = !flush() || writeFailed; });
-  for (std::size_t index = 0; index < items.size() && !writeFailed; ++index) {
-    const HashItem& item = items[index];
-    FileDigests result;
+  auto consume = [&](HashItem& item, FileDigests& result) {
+    if (writeFailed || stop.stop_requested())
+      return;
     if (item.isStdin) {
-      writeFailed = !flush();
+      flush();
       result = hashStream(stdin, algorithms, blockSize);
-    } else if (inlineHasher) {
-      result = hashItem(*inlineHasher, item); // flushes before a long read (below)
-    } else {
-      std::unique_lock lock(mutex);
-      if (!results[index].has_value()) {
-        lock.unlock();
-        writeFailed = !flush();
-        lock.lock();
-        done.wait(lock, [&] { return results[index].has_value(); });
-      }
-      result = std::move(*results[index]);
-      results[index].reset();
     }
-    if (stop.stop_requested())
-      break;
     if (!item.error.empty() || !result.error.empty()) {
-      writeFailed = !flush();
-      printError(item.error.empty() ? withPath(item.display, result.error) : item.error);
+      flush();
+      printError(item.error.empty() ? withPath(item.shown(), result.error) : item.error);
       failed = true;
-      continue;
+      return;
     }
     for (std::size_t a = 0; a < infos.size(); ++a)
-      pending += formatDigestLine(*infos[a], result.digests[a], result.size, item.display, tag) + "\n";
+      pending += formatDigestLine(*infos[a], result.digests[a], result.size, item.shown(), tag) + "\n";
     if (pending.size() >= 64 * KiB)
-      writeFailed = !flush();
-  }
-  if (!writeFailed && !stop.stop_requested())
-    writeFailed = !flush();
-  if (writeFailed && !stop.stop_requested()) {  // after Ctrl-C a write nobody reads is the interrupt, below
+      flush();
+  };
+  runOrdered<HashItem, FileDigests>(jobs, windowFor(jobs), stop, produce, work, consume, flush);
+  if (!stop.stop_requested())
+    flush();
+  if (cannotWrite) {
     printError("cannot write to standard output");
-    context.stop.request_stop();
     return kExitFailure;
   }
-  threads.clear();
   if (stop.stop_requested()) {
     printError("interrupted");
     return kExitInterrupted;

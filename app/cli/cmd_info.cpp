@@ -104,7 +104,9 @@ int runLocations(Context&, const Arguments& argv)
   for (const auto& s : locations) {
     if (!s.error.empty()) {
       printError(s.error);
-      failed = true;
+      // A path asked for that cannot be examined fails the command; a share in the list that did not
+      // answer is only reported.
+      failed = failed || !args.positionals().empty();
       continue;
     }
     std::string device = s.device.name.empty() ? "-" : s.device.name;
@@ -112,6 +114,8 @@ int runLocations(Context&, const Arguments& argv)
       device += " (" + s.device.partition + ")";
     if (!s.device.model.empty())
       device += " " + s.device.model;
+    if (const std::string remote = remoteSummary(s); !remote.empty())
+      device = remote;  // the server and the link: "network: nfs4 from nas:/export over eth0 (1 Gb/s)"
     rows.push_back({s.path.string(), s.mountPoint.string(), s.filesystem.empty() ? "-" : s.filesystem, device,
                     std::string(toString(s.kind)), formatBytes(s.freeBytes), formatBytes(s.totalBytes),
                     s.readOnly ? "read-only" : (s.writable ? "yes" : "no")});

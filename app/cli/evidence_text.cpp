@@ -36,12 +36,23 @@ std::string lead(Verdict v)
   case Verdict::IoBound: return "I/O-bound: ";
   case Verdict::MemoryBound: return "Memory-bound: ";
   case Verdict::Mixed: return "Mixed: ";
+  case Verdict::NetworkBound: return "Network-bound: ";
+  case Verdict::ServerBound: return "Server-bound: ";
   case Verdict::Unknown: break;
   }
   return "No verdict: ";
 }
 
 using namespace evidence;
+
+// "the link (eth0, 125 MB/s)", "the link (eth0)".
+std::string linkName(const Link& l)
+{
+  std::string inside = l.interfaceName;
+  if (l.linkMBps > 0)
+    inside += (inside.empty() ? "" : ", ") + fmt(l.linkMBps >= 100 ? "%.0f MB/s" : "%.1f MB/s", l.linkMBps);
+  return inside.empty() ? "the link" : "the link (" + inside + ")";
+}
 
 // What the rule saw, in words (after the verdict's name).
 std::string why(const Why& w)
@@ -83,6 +94,15 @@ std::string why(const Why& w)
   case VerdictReason::BelowHashSpeed: return "hashing data in RAM ran well below the hash speed without waiting for data";
   case VerdictReason::NearMemorySpeed: return "hashing ran at the speed of a memory copy";
   case VerdictReason::MemoryCopy: return "a copy in RAM measures memory";
+  case VerdictReason::LinkSaturated:
+    return w.link ? linkName(*w.link) + " carried the data at its speed" : "the link carried the data at its speed";
+  case VerdictReason::ServerLimited:
+    if (w.link && w.link->none)
+      return threads + " waited for data from the filesystem, and no network link carries it: its server (" +
+             (w.link->fuseDaemon ? "a FUSE daemon on this machine" : "on this machine") + ") delivered no faster";
+    if (w.link && w.link->linkMBps > 0)
+      return threads + " waited for data while " + linkName(*w.link) + " had room: the server delivered no faster";
+    return threads + " waited for data while more streams got more: the server answered each stream no faster";
   case VerdictReason::ReaderOnCpu: return threads + " waited for data, but the reader was on the CPU, not blocked on the device";
   case VerdictReason::DeviceIdle: return threads + " waited for data, but the device was mostly idle";
   case VerdictReason::NoDominantResource: return "no single resource explains the speed";
@@ -154,6 +174,18 @@ std::string figures(const std::vector<Clause>& clauses)
                           " was busy " + pct(d.busyPct) + " and delivered " + megabytes(d.deliveredBytes);
                    },
                    [&](const NoDiskCounters&) { s += " while no disk counters were available"; },
+                   [&](const Remote& r) {
+                     s += r.deliveredBytes ? " while the filesystem delivered " + megabytes(*r.deliveredBytes)
+                                           : std::string(" while what the filesystem delivered was not counted");
+                     if (r.interfaceBytes)
+                       s += " and " + r.interfaceName + " received " + megabytes(*r.interfaceBytes) + " (" +
+                            formatMBps(r.interfaceMBps) + ", every process)";
+                     if (r.roundTripMs)
+                       s += "; one small read takes " + fmt(*r.roundTripMs < 10 ? "%.2f ms" : "%.1f ms", *r.roundTripMs);
+                     if (r.manyStreams > 1)
+                       s += "; one stream got " + formatMBps(r.oneStreamMBps) + ", " + std::to_string(r.manyStreams) +
+                            " streams " + formatMBps(r.manyStreamsMBps);
+                   },
                    [&](const Machine& m) {
                      s += ", with the whole CPU " + pct(m.cpuBusyPct) + " busy";
                      if (m.otherCores)

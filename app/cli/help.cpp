@@ -196,9 +196,13 @@ machine, and the reference tool whose output `hashscope-cli hash` matches.
 )";
 
 constexpr std::string_view kLocations = R"(Usage: hashscope-cli locations [--format table|csv] [PATH]...
-List the storage locations worth testing (mounted, writable, local volumes, the home and temp folders),
-or describe the given PATHs: mount point, filesystem, device, kind (SSD, HDD, RAM ...), free and total
-space, and whether this user can write there.
+List the storage locations worth testing (the home and temp folders, mounted, writable, local volumes,
+and every network and FUSE mount, writable or not), or describe the given PATHs: mount point,
+filesystem, device, kind (SSD, HDD, RAM, network, fuse ...), free and total space, and whether this user
+can write there. A network or FUSE location's device column names its server and link, as in
+  network: nfs4 from nas:/export over eth0 (1 Gb/s)
+  FUSE: gocryptfs from /home/u/c
+A share that does not answer within a second is reported on stderr instead of holding up the list.
 )";
 
 } // namespace

@@ -63,8 +63,23 @@ std::string noteText(PlanNote note, const Plan& plan)
   case PlanNote::MeasuredWhileBusy:
     return "A figure of this plan was measured while other processes used the CPU (machine busy): run the "
            "benchmark again on a quiet machine for a firm plan.";
+  case PlanNote::ReadOverNetwork:
+    return "The best read came over a network or FUSE filesystem (" + shownText(plan.readLocation) +
+           "): its link and its server are part of that storage speed.";
   }
   return "";
+}
+
+// "1 link of 100 Gb/s", "15 links of 10 Gb/s", "2 links of 1 Gb/s like this run's".
+std::string linkText(const LinkPlan& l)
+{
+  char speed[32];
+  if (l.gbitPerSecond >= 1)
+    std::snprintf(speed, sizeof speed, "%g Gb/s", l.gbitPerSecond);
+  else
+    std::snprintf(speed, sizeof speed, "%g Mb/s", l.gbitPerSecond * 1000);
+  return std::to_string(l.links) + (l.links == 1 ? " link of " : " links of ") + std::string(speed) +
+         (l.measured ? " (this run's network location)" : "");
 }
 
 }  // namespace
@@ -171,6 +186,13 @@ std::string renderPlan(const Plan& plan, const std::string& source)
                                " to be sure" + spread + ")");
   }
   out += line("storage", "reads at " + formatRate(plan.neededMBps));
+  if (!plan.links.empty()) {
+    // Storage that reads that fast may be a share: then the network carries it too.
+    std::string links;
+    for (const LinkPlan& l : plan.links)
+      links += (links.empty() ? "" : ", ") + linkText(l);
+    out += line("over a network", links + " (payload " + fixed(kLinkPayloadFraction * 100, 0) + "% of line rate)");
+  }
   out += "\nThis machine, from " + shownText(source) + ":\n";
   if (plan.chosen) {
     const AlgorithmPlan& a = *plan.chosen;

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -54,11 +55,24 @@ std::FILE* createExclusive(const std::filesystem::path& path, std::string& error
 
 std::FILE* openExisting(const std::filesystem::path& path, std::string& error)
 {
-  std::FILE* file = nullptr;
-  const errno_t rc = ::_wfopen_s(&file, path.c_str(), L"wb");
-  if (rc != 0 || !file) {
-    error = std::error_code(rc, std::generic_category()).message();
+  // OPEN_EXISTING: a name that is gone by now is an error, never a new file (_wfopen's "wb" would create
+  // one, and truncate).
+  HANDLE h = ::CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING,
+                           FILE_ATTRIBUTE_NORMAL, nullptr);
+  if (h == INVALID_HANDLE_VALUE) {
+    error = std::system_category().message(static_cast<int>(::GetLastError()));
     return nullptr;
+  }
+  const int fd = ::_open_osfhandle(reinterpret_cast<std::intptr_t>(h), _O_WRONLY | _O_BINARY);
+  if (fd < 0) {
+    ::CloseHandle(h);
+    error = "cannot be opened for writing";
+    return nullptr;
+  }
+  std::FILE* file = ::_fdopen(fd, "wb");
+  if (!file) {
+    error = "cannot be opened for writing";
+    ::_close(fd);  // closes the handle too
   }
   return file;
 }

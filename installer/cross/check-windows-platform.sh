@@ -11,7 +11,9 @@
 # it under wine. Needs: g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev (compile), clang (MSVC-only
 # branches), wine64 (run),
 # icoutils (check the .exe's resources).
-# Used on Debian 12 with g++-mingw-w64-x86-64-posix 12.2, clang 14 and wine64 8.0 (32 checks under wine).
+# Used on Debian 12 with g++-mingw-w64-x86-64-posix 12.2, clang 14 and wine64 8.0: the test prints
+# each check and the count at the end (70 checks under wine when this line was written).
+# The whole app, its Catch2 tests and the installer: installer/cross/build-windows.sh.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 top="$(cd "$here/../.." && pwd)"

@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <fstream>
 #include <future>
+#include <iterator>
 #include <memory>
 #include <string>
 #include <thread>
@@ -21,6 +22,15 @@
 #include "hashscope/workload.hpp"
 #include "peer/process.hpp"
 #include "platform/file_io.hpp"
+#if HS_HAVE_MAPPED_FILE_WIN
+#include "platform/mapped_file.hpp"
+#endif
+#if HS_HAVE_MACHINE_INFO_WIN
+#include "export/machine_info.hpp"
+#endif
+#if HS_HAVE_OS_WIN
+#include "os.hpp"
+#endif
 
 #include <fcntl.h>
 #include <io.h>
@@ -197,6 +207,20 @@ void testFileLock(const fs::path& dir) {
   auto other = FileLock::tryLock(path, FileLock::Mode::Exclusive, second, error);
   check(second == FileLock::Outcome::Busy && !other.isLocked(), "an exclusive lock over it is Busy " + error);
   check(shared.stillNamedBy(path), "the lock still names its file");
+  // HashScope locks a sample while it is written under a partial name, then renames it into place and
+  // asks whether the final name names the locked file. Under wine the held handle reports volume serial 0
+  // after the rename (network shares can too): the check must still recognise the file.
+  const fs::path renamed = path.string() + ".renamed";
+  check(MoveFileExW(path.c_str(), renamed.c_str(), 0) != 0, "the locked file can be renamed");
+  check(shared.stillNamedBy(renamed), "after a rename the lock names the file by its new name");
+  check(!shared.stillNamedBy(path), "after a rename the old name names nothing the lock holds");
+  {
+    auto stranger = OutputFile::createExclusive(path, error);
+    check(stranger.isOpen(), "another file takes the old name " + error);
+  }
+  check(!shared.stillNamedBy(path), "another file under the old name is not the locked file");
+  fs::remove(path);
+  check(MoveFileExW(renamed.c_str(), path.c_str(), 0) != 0, "the locked file is renamed back");
   shared.unlock();
   other = FileLock::tryLock(path, FileLock::Mode::Exclusive, second, error);
   check(second == FileLock::Outcome::Locked, "after unlock the exclusive lock is taken " + error);
@@ -208,6 +232,170 @@ void testFileLock(const fs::path& dir) {
   else
     check(wrote == TagResult::Unsupported, "writeTag says Unsupported when it cannot tag");
   fs::remove(path);
+}
+#endif
+
+#if HS_HAVE_FOLDER_WIN
+void testFolder(const fs::path& dir) {
+  using namespace hashscope::platform;
+  std::puts("folder_win.cpp");
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const fs::path root = dir / ("hashscope-wincheck-folder-" + std::to_string(stamp));
+  std::error_code ec;
+  fs::create_directories(root / "sub", ec);
+  std::ofstream(root / "a.bin", std::ios::binary) << std::string(1234, 'x');
+  auto folder = Folder::open(root, ec);
+  check(folder.isOpen() && !ec, "a folder opens " + ec.message());
+  auto entries = folder.list(ec);
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.name < b.name; });
+  check(!ec && entries.size() == 2 && entries[0].name == "a.bin" && entries[1].name == "sub",
+        "list gives both entries and neither . nor .. (" + std::to_string(entries.size()) + ")");
+  if (entries.size() == 2)
+    check((entries[0].kind == EntryKind::Regular || entries[0].kind == EntryKind::Unknown) &&
+              (entries[1].kind == EntryKind::Folder || entries[1].kind == EntryKind::Unknown),
+          "list tells a file from a folder where it says");
+  std::uint64_t size = 0;
+  check(folder.look("a.bin", size, ec) == EntryKind::Regular && size == 1234, "look gives a file's kind and size");
+  check(folder.look("sub", size, ec) == EntryKind::Folder, "look gives a folder's kind");
+  auto child = folder.openChild("sub", false, ec);
+  check(child.isOpen() && !ec, "openChild opens a subfolder " + ec.message());
+  const auto id = folder.id();
+  const auto byPath = fileId(root);
+  check(id && byPath && *id == *byPath, "a folder's id is its path's fileId");
+  check(child.id() && id && !(*child.id() == *id), "a subfolder has an id of its own");
+  auto notFolder = folder.openChild("a.bin", false, ec);
+  check(!notFolder.isOpen() && ec, "openChild refuses a file: " + ec.message());
+  auto missing = Folder::open(root / "no-such-folder", ec);
+  check(!missing.isOpen() && ec, "a missing folder is an error: " + ec.message());
+  fs::remove_all(root, ec);
+}
+#endif
+
+#if HS_HAVE_MAPPED_FILE_WIN
+// Collects what readMapped hands over; stops after `stopAfter` bytes when set.
+class Collect final : public hashscope::platform::MappedConsumer {
+public:
+  std::vector<std::byte> got;
+  std::size_t largestPiece = 0;
+  std::size_t stopAfter = 0;
+  bool consume(const std::byte* data, std::size_t size) override {
+    got.insert(got.end(), data, data + size);
+    largestPiece = std::max(largestPiece, size);
+    return stopAfter == 0 || got.size() < stopAfter;
+  }
+};
+
+void testMappedFile(const fs::path& dir) {
+  using namespace hashscope::platform;
+  std::puts("mapped_file_win.cpp");
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const fs::path path = dir / ("hashscope-wincheck-mapped-" + std::to_string(stamp) + ".bin");
+  const std::size_t size = 5 * 1024 * 1024 + 77;  // several windows, a partial last page
+  const auto data = pattern(size);
+  std::ofstream(path, std::ios::binary).write(reinterpret_cast<const char*>(data.data()), static_cast<std::streamsize>(size));
+  std::string error;
+  auto in = InputFile::open(path, ReadMode::Cached, error);
+  check(in.isOpen(), "the file opens cached " + error);
+  constexpr std::size_t window = 1024 * 1024, piece = 256 * 1024;
+#ifndef _MSC_VER
+  // Mapped reads need structured exception handling (an I/O error inside a view is an exception), which
+  // MinGW's g++ lacks: its builds read through buffers, and readMapped says so before consuming anything.
+  {
+    Collect none;
+    bool stopped = false, cannotMap = false;
+    const auto err = readMapped(in, 0, size, window, piece, none, stopped, false, &cannotMap);
+    check(!mappingSupported() && !err.empty() && cannotMap && none.got.empty(),
+          "a MinGW build does not map, and says so without consuming: " + err);
+  }
+  in = {};
+  fs::remove(path);
+  return;
+#endif
+  check(mappingSupported(), "mapping is supported");
+  for (const bool helped : {false, true}) {
+    if (helped && !mappingHelperSupported())
+      continue;
+    Collect all;
+    bool stopped = false;
+    const auto err = readMapped(in, 0, size, window, piece, all, stopped, helped);
+    check(err.empty() && !stopped && all.got.size() == size && std::equal(data.begin(), data.end(), all.got.begin()),
+          std::string(helped ? "helped: " : "") + "every byte arrives through 1 MiB windows " + err);
+    check(all.largestPiece <= piece, "pieces are at most the size asked for");
+  }
+  {
+    Collect part;
+    bool stopped = false;
+    const std::uint64_t offset = 3 * 1024 * 1024 + 5;  // not on the mapping granularity
+    const auto err = readMapped(in, offset, 1000, window, piece, part, stopped);
+    check(err.empty() && part.got.size() == 1000 &&
+              std::equal(part.got.begin(), part.got.end(), data.begin() + static_cast<std::ptrdiff_t>(offset)),
+          "a range at an unaligned offset reads its own bytes " + err);
+  }
+  {
+    Collect early;
+    early.stopAfter = 100000;
+    bool stopped = false;
+    const auto err = readMapped(in, 0, size, window, piece, early, stopped);
+    check(err.empty() && stopped && early.got.size() < size, "a consumer that says stop stops the read");
+  }
+  {
+    Collect past;
+    bool stopped = false;
+    const auto err = readMapped(in, 0, size + 2 * window, window, piece, past, stopped);
+    check(!err.empty() && !stopped, "a range past the end is an error, not a crash: " + err);
+  }
+  in = {};
+  fs::remove(path);
+}
+#endif
+
+#if HS_HAVE_MACHINE_INFO_WIN
+void testMachineInfo() {
+  std::puts("machine_info_win.cpp");
+  const auto& m = hashscope::machineInfo();
+  std::printf("  cpu \"%s\", %d logical cores, %s (kernel %s), %llu bytes of RAM\n", m.cpuModel.c_str(),
+              m.logicalCores, m.os.c_str(), m.kernel.c_str(), static_cast<unsigned long long>(m.memoryBytes));
+  check(!m.cpuModel.empty() && m.cpuModel.back() != ' ', "the CPU name is read from the registry, trimmed");
+  check(m.logicalCores > 0, "the logical cores are counted");
+  check(m.os.rfind("Windows ", 0) == 0 && !m.kernel.empty() && m.os == "Windows " + m.kernel,
+        "the OS version comes from RtlGetVersion");
+  check(m.memoryBytes > 0, "the physical memory is read");
+  check(&hashscope::machineInfo() == &m, "it is read once per process");
+}
+#endif
+
+#if HS_HAVE_OS_WIN
+void testCliOs(const fs::path& dir) {
+  using namespace hashscope::cli;
+  std::puts("app/cli/os_win.cpp");
+  const auto stamp = std::chrono::steady_clock::now().time_since_epoch().count();
+  const fs::path path = dir / ("hashscope-wincheck-os-" + std::to_string(stamp) + ".txt");
+  const fs::path missing = dir / ("hashscope-wincheck-os-" + std::to_string(stamp) + ".missing");
+  std::string error;
+  std::FILE* out = createExclusive(path, error);
+  check(out != nullptr, "createExclusive creates a new file " + error);
+  if (out) {
+    check(writeFully(out, "line\n", &error), "writeFully writes it " + error);
+    std::fclose(out);
+  }
+  std::FILE* again = createExclusive(path, error);
+  check(again == nullptr && !error.empty(), "createExclusive refuses an existing name: " + error);
+  if (again)
+    std::fclose(again);
+  std::ifstream back(path, std::ios::binary);
+  const std::string text((std::istreambuf_iterator<char>(back)), std::istreambuf_iterator<char>());
+  back.close();
+  check(text == "line\n", "the file holds the bytes unchanged (binary, no \\r added)");
+  std::FILE* none = openExisting(missing, error);
+  check(none == nullptr && !error.empty() && !fs::exists(missing),
+        "openExisting refuses a missing name and creates nothing: " + error);
+  if (none)
+    std::fclose(none);
+  std::error_code ec;
+  fs::remove(missing, ec);
+  fs::remove(path, ec);
+  check(physicalMemoryBytes() > 0, "physicalMemoryBytes reads the RAM size");
+  check(terminalColumns() > 0, "terminalColumns answers (80 without a console)");
 }
 #endif
 
@@ -282,12 +470,18 @@ int holdOutput(const char* self, const std::string& pidFile, bool runOn) {
   return 0;
 }
 
-// True when the process is gone or ends within a generous bound.
+// How long a wait may last before the check calls it a hang. Only a hang bound, never a speed target:
+// each wait below ends as soon as its condition holds. On a fresh wine prefix the first processes start
+// slowly (wine sets the prefix up), and the machine may be loaded, so it is generous.
+constexpr std::chrono::seconds kHangBound{120};
+
+// True when the process is gone or ends within the hang bound.
 bool processEnds(DWORD pid) {
   HANDLE h = OpenProcess(SYNCHRONIZE, FALSE, pid);
   if (!h)
     return true;
-  const bool ended = WaitForSingleObject(h, 10000) == WAIT_OBJECT_0;
+  const auto boundMs = static_cast<DWORD>(std::chrono::milliseconds(kHangBound).count());
+  const bool ended = WaitForSingleObject(h, boundMs) == WAIT_OBJECT_0;
   if (!ended)
     TerminateProcess(h, 1);  // do not leave it behind when the check fails
   CloseHandle(h);
@@ -311,15 +505,17 @@ void testProcessTree(const char* self, const fs::path& dir) {
         });
     auto done = task->get_future();
     std::thread([task] { (*task)(); }).detach();  // left behind if it hangs: the check fails, the program ends
-    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-    while (!fs::exists(pidFile) && std::chrono::steady_clock::now() < until)
-      Sleep(5);
+    // The pid file appears (written whole, then renamed) once the tool has started its child.
+    const auto until = std::chrono::steady_clock::now() + kHangBound;
+    while (!fs::exists(pidFile) && done.wait_for(std::chrono::milliseconds(5)) != std::future_status::ready &&
+           std::chrono::steady_clock::now() < until) {
+    }
     DWORD grandchild = 0;
     std::ifstream(pidFile) >> grandchild;
     check(grandchild != 0, "the tool started its own child");
     if (runOn)
       stop.request_stop();
-    const bool returned = done.wait_for(std::chrono::seconds(10)) == std::future_status::ready;
+    const bool returned = done.wait_for(kHangBound) == std::future_status::ready;
     check(returned, runOn ? "a stopped tool's run returns, though its child holds the pipes"
                           : "a tool that ended returns, though its child holds the pipes");
     if (returned) {
@@ -373,6 +569,18 @@ int main(int argc, char** argv) {
 #endif
 #if HS_HAVE_FILE_LOCK_WIN
   testFileLock(dir);
+#endif
+#if HS_HAVE_FOLDER_WIN
+  testFolder(dir);
+#endif
+#if HS_HAVE_MAPPED_FILE_WIN
+  testMappedFile(dir);
+#endif
+#if HS_HAVE_MACHINE_INFO_WIN
+  testMachineInfo();
+#endif
+#if HS_HAVE_OS_WIN
+  testCliOs(dir);
 #endif
 #if HS_HAVE_PROCESS_IO_WIN
   testProcessIo();

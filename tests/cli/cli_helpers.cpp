@@ -6,21 +6,26 @@
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
-#include <fcntl.h>
 #include <fstream>
-#include <poll.h>
 #include <random>
-#include <spawn.h>
 #include <stdexcept>
+
+// Windows: the processes, tools on PATH, temp folders and mounts are in cli_helpers_win.cpp.
+#ifndef _WIN32
+#include <fcntl.h>
+#include <poll.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 extern char** environ;
+#endif
 
 namespace clitest {
 
 namespace fs = std::filesystem;
 
+#ifndef _WIN32
 namespace {
 
 double now()
@@ -147,6 +152,8 @@ ProcessResult ChildProcess::wait(double timeoutSeconds)
   return m_result;
 }
 
+#endif  // !_WIN32
+
 ProcessResult run(const std::vector<std::string>& argv, const std::string& stdinData, double timeoutSeconds)
 {
   if (stdinData.empty()) {
@@ -162,7 +169,11 @@ ProcessResult run(const std::vector<std::string>& argv, const std::string& stdin
 
 std::string cliPath()
 {
+#ifdef _WIN32
+  return std::string(HASHSCOPE_BIN_DIR) + "/hashscope-cli.exe";
+#else
   return std::string(HASHSCOPE_BIN_DIR) + "/hashscope-cli";
+#endif
 }
 
 ProcessResult runCli(const std::vector<std::string>& args, const std::string& stdinData,
@@ -172,6 +183,9 @@ ProcessResult runCli(const std::vector<std::string>& args, const std::string& st
   argv.insert(argv.end(), args.begin(), args.end());
   return run(argv, stdinData, timeoutSeconds);
 }
+
+#ifndef _WIN32
+bool isRoot() { return ::geteuid() == 0; }
 
 bool toolExists(const std::string& name)
 {
@@ -210,7 +224,7 @@ TempDir::~TempDir()
 
 ReadOnlyMount::ReadOnlyMount(const std::function<void(const fs::path&)>& fill)
 {
-  if (::geteuid() != 0 || !toolExists("mount") || !toolExists("umount"))
+  if (!isRoot() || !toolExists("mount") || !toolExists("umount"))
     return;
   const std::string where = m_dir.path().string();
   if (!fill) {
@@ -232,6 +246,8 @@ ReadOnlyMount::~ReadOnlyMount()
   if (m_mounted)
     run({"umount", m_dir.path().string()}, {}, 20);
 }
+
+#endif  // !_WIN32
 
 void writeRandomFile(const fs::path& path, std::uint64_t size, std::uint64_t seed)
 {

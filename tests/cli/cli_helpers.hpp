@@ -2,11 +2,18 @@
 // lists, never a shell) capturing stdout, stderr and the exit code; temporary folders; random files.
 #pragma once
 
+#include <csignal>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
+
+#if defined(_WIN32) && !defined(SIGKILL)
+// Not in the Windows C runtime: ChildProcess::signal ends the process (exit code 128 + 9) as POSIX does.
+#define SIGKILL 9
+#endif
 
 namespace clitest {
 
@@ -42,6 +49,10 @@ private:
   ProcessResult m_result;
   double m_started = 0;
   bool m_reaped = false;
+#ifdef _WIN32
+  struct Windows;  // the process handle and the threads reading its pipes (cli_helpers_win.cpp)
+  std::shared_ptr<Windows> m_win;
+#endif
 };
 
 // Runs a command to completion. `stdinData` is fed on stdin (via a temporary file).
@@ -54,6 +65,9 @@ std::string cliPath();
 
 // True when `name` is an executable on PATH.
 bool toolExists(const std::string& name);
+
+// True when the tests run as root, who reads and writes through permission bits (never on Windows).
+bool isRoot();
 
 // A fresh folder under the system temp folder (or under `parent`), removed with everything in it.
 class TempDir {

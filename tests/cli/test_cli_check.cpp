@@ -76,7 +76,8 @@ TEST_CASE("check verifies lists written by the coreutils tools", "[cli][check]")
     CHECK(r.out == okLines(paths));
     ++checked;
   }
-  CHECK(checked > 0);
+  if (checked == 0)
+    HASHSCOPE_SKIP("none of the tools that write the lists is installed: no list checked");
 }
 
 TEST_CASE("check verifies the lists hashscope-cli hash writes", "[cli][check]")
@@ -95,13 +96,19 @@ TEST_CASE("check verifies the lists hashscope-cli hash writes", "[cli][check]")
 
 TEST_CASE("check reports FAILED, unreadable files and bad lines like md5sum -c", "[cli][check]")
 {
+  if (!toolExists("md5sum"))
+    HASHSCOPE_SKIP("md5sum is not installed: its list and md5sum -c's messages are the reference");
   Files files;
   const ProcessResult list = run({"md5sum", files.paths[0], files.paths[1]});
   if (list.exitCode != 0)
     HASHSCOPE_SKIP("md5sum not available");
   writeTextFile(files.paths[1], "changed");
   const fs::path fifo = files.dir / "fifo";
+#ifdef _WIN32
+  HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+#endif
   const std::string text = list.out + "d41d8cd98f00b204e9800998ecf8427e  " +
                            (files.dir / "missing").string() + "\nthis line is not a checksum\n" +
                            "d41d8cd98f00b204e9800998ecf8427e  " + fifo.string() + "\n";

@@ -85,7 +85,8 @@ TEST_CASE("check: untagged b2sum, openssl and xxhsum lists are checked with the 
     CHECK(quiet.err.empty());
     ++checked;
   }
-  CHECK(checked > 0);
+  if (checked == 0)
+    HASHSCOPE_SKIP("none of the tools that write the lists is installed: no list checked");
 }
 
 TEST_CASE("check: a changed file in a b2sum list is FAILED, with the candidates named", "[cli][check]")
@@ -155,6 +156,8 @@ TEST_CASE("check reads every line form md5sum -c reads, and prints what md5sum -
       writeTextFile(dir / "list", tagged.out);
       CHECK(runCli({"check", (dir / "list").string()}).out == a + ": OK\n");
     }
+  } else {
+    HASHSCOPE_SKIP_PART("openssl is not on PATH: lists written by openssl dgst not checked");
   }
 }
 
@@ -174,7 +177,11 @@ TEST_CASE("check reads a list from a pipe: check <(cat list)", "[cli][check]")
 
   // A FIFO as a file to check stays refused (reading it might never end).
   const fs::path fifo = dir / "fifo";
+#ifdef _WIN32
+  HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+#endif
   writeTextFile(dir / "list", kAbcMd5 + "  " + fifo.string() + "\n");
   const ProcessResult refused = runCli({"check", (dir / "list").string()}, {}, 30);
   CHECK_FALSE(refused.timedOut);
@@ -196,6 +203,8 @@ TEST_CASE("check: a name with a NUL byte ends there, and the shown name is the c
     CHECK(r.out == a + ": OK\n"); // what md5sum -c prints too: it reads the name as a C string
     if (toolExists("md5sum"))
       CHECK(run({"md5sum", "-c", (dir / "list").string()}).out == r.out);
+    else
+      HASHSCOPE_SKIP_PART("md5sum is not on PATH: not compared with md5sum -c");
   }
   // The name is "a", so a wrong digest is a FAILED of "a", not of a name nobody can open.
   writeTextFile(dir / "list", std::string(32, '0') + "  " + a + std::string(1, '\0') + "zzz\n");

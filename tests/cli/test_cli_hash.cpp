@@ -8,8 +8,13 @@
 #include <algorithm>
 #include <csignal>
 #include <cstdio>
+#include <memory>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <sys/stat.h>
 #include <unistd.h>
+#endif
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -107,7 +112,8 @@ TEST_CASE("hash prints exactly what the reference tools print", "[cli][hash]")
     CHECK(actual.out == expected.out);
     ++compared;
   }
-  CHECK(compared > 0);
+  if (compared == 0)
+    HASHSCOPE_SKIP("none of the peer tools is installed: nothing compared");
 }
 
 TEST_CASE("hash -a blake3 prints b3sum's lines on all cores and with --threads-per-file 1", "[cli][hash]")
@@ -133,10 +139,16 @@ TEST_CASE("hash --tag prints the BSD form of the coreutils tools", "[cli][hash]"
 {
   TempDir dir;
   const auto files = concat(makeSizedFiles(dir), makeAwkwardFiles(dir));
+  int compared = 0;
   for (const auto& ref : references()) {
     const std::string& tool = ref.tool.front();
-    if (tool == "cksum" || tool == "sum" || tool == "b3sum" || !toolAvailable(ref)) // b3sum has no --tag
+    if (tool == "cksum" || tool == "sum" || tool == "b3sum") // no --tag
       continue;
+    if (!toolAvailable(ref)) {
+      HASHSCOPE_SKIP_PART(tool << " is not installed: " << ref.algorithm << " --tag not compared");
+      continue;
+    }
+    ++compared;
     INFO("algorithm " << ref.algorithm);
     const ProcessResult expected = run(concat(concat(ref.tool, {"--tag"}), files));
     REQUIRE(expected.exitCode == 0);
@@ -144,17 +156,8 @@ TEST_CASE("hash --tag prints the BSD form of the coreutils tools", "[cli][hash]"
     CHECK(actual.exitCode == 0);
     CHECK(actual.out == expected.out);
   }
-}
-
-TEST_CASE("hash with b2sum -l 256 only when such an algorithm exists", "[cli][hash]")
-{
-  // b2sum -l 256 is BLAKE2b truncated to 256 bits, which is not BLAKE2s-256: compare only if we have it.
-  if (!hashscope::findAlgorithm("blake2b-256") || !toolExists("b2sum"))
-    HASHSCOPE_SKIP("no blake2b-256 algorithm in this build (b2sum -l 256 has no counterpart)");
-  TempDir dir;
-  const auto files = makeSizedFiles(dir);
-  CHECK(runCli(concat({"hash", "-a", "blake2b-256"}, files)).out ==
-        run(concat({"b2sum", "-l", "256"}, files)).out);
+  if (compared == 0)
+    HASHSCOPE_SKIP("none of the coreutils tools with --tag is installed: nothing compared");
 }
 
 TEST_CASE("hash with several algorithms prints BSD lines, file by file", "[cli][hash]")
@@ -245,7 +248,11 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
   SECTION("a FIFO is refused at once instead of blocking")
   {
     const fs::path fifo = dir / "fifo";
+#ifdef _WIN32
+    HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
     REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+#endif
     const ProcessResult r = runCli({"hash", "-a", "md5", fifo.string(), good.string()}, {}, 20);
     CHECK_FALSE(r.timedOut);
     CHECK(r.exitCode == 1);
@@ -265,7 +272,11 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
   {
     const fs::path tree = dir / "tree";
     fs::create_directories(tree);
+#ifdef _WIN32
+    HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
     REQUIRE(::mkfifo((tree / "fifo").c_str(), 0600) == 0);
+#endif
     writeTextFile(tree / "file", "abc");
     const ProcessResult r = runCli({"hash", "-r", "-a", "md5", tree.string()}, {}, 20);
     CHECK_FALSE(r.timedOut);
@@ -276,7 +287,16 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
   SECTION("unreadable file")
   {
     std::vector<fs::path> unreadable;
-    if (::geteuid() != 0) {
+#ifdef _WIN32
+    // Permission bits cannot make a file unreadable on Windows; a file another program holds open
+    // without sharing cannot be opened (a sharing violation), which is what users meet.
+    unreadable.push_back(dir / "locked");
+    writeTextFile(unreadable.back(), "secret");
+    const HANDLE held = CreateFileW(unreadable.back().c_str(), GENERIC_READ, 0, nullptr, OPEN_EXISTING, 0, nullptr);
+    REQUIRE(held != INVALID_HANDLE_VALUE);
+    const std::unique_ptr<void, decltype(&CloseHandle)> closeHeld(held, &CloseHandle);
+#else
+    if (!isRoot()) {
       unreadable.push_back(dir / "locked");
       writeTextFile(unreadable.back(), "secret");
       fs::permissions(unreadable.back(), fs::perms::none);
@@ -292,6 +312,7 @@ TEST_CASE("hash errors: one line each, exit 1, and the other files still hashed"
       if (unreadable.empty())
         HASHSCOPE_SKIP("running as root and no file that fails to read for root was found");
     }
+#endif
     for (const auto& path : unreadable) {
       INFO(path);
       const ProcessResult r = runCli({"hash", "-a", "md5", path.string(), good.string()}, {}, 20);

@@ -6,9 +6,14 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/types.hpp"
+#include "machine.hpp"
 
 #include <fstream>
+#ifdef _WIN32
+#include <windows.h>
+#else
 #include <unistd.h>
+#endif
 
 using namespace clitest;
 namespace fs = std::filesystem;
@@ -73,10 +78,12 @@ TEST_CASE("locations lists the temp folder and describes given paths", "[cli][mi
     CHECK(header.find(column) != std::string::npos);
   CHECK(r.out.find(hashscope::defaultLocation().string()) != std::string::npos);
 
-  if (fs::is_directory("/dev/shm")) {
+  if (const std::string why = hashscope::test::whyNoTmpfsShm(); why.empty()) {
     const ProcessResult shm = runCli({"locations", "/dev/shm"});
     CHECK(shm.exitCode == 0);
     CHECK(shm.out.find("tmpfs") != std::string::npos);
+  } else {
+    HASHSCOPE_SKIP_PART(why << ": a tmpfs location not described");
   }
   const ProcessResult missing = runCli({"locations", "/no/such/folder/here"});
   CHECK(missing.exitCode == 1);
@@ -151,6 +158,9 @@ TEST_CASE("bench results are printed on stdout when --output cannot be written",
   }
   SECTION("a full filesystem: a new file, and one replaced with --force")
   {
+#ifdef _WIN32
+    HASHSCOPE_SKIP("needs unshare and mount (util-linux): a tmpfs small enough to fill");
+#else
     if (!toolExists("unshare") || !toolExists("mount"))
       HASHSCOPE_SKIP("needs unshare and mount (util-linux)");
     TempDir dir;
@@ -182,6 +192,7 @@ TEST_CASE("bench results are printed on stdout when --output cannot be written",
       CHECK(r.err.find("left: filler old.csv \n") != std::string::npos); // nothing partial stays
       CHECK(r.err.find("old: old\n") != std::string::npos);                // the replaced file is intact
     }
+#endif
   }
 }
 
@@ -199,8 +210,15 @@ TEST_CASE("a --duration over a day is refused", "[cli][misc][errors]")
 
 TEST_CASE("read buffers over half of the RAM are refused before anything runs", "[cli][misc][errors]")
 {
+#ifdef _WIN32
+  MEMORYSTATUSEX memory{};
+  memory.dwLength = sizeof memory;
+  REQUIRE(GlobalMemoryStatusEx(&memory));
+  const std::uint64_t ram = memory.ullTotalPhys;
+#else
   const auto ram = static_cast<std::uint64_t>(::sysconf(_SC_PHYS_PAGES)) *
                    static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+#endif
   if (ram >= 2048 * hashscope::GiB)
     HASHSCOPE_SKIP("this machine has 2 TiB of RAM or more");
   TempDir dir;

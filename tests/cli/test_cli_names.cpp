@@ -70,6 +70,8 @@ struct OddFiles {
 
 TEST_CASE("hash writes names with control characters exactly as md5sum and sha256sum --tag do", "[cli][hash]")
 {
+  if (!toolExists("md5sum") && !toolExists("sha256sum"))
+    HASHSCOPE_SKIP("neither md5sum nor sha256sum is installed: nothing to compare with");
   OddFiles files;
   for (const std::vector<std::string>& tool : {std::vector<std::string>{"md5sum"},
                                                std::vector<std::string>{"sha256sum", "--tag"}}) {

@@ -1,8 +1,6 @@
 // `hashscope-cli sample` never removes what HashScope did not write, is not blocked by a killed run,
 // respects samples in use, and gives messages a user can act on (permission, /proc, several folders).
 #include <csignal>
-#include <sys/stat.h>
-#include <unistd.h>
 
 #include "catch.hpp"
 #include "skip.hpp"
@@ -20,7 +18,7 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 // Runs hashscope-cli as the unprivileged user "nobody", so permission checks apply even when the tests run
 // as root. False (and nothing run) when that is impossible here.
-bool canRunAsNobody() { return ::geteuid() == 0 && toolExists("setpriv"); }
+bool canRunAsNobody() { return isRoot() && toolExists("setpriv"); }
 
 ProcessResult runCliAsNobody(const std::vector<std::string>& args)
 {
@@ -34,7 +32,7 @@ class RamfsMount {
 public:
   RamfsMount()
   {
-    m_mounted = ::geteuid() == 0 && toolExists("mount") &&
+    m_mounted = isRoot() && toolExists("mount") &&
                 run({"mount", "-t", "ramfs", "hashscope-test-ramfs", m_dir.path().string()}, {}, 20).exitCode == 0;
   }
   ~RamfsMount()
@@ -176,13 +174,13 @@ TEST_CASE("sample messages: permission denied is not read-only, /proc is no stor
     return;
   }
   TempDir dir;
-  ::chmod(dir.path().c_str(), 0755);
+  fs::permissions(dir.path(), fs::perms(0755));
   const fs::path locked = dir / "locked", readOnly = dir / "no-write";
   fs::create_directory(locked);
   fs::create_directory(readOnly);
   writeTextFile(locked / sampleFileName(4096, SampleContent::Random), "x");
-  ::chmod(locked.c_str(), 0);
-  ::chmod(readOnly.c_str(), 0555);
+  fs::permissions(locked, fs::perms::none);
+  fs::permissions(readOnly, fs::perms(0555));
 
   const ProcessResult list = runCliAsNobody({"sample", "list", "-l", locked.string()});
   CHECK(list.exitCode == 1);
@@ -195,7 +193,7 @@ TEST_CASE("sample messages: permission denied is not read-only, /proc is no stor
   CHECK(isOneErrorLine(create.err));
   CHECK(contains(create.err, "permission denied"));
   CHECK_FALSE(contains(create.err, "read-only"));
-  ::chmod(locked.c_str(), 0755);
+  fs::permissions(locked, fs::perms(0755));
 }
 
 TEST_CASE("without extended attributes a sidecar file marks the sample", "[cli][sample][safety]")

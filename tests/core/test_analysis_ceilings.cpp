@@ -99,7 +99,7 @@ Ceiling hashCeiling(const std::string& algorithm, double median, double min, dou
 
 }  // namespace
 
-TEST_CASE("a ceiling holds where it was measured; one core's hash scales with the streams", "[analysis][ceilings]")
+TEST_CASE("a ceiling holds where it was measured, and one core's hash scales with the streams", "[analysis][ceilings]")
 {
   const Ceiling md5 = hashCeiling("md5", 500, 490, 510, 3);
   CHECK(md5.scales());

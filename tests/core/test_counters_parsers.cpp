@@ -170,3 +170,44 @@ TEST_CASE("parseProcIoReadBytes takes read_bytes, not rchar or another *_bytes f
   CHECK_FALSE(parseProcIoReadBytes("rchar: 10\nwchar: 3\n", bytes));
   CHECK_FALSE(parseProcIoReadBytes("read_bytes: lots\n", bytes));
 }
+
+TEST_CASE("parseNetDev reads one interface of this workplace's /proc/net/dev", "[counters][parsers][network]")
+{
+  const std::string text = readData("proc_net_dev_this_vm.txt");
+  NetSnapshot lo, eth0;
+  REQUIRE(parseNetDev(text, "lo", lo));
+  CHECK(lo.rxBytes == 823000528);
+  CHECK(lo.rxPackets == 44449);
+  CHECK(lo.txBytes == 823000528);
+  REQUIRE(parseNetDev(text, "eth0", eth0));
+  CHECK(eth0.rxBytes == 336298783);
+  CHECK(eth0.txBytes == 329737);
+  CHECK(eth0.txPackets == 4462);
+  NetSnapshot none;
+  CHECK_FALSE(parseNetDev(text, "eth", none));   // a prefix of a name is not the name
+  CHECK_FALSE(parseNetDev(text, "wlan0", none));
+  CHECK_FALSE(parseNetDev("  eth0: 1 2 3\n", "eth0", none));  // too few fields
+  // Old kernels print no space after the colon when the counter is wide.
+  REQUIRE(parseNetDev("  eth0:123456789012 5 0 0 0 0 0 0 77 6 0 0 0 0 0 0\n", "eth0", none));
+  CHECK(none.rxBytes == 123456789012ull);
+  CHECK(none.txBytes == 77);
+}
+
+TEST_CASE("parseNfsMountStats finds one NFS mount's byte counters", "[counters][parsers][network]")
+{
+  // Written for the test in the format of the kernel's fs/nfs/super.c (nfs_show_stats): the bytes line
+  // holds normal, direct and server read and write bytes, then pages.
+  const std::string text = readData("mountstats_nfs.txt");
+  NfsBytes nas;
+  REQUIRE(parseNfsMountStats(text, "/mnt/nas", nas));
+  CHECK(nas.normalRead == 1073741824);
+  CHECK(nas.directRead == 268435456);
+  CHECK(nas.serverRead == 1342177280);
+  NfsBytes share;
+  REQUIRE(parseNfsMountStats(text, "/mnt/space share", share));  // "\040" in the file
+  CHECK(share.serverRead == 9);
+  NfsBytes none;
+  CHECK_FALSE(parseNfsMountStats(text, "/", none));            // ext4: no NFS counters
+  CHECK_FALSE(parseNfsMountStats(text, "/mnt/space disk", none));
+  CHECK_FALSE(parseNfsMountStats(text, "/mnt/elsewhere", none));
+}

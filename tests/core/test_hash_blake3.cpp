@@ -93,9 +93,10 @@ TEST_CASE("BLAKE3 on several threads equals the library's single-threaded digest
 TEST_CASE("BLAKE3 tree: one byte first, then large aligned blocks, then a lone full chunk", "[blake3]")
 {
   if (!detail::blake3TreeAvailable())
-    return;
+    HASHSCOPE_SKIP("BLAKE3 comes from a system library without its compression functions: one thread only");
   const auto data = randomBytes(4 * kMiB + 1 + 1024, 11);
   auto tree = detail::makeBlake3Tree(2);
+  REQUIRE(tree != nullptr);
   tree->update(data.data(), 1);
   tree->update(data.data() + 1, 4 * kMiB);
   tree->update(data.data() + 1 + 4 * kMiB, 1024);

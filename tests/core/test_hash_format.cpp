@@ -211,6 +211,7 @@ TEST_CASE("Digest lines equal the installed tools' output byte for byte", "[hash
 #if !defined(_WIN32)
   names.push_back("back\\slash");
 #endif
+  int compared = 0;  // digest lines compared with a tool's
   for (std::size_t f = 0; f < names.size(); ++f) {
     const std::size_t size = sizes[f % sizes.size()];
     std::string data(size, '\0');
@@ -232,6 +233,7 @@ TEST_CASE("Digest lines equal the installed tools' output byte for byte", "[hash
       INFO(tool.command << " on " << names[f] << " (" << size << " bytes)");
       const AlgorithmInfo& info = *findAlgorithm(tool.id);
       CHECK(*output == formatDigestLine(info, digestOf(tool.id, data), size, path, tool.tag) + "\n");
+      ++compared;
     }
     // openssl dgst has its own layout; compare the digest itself.
     for (const std::string id : {"sha512-256", "sha3-256", "sha3-512", "blake2s-256"}) {
@@ -243,6 +245,10 @@ TEST_CASE("Digest lines equal the installed tools' output byte for byte", "[hash
       }
       INFO("openssl dgst " << flag << " on " << names[f]);
       CHECK(output->substr(0, output->find(' ')) == toHex(digestOf(id, data)));
+      ++compared;
     }
   }
+  if (compared == 0)
+    HASHSCOPE_SKIP("none of the tools (md5sum, sha*sum, b2sum, xxhsum, cksum, sum, openssl) is installed: "
+                   "no digest line compared");
 }

@@ -2,6 +2,7 @@
 // values, xxHash sanity values) and the real `sum` outputs of this machine's coreutils.
 #include "catch.hpp"
 #include "hashscope/hash.hpp"
+#include "skip.hpp"
 
 #include <cstdint>
 #include <string>
@@ -250,12 +251,23 @@ TEST_CASE("BLAKE3: the official test vectors, on one thread and split over sever
   std::string input(102400, '\0');
   for (std::size_t i = 0; i < input.size(); ++i)
     input[i] = static_cast<char>(i % 251);
+  // Restores the process-wide default however the test case ends (a failing REQUIRE included).
+  struct ThreadsGuard {
+    ~ThreadsGuard() { setThreadsPerStream(0); }
+  } guard;
   for (unsigned threads : {1u, 4u}) {
     setThreadsPerStream(threads);
-    for (const Blake3Vector& v : vectors) {
-      INFO("blake3 of " << v.length << " bytes, " << threads << " thread(s)");
-      CHECK(hashOf("blake3", std::string_view(input).substr(0, v.length)) == v.hex);
+    const unsigned used = makeHasher("blake3")->threadsPerStream();
+    if (threads > 1 && used == 1) {
+      // Without the tree hasher this pass would repeat the one-thread path: say so instead.
+      HASHSCOPE_SKIP_PART("BLAKE3 comes from a system library without its compression functions: the vectors "
+                          "were checked on one thread only");
+    } else {
+      CHECK(used == threads);
+      for (const Blake3Vector& v : vectors) {
+        INFO("blake3 of " << v.length << " bytes, " << threads << " thread(s)");
+        CHECK(hashOf("blake3", std::string_view(input).substr(0, v.length)) == v.hex);
+      }
     }
   }
-  setThreadsPerStream(0);
 }

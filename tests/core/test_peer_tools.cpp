@@ -113,6 +113,12 @@ TEST_CASE("installed peer tools hash a small file and their digests are checked"
       {"md5deep", "6f5902ac237024bdd0c176cb93063dc4"},
       {"hashdeep-md5", "6f5902ac237024bdd0c176cb93063dc4"},
   };
+  bool any = false;
+  for (const Case& c : cases)
+    any = any || findTool(all, c.tool) != nullptr;
+  if (!any)
+    HASHSCOPE_SKIP("none of the peer tools (md5sum, sha256sum, cksum, xxhsum, openssl, md5deep, hashdeep) is "
+                   "installed");
   for (const Case& c : cases) {
     const PeerTool* tool = findTool(all, c.tool);
     if (!tool) {

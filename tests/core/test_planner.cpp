@@ -116,3 +116,35 @@ TEST_CASE("planner: missing figures become notes, not invented numbers", "[plann
   CHECK(memory.readMBps == 9000);
   CHECK(std::find(memory.notes.begin(), memory.notes.end(), PlanNote::ReadNotCold) != memory.notes.end());
 }
+
+TEST_CASE("planner: storage that reads X may be a network: how many links of what speed carry it", "[planner][remote]")
+{
+  // 1 TB in a minute = 16.7 GB/s; a link carries 94% of its line rate as payload (1 GbE: 117.5 MB/s).
+  const std::vector<LinkPlan> links = linksFor(1e12 / 60 / 1e6);
+  REQUIRE(links.size() == 4);
+  CHECK(links[0].gbitPerSecond == 1);
+  CHECK(links[0].payloadMBps == Approx(117.5));
+  CHECK(links[0].links == 142);
+  CHECK(links[1].links == 15);   // 10 GbE: 1175 MB/s each
+  CHECK(links[2].links == 6);    // 25 GbE
+  CHECK(links[3].links == 2);    // 100 GbE
+  for (const LinkPlan& l : links)
+    CHECK_FALSE(l.measured);
+  CHECK(linksFor(100).front().links == 1);  // never fewer than one
+  CHECK(linksFor(1e30).front().links == 1000000000000000000);  // saturated, never wrapped around
+
+  // A run whose best read came over a 2.5 Gb/s NFS link: that link first, and the read is noted as remote.
+  const std::string json = R"({"schema": "hashscope.run/3", "machine": {"logical_cores": 8}, "results": [
+    {"workload": "hash-memory", "algorithm": "md5", "location": "", "streams": 1, "cache": "as-is", "mb_per_s": 610},
+    {"workload": "read", "location": "/mnt/nas", "streams": 1, "cache": "cold", "mb_per_s": 280,
+     "device": {"name": null, "kind": "network", "remote": {"transport": "nfs4", "interface": "eth0",
+                "link_mbit_per_s": 2500}}, "filesystem": "nfs4", "cancelled": false, "error": null}]})";
+  const Plan plan = makePlan(readRunDocument(json), *parseDataSize("1T"), *parseDuration("1m"), "md5");
+  CHECK(plan.readLocation == "/mnt/nas");
+  CHECK(std::find(plan.notes.begin(), plan.notes.end(), PlanNote::ReadOverNetwork) != plan.notes.end());
+  REQUIRE(plan.links.size() == 5);
+  CHECK(plan.links[0].measured);
+  CHECK(plan.links[0].gbitPerSecond == 2.5);
+  CHECK(plan.links[0].links == 57);  // 16667 / 293.75
+  CHECK(planJson(plan, 7).find("\"links\"") != std::string::npos);
+}

@@ -2,12 +2,12 @@
 // job after job, with direct I/O alignment handled inside; stopping ends a job at once.
 #include <cstring>
 #include <fstream>
-#include <thread>
 
 #include "catch.hpp"
 #include "engine/pipelined_reader.hpp"
 #include "hashscope/workload.hpp"
 #include "test_engine_support.hpp"
+#include "wait_for.hpp"
 
 using namespace hashscope;
 using hashscope::test::TempDir;
@@ -102,8 +102,8 @@ TEST_CASE("the reader stops promptly and registers its thread clock", "[reader]"
     reader.start(file, 0, file.size(), false);
     ReadBlock block;
     REQUIRE(reader.next(block));
-    // The consumer is slow (it holds one block): the reader must be waiting for a free buffer, then stop.
-    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    // The consumer is slow (it holds one block): the reader fills the other buffers and waits for a free one.
+    REQUIRE(hashscope::test::waitFor([&] { return reader.waitingForConsumer(); }));
     const auto t0 = std::chrono::steady_clock::now();
     source.request_stop();
     while (reader.next(block)) {

@@ -3,11 +3,14 @@
 #include <csignal>
 #include <fstream>
 #include <stop_token>
+#ifndef _WIN32
 #include <sys/wait.h>
 #include <unistd.h>
+#endif
 
 #include "catch.hpp"
 #include "hashscope/samples.hpp"
+#include "skip.hpp"
 #include "test_engine_support.hpp"
 
 using namespace hashscope;
@@ -24,6 +27,7 @@ std::string readAll(const fs::path& p)
 
 // Runs createSample in a child process that SIGKILLs itself once all data is written, before the sample
 // is marked complete and renamed: exactly what a kill during `sample create` leaves behind.
+#ifndef _WIN32
 void createAndGetKilled(const fs::path& folder, std::uint64_t size)
 {
   const pid_t pid = ::fork();
@@ -40,6 +44,7 @@ void createAndGetKilled(const fs::path& folder, std::uint64_t size)
   REQUIRE(WIFSIGNALED(status));
   REQUIRE(WTERMSIG(status) == SIGKILL);
 }
+#endif
 
 }  // namespace
 
@@ -79,6 +84,9 @@ TEST_CASE("a user file named like a sample is never removed and is listed as not
 TEST_CASE("a partial file left by a killed writer is listed, replaced by the next create and removable",
           "[samples][safety]")
 {
+#ifdef _WIN32
+  HASHSCOPE_SKIP("needs fork() to kill a writer mid-sample (the CLI test of a killed `sample create` covers Windows)");
+#else
   TempDir dir;
   const std::uint64_t size = 8 * MiB;
   const fs::path partial = dir / ("." + sampleFileName(size, SampleContent::Random) + ".partial");
@@ -104,6 +112,7 @@ TEST_CASE("a partial file left by a killed writer is listed, replaced by the nex
   REQUIRE(fs::exists(partial));
   CHECK(removeSample(partial) == "");
   CHECK(dir.entries().empty());
+#endif
 }
 
 TEST_CASE("a sample in use by another run cannot be removed until it is released", "[samples][safety]")

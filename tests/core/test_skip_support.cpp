@@ -1,5 +1,6 @@
 // Hidden test cases ([.]) for the skip support of tests/support/skip.hpp; tests/CMakeLists.txt runs them
-// and checks the exit codes and lines a skip must give (the `support.skip.*` CTest tests).
+// and checks the exit codes and lines a skip must give (the `support.skip.*` CTest tests), and that a test
+// case which checks nothing fails (`support.no-assertions-fails`).
 #include "catch.hpp"
 #include "skip.hpp"
 
@@ -13,4 +14,9 @@ TEST_CASE("skip self-test: a partial skip", "[.][skip-selftest][skip-selftest-pa
 {
   HASHSCOPE_SKIP_PART("the self-test of HASHSCOPE_SKIP_PART");
   SUCCEED("the rest of a partly skipped test case runs");
+}
+
+TEST_CASE("no-assertions self-test: a test case that checks nothing", "[.][no-assertions-selftest]")
+{
+  // Nothing checked: the test mains run with --warn NoAssertions, so this fails.
 }

@@ -171,16 +171,18 @@ TEST_CASE("filesystem types name RAM, network and FUSE locations", "[storage][mo
   CHECK_FALSE(isPseudoFilesystem("ext4"));
 }
 
-TEST_CASE("candidateMounts keeps the local, writable volumes a user would test", "[storage][mountinfo]")
+TEST_CASE("candidateMounts keeps the local, writable volumes and the network and FUSE mounts a user would test",
+          "[storage][mountinfo]")
 {
   auto mounts = parseMountInfo(readData("mountinfo_desktop.txt"));
   std::vector<std::string> points;
   for (const auto* m : candidateMounts(mounts))
     points.push_back(m->mountPoint);
   // Left out: proc/sys/devtmpfs/cgroup, /run, the snap squashfs, /boot/efi, the bind mount of /var/www,
-  // nfs and sshfs, docker's overlay, the hidden first /tmp, a FUSE cipher folder, the read-only /mnt/old.
-  CHECK(points == std::vector<std::string>{"/dev/shm", "/", "/home", "/srv/data", "/media/user/My Disk", "/tmp",
-                                           "/mnt/ntfs"});
+  // docker's overlay, the hidden first /tmp, the read-only /mnt/old. Kept: nfs, sshfs and the FUSE cipher
+  // folder, each a location of its own (issue 23).
+  CHECK(points == std::vector<std::string>{"/dev/shm", "/", "/home", "/srv/data", "/media/user/My Disk", "/mnt/nas",
+                                           "/mnt/remote", "/tmp", "/mnt/tab\tand\\back", "/mnt/ntfs"});
   for (const auto* m : candidateMounts(mounts)) {
     if (m->mountPoint == "/tmp")
       CHECK(m->id == 40);

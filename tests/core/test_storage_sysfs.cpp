@@ -348,12 +348,17 @@ TEST_CASE("describeLinuxMount names the kind and the device of each location", "
   {
     auto nfs = describe("36 27 0:40 / /mnt/nas rw - nfs4 nas.local:/export rw", {0, 40});
     CHECK(nfs.kind == MediaKind::Network);
-    CHECK(nfs.label == "network, no local device counters (nfs4 nas.local:/export) mounted at /mnt/nas");
+    CHECK(nfs.label == "network: nfs4 from nas.local:/export mounted at /mnt/nas");
+    CHECK(nfs.remote.host == "nas.local");
     auto sshfs = describe("37 27 0:41 / /mnt/r rw - fuse.sshfs u@h:/ rw", {0, 41});
     CHECK(sshfs.kind == MediaKind::Network);
+    CHECK(sshfs.remote.host == "h");
+    CHECK(sshfs.label == "network: sshfs (FUSE) from u@h:/ mounted at /mnt/r");
     auto fuse = describe("41 27 0:45 / /mnt/c rw - fuse.gocryptfs /home/u/c rw", {0, 45});
     CHECK(fuse.kind == MediaKind::Fuse);
     CHECK(fuse.device.name.empty());
+    CHECK(fuse.remote.host.empty());
+    CHECK(fuse.label == "FUSE: gocryptfs from /home/u/c mounted at /mnt/c");
   }
   SECTION("fuseblk sits on a real disk")
   {

@@ -1,6 +1,10 @@
 // planSuite(): the steps a suite expands to, in order, before anything runs.
 #include "catch.hpp"
+#include "test_engine_support.hpp"
 
+#include <cstdlib>
+#include <fstream>
+#include <optional>
 #include <thread>
 
 #include "hashscope/peer.hpp"
@@ -8,6 +12,46 @@
 #include "hashscope/suite.hpp"
 
 using namespace hashscope;
+
+namespace {
+
+// PATH set to one fresh folder holding (empty, executable) files with the given program names, for the
+// life of the object: planSuite looks the peer tools up itself, so the tests fix what it can find.
+class FakePeerPath {
+public:
+  explicit FakePeerPath(const std::vector<std::string>& programs)
+  {
+    for (const std::string& program : programs) {
+#if defined(_WIN32)
+      const auto file = m_dir / (program + ".exe");
+#else
+      const auto file = m_dir / program;
+#endif
+      std::ofstream(file).put('\n');
+      std::filesystem::permissions(file, std::filesystem::perms::owner_all);
+    }
+    if (const char* path = std::getenv("PATH"))
+      m_saved = path;
+    setPath(m_dir.path().string());
+  }
+  ~FakePeerPath() { setPath(m_saved.value_or("")); }
+  FakePeerPath(const FakePeerPath&) = delete;
+  FakePeerPath& operator=(const FakePeerPath&) = delete;
+
+private:
+  static void setPath(const std::string& value)
+  {
+#if defined(_WIN32)
+    _putenv_s("PATH", value.c_str());
+#else
+    ::setenv("PATH", value.c_str(), 1);
+#endif
+  }
+  test::TempDir m_dir;
+  std::optional<std::string> m_saved;
+};
+
+}  // namespace
 
 TEST_CASE("planSuite expands locations x algorithms into read, hash-memory, hash-file, warm and ramp", "[suite]")
 {
@@ -118,19 +162,26 @@ TEST_CASE("planSuite adds the installed peer tools, b3sum comes with blake3 like
   spec.locations = {"/a"};
   spec.algorithms = {"md5"};
   spec.peers = true;
-  const auto peers = findPeerTools("md5");
+  {
+    const FakePeerPath none({});
+    CHECK(planSuite(spec).size() == 3);  // no peer tool installed: read, hash-memory, hash-file
+  }
+  // Installed: md5sum, openssl (one tool per digest it offers), hashdeep, md5deep, b3sum; sha1sum computes
+  // something else.
+  const FakePeerPath path({"md5sum", "sha1sum", "openssl", "hashdeep", "md5deep", "b3sum"});
   auto steps = planSuite(spec);
-  REQUIRE(steps.size() == 3 + peers.size());
+  const std::vector<std::string> md5Peers{"md5sum", "openssl-md5", "md5deep", "hashdeep-md5"};
+  REQUIRE(steps.size() == 3 + md5Peers.size());
   std::size_t i = 3;
-  for (const PeerTool& tool : peers) {
+  for (const std::string& tool : md5Peers) {
     CHECK(steps[i].spec.workload == Workload::PeerTool);
-    CHECK(steps[i].tool == tool.name);
+    CHECK(steps[i].tool == tool);
     CHECK(steps[i].spec.algorithm == "md5");
     ++i;
   }
 
   spec.algorithms = {"blake3"};
-  const auto blake3 = findPeerTools("blake3");
+  const std::vector<std::string> blake3{"b3sum"};
   steps = planSuite(spec);
   REQUIRE(steps.size() == 3 + blake3.size());
   CHECK(steps[1].spec.algorithm == "blake3"); // after the read: hash-memory, then hash-file
@@ -145,8 +196,8 @@ TEST_CASE("planSuite adds the installed peer tools, b3sum comes with blake3 like
     CHECK(steps[2].title == "blake3 hash-file (cold), /a");
   }
   i = 3;
-  for (const PeerTool& tool : blake3) {
-    CHECK(steps[i].tool == tool.name);
+  for (const std::string& tool : blake3) {
+    CHECK(steps[i].tool == tool);
     CHECK(steps[i].spec.algorithm == "blake3");
     ++i;
   }

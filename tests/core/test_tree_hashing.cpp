@@ -1,6 +1,5 @@
 // The parts of hash -r's file-tree path that make many small files cheap (issue 12): a listing without a look
-// per file, opening listed files without a second look, and the hook that lets the CLI print what is done
-// before a long read.
+// per file, opening listed files without a second look.
 #include "catch.hpp"
 #include "hashscope/workload.hpp"
 #include "test_engine_support.hpp"
@@ -67,7 +66,7 @@ TEST_CASE("listFiles without sizes reports links, loops and special files like w
 }
 #endif
 
-TEST_CASE("FileHasher opens checked files without a second look and says before a long read", "[engine][tree]")
+TEST_CASE("FileHasher opens checked files without a second look", "[engine][tree]")
 {
   TempDir dir;
   const auto small = dir / "small.bin";
@@ -77,19 +76,17 @@ TEST_CASE("FileHasher opens checked files without a second look and says before 
   for (const char* algo : {"md5", "xxh3-64"}) {
     INFO(algo);
     FileHasher hasher({algo}, {}, nullptr, 0, 64 * KiB);
-    int longReads = 0;
-    hasher.setBeforeLongRead([&] { ++longReads; });
-    const FileDigests s = hasher.hash(small, true);
+    const FileDigests s = hasher.hash(small, FileHasher::Seen::Regular);
     REQUIRE(s.error == "");
-    CHECK(longReads == 0);  // one block: read inline, nothing to announce
+    CHECK(std::string(hasher.lastReadMethod()) == "read");  // one block: one read() on this thread
     CHECK(toHex(s.digests[0]) == hashscope::test::oneShotHex(algo, smallData.data(), smallData.size()));
-    const FileDigests b = hasher.hash(big, true);
+    const FileDigests b = hasher.hash(big, FileHasher::Seen::Regular);
     REQUIRE(b.error == "");
-    CHECK(longReads == 1);
     CHECK(b.size == bigData.size());
     CHECK(toHex(b.digests[0]) == hashscope::test::oneShotHex(algo, bigData.data(), bigData.size()));
     // What is not there is still an error with a checked path (it may have gone since it was listed).
-    CHECK(hasher.hash(dir / "gone.bin", true).error != "");
-    CHECK(hasher.hash(dir.path(), true).error == dir.path().string() + " is a folder, not a regular file");
+    CHECK(hasher.hash(dir / "gone.bin", FileHasher::Seen::Regular).error != "");
+    CHECK(hasher.hash(dir.path(), FileHasher::Seen::Regular).error ==
+          dir.path().string() + " is a folder, not a regular file");
   }
 }

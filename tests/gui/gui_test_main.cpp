@@ -6,6 +6,7 @@
 #include <QElapsedTimer>
 
 #include "catch.hpp"
+#include "run_tests.hpp"
 #include "skip.hpp"
 
 namespace {
@@ -41,5 +42,5 @@ int main(int argc, char* argv[])
   QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
   QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));
   TimingApplication app(argc, argv);
-  return hashscope::test::finishRun(Catch::Session().run(argc, argv));
+  return hashscope::test::runTests(argc, argv);
 }

@@ -4,6 +4,7 @@
 // short legend names, a value on every bar, a preview before saving.
 #include "catch.hpp"
 
+#include <QCoreApplication>
 #include <QDir>
 #include <QComboBox>
 #include <QTest>
@@ -89,7 +90,14 @@ QStringList shownStepNames(const LiveTimeline& timeline, QSize size)
   view.show();
   REQUIRE(QTest::qWaitForWindowExposed(&view));
   view.showTimeline(timeline, true);
-  QTest::qWait(50);  // the chart lays out, and fits the names to their steps' widths
+  // The chart lays out (posted layout requests) and fits the names to their steps' widths; the view then
+  // aligns the two charts, which can lay them out again. Settled: nothing posted, no alignment pending.
+  REQUIRE(QTest::qWaitFor(
+      [&] {
+        QCoreApplication::sendPostedEvents();
+        return !view.isAligning();
+      },
+      5000));
   return view.throughputChart()->stepLabels();
 }
 

@@ -87,6 +87,29 @@ TEST_CASE("defaults: one location per device is ticked, RAM counting as its own 
   CHECK(model.writePlan(true).contains(QStringLiteral("keep")));
 }
 
+TEST_CASE("defaults: a share or FUSE mount is listed with its server but ticked only when preferred",
+          "[gui][defaults][remote]")
+{
+  LocationModel model;
+  StorageInfo nas = place("/mnt/nas", "", MediaKind::Network, "nfs4", "/mnt/nas");
+  nas.source = "nas.local:/export";
+  nas.remote.transport = "nfs4";
+  StorageInfo cipher = place("/mnt/c", "", MediaKind::Fuse, "fuse.gocryptfs", "/mnt/c");
+  cipher.source = "/home/me/cipher";
+  model.setLocations({place("/tmp", "vda", MediaKind::Hdd, "ext4"), nas, cipher});
+  model.setSampleSpec(1 * GiB, SampleContent::Random);
+  model.checkOnePerDevice({QStringLiteral("/tmp")});
+  // A first start writes no sample over the network.
+  CHECK(model.checkedPaths() == QStringList{QStringLiteral("/tmp")});
+  const int nasRow = rowOf(model, QStringLiteral("/mnt/nas"));
+  REQUIRE(nasRow >= 0);
+  CHECK(model.index(nasRow, LocationModel::KindColumn).data().toString() == QStringLiteral("network"));
+  CHECK(model.index(nasRow, LocationModel::DeviceColumn).data().toString() == QStringLiteral("nas.local:/export"));
+  // A home folder on the share is the user's own choice: it is ticked.
+  model.checkOnePerDevice({QStringLiteral("/mnt/nas"), QStringLiteral("/tmp")});
+  CHECK(model.checkedPaths() == QStringList{QStringLiteral("/tmp"), QStringLiteral("/mnt/nas")});
+}
+
 TEST_CASE("defaults: a fresh window ticks no two locations on one device", "[gui][defaults]")
 {
   QTemporaryDir dir;

@@ -54,6 +54,12 @@ namespace hashscope::test {
 void recordSkip(const std::string& reason, bool whole)
 {
   const Skip skip{oneLine(Catch::getResultCapture().getCurrentTestName()), oneLine(reason), whole};
+#if !defined(HASHSCOPE_CATCH3)
+  // Catch2 v2 has no skipped state, and the tests run with --warn NoAssertions (run_tests.hpp), which fails
+  // a test case (or SECTION) that checked nothing: a whole skip counts as its one, passed, check.
+  if (whole)
+    SUCCEED("skipped: " << skip.reason);
+#endif
   std::cout << (whole ? "skipped: " : "partly skipped: ") << skip.reason << std::endl;
   // A test case runs once per SECTION: the same skip may come again.
   if (std::find(skips().begin(), skips().end(), skip) != skips().end())

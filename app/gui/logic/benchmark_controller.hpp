@@ -32,7 +32,6 @@ public:
   void stop();           // asks the run to stop; finished() follows within ~200 ms
   void stopAndWait();    // stop and join now (closing the window)
   bool isRunning() const { return m_job.isRunning(); }
-  std::uint64_t activeRunId() const { return m_job.currentJob(); }
   void setTickInterval(int milliseconds);  // live update period (default 80 ms = 12.5 Hz)
 
   const LiveTimeline& timeline() const { return m_timeline; }

@@ -72,7 +72,10 @@ QVariant LocationModel::data(const QModelIndex& index, int role) const
   switch (index.column()) {
   case PathColumn: return qs(s.path);
   case KindColumn: return mediaBadge(s.kind);
-  case DeviceColumn: return s.device.name.empty() ? QStringLiteral("—") : qs(s.device.name);
+  case DeviceColumn:
+    if (s.kind == MediaKind::Network || s.kind == MediaKind::Fuse)
+      return s.source.empty() ? qs(s.remote.transport) : qs(s.source);  // the share: "nas:/export"
+    return s.device.name.empty() ? QStringLiteral("—") : qs(s.device.name);
   case FilesystemColumn: return qs(s.filesystem);
   case FreeColumn: return formatBytes(s.freeBytes);
   case StatusColumn:
@@ -256,15 +259,22 @@ void LocationModel::checkOnePerDevice(const QStringList& preferred)
     if (row >= 0)
       order.push_back(row);
   }
+  const std::size_t chosen = order.size();  // rows the user chose before come first
   for (int row = 0; row < rowCount(); ++row)
     order.push_back(row);
   QStringList devices;
   for (Row& r : m_rows)
     r.checked = false;
-  for (int row : order) {
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    const int row = order[i];
     Row& r = m_rows[std::size_t(row)];
     const QString key = deviceKey(r.info);
     if (r.checked || devices.contains(key) || !unusableReason(row).isEmpty())
+      continue;
+    // A share or FUSE mount is ticked only when the user chose it before: a sample written there by
+    // default would travel over the network.
+    const bool remote = r.info.kind == MediaKind::Network || r.info.kind == MediaKind::Fuse;
+    if (remote && i >= chosen)
       continue;
     devices.append(key);
     r.checked = true;

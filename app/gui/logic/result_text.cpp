@@ -25,6 +25,8 @@ QString verdictName(Verdict verdict)
   case Verdict::IoBound: return tr("I/O-bound");
   case Verdict::MemoryBound: return tr("memory-bound");
   case Verdict::Mixed: return tr("mixed");
+  case Verdict::NetworkBound: return tr("network-bound");
+  case Verdict::ServerBound: return tr("server-bound");
   case Verdict::Unknown: break;
   }
   return tr("unknown");
@@ -38,6 +40,8 @@ QColor verdictColor(Verdict verdict)
   case Verdict::IoBound: return QColor(50, 120, 220, 90);
   case Verdict::MemoryBound: return QColor(60, 170, 90, 90);
   case Verdict::Mixed: return QColor(150, 110, 200, 90);
+  case Verdict::NetworkBound: return QColor(86, 180, 233, 90);
+  case Verdict::ServerBound: return QColor(230, 159, 0, 90);
   case Verdict::Unknown: break;
   }
   return QColor(128, 128, 128, 50);
@@ -216,6 +220,27 @@ QString reasonOf(const Why& w)
   case VerdictReason::BelowHashSpeed: return tr("hashing data in RAM ran well below the hash speed without waiting for data");
   case VerdictReason::NearMemorySpeed: return tr("hashing ran at the speed of a memory copy");
   case VerdictReason::MemoryCopy: return tr("a copy in RAM measures memory");
+  case VerdictReason::LinkSaturated:
+    if (w.link && w.link->linkMBps > 0)
+      return tr("the link (%1, %2) carried the data at its speed").arg(qs(w.link->interfaceName), formatMBps(w.link->linkMBps));
+    return tr("the link carried the data at its speed");
+  case VerdictReason::ServerLimited:
+    if (w.link && w.link->none && w.link->fuseDaemon)
+      return many ? tr("the threads waited for data from the filesystem, and no network link carries it: its server "
+                       "(a FUSE daemon on this machine) delivered no faster")
+                  : tr("the thread waited for data from the filesystem, and no network link carries it: its server "
+                       "(a FUSE daemon on this machine) delivered no faster");
+    if (w.link && w.link->none)
+      return many ? tr("the threads waited for data from the filesystem, and no network link carries it: its server "
+                       "(on this machine) delivered no faster")
+                  : tr("the thread waited for data from the filesystem, and no network link carries it: its server "
+                       "(on this machine) delivered no faster");
+    if (w.link && w.link->linkMBps > 0)
+      return (many ? tr("the threads waited for data while the link (%1, %2) had room: the server delivered no faster")
+                   : tr("the thread waited for data while the link (%1, %2) had room: the server delivered no faster"))
+          .arg(qs(w.link->interfaceName), formatMBps(w.link->linkMBps));
+    return many ? tr("the threads waited for data while more streams got more: the server answered each stream no faster")
+                : tr("the thread waited for data while more streams got more: the server answered each stream no faster");
   case VerdictReason::ReaderOnCpu:
     return many ? tr("the threads waited for data, but the reader was on the CPU, not blocked on the device")
                 : tr("the thread waited for data, but the reader was on the CPU, not blocked on the device");
@@ -229,14 +254,26 @@ QString reasonOf(const Why& w)
 
 QString pct(double v) { return QString::number(std::max(0.0, v), 'f', 0); }
 
-// "the md5 thread", "the 4 sha256 threads", "the reading thread".
-QString actor(const Threads& t)
+// "the md5 thread was busy 99% of the time", "the 4 sha256 threads were busy ...": whole sentences, so each
+// can be translated.
+QString busyText(const Threads& t, const QString& busy)
 {
-  const QString what = !t.what.empty() ? qs(t.what)
-                       : t.workload == Workload::Write  ? tr("writing")
-                       : t.workload == Workload::Memory ? tr("copying")
-                                                        : tr("reading");
-  return t.streams > 1 ? tr("the %n %1 threads", nullptr, t.streams).arg(what) : tr("the %1 thread").arg(what);
+  const bool many = t.streams > 1;
+  if (!t.what.empty())
+    return (many ? tr("the %n %1 threads were busy %2% of the time", nullptr, t.streams)
+                 : tr("the %1 thread was busy %2% of the time"))
+        .arg(qs(t.what), busy);
+  switch (t.workload) {
+  case Workload::Write:
+    return many ? tr("the %n writing threads were busy %1% of the time", nullptr, t.streams).arg(busy)
+                : tr("the writing thread was busy %1% of the time").arg(busy);
+  case Workload::Memory:
+    return many ? tr("the %n copying threads were busy %1% of the time", nullptr, t.streams).arg(busy)
+                : tr("the copying thread was busy %1% of the time").arg(busy);
+  default:
+    return many ? tr("the %n reading threads were busy %1% of the time", nullptr, t.streams).arg(busy)
+                : tr("the reading thread was busy %1% of the time").arg(busy);
+  }
 }
 
 // Where a ceiling was measured, when that is not this result's point.
@@ -271,8 +308,7 @@ QString figures(const std::vector<Clause>& clauses)
     std::visit(Overloaded{
                    [](const Why&) {},
                    [&](const Threads& t) {
-                     s += (t.streams > 1 ? tr("%1 were busy %2% of the time") : tr("%1 was busy %2% of the time"))
-                              .arg(actor(t), pct(t.busyPct));
+                     s += busyText(t, pct(t.busyPct));
                      if (t.onCpuPct)
                        s += tr(" (on the CPU %1%)").arg(pct(*t.onCpuPct));
                      if (t.waitPct)
@@ -299,6 +335,18 @@ QString figures(const std::vector<Clause>& clauses)
                                                  .arg(qs(d.device), pct(d.busyPct), formatBytes(d.deliveredBytes));
                    },
                    [&](const NoDiskCounters&) { s += tr(" while no disk counters were available"); },
+                   [&](const Remote& r) {
+                     s += r.deliveredBytes ? tr(" while the filesystem delivered %1").arg(formatBytes(*r.deliveredBytes))
+                                           : tr(" while what the filesystem delivered was not counted");
+                     if (r.interfaceBytes)
+                       s += tr(" and %1 received %2 (%3, every process)")
+                                .arg(qs(r.interfaceName), formatBytes(*r.interfaceBytes), formatMBps(r.interfaceMBps));
+                     if (r.roundTripMs)
+                       s += tr("; one small read takes %1 ms").arg(*r.roundTripMs, 0, 'f', *r.roundTripMs < 10 ? 2 : 1);
+                     if (r.manyStreams > 1)
+                       s += tr("; one stream got %1, %n streams %2", nullptr, r.manyStreams)
+                                .arg(formatMBps(r.oneStreamMBps), formatMBps(r.manyStreamsMBps));
+                   },
                    [&](const Machine& m) {
                      s += tr(", with the whole CPU %1% busy").arg(pct(m.cpuBusyPct));
                      if (m.otherCores)

@@ -24,6 +24,8 @@ Badge badgeFor(Verdict verdict, bool fromMemory)
   case Verdict::IoBound: return fromMemory ? Badge::Ram : Badge::Disk;
   case Verdict::MemoryBound: return Badge::Ram;
   case Verdict::Mixed: return Badge::Mixed;
+  case Verdict::NetworkBound: return Badge::Network;
+  case Verdict::ServerBound: return Badge::Server;
   case Verdict::Unknown: break;
   }
   return Badge::None;
@@ -183,6 +185,8 @@ QString badgeText(Badge badge)
   case Badge::Disk: return tr("DISK");
   case Badge::Ram: return tr("RAM");
   case Badge::Mixed: return tr("MIXED");
+  case Badge::Network: return tr("NET");
+  case Badge::Server: return tr("SERVER");
   case Badge::None: break;
   }
   return {};
@@ -195,6 +199,8 @@ QString badgeToolTip(Badge badge)
   case Badge::Disk: return tr("Disk-bound: the storage could not deliver the data faster.");
   case Badge::Ram: return tr("RAM: the data came from memory (tmpfs or the page cache), not from a disk.");
   case Badge::Mixed: return tr("Mixed: no single resource explains the speed.");
+  case Badge::Network: return tr("Network-bound: the link to the server carried the data at its speed.");
+  case Badge::Server: return tr("Server-bound: the link had room, but the server (or FUSE daemon) delivered no faster.");
   case Badge::None: break;
   }
   return tr("Not enough evidence to say what limited the speed.");
@@ -202,11 +208,13 @@ QString badgeToolTip(Badge badge)
 
 QColor badgeColor(Badge badge)
 {
-  switch (badge) {  // Okabe-Ito: vermillion, blue, bluish green, reddish purple
+  switch (badge) {  // Okabe-Ito: vermillion, blue, bluish green, reddish purple, sky blue, orange
   case Badge::Cpu: return QColor(0xD5, 0x5E, 0x00);
   case Badge::Disk: return QColor(0x00, 0x72, 0xB2);
   case Badge::Ram: return QColor(0x00, 0x9E, 0x73);
   case Badge::Mixed: return QColor(0xCC, 0x79, 0xA7);
+  case Badge::Network: return QColor(0x56, 0xB4, 0xE9);
+  case Badge::Server: return QColor(0xE6, 0x9F, 0x00);
   case Badge::None: break;
   }
   return QColor(0x99, 0x99, 0x99);
@@ -214,8 +222,9 @@ QColor badgeColor(Badge badge)
 
 QColor badgeTextColor(Badge badge)
 {
-  // White on the dark blue, vermillion and green; black on the light purple and grey.
-  return badge == Badge::Mixed || badge == Badge::None ? QColor(Qt::black) : QColor(Qt::white);
+  // White on the dark blue, vermillion and green; black on the light purple, sky blue, orange and grey.
+  const bool light = badge == Badge::Mixed || badge == Badge::None || badge == Badge::Network || badge == Badge::Server;
+  return light ? QColor(Qt::black) : QColor(Qt::white);
 }
 
 Badge badgeOf(const RunResult& r)
@@ -228,7 +237,8 @@ Badge badgeOf(const RunResult& r)
 Badge badgeOf(const RunTile& t)
 {
   Verdict verdict = Verdict::Unknown;
-  for (Verdict v : {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed}) {
+  for (Verdict v : {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed, Verdict::NetworkBound,
+                    Verdict::ServerBound}) {
     if (t.verdict == toString(v))
       verdict = v;
   }

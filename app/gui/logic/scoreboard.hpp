@@ -26,8 +26,8 @@
 
 namespace hashscope::gui {
 
-enum class Badge { None, Cpu, Disk, Ram, Mixed };
-QString badgeText(Badge badge);     // "CPU", "DISK", "RAM", "MIXED" (translated), empty for None
+enum class Badge { None, Cpu, Disk, Ram, Mixed, Network, Server };
+QString badgeText(Badge badge);     // "CPU", "DISK", "RAM", "MIXED", "NET", "SERVER" (translated), empty for None
 QString badgeToolTip(Badge badge);  // what the badge means, one sentence
 // Okabe-Ito colours (safe for the common colour-blindnesses); the badge also carries its text.
 QColor badgeColor(Badge badge);

@@ -59,9 +59,14 @@ QString locationClause(const Scoreboard& board, int row, const QStringList& cpuE
     cpu.removeAll(a);
   QStringList groups;
   const QStringList disk = algorithmsWith(board, row, Badge::Disk), ram = algorithmsWith(board, row, Badge::Ram),
-                    mixed = algorithmsWith(board, row, Badge::Mixed);
+                    mixed = algorithmsWith(board, row, Badge::Mixed), net = algorithmsWith(board, row, Badge::Network),
+                    server = algorithmsWith(board, row, Badge::Server);
   if (!disk.isEmpty())
     groups << group(disk, tr("disk-bound"));
+  if (!net.isEmpty())
+    groups << group(net, tr("network-bound"));
+  if (!server.isEmpty())
+    groups << group(server, tr("server-bound"));
   if (!cpu.isEmpty())
     groups << group(cpu, tr("CPU-bound"));
   if (!ram.isEmpty())

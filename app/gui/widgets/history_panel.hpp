@@ -31,7 +31,6 @@ public:
   QPushButton* openButton() const { return m_open; }
   QPushButton* compareButton() const { return m_compareWith; }
   QPushButton* baselineButton() const { return m_baseline; }
-  QPushButton* deleteButton() const { return m_delete; }
   QString statusText() const;
 
   std::optional<std::int64_t> selectedRun() const;

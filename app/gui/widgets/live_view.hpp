@@ -21,6 +21,8 @@ public:
   void reset();
   // Shows `timeline` (what update() does with the controller's; tests pass their own).
   void showTimeline(const LiveTimeline& timeline, bool running);
+  // True while the two charts wait to be aligned after their plot areas moved (aligning can move them again).
+  bool isAligning() const { return m_alignTimer.isActive(); }
 
 private:
   void update();

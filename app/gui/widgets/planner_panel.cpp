@@ -137,13 +137,25 @@ void PlannerPanel::recompute()
   }
   const double needed = double(*bytes) / *seconds / 1e6;
   QString needs = tr("Throughput: %1 (%2 MB/s)\nStorage that reads %1").arg(rate(needed)).arg(needed, 0, 'f', 0);
+  // Storage that fast may be a share: then the network carries it too.
+  const auto linksLine = [](const std::vector<LinkPlan>& links) {
+    QStringList parts;
+    for (const LinkPlan& l : links) {
+      const QString speed = l.gbitPerSecond >= 1 ? tr("%1 Gb/s").arg(l.gbitPerSecond) : tr("%1 Mb/s").arg(l.gbitPerSecond * 1000);
+      // The count may exceed an int (an exabyte a second): not a %n plural, which takes an int.
+      const QString count = l.links == 1 ? tr("1 link of %1").arg(speed) : tr("%1 links of %2").arg(l.links).arg(speed);
+      parts << (l.measured ? tr("%1 like this run's network location").arg(count) : count);
+    }
+    return tr("Over a network: %1").arg(parts.join(QStringLiteral(", ")));
+  };
   if (!m_run) {
-    m_needs->setText(needs);
+    m_needs->setText(needs + QLatin1Char('\n') + linksLine(linksFor(needed)));
     m_machine->setText(tr("No measured run yet."));
     return;
   }
   const Plan plan = makePlan(*m_run, *bytes, *seconds, m_algorithm->currentData().toString().toStdString());
   m_plan = plan;
+  needs += QLatin1Char('\n') + linksLine(plan.links);
   QString machine;
   if (plan.chosen) {
     const AlgorithmPlan& a = *plan.chosen;
@@ -193,6 +205,7 @@ void PlannerPanel::recompute()
     case PlanNote::PerCoreFromStreams: machine += QLatin1Char('\n') + tr("No one-stream result: per-core speed from the fewest-streams result."); break;
     case PlanNote::PerCoreFromThreads: machine += QLatin1Char('\n') + tr("This algorithm hashes one stream on several threads: per-core speed = its speed / its threads."); break;
     case PlanNote::MeasuredWhileBusy: machine += QLatin1Char('\n') + tr("A figure of this plan was measured while other processes used the CPU (machine busy)."); break;
+    case PlanNote::ReadOverNetwork: machine += QLatin1Char('\n') + tr("The best read came over a network or FUSE filesystem: its link and server are part of that storage speed."); break;
     }
   }
   m_needs->setText(needs);

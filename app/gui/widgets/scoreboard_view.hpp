@@ -36,7 +36,6 @@ public:
   // Lets the tiles shrink below their normal size, down to `scale`, to fit the width without scrolling
   // sideways (Compare's boards side by side). 1 by default: a board too wide for its room scrolls.
   void setMinimumScale(double scale);
-  double minimumScale() const { return m_minScale; }
   int widthAt(double scale) const;  // the width the board needs, without scrolling, at that tile scale
 
 protected:

@@ -16,16 +16,27 @@ namespace hashscope {
 // reads RAM, not what was measured.
 std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results);
 
+// What a network or FUSE location delivered (bytes fetched per second) to one stream and to the most
+// streams it was given, from its read ceilings (0 = not measured). Remote storage often needs parallel
+// streams: a single stream that gets much less than several left the link room.
+struct StreamDelivery {
+  double oneStreamMBps = 0;
+  double manyStreamsMBps = 0;
+  int manyStreams = 0;
+};
+
 // What judges a step beyond its own numbers: its limit, the memory ceiling at its streams (hash-memory near
-// memory speed), and whether the whole run was served from the page cache (live, before it ends: false).
+// memory speed), whether the whole run was served from the page cache (live, before it ends: false), and on a
+// network or FUSE location what its read ceilings show of one stream against several (zeros elsewhere).
 struct StepContext {
   Limit limit;
   std::optional<CeilingAt> memory;
   bool servedFromCache = false;
+  StreamDelivery delivery;
 };
 // `run`'s context from `ceilings`: each side of the limit taken at the run's point (its read method, streams,
-// device reads in flight, hashing threads). `run` may be a step that has not run yet (live): its read method is
-// then the one the engine will choose for it.
+// device reads in flight, hashing threads), and a remote location's delivery to one stream and to several.
+// `run` may be a step that has not run yet (live): its read method is then the one the engine will choose.
 StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceilings, bool servedFromCache = false);
 
 // Bytes the run fetched from storage: its own I/O accounting, else the device counters; nullopt when neither.

@@ -1,5 +1,5 @@
-// Live counters of the system: CPU time per core and disk I/O per device, one source interface each,
-// and the sampler thread that turns them (plus the engine's LiveCounters) into Samples.
+// Live counters of the system: CPU time per core, disk I/O per device and a network location's interface
+// traffic, one source interface each, and the sampler thread that turns them (plus the engine's LiveCounters) into Samples.
 #pragma once
 
 #include <chrono>
@@ -8,6 +8,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -38,6 +39,12 @@ struct DiskSnapshot {
   double inFlight = 0;        // requests in flight now
 };
 
+// Cumulative traffic of one network interface.
+struct NetSnapshot {
+  std::uint64_t rxBytes = 0, txBytes = 0;
+  std::uint64_t rxPackets = 0, txPackets = 0;
+};
+
 class CpuCounterSource {
 public:
   virtual ~CpuCounterSource() = default;
@@ -49,11 +56,20 @@ public:
   virtual bool read(DiskSnapshot& out) = 0;  // false when the device vanished or has no counters
 };
 
+class NetCounterSource {
+public:
+  virtual ~NetCounterSource() = default;
+  virtual bool read(NetSnapshot& out) = 0;  // false when the interface vanished
+};
+
 // The platform's sources (Linux: /proc/stat, /proc/diskstats; macOS: host_processor_info, IOKit;
 // Windows: NtQuerySystemInformation, IOCTL_DISK_PERFORMANCE). The disk source is null when the
 // location has no device with counters (RAM, network).
 std::unique_ptr<CpuCounterSource> makeCpuCounterSource();
 std::unique_ptr<DiskCounterSource> makeDiskCounterSource(const DeviceInfo& device);
+// The interface that carries a network location's traffic (StorageInfo::remote.interfaceName; Linux
+// /proc/net/dev, macOS getifaddrs' if_data, Windows GetIfEntry2). Null when the location has none.
+std::unique_ptr<NetCounterSource> makeNetCounterSource(const StorageInfo& storage);
 
 // Bytes this process (all its threads) and its waited-for children fetched from storage so far: cache
 // hits are not counted, so the difference over a run tells whether the run's data came from the device,
@@ -66,6 +82,11 @@ struct ProcessIo {
 // The platform's accounting (Linux: /proc/self/io read_bytes and RUSAGE_CHILDREN; macOS: proc_pid_rusage).
 // False where it is unavailable or cannot tell cache hits from storage reads (Windows counts both).
 bool readProcessIo(ProcessIo& out);
+
+// What a network mount's own counters say its client fetched from the server so far, every process
+// together (Linux NFS: serverreadbytes in /proc/self/mountstats). Nullopt where the filesystem keeps no such
+// counter or the OS does not show it (CIFS, FUSE, macOS, Windows).
+std::optional<std::uint64_t> readMountFetchedBytes(const StorageInfo& storage);
 
 struct SamplerConfig {
   double hz = 10.0;
@@ -83,6 +104,8 @@ public:
 
   // Called from the sampler thread after each sample (for live graphs). Set before start().
   void setCallback(std::function<void(const Sample&)> callback);
+  // The interface of a network location, sampled with the others (Sample::netRxBytes). Set before start().
+  void setNetworkSource(std::unique_ptr<NetCounterSource> net);
   void start();
   // Stops the thread, takes one final sample so the series covers the whole run, and joins.
   void stop();

@@ -14,8 +14,17 @@
 
 namespace hashscope::evidence {
 
+// A network or FUSE location's link, as the remote verdicts name it.
+struct Link {
+  std::string interfaceName;  // "eth0", or "" when unknown
+  double linkMBps = 0;        // its speed; 0 = unknown
+  bool none = false;          // no network link carries the data (a server on this machine, a FUSE daemon)
+  bool fuseDaemon = false;    // ...served by a FUSE daemon on this machine
+};
+
 // Why the verdict: the rule that decided it. `deeper` is, for QueueDepthLimited, the read ceiling measured with
-// more reads in flight; `error` the failure of a failed run.
+// more reads in flight; `error` the failure of a failed run; `link` a network or FUSE location's link (the
+// remote reasons name it).
 struct Why {
   Verdict verdict = Verdict::Unknown;
   VerdictReason reason = VerdictReason::NoCounters;
@@ -24,6 +33,7 @@ struct Why {
   std::string error;
   std::optional<CeilingAt> deeper;
   int inFlight = 0;  // QueueDepthLimited: the device reads this run kept in flight, all streams together
+  std::optional<Link> link;
 };
 
 // How the working threads spent their time: busy (inside their work, or on the CPU), on the CPU when that was
@@ -63,6 +73,18 @@ struct Disk {
   std::uint64_t deliveredBytes = 0;
 };
 struct NoDiskCounters {};
+// A network or FUSE location: what the filesystem delivered (nullopt: not counted), what its interface received
+// (every process), one small read's round trip, and what one stream got against several.
+struct Remote {
+  std::optional<std::uint64_t> deliveredBytes;
+  std::string interfaceName;
+  std::optional<std::uint64_t> interfaceBytes;  // nullopt: the interface was not sampled
+  double interfaceMBps = 0;
+  std::optional<double> roundTripMs;
+  double oneStreamMBps = 0;  // with manyStreams > 1: one stream against several (0 = not both measured)
+  double manyStreamsMBps = 0;
+  int manyStreams = 0;
+};
 // The machine while it ran: the whole CPU's busy share, and the cores other processes took (when at least
 // half a core).
 struct Machine {
@@ -111,7 +133,7 @@ struct Digest {
 };
 
 using Clause = std::variant<Why, Threads, Readers, Tool, NoThreadTimes, StreamsOverCores, FromRam, Disk,
-                            NoDiskCounters, Machine, ReadAlone, HashAlone, NotMeasured, LimitReached, LimitExceeded,
+                            NoDiskCounters, Remote, Machine, ReadAlone, HashAlone, NotMeasured, LimitReached, LimitExceeded,
                             RanAt, Digest>;
 
 // The clauses of `result`'s evidence, in the order a sentence says them: Why first; a run that failed, was

@@ -45,6 +45,7 @@ struct RunTile {
   double minMBps = 0, maxMBps = 0;
   int passes = 1;                // 1 when the document records no passes
   std::string deviceModel, filesystem, deviceKind;
+  double linkMbps = 0;           // a network location's link speed as its OS reported it (0 = unknown or local)
   bool failed = false;           // cancelled or errored: no usable figure
   std::string error;             // why the step failed, as the run recorded it ("" when it did not)
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)

@@ -32,6 +32,7 @@ enum class PlanNote {
   PerCoreFromStreams,     // no 1-stream result: per-core = the fewest-streams result / its streams
   PerCoreFromThreads,     // the algorithm hashes one stream on several threads: per-core = its speed / threads
   MeasuredWhileBusy,      // a figure the plan uses was measured while other processes held the CPU
+  ReadOverNetwork,        // the best read figure came from a network or FUSE location: its link is part of storage
 };
 std::string_view toString(PlanNote note);
 
@@ -56,6 +57,19 @@ struct AlgorithmPlan {
   bool meetsTarget = false;
 };
 
+// Network links that would carry the target's throughput: "storage that reads X" may be a share, and then
+// the network has to carry X too. Counted with what TCP over Ethernet carries as payload, 94% of the line
+// rate (1 GbE: about 117 MB/s).
+struct LinkPlan {
+  double gbitPerSecond = 0;   // the line rate
+  double payloadMBps = 0;     // what one such link carries
+  std::int64_t links = 0;     // how many the target needs (rounded up, saturated like the cores)
+  bool measured = false;      // the link of the run's own network location, at the speed its OS reported
+};
+inline constexpr double kLinkPayloadFraction = 0.94;
+// The links of the standard Ethernet speeds (1, 10, 25, 100 Gb/s), and the run's own first (`ownMbps` > 0).
+std::vector<LinkPlan> linksFor(double neededMBps, double ownMbps = 0);
+
 struct Plan {
   std::uint64_t bytes = 0;
   double seconds = 0;
@@ -70,6 +84,7 @@ struct Plan {
   int readStreams = 0;          // that read's streams and device reads in flight per stream (0 = unknown)
   int readQueueDepth = 0;
   bool readBusy = false;
+  std::vector<LinkPlan> links;  // the network links the target's throughput needs
   int logicalCores = 0;
   std::vector<PlanNote> notes;
 };

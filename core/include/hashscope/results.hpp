@@ -20,8 +20,12 @@ enum class Verdict {
   IoBound,      // the reader waited on the device and the device was busy
   MemoryBound,  // data came from RAM and neither the hash nor the device was the limit
   Mixed,        // no single resource explains the speed
+  NetworkBound, // a network location: the link carried data at its speed
+  ServerBound,  // a network or FUSE location: the workers waited for data while the link had room (or there
+                // is none: a local FUSE daemon, a server on this machine): the server delivered less
 };
-std::string_view toString(Verdict verdict);  // "cpu-bound", "io-bound", "memory-bound", "mixed", "unknown"
+// "cpu-bound", "io-bound", "memory-bound", "mixed", "network-bound", "server-bound", "unknown"
+std::string_view toString(Verdict verdict);
 
 // Time accounting of one stream (one hashing/reading/writing thread).
 struct StreamResult {
@@ -57,8 +61,24 @@ struct Sample {
   double diskReadMBps = 0, diskWriteMBps = 0;
   double diskBusyPct = 0;                 // io_ticks share of the interval (may exceed 100 on some OSes: clamped)
   double diskInFlight = 0;                // requests in flight at the sample time
+  bool netValid = false;                  // the network location's interface counters were readable for this interval
+  std::uint64_t netRxBytes = 0;           // cumulative since run start: what that interface received (all processes)
+  double netRxMBps = 0;                   // received over the interval (decimal MB/s)
   Verdict verdict = Verdict::Unknown;     // what limited this interval
 };
+
+// How a run's fetched bytes (RunResult::ownReadBytes: what came from storage, not from this machine's page
+// cache) were counted. A local disk has the process's own I/O accounting; network and FUSE filesystems bypass
+// the block layer, so that accounting says 0 there whatever was read, and one of the others counts instead.
+enum class FetchBasis {
+  Unknown,        // nothing could count it (ownReadBytes is empty)
+  ProcessIo,      // the process's (or peer tool's) block-layer I/O accounting: /proc/self/io, proc_pid_rusage
+  MountCounters,  // the network mount's own counters (NFS: /proc/self/mountstats): every process on that mount
+  PageCache,      // the bytes read less what the page cache held of the files as the run began (mincore)
+  DirectIo,       // read with direct I/O, which the page cache never serves: the filesystem delivered every byte
+  Interface,      // what the location's network interface received during the run: every process on it
+};
+std::string_view toString(FetchBasis basis);  // "unknown", "process-io", "mount-counters", "page-cache", "direct-io", "interface"
 
 // Why a limit estimate could not be trusted for a run that exceeded it (efficiency above 103%).
 enum class LimitReason {
@@ -117,6 +137,10 @@ enum class VerdictReason {
   BelowHashSpeed,     // hashing from RAM well below the hash ceiling, without waiting for data
   NearMemorySpeed,    // hash-memory ran at the speed of a memory copy
   MemoryCopy,         // the memory workload: a copy in RAM, memory-bound by definition
+  // network-bound
+  LinkSaturated,      // the location's interface carried data at (nearly) its link speed
+  // server-bound
+  ServerLimited,      // the workers waited for the filesystem while its link had room (or there is no link)
   // mixed
   ReaderOnCpu,        // the workers waited for data, but the reader was on the CPU, not blocked on the device
   DeviceIdle,         // the workers waited for data, but the device was mostly idle
@@ -126,6 +150,20 @@ enum class VerdictReason {
 std::string_view toString(VerdictReason reason);
 // The reason spelled as toString writes it, or nullopt.
 std::optional<VerdictReason> verdictReasonFromString(std::string_view text);
+
+// What a network or FUSE location's verdict rests on, beyond the common figures (absent elsewhere).
+struct RemoteEvidence {
+  double linkMBps = 0;             // the interface's link speed in MB/s (Mb/s / 8); 0 = unknown
+  bool linkIsMemory = false;       // no network carries the data: a server on this machine (loopback) or a
+                                   // local FUSE daemon; the link is never the limit then
+  bool interfaceValid = false;     // the interface was sampled
+  std::uint64_t interfaceBytes = 0;  // what it received during the run (every process)
+  double interfaceMBps = 0;        // ...per second of the run
+  double roundTripMs = -1;         // one small read's round trip (RunResult::roundTripMs); -1 = not measured
+  double oneStreamMBps = 0;        // the best the location delivered to one stream in this cache mode (0 = none)
+  double manyStreamsMBps = 0;      // the best it delivered to more streams, and with how many (0 = none)
+  int manyStreams = 0;
+};
 
 // The analysis attached to every benchmark result: what limited it, with numbers.
 struct Analysis {
@@ -146,6 +184,7 @@ struct Analysis {
   double readerCpuPct = -1;        // CPU share of the reader threads
   bool diskValid = false;          // device counters were read during the run
   int cores = 0;                   // logical cores the run shared (0 = unknown)
+  std::optional<RemoteEvidence> remote;  // network and FUSE locations' file workloads
   std::vector<Flag> flags;         // what the front ends must show with the numbers
 
   bool has(FlagCode code) const;
@@ -200,9 +239,13 @@ struct RunResult {
   StorageInfo storage;               // where the run happened (filled by the suite/CLI, may be empty)
   std::optional<Analysis> analysis;  // filled by the analyser
   std::vector<Sample> samples;       // the sampled time series of the median pass (may be empty)
-  // What this process (or the peer tool) fetched from storage during the run, from its own I/O accounting;
-  // nullopt where the OS cannot tell cache hits from storage reads.
+  // What this process (or the peer tool) fetched from storage during the run rather than from the page cache,
+  // counted as fetchedBy says; nullopt where nothing can tell cache hits from storage reads.
   std::optional<std::uint64_t> ownReadBytes;
+  FetchBasis fetchedBy = FetchBasis::Unknown;  // how ownReadBytes was counted
+  // Network and FUSE locations: the round trip of one small read that had to reach the server (median of a
+  // few direct reads, before the location's first step), in milliseconds; absent elsewhere.
+  std::optional<double> roundTripMs;
   std::vector<PassResult> passes;    // every pass, in the order run (empty: a single unrecorded pass)
 
   double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }

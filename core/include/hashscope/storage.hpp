@@ -13,8 +13,8 @@ enum class MediaKind {
   Ssd,        // non-rotational block device
   Hdd,        // rotational block device
   Ram,        // tmpfs/ramfs/zram: "RAM, no disk device"
-  Network,    // nfs, cifs, sshfs ...: no local device counters
-  Fuse,       // other FUSE filesystems
+  Network,    // nfs, cifs, 9p, virtiofs, sshfs, rclone ...: data from a server, no local device counters
+  Fuse,       // other FUSE filesystems: data from a local daemon (gocryptfs, a test filesystem ...)
   Removable,  // USB sticks, SD cards
   Virtual,    // overlay and other stacked filesystems whose device we could not resolve
 };
@@ -33,6 +33,18 @@ struct DeviceInfo {
   bool hasCounters = false;  // true when DiskCounterSource can read its I/O statistics
 };
 
+// How a network or FUSE location reaches its data. Empty on local volumes.
+struct RemoteInfo {
+  std::string transport;   // the filesystem or FUSE program: "nfs4", "cifs", "9p", "sshfs", "rclone", "smbfs"
+  bool fuse = false;       // served by a FUSE daemon (sshfs, rclone, macFUSE ...), not by the kernel
+  std::string host;        // the server the mount names ("nas.local", "127.0.0.1"); empty when it names none
+  std::string address;     // the numeric address the host resolved to, when known
+  std::string interfaceName;  // the network interface that carries its traffic ("eth0", "lo", "en0", "Ethernet");
+                             // empty when unknown or when no network carries it (virtiofs, 9p over virtio)
+  double linkMbps = 0;     // that interface's link speed in Mb/s (Linux /sys/class/net/IF/speed); 0 = unknown
+  bool loopback = false;   // the server is this machine (a loopback or own address): the link is memory
+};
+
 struct StorageInfo {
   std::filesystem::path path;        // the folder that was asked about
   std::filesystem::path mountPoint;
@@ -44,14 +56,22 @@ struct StorageInfo {
   bool writable = false;             // this user may create files in `path`
   MediaKind kind = MediaKind::Unknown;
   DeviceInfo device;                 // empty name when there is no device (RAM, network)
+  RemoteInfo remote;                 // Network and Fuse kinds: the server and the link
   std::string label;                 // one line for humans: "vda (HDD, ext4) mounted at /" or "RAM, no disk device (tmpfs)"
   std::string error;                 // non-empty when the path could not be examined
 };
 
+// A network or FUSE location in one line: "network: nfs4 from nas:/export over eth0 (1 Gb/s)",
+// "network: sshfs (FUSE) from u@host:/srv over lo (this machine)", "FUSE: gocryptfs from /home/u/c".
+// Empty for local volumes.
+std::string remoteSummary(const StorageInfo& info);
+
 // Describes any folder (or file). Never throws; problems land in StorageInfo::error.
 StorageInfo describeStorage(const std::filesystem::path& path);
 
-// The locations a user would want to test: mounted, writable, local volumes, plus the home and temp folders.
+// The locations a user would want to test: the temp and home folders, every mounted, writable, local volume,
+// and every network and FUSE mount (writable or not: its files can be measured where they are). A network
+// mount that does not answer within a second is listed with an error instead of holding up the list.
 std::vector<StorageInfo> candidateLocations();
 
 // The system temp folder (the default benchmark location).

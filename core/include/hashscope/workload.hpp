@@ -111,7 +111,8 @@ std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
 // run reports them when it hashes them. Returns false when stopped.
 bool warmTree(const std::filesystem::path& folder, std::stop_token stop, LinkPolicy links = LinkPolicy::Follow);
 
-// Digests of one file under several algorithms, read once through the pipelined reader (the CLI's `hash`).
+// Digests of one file under several algorithms, read once (the CLI's `hash` and `check`; not the hash-file
+// workload, which measures reading and hashing one sample: runWorkload).
 struct FileDigests {
   std::vector<Digest> digests;  // in the order of the algorithms asked for
   std::uint64_t size = 0;
@@ -123,10 +124,12 @@ FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::s
 
 struct TreeListing;
 
-// hashFile for file after file on one thread (hash -r): keeps its hashers, its buffer and its reader thread
-// from file to file. Files of at most a block are read with one read, inline; bigger ones through mapped
-// windows (with a helper thread preparing them when `jobs`, the FileHashers running at once, leave a core
-// free), or through the pipelined reader where files cannot be mapped. Not thread-safe.
+// hashFile for file after file on one thread (hash -r's workers): keeps its hashers, its buffer and its reader
+// thread from file to file, and reads each file as consumeRange chooses (one read() for a file of at most a
+// block; bigger ones through mapped windows, with a helper thread preparing them when `jobs`, the FileHashers
+// running at once, leave a core free, or with read() on this thread when several share the process; the
+// pipelined reader where files cannot be mapped). Files of size 0 (and of 4096 bytes on a kernel pseudo
+// filesystem) are read until a read returns nothing. Not thread-safe.
 class FileHasher {
 public:
   FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,
@@ -134,22 +137,33 @@ public:
   ~FileHasher();
   FileHasher(const FileHasher&) = delete;
   FileHasher& operator=(const FileHasher&) = delete;
-  // `checked`: the caller has just seen a regular file at `file` (a folder listing, a check of the
-  // argument), so it is opened without looking first (see platform::InputFile::open).
-  FileDigests hash(const std::filesystem::path& file, bool checked = false);
-  // Hashes listing.files[index], opened by its name in the folder it was listed in (one name looked up
-  // instead of a whole path, and never a folder swapped for a link since the listing).
+  // What the caller knows of `file` before it is opened.
+  enum class Seen {
+    Unknown,  // nothing: it is looked at first (opening a FIFO could block, a device could react)
+    Regular,  // just seen to be a regular file (a check of the argument): opened without a look (the open
+              // handle is still checked)
+  };
+  FileDigests hash(const std::filesystem::path& file, Seen seen = Seen::Unknown);
+  // `file`, listed in the open `folder` (its path is the folder's with the file's name appended): opened by
+  // that name relative to the folder (one name looked up instead of a whole path, and never a folder swapped
+  // for a link since the listing), without a look. On a thread with its own descriptor table
+  // (useOwnDescriptorTable) the folder is opened again there, once, and checked to be the one listed.
+  FileDigests hash(const std::filesystem::path& file, const platform::Folder& folder);
+  // listing.files[index], in its listed folder (by path when the listing kept no folder for it).
   FileDigests hash(const TreeListing& listing, std::size_t index);
-  // Called before a file bigger than one block is read (with sizes unlisted, known only once it is open),
-  // so that a caller can pass on what is done before a long read.
-  void setBeforeLongRead(std::function<void()> hook);
-  // How the last file was read: "read" (one read), "mmap" or "pipelined"; "" before any.
+  // How the last file was read: "read" (read() on this thread), "mmap" or "pipelined"; "" before any.
   const char* lastReadMethod() const;
 
 private:
   struct State;
   std::unique_ptr<State> m_state;
 };
+
+// Gives the calling thread a descriptor table of its own (Linux 5.9+; elsewhere it does nothing and returns
+// false). For worker threads that open many files for themselves: a process's threads otherwise contend for
+// its one table at every open and close (see platform::useOwnDescriptorTable). Descriptors opened by other
+// threads are not valid on the thread afterwards: FileHasher opens listed folders again for it.
+bool useOwnDescriptorTable();
 
 // Every regular file under `root`, recursively, sorted by path (like md5deep -r). Symbolic links are treated
 // as `LinkPolicy` says; links to folders are never followed back into a folder already on the current path
@@ -171,6 +185,20 @@ struct TreeListing {
 // `sizes` stays empty and totalBytes 0 — one system call fewer per file, for callers that open them anyway.
 TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop = {}, bool sizes = true,
                       LinkPolicy links = LinkPolicy::Follow);
+// What walkTree hands on, entry by entry, in listFiles's order (sorted by path), on the walking thread.
+struct TreeSink {
+  // A regular file, listed in `folder` (which it can be opened relative to; null: open it by path; the sink
+  // keeps a copy of the pointer for as long as it needs the folder open), with its size when walked with sizes.
+  std::function<void(std::filesystem::path path, const std::shared_ptr<const platform::Folder>& folder,
+                     std::uint64_t size)> file;
+  std::function<void(std::string sentence)> problem;      // an entry skipped, or a folder that cannot be read
+  std::function<void(std::string sentence)> notFollowed;  // optional: a link the policy did not follow
+  std::function<void()> folderDone;                       // optional: after the last entry of each folder
+};
+// listFiles as a stream: each file and problem reaches `sink` as soon as it is found, so work on the first
+// files can start while the rest of the tree is walked. Stops (quietly) when `stop` is requested.
+void walkTree(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links,
+              const TreeSink& sink);
 
 
 }  // namespace hashscope

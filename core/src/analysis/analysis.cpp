@@ -6,6 +6,7 @@
 #include <thread>
 #include <utility>
 
+#include "analysis/remote.hpp"
 #include "analysis/totals.hpp"
 #include "analysis/rules.hpp"
 #include "analysis/thresholds.hpp"
@@ -19,6 +20,8 @@ std::string_view toString(Verdict verdict)
   case Verdict::IoBound: return "io-bound";
   case Verdict::MemoryBound: return "memory-bound";
   case Verdict::Mixed: return "mixed";
+  case Verdict::NetworkBound: return "network-bound";
+  case Verdict::ServerBound: return "server-bound";
   case Verdict::Unknown: break;
   }
   return "unknown";
@@ -48,6 +51,8 @@ constexpr std::pair<VerdictReason, std::string_view> kReasonNames[] = {
     {VerdictReason::BelowHashSpeed, "below-hash-speed"},
     {VerdictReason::NearMemorySpeed, "near-memory-speed"},
     {VerdictReason::MemoryCopy, "memory-copy"},
+    {VerdictReason::LinkSaturated, "link-saturated"},
+    {VerdictReason::ServerLimited, "server-limited"},
     {VerdictReason::ReaderOnCpu, "reader-on-cpu"},
     {VerdictReason::DeviceIdle, "device-idle"},
     {VerdictReason::NoDominantResource, "no-dominant-resource"},
@@ -228,6 +233,7 @@ struct Observed {
   double ownCpuMBps = -1;
   int cores = 1;
   bool fromCache = false;  // the data came from the page cache (the run, or this interval, by its own counters)
+  double interfaceMBps = -1;  // a network location: what its interface received per second; -1 = unknown
 };
 
 Observed observedOf(const RunResult& run, const RunTotals& t, bool servedFromCache)
@@ -271,6 +277,8 @@ Observed observedOf(const RunResult& run, const Sample& sample, bool servedFromC
   const bool intervalFromCache = isFileWorkload(run.workload) && sample.diskValid && sample.totalMBps > 0 &&
                                  sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
   o.fromCache = servedFromCache || intervalFromCache;
+  if (sample.netValid)
+    o.interfaceMBps = sample.netRxMBps;
   return o;
 }
 
@@ -315,6 +323,7 @@ Signals signalsOf(const RunResult& run, const Observed& o, const StepContext& co
   }
   if (context.memory)
     s.memoryLimitMBps = context.memory->mbps;
+  addRemoteSignals(run, o.interfaceMBps, context.delivery, s);
   return s;
 }
 
@@ -385,6 +394,8 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
 
   const StepContext context = contextFor(run, ceilings, a.servedFromCache);
   a.limit = context.limit;
+  if (isRemote(run))
+    a.remote = remoteEvidence(run, context.delivery);
   const double achieved = run.mbPerSec();
   if (a.limit.known() && achieved > 0)
     a.efficiency = achieved / a.limit.mbps();
@@ -396,7 +407,10 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
   } else if (run.seconds < kMinRunSeconds || run.bytes == 0) {
     a.reason = VerdictReason::TooShort;
   } else {
-    const Decision d = decide(signalsOf(run, observedOf(run, t, a.servedFromCache), context));
+    Observed o = observedOf(run, t, a.servedFromCache);
+    if (a.remote && a.remote->interfaceValid)
+      o.interfaceMBps = a.remote->interfaceMBps;
+    const Decision d = decide(signalsOf(run, o, context));
     a.verdict = d.verdict;
     a.reason = d.reason;
   }

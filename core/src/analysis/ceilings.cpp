@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <utility>
 
+#include "analysis/remote.hpp"
 #include "analysis/totals.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/hash.hpp"
@@ -422,6 +423,7 @@ StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceiling
     if (c.kind == CeilingKind::Memory && c.streams == std::max(1, run.streams))
       context.memory = taken(c, run.streams, cores);
   }
+  context.delivery = analysis::streamDeliveryOf(run, ceilings);
   return context;
 }
 

@@ -48,7 +48,24 @@ void addData(const RunResult& r, const Analysis& a, std::vector<Clause>& out)
 {
   if (!workloadTraits(r.workload).usesDisk)
     return;
-  if (a.memoryBacked)
+  if (a.remote) {
+    const RemoteEvidence& e = *a.remote;
+    Remote remote;
+    remote.deliveredBytes = r.ownReadBytes;
+    remote.interfaceName = r.storage.remote.interfaceName;
+    if (e.interfaceValid) {
+      remote.interfaceBytes = e.interfaceBytes;
+      remote.interfaceMBps = e.interfaceMBps;
+    }
+    if (e.roundTripMs >= 0)
+      remote.roundTripMs = e.roundTripMs;
+    if (e.oneStreamMBps > 0 && e.manyStreams > 1) {
+      remote.oneStreamMBps = e.oneStreamMBps;
+      remote.manyStreamsMBps = e.manyStreamsMBps;
+      remote.manyStreams = e.manyStreams;
+    }
+    out.push_back(remote);
+  } else if (a.memoryBacked)
     out.push_back(FromRam{r.storage.filesystem});
   else if (!a.diskValid)
     out.push_back(NoDiskCounters{});
@@ -83,11 +100,19 @@ std::vector<Clause> clausesOf(const RunResult& r)
   if (!r.analysis)
     return out;
   const Analysis& a = *r.analysis;
-  Why why{a.verdict, a.reason, r.workload, std::max(1, r.streams), r.error, std::nullopt};
+  Why why;
+  why.verdict = a.verdict;
+  why.reason = a.reason;
+  why.workload = r.workload;
+  why.streams = std::max(1, r.streams);
+  why.error = r.error;
   if (a.reason == VerdictReason::QueueDepthLimited) {
     why.deeper = a.limit.deeper ? a.limit.deeper : a.limit.read;
     why.inFlight = std::max(1, r.streams) * std::max(1, analysis::queueDepthOf(r));
   }
+  if (a.remote)
+    why.link = Link{r.storage.remote.interfaceName, a.remote->linkMBps, a.remote->linkIsMemory,
+                    r.storage.kind == MediaKind::Fuse};
   out.push_back(why);
   switch (a.reason) {
   case VerdictReason::RunFailed:

@@ -21,6 +21,19 @@ std::string_view toString(FlagCode code)
   return "unknown";
 }
 
+std::string_view toString(FetchBasis basis)
+{
+  switch (basis) {
+  case FetchBasis::ProcessIo: return "process-io";
+  case FetchBasis::MountCounters: return "mount-counters";
+  case FetchBasis::PageCache: return "page-cache";
+  case FetchBasis::DirectIo: return "direct-io";
+  case FetchBasis::Interface: return "interface";
+  case FetchBasis::Unknown: break;
+  }
+  return "unknown";
+}
+
 std::optional<FlagCode> parseFlagCode(std::string_view text)
 {
   for (FlagCode code : {FlagCode::MachineBusy, FlagCode::WideSpread, FlagCode::LimitUnreliable, FlagCode::ServedFromCache,

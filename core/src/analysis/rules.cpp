@@ -81,6 +81,11 @@ Decision decideRead(const Signals& s, double worker)
 {
   if (s.fromRam)
     return known(worker) || s.achievedMBps > 0 ? fromRamDecision(s) : Decision{};
+  if (s.remote) {
+    const bool waited = known(s.readerPct) ? s.readerPct <= kReaderBlockedCpuPct : known(worker) && worker <= kReadBlockedCpuPct;
+    if (const Decision d = decideRemote(s); waited && d.verdict != Verdict::Unknown)
+      return d;
+  }
   if (s.diskValid && s.diskBusyPct >= kDiskBusyPct)
     return {Verdict::IoBound, R::DeviceSaturated};
   // The reader thread sat off the CPU, blocked in reads: the device (busy or not by io_ticks, which
@@ -98,6 +103,18 @@ Decision decideRead(const Signals& s, double worker)
 }
 
 }  // namespace
+
+Decision decideRemote(const Signals& s)
+{
+  // The interface counts every process's traffic, the run only its own: the link is full if either says so.
+  const double carried = std::max(s.interfaceMBps, s.achievedMBps);
+  if (!s.linkIsMemory && s.linkMBps > 0 && carried >= kLinkBusyFraction * s.linkMBps)
+    return {Verdict::NetworkBound, R::LinkSaturated};
+  const bool moreStreamsGotMore = s.moreStreamsMBps > 0 && s.moreStreamsMBps >= kStreamsGain * s.achievedMBps;
+  if (s.linkIsMemory || s.linkMBps > 0 || moreStreamsGotMore)
+    return {Verdict::ServerBound, R::ServerLimited};
+  return {};
+}
 
 namespace {
 
@@ -163,6 +180,11 @@ Decision decideFile(const Signals& s, double worker)
   // The reader thread sits off the CPU while its reads are in flight: blocked on the device even when
   // io_ticks look low (NVMe and RAID serve requests in parallel).
   const bool readerBlocked = known(s.readerPct) && s.readerPct <= kReaderBlockedCpuPct;
+  // A network or FUSE filesystem has no device to be busy: the link or the server kept the workers waiting.
+  if (s.remote && !s.fromRam && (highWait || readerBlocked)) {
+    if (const Decision d = decideRemote(s); d.verdict != Verdict::Unknown)
+      return d;
+  }
   if (!s.fromRam && highWait) {
     if (s.diskValid && s.diskBusyPct >= kDiskBusyPct)
       return {Verdict::IoBound, R::DeviceSaturated};
@@ -177,6 +199,10 @@ Decision decideFile(const Signals& s, double worker)
   if (limit > 0 && s.achievedMBps >= kAtLimitFraction * limit) {
     if (s.hashLimitMBps > 0 && s.hashLimitMBps <= limit)
       return {Verdict::CpuBound, R::AtHashLimit};
+    if (s.remote && !s.fromRam) {
+      if (const Decision d = decideRemote(s); d.verdict != Verdict::Unknown)
+        return d;
+    }
     // Reading set the limit: from a device that is I/O; from RAM it is the copy out of memory.
     return {s.fromRam ? Verdict::MemoryBound : Verdict::IoBound, R::AtReadLimit};
   }

@@ -34,6 +34,13 @@ struct Signals {
   // in flight than that (0 = none deeper).
   int inFlight = 0;
   double deeperReadMBps = 0;
+  // A network or FUSE location whose data came from the filesystem (not the page cache): what decideRemote
+  // weighs. Elsewhere `remote` is false and the rest unused.
+  bool remote = false;
+  double linkMBps = 0;         // the interface's link speed in MB/s; 0 = unknown
+  bool linkIsMemory = false;   // a server on this machine or a local FUSE daemon: no network link to fill
+  double interfaceMBps = -1;   // what the interface received per second (every process); -1 = unknown
+  double moreStreamsMBps = 0;  // the best the location delivered to more streams than this run used; 0 = none
 };
 
 // The CPU share a worker thread could get at most, in percent: 100, or less when streams > cores.
@@ -53,5 +60,11 @@ struct Decision {
 
 // The classification itself. Returns Unknown (NoCounters) when the signals say nothing.
 Decision decide(const Signals& s);
+
+// Data fetched from a network or FUSE filesystem that the workers waited for: network-bound when the link
+// carried it at (nearly) its speed, server-bound when the link had room: its speed is known and was not
+// reached, there is no network link at all, or more streams got clearly more. Unknown when the link's speed
+// is unknown and nothing shows it had room (decide() then falls back to the general rules).
+Decision decideRemote(const Signals& s);
 
 }  // namespace hashscope::analysis

@@ -45,6 +45,12 @@ inline constexpr double kBusyOtherCores = 0.3;
 inline constexpr double kStarvedPct = 10.0;
 // ...or the whole CPU was at least this busy.
 inline constexpr double kCpuSaturatedBusyPct = 90.0;
+// A network link counts as full when what its interface received reached this fraction of its speed
+// (TCP over Ethernet carries about 94% of the line rate as payload).
+inline constexpr double kLinkBusyFraction = 0.85;
+// More streams that got at least this many times what a run got from a network or FUSE location show the
+// link had room for that run: the server answered each stream too slowly (round trips, its disk).
+inline constexpr double kStreamsGain = 1.3;
 // Runs shorter than this, or intervals shorter than kMinIntervalSeconds, carry no verdict.
 inline constexpr double kMinRunSeconds = 0.01;
 inline constexpr double kMinIntervalSeconds = 0.005;

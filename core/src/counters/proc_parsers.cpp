@@ -4,6 +4,8 @@
 #include <array>
 #include <charconv>
 
+#include "storage/mountinfo.hpp"
+
 namespace hashscope::counters {
 
 namespace {
@@ -201,6 +203,68 @@ void accumulate(const DiskStatFields& f, DiskSnapshot& out)
   out.writeOps += f.writes;
   out.busySeconds += static_cast<double>(f.ioTicksMs) / 1000.0;
   out.inFlight += static_cast<double>(f.inFlight);
+}
+
+bool parseNetDev(std::string_view text, std::string_view wanted, NetSnapshot& out)
+{
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::string_view line = lineAt(text, pos);
+    const std::size_t colon = line.find(':');
+    if (colon == std::string_view::npos)
+      continue;  // the two header lines
+    std::size_t p = 0;
+    std::string_view name = line.substr(0, colon);
+    if (nextToken(name, p) != wanted || !nextToken(name, p).empty())
+      continue;
+    // rx: bytes packets errs drop fifo frame compressed multicast; tx: bytes packets ...
+    std::array<std::uint64_t, 10> v{};
+    std::string_view rest = line.substr(colon + 1);
+    p = 0;
+    for (auto& value : v) {
+      if (!toUnsigned(nextToken(rest, p), value))
+        return false;
+    }
+    out.rxBytes = v[0];
+    out.rxPackets = v[1];
+    out.txBytes = v[8];
+    out.txPackets = v[9];
+    return true;
+  }
+  return false;
+}
+
+bool parseNfsMountStats(std::string_view text, std::string_view mountPoint, NfsBytes& out)
+{
+  bool inMount = false;
+  std::size_t pos = 0;
+  while (pos < text.size()) {
+    std::string_view line = lineAt(text, pos);
+    std::size_t p = 0;
+    const std::string_view first = nextToken(line, p);
+    if (first == "device") {
+      // device SOURCE mounted on POINT with fstype TYPE [statvers=...]
+      nextToken(line, p);
+      const bool shaped = nextToken(line, p) == "mounted" && nextToken(line, p) == "on";
+      const std::string point = storage::unescapeMountField(nextToken(line, p));
+      const bool typed = nextToken(line, p) == "with" && nextToken(line, p) == "fstype";
+      inMount = shaped && typed && point == mountPoint && nextToken(line, p).substr(0, 3) == "nfs";
+      continue;
+    }
+    if (!inMount || first != "bytes:")
+      continue;
+    // normalreadbytes normalwritebytes directreadbytes directwritebytes serverreadbytes serverwritebytes ...
+    std::array<std::uint64_t, 5> v{};
+    for (auto& value : v) {
+      if (!toUnsigned(nextToken(line, p), value))
+        return false;
+    }
+    out.normalRead = v[0];
+    out.directRead = v[2];
+    out.serverRead = v[4];
+    return true;
+  }
+  return false;
 }
 
 bool parseProcIoReadBytes(std::string_view text, std::uint64_t& out)

@@ -1,5 +1,6 @@
-// Parsers for Linux's /proc/stat, /proc/diskstats and /sys/block/DEV/stat. They take text, so tests
-// feed them recorded files (extra fields of newer kernels, short lines, garbage) on any OS.
+// Parsers for Linux's /proc/stat, /proc/diskstats, /sys/block/DEV/stat, /proc/net/dev and
+// /proc/self/mountstats. They take text, so tests feed them recorded files (extra fields of newer kernels,
+// short lines, garbage) on any OS.
 #pragma once
 
 #include <cstdint>
@@ -42,6 +43,19 @@ struct DiskStatsLine {
   DiskStatFields fields;
 };
 std::vector<DiskStatsLine> parseDiskStats(std::string_view text);
+
+// One interface's line of /proc/net/dev ("  eth0: rx_bytes rx_packets ... tx_bytes ..."). False when the
+// interface is not listed or its line is malformed.
+bool parseNetDev(std::string_view text, std::string_view wanted, NetSnapshot& out);
+
+// The byte counters of one NFS mount in /proc/self/mountstats ("device SRC mounted on POINT with fstype
+// nfs4 ..." and its "bytes:" line): what the applications read through the page cache and with O_DIRECT,
+// and what the client fetched from the server (READ replies; direct reads included).
+struct NfsBytes {
+  std::uint64_t normalRead = 0, directRead = 0, serverRead = 0;
+};
+// False when no NFS mount at `mountPoint` (unescaped) is listed or it has no bytes line.
+bool parseNfsMountStats(std::string_view text, std::string_view mountPoint, NfsBytes& out);
 
 // Adds one device's fields to a snapshot (sectors are always 512 bytes).
 void accumulate(const DiskStatFields& fields, DiskSnapshot& out);

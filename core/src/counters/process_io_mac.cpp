@@ -22,4 +22,11 @@ bool readProcessIo(ProcessIo& out)
   return true;
 }
 
+// No per-mount byte counters are exposed for NFS or SMB mounts (nfsstat reports operations for the whole
+// client): a network location's fetched bytes are counted another way (FetchBasis).
+std::optional<std::uint64_t> readMountFetchedBytes(const StorageInfo&)
+{
+  return std::nullopt;
+}
+
 }  // namespace hashscope

@@ -19,4 +19,12 @@ bool readProcessIo(ProcessIo& out)
   return false;
 }
 
+// The SMB client keeps per-share byte counters only as performance counters ("SMB Client Shares", PDH,
+// rate counters that want a second between samples): a network location's fetched bytes are counted
+// another way (FetchBasis).
+std::optional<std::uint64_t> readMountFetchedBytes(const StorageInfo&)
+{
+  return std::nullopt;
+}
+
 }  // namespace hashscope

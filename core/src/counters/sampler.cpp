@@ -82,6 +82,7 @@ struct Sampler::Impl {
   const LiveCounters& counters;
   std::unique_ptr<CpuCounterSource> cpu;
   std::unique_ptr<DiskCounterSource> disk;
+  std::unique_ptr<NetCounterSource> net;
   std::function<void(const Sample&)> callback;
 
   std::mutex wakeMutex;
@@ -103,6 +104,9 @@ struct Sampler::Impl {
   DiskSnapshot lastDisk;
   bool lastDiskValid = false;
   std::uint64_t diskReadSum = 0, diskWriteSum = 0;
+  NetSnapshot lastNet;
+  bool lastNetValid = false;
+  std::uint64_t netRxSum = 0;
 
   static double processCpu()
   {
@@ -135,6 +139,7 @@ struct Sampler::Impl {
     lastProcessCpu = processCpu();
     lastCpuValid = cpu && cpu->read(lastCpu);
     lastDiskValid = disk && disk->read(lastDisk);
+    lastNetValid = net && net->read(lastNet);
   }
 
   // Builds the sample for the interval that ends now; false when no time has passed.
@@ -150,6 +155,7 @@ struct Sampler::Impl {
     fillStreams(s, interval);
     fillCpu(s, interval);
     fillDisk(s, interval);
+    fillNet(s, interval);
     return true;
   }
 
@@ -246,6 +252,22 @@ struct Sampler::Impl {
     lastDiskValid = ok;
   }
 
+  // Like the disk: an unreadable interval stays invalid, the next reading is a new baseline.
+  void fillNet(Sample& s, double interval)
+  {
+    NetSnapshot now;
+    const bool ok = net && net->read(now);
+    if (ok && lastNetValid) {
+      const std::uint64_t dRx = deltaU64(now.rxBytes, lastNet.rxBytes);
+      netRxSum += dRx;
+      s.netValid = true;
+      s.netRxMBps = megabytesPerSecond(dRx, interval);
+    }
+    s.netRxBytes = netRxSum;
+    lastNet = now;
+    lastNetValid = ok;
+  }
+
   void publish(Sample&& s)
   {
     const Sample* latest = nullptr;
@@ -306,6 +328,12 @@ void Sampler::setCallback(std::function<void(const Sample&)> callback)
 {
   if (!d->started)
     d->callback = std::move(callback);
+}
+
+void Sampler::setNetworkSource(std::unique_ptr<NetCounterSource> net)
+{
+  if (!d->started)
+    d->net = std::move(net);
 }
 
 void Sampler::start()

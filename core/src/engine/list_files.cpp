@@ -39,8 +39,8 @@ std::string kindProblem(const std::string& path, EntryKind kind)
 
 class TreeWalker {
 public:
-  TreeWalker(TreeListing& out, std::stop_token stop, bool sizes, LinkPolicy links, const fs::path& root)
-      : m_out(out), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit()), m_links(links)
+  TreeWalker(const TreeSink& sink, std::stop_token stop, bool sizes, LinkPolicy links, const fs::path& root)
+      : m_sink(sink), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit()), m_links(links)
   {
     std::error_code ec;
     if (links == LinkPolicy::FollowWithinTree)
@@ -64,10 +64,10 @@ public:
     std::error_code ec;
     std::vector<platform::FolderEntry> entries = folder->list(ec);
     if (ec && entries.empty()) {
-      m_out.errors.push_back(folder->path().string() + ": cannot open the folder (" + reason(ec) + "), skipped");
+      problem(folder->path().string() + ": cannot open the folder (" + reason(ec) + "), skipped");
     } else {
       if (ec)
-        m_out.errors.push_back(folder->path().string() + ": could not list the whole folder (" + reason(ec) + ")");
+        problem(folder->path().string() + ": could not list the whole folder (" + reason(ec) + ")");
       // Sorting each folder's names and visiting them in this order lists the whole tree sorted by path (a
       // folder's files come right after its name).
       std::sort(entries.begin(), entries.end(),
@@ -80,6 +80,8 @@ public:
     }
     if (id)
       m_path.pop_back();
+    if (m_sink.folderDone)
+      m_sink.folderDone();
   }
 
   // A file given as the root (not a folder): looked at through its path.
@@ -88,11 +90,11 @@ public:
     std::error_code ec;
     const fs::file_status st = fs::status(path, ec);
     if (ec) {
-      m_out.errors.push_back(path.string() + (ec.value() == ELOOP ? ": symbolic link loop, skipped" : ": " + reason(ec) + ", skipped"));
+      problem(path.string() + (ec.value() == ELOOP ? ": symbolic link loop, skipped" : ": " + reason(ec) + ", skipped"));
       return;
     }
     if (st.type() != fs::file_type::regular) {
-      m_out.errors.push_back(kindProblem(path.string(), kindOf(st.type())));
+      problem(kindProblem(path.string(), kindOf(st.type())));
       return;
     }
     std::uint64_t size = 0;
@@ -115,14 +117,15 @@ private:
     }
   }
 
-  void addFile(fs::path path, std::shared_ptr<const platform::Folder> folder, std::uint64_t size)
+  void addFile(fs::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t size)
   {
-    m_out.files.push_back(std::move(path));
-    m_out.folders.push_back(std::move(folder));
-    if (!m_sizes)
-      return;
-    m_out.sizes.push_back(size);
-    m_out.totalBytes += size;
+    m_sink.file(std::move(path), folder, size);
+  }
+  void problem(std::string sentence) { m_sink.problem(std::move(sentence)); }
+  void notFollowed(std::string sentence)
+  {
+    if (m_sink.notFollowed)
+      m_sink.notFollowed(std::move(sentence));
   }
 
   // An entry of `folder` (`kept`: the same folder when its handle is kept for the files). Its kind comes
@@ -133,7 +136,7 @@ private:
     if (m_links == LinkPolicy::Follow)
       return true;
     if (m_links == LinkPolicy::Skip) {
-      m_out.notFollowed.push_back(path.string() + ": a symbolic link, not followed");
+      notFollowed(path.string() + ": a symbolic link, not followed");
       return false;
     }
     std::error_code ec;
@@ -143,8 +146,7 @@ private:
     const auto [rootEnd, targetAt] = std::mismatch(m_root.begin(), m_root.end(), target.begin(), target.end());
     if (!m_root.empty() && rootEnd == m_root.end())
       return true;
-    m_out.notFollowed.push_back(path.string() + ": a symbolic link out of the folder (to " + target.string() +
-                                "), not followed");
+    notFollowed(path.string() + ": a symbolic link out of the folder (to " + target.string() + "), not followed");
     return false;
   }
 
@@ -170,11 +172,11 @@ private:
         return;
       }
       if (ec.value() == ELOOP)
-        m_out.errors.push_back(path.string() + ": symbolic link loop, skipped");
+        problem(path.string() + ": symbolic link loop, skipped");
       else if (isLink && ec == std::errc::no_such_file_or_directory)
-        m_out.errors.push_back(path.string() + ": dangling symbolic link, skipped");
+        problem(path.string() + ": dangling symbolic link, skipped");
       else
-        m_out.errors.push_back(path.string() + ": " + reason(ec) + ", skipped");
+        problem(path.string() + ": " + reason(ec) + ", skipped");
       return;
     }
     if (kind == EntryKind::Regular) {
@@ -182,29 +184,29 @@ private:
       return;
     }
     if (kind != EntryKind::Folder) {
-      m_out.errors.push_back(kindProblem(path.string(), kind));
+      problem(kindProblem(path.string(), kind));
       return;
     }
     // A folder listed as a folder is opened without following links: should it have been swapped for a
     // link since it was listed, the open fails instead of leaving the tree.
     platform::Folder child = folder.openChild(entry.name, looked, ec);
     if (!child.isOpen()) {
-      m_out.errors.push_back(path.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
+      problem(path.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
       return;
     }
     const auto id = child.id();
     if (id && std::find(m_path.begin(), m_path.end(), *id) != m_path.end()) {
-      m_out.errors.push_back(path.string() + ": symbolic link loop, skipped");
+      problem(path.string() + ": symbolic link loop, skipped");
       return;
     }
     walk(std::move(child));
   }
 
-  TreeListing& m_out;
+  const TreeSink& m_sink;
   std::stop_token m_stop;
   bool m_sizes;
   std::size_t m_keepLimit;
-  std::size_t m_kept = 0;                // folder handles kept in m_out.folders so far
+  std::size_t m_kept = 0;                // folder handles kept open for the files listed in them so far
   std::vector<platform::FileId> m_path;  // the folders from the root down to the one being listed
   LinkPolicy m_links;
   fs::path m_root;                       // FollowWithinTree: the root, links resolved
@@ -212,30 +214,48 @@ private:
 
 }  // namespace
 
-TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links)
+void walkTree(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links,
+              const TreeSink& sink)
 {
-  TreeListing out;
   try {
     std::error_code ec;
     const auto st = fs::status(root, ec);
     if (st.type() == fs::file_type::not_found) {
-      out.errors.push_back(root.string() + ": no such file or folder");
-      return out;
+      sink.problem(root.string() + ": no such file or folder");
+      return;
     }
-    TreeWalker walker(out, stop, sizes, links, root);
+    TreeWalker walker(sink, stop, sizes, links, root);
     if (st.type() == fs::file_type::directory) {
       platform::Folder folder = platform::Folder::open(root, ec);
       if (folder.isOpen())
         walker.walk(std::move(folder));
       else
-        out.errors.push_back(root.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
+        sink.problem(root.string() + ": cannot open the folder (" + reason(ec) + "), skipped");
     } else {
       walker.visitRoot(root);
     }
-    // Already sorted by path: walk() visits every folder's entries in order (see there).
   } catch (const std::exception& e) {
-    out.errors.push_back(root.string() + ": " + e.what());
+    sink.problem(root.string() + ": " + e.what());
   }
+}
+
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links)
+{
+  TreeListing out;
+  TreeSink sink;
+  sink.file = [&](std::filesystem::path path, const std::shared_ptr<const platform::Folder>& folder,
+                  std::uint64_t size) {
+    out.files.push_back(std::move(path));
+    out.folders.push_back(folder);
+    if (!sizes)
+      return;
+    out.sizes.push_back(size);
+    out.totalBytes += size;
+  };
+  sink.problem = [&](std::string sentence) { out.errors.push_back(std::move(sentence)); };
+  sink.notFollowed = [&](std::string sentence) { out.notFollowed.push_back(std::move(sentence)); };
+  // Sorted by path: the walk visits every folder's entries in order (see walk()).
+  walkTree(root, std::move(stop), sizes, links, sink);
   return out;
 }
 

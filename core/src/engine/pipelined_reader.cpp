@@ -125,6 +125,12 @@ bool PipelinedReader::next(ReadBlock& block)
   return true;
 }
 
+bool PipelinedReader::waitingForConsumer() const
+{
+  std::lock_guard lock(m_mutex);
+  return m_inFlight == 0 && m_issued < m_blocks && m_issued - m_consumed >= m_slots.size();
+}
+
 void PipelinedReader::run(std::size_t thread)
 {
   auto own = platform::makeThreadClock();

@@ -63,6 +63,9 @@ public:
 
   const std::string& error() const { return m_error.empty() ? m_jobError : m_error; }
   bool stopped() const { return m_stop.stop_requested(); }
+  // True when every buffer holds a block the consumer has not released and no read runs: the reader waits
+  // for the consumer (a slow hash), as it should, rather than reading further.
+  bool waitingForConsumer() const;
   // The reader threads' CPU time so far (all jobs), readable at any time.
   double readerCpuSeconds() const { return m_clock->cpuSeconds(); }
 
@@ -90,7 +93,7 @@ private:
   std::shared_ptr<StreamReaderClock> m_clock = std::make_shared<StreamReaderClock>();
   std::string m_error;  // construction failure
 
-  std::mutex m_mutex;
+  mutable std::mutex m_mutex;
   std::condition_variable_any m_cv;
   // Job state, guarded by m_mutex. Block i of a job covers [offset + i*step, min(end, offset + (i+1)*step)).
   Job m_job{nullptr, 0, 0, 1, 1, false};

@@ -60,6 +60,26 @@ private:
 
 namespace {
 
+// Several streams in one process: a cached range below kMapAtLeast is read with read() into the stream's own
+// buffer, block by block, instead of being mapped (issue 19). Mapping a file costs an mmap and a munmap that
+// take the process's address-space lock for writing, page faults that take it for reading (before Linux 6.4),
+// and, at the munmap, a TLB shootdown sent to every core running one of the process's threads: costs that grow
+// with the threads, while read() into a buffer the thread keeps (faulted in once) touches nothing the threads
+// share. On 16 cores the same code ran 1.7x faster as 16 processes than as 16 threads over a tree of files
+// (xxh3-64), and xargs -P 16 xxhsum, reading with read(), faster still (../shared/data/many-core/README.md).
+// On this 2-core VM, 2 threads over a lognormal tree of 2368 files, 1 GiB, CPU seconds per run (user + system,
+// 3 runs each; a small C program doing just this): xxh3-64 mapped 0.95-1.08, read() in 1 MiB blocks 0.31;
+// md5 2.75-2.84 against 1.91-2.03. Bigger ranges (hash-file's slices of one big file: a few windows each) and
+// BLAKE3's tree (it needs whole windows to share out) are still mapped: hash-file's streams each map a few
+// windows of one file, and measured faster mapped on 16 cores (34.5 GB/s, xxh3-64, 16 streams).
+constexpr std::uint64_t kMapAtLeast = 64 * MiB;
+
+bool readsBesideOthers(const ReadPlan& plan, std::span<Hasher* const> hashers, std::uint64_t length)
+{
+  const bool split = std::any_of(hashers.begin(), hashers.end(), [](Hasher* h) { return h->threadsPerStream() > 1; });
+  return plan.manyFiles && plan.threads > 1 && length < kMapAtLeast && !hashers.empty() && !split;
+}
+
 // Where the folds of touched bytes go, so that no compiler drops the reads (one relaxed store per range).
 std::atomic<std::uint64_t> g_foldSink{0};
 
@@ -233,7 +253,7 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
   ReadMethod method = ReadMethod::Pipelined;
   switch (plan.path) {
   case ReadPath::Auto:
-    if (toEnd || (cached && small))
+    if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)))
       method = ReadMethod::Read;
     else if (cached && !hashers.empty() && platform::mappingSupported())
       method = ReadMethod::Mapped;

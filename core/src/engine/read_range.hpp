@@ -20,9 +20,11 @@ namespace hashscope::engine {
 // How the bytes of a range reach the hashers. Chosen per range (ReadPath::Auto) from measurements on a 2-core
 // VM, kernel 6.18 (issue 12; 1 GiB random file in /dev/shm, medians of interleaved runs):
 //  - Read: read() on the hashing thread into the stream's reused buffer: a range of at most one block with one
-//    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing;
+//    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing,
+//    and, when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
+//    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp);
 //  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
-//    page cache. When the hashing threads leave a core free per stream (mappedHelperFits), a helper thread
+//    page cache (one stream's files bigger than a block, hash-file's slices, BLAKE3's tree). When the hashing threads leave a core free per stream (mappedHelperFits), a helper thread
 //    populates the next window and unmaps the last one, so the hashing thread does no page-table work:
 //      one stream:  sha1 0.581 s (pipelined 0.580, mapped alone 0.696), md5 1.452 s (pipelined 1.461),
 //                   xxh3-64 0.138 s (mapped alone 0.164), cksum 0.152 (0.175), blake3 one thread 0.263 (0.380);
@@ -48,6 +50,7 @@ struct ReadPlan {
   std::uint64_t blockSize = 1 * MiB;  // bytes per read() (Read, Pipelined)
   int queueDepth = kDefaultQueueDepth;  // the pipelined reader's reads in flight (direct reads)
   int threads = 1;                    // streams of this process reading at once (for mappedHelperFits)
+  bool manyFiles = false;             // the stream reads file after file (hash -r, hash-tree), each a range
   bool smallInline = true;            // a range of at most one block is read with one read() on this thread
                                       // (false: through the pipelined reader, as the file workloads measure)
 };

@@ -69,10 +69,10 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     case Workload::HashMemory: engine::runHashMemory(spec, stop, live, result); break;
     case Workload::Write: engine::runWrite(spec, stop, live, result); break;
     case Workload::Read:
-      readsTree ? engine::runHashTree(spec, stop, live, result) : engine::runFileRead(spec, stop, live, result);
+      readsTree ? engine::runTree(spec, stop, live, result) : engine::runFile(spec, stop, live, result);
       break;
-    case Workload::HashFile: engine::runFileRead(spec, stop, live, result); break;
-    case Workload::HashTree: engine::runHashTree(spec, stop, live, result); break;
+    case Workload::HashFile: engine::runFile(spec, stop, live, result); break;
+    case Workload::HashTree: engine::runTree(spec, stop, live, result); break;
     case Workload::PeerTool:
       result.error = "Peer-tool runs are started by the peer module, not by runWorkload";
       break;

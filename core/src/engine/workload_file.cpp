@@ -12,7 +12,7 @@ constexpr std::uint64_t kSliceAlignment = 64 * KiB;
 
 }  // namespace
 
-void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
   CachePlan plan;
   std::string error;

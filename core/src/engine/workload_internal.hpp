@@ -90,8 +90,10 @@ std::string folderProblem(const std::filesystem::path& folder);
 void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
-void runFileRead(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
-void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+// read and hash-file: one file (workload_file.cpp).
+void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+// hash-tree, and read over a folder: every file under it (workload_tree.cpp).
+void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 
 // Fills result.perStream, bytes, files, the first stream error, the read methods, the queue depth of direct reads
 // and the hashing threads from the outcomes.

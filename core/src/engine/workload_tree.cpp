@@ -1,10 +1,11 @@
-// hash-tree: N streams take whole files from a shared index (like md5deep -r with N jobs). A read over a
-// folder (WorkloadSpec::tree) runs the same walk with no hasher: the tree's own read ceiling, per-file costs included.
+// hash-tree, and a read over a folder (WorkloadSpec::tree): N streams take whole files from the job pool (like
+// md5deep -r with N jobs), largest first. The read runs the same walk with no hasher: the tree's own read
+// ceiling, per-file costs included.
 #include <algorithm>
-#include <atomic>
-#include <mutex>
 
+#include "engine/local_folders.hpp"
 #include "engine/workload_internal.hpp"
+#include "hashscope/jobs.hpp"
 
 namespace hashscope::engine {
 
@@ -26,7 +27,7 @@ int coldness(CacheMethod method)
 
 }  // namespace
 
-void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
   TreeListing listing = listFiles(spec.target, stop, true, spec.links);
   if (stop.stop_requested()) {
@@ -62,7 +63,11 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
   if (listing.sizes.size() == listing.files.size())
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
-  std::atomic<std::size_t> nextFile{0};
+  // Every job is known: the pool's window holds them all, and no consumer waits for results in order.
+  JobRing<std::size_t, char> jobs(std::max<std::size_t>(order.size(), 1), stop, JobRing<std::size_t, char>::Delivery::None);
+  for (std::size_t k : order)
+    jobs.add(k);
+  jobs.close();
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
@@ -70,14 +75,18 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
     Hasher* const one[] = {hasher.get()};
     const std::span<Hasher* const> list = hasher ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
     StreamReads reads(stop, counters, i);
-    const ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
+    ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
+    cachedPlan.manyFiles = dropPlan.manyFiles = true;
     out.hashThreads = hasher ? hasher->threadsPerStream() : 0;
-    while (!stop.stop_requested()) {
-      const std::size_t index = nextFile.fetch_add(1, std::memory_order_relaxed);
-      if (index >= order.size())
-        break;
-      const auto& path = listing.files[order[index]];
-      const platform::Folder* folder = listing.folders[order[index]].get();
+    // Several streams: each opens, reads and closes in a descriptor table of its own (see hash -r).
+    if (spec.streams > 1)
+      platform::useOwnDescriptorTable();
+    LocalFolders folders;
+    while (auto taken = jobs.take()) {
+      const std::size_t k = *taken->job;
+      jobs.finish(taken->index, 0);
+      const auto& path = listing.files[k];
+      const platform::Folder* listed = listing.folders[k].get();
       CachePlan plan;
       std::string error;
       const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
@@ -85,8 +94,9 @@ void runHashTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& c
       // Cached reads open the file by name in its listed folder, as hash -r does (FileHasher::hash of a listing); cold
       // ones go through prepareFile, which evicts or opens for direct I/O.
       bool opened;
-      if (perFile == CacheMode::AsIs && folder) {
-        file = platform::InputFile::openIn(*folder, path, platform::ReadMode::Cached, error);
+      if (perFile == CacheMode::AsIs && listed) {
+        const platform::Folder* folder = folders.here(*listed, error);
+        file = folder ? platform::InputFile::openIn(*folder, path, platform::ReadMode::Cached, error) : platform::InputFile();
         opened = file.isOpen();
         plan.method = CacheMethod::AsIs;
       } else {

@@ -51,6 +51,27 @@ void writeDevice(json::Writer& w, const StorageInfo& storage)
   w.member("rotational", storage.device.rotational);
   w.key("label");
   stringOrNull(w, storage.label);
+  // Network and FUSE locations: the server and the link (null on local volumes).
+  w.key("remote");
+  if (storage.kind == MediaKind::Network || storage.kind == MediaKind::Fuse) {
+    const RemoteInfo& r = storage.remote;
+    w.beginObject();
+    w.key("transport");
+    stringOrNull(w, r.transport);
+    w.member("fuse", r.fuse);
+    w.key("host");
+    stringOrNull(w, r.host);
+    w.key("address");
+    stringOrNull(w, r.address);
+    w.key("interface");
+    stringOrNull(w, r.interfaceName);
+    w.key("link_mbit_per_s");
+    r.linkMbps > 0 ? w.value(r.linkMbps) : w.null();
+    w.member("loopback", r.loopback);
+    w.endObject();
+  } else {
+    w.null();
+  }
   w.endObject();
 }
 
@@ -130,6 +151,29 @@ void writeEvidence(json::Writer& w, const Analysis& a)
   w.member("disk_counters", a.diskValid);
   w.key("cores");
   a.cores > 0 ? w.value(a.cores) : w.null();
+  // Network and FUSE locations: the link, the traffic, the round trip, one stream against several.
+  if (a.remote) {
+    const RemoteEvidence& r = *a.remote;
+    auto positiveOrNull = [&](const char* key, double value) {
+      w.key(key);
+      value > 0 ? w.value(value) : w.null();
+    };
+    w.key("remote");
+    w.beginObject();
+    positiveOrNull("link_mb_per_s", r.linkMBps);
+    w.member("link_is_memory", r.linkIsMemory);
+    w.key("interface_bytes");
+    r.interfaceValid ? w.value(r.interfaceBytes) : w.null();
+    w.key("interface_mb_per_s");
+    r.interfaceValid ? w.value(r.interfaceMBps) : w.null();
+    w.key("round_trip_ms");
+    r.roundTripMs >= 0 ? w.value(r.roundTripMs) : w.null();
+    positiveOrNull("one_stream_mb_per_s", r.oneStreamMBps);
+    positiveOrNull("many_streams_mb_per_s", r.manyStreamsMBps);
+    w.key("many_streams");
+    r.manyStreams > 0 ? w.value(r.manyStreams) : w.null();
+    w.endObject();
+  }
   w.endObject();
 }
 
@@ -234,6 +278,13 @@ void writeSamples(json::Writer& w, const std::vector<Sample>& samples)
     w.key(name);
     w.numberArray(column(samples, field));
   }
+  // A network location's interface traffic (all processes), only where it was sampled.
+  if (std::any_of(samples.begin(), samples.end(), [](const Sample& s) { return s.netValid; })) {
+    w.key("net_rx_bytes");
+    w.numberArray(column(samples, [](const Sample& s) { return s.netValid ? static_cast<double>(s.netRxBytes) : std::nan(""); }));
+    w.key("net_rx_mb_per_s");
+    w.numberArray(column(samples, [](const Sample& s) { return s.netValid ? s.netRxMBps : std::nan(""); }));
+  }
   w.key("stream_mb_per_s");
   perStreamColumns(w, samples, [](const Sample& s) -> const std::vector<double>& { return s.streamMBps; });
   w.key("worker_cpu_pct");
@@ -286,6 +337,10 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.member("system_seconds", r.systemSeconds);
   w.key("own_read_bytes");
   r.ownReadBytes ? w.value(*r.ownReadBytes) : w.null();
+  w.key("fetched_by");
+  r.ownReadBytes ? w.value(toString(r.fetchedBy)) : w.null();
+  w.key("round_trip_ms");
+  r.roundTripMs ? w.value(*r.roundTripMs) : w.null();
   writePasses(w, r.passes);
   writePerStream(w, r.perStream);
   w.key("digest");

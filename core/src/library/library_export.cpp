@@ -145,6 +145,17 @@ std::string planJson(const Plan& plan, std::int64_t runId)
   plan.readStreams > 0 ? w.value(plan.readStreams) : w.null();
   w.key("read_queue_depth");
   plan.readQueueDepth > 0 ? w.value(plan.readQueueDepth) : w.null();
+  w.key("links");
+  w.beginArray();
+  for (const LinkPlan& l : plan.links) {
+    w.beginObject();
+    w.member("gbit_per_s", l.gbitPerSecond);
+    w.member("payload_mb_per_s", l.payloadMBps);
+    w.member("links", l.links);
+    w.member("measured", l.measured);
+    w.endObject();
+  }
+  w.endArray();
   w.member("logical_cores", plan.logicalCores);
   stringArray(w, "meeting", plan.meeting);
   std::vector<std::string> notes;

@@ -142,8 +142,29 @@ std::string_view toString(PlanNote note)
   case PlanNote::PerCoreFromStreams: return "per-core-from-streams";
   case PlanNote::PerCoreFromThreads: return "per-core-from-threads";
   case PlanNote::MeasuredWhileBusy: return "measured-while-busy";
+  case PlanNote::ReadOverNetwork: return "read-over-network";
   }
   return "";
+}
+
+std::vector<LinkPlan> linksFor(double neededMBps, double ownMbps)
+{
+  std::vector<LinkPlan> out;
+  auto add = [&](double gbit, bool measured) {
+    LinkPlan l;
+    l.gbitPerSecond = gbit;
+    l.payloadMBps = gbit * 1000.0 / 8.0 * kLinkPayloadFraction;
+    l.links = neededMBps > 0 ? wholeCores(std::ceil(neededMBps / l.payloadMBps - 1e-9)) : 0;
+    l.measured = measured;
+    out.push_back(l);
+  };
+  if (ownMbps > 0)
+    add(ownMbps / 1000.0, true);
+  for (double gbit : {1.0, 10.0, 25.0, 100.0}) {
+    if (!(ownMbps > 0 && std::abs(gbit * 1000.0 - ownMbps) < 1))
+      add(gbit, false);
+  }
+  return out;
 }
 
 Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const std::string& algorithm)
@@ -177,6 +198,16 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
     addNote(plan, PlanNote::NoReadFigure);
   else if (!readCold)
     addNote(plan, PlanNote::ReadNotCold);
+  // Storage may be a share: how many links of what speed carry the target, the run's own link first.
+  double ownLinkMbps = 0;
+  for (const RunTile& t : run.tiles) {
+    const bool remote = t.deviceKind == "network" || t.deviceKind == "fuse";
+    if (remote && t.key.location == plan.readLocation && plan.readMBps > 0)
+      addNote(plan, PlanNote::ReadOverNetwork);
+    if (remote && t.linkMbps > ownLinkMbps)
+      ownLinkMbps = t.linkMbps;
+  }
+  plan.links = linksFor(plan.neededMBps, ownLinkMbps);
 
   for (const std::string& name : run.algorithms()) {
     const PerCore* perCore = run.perCoreOf(name);

@@ -38,7 +38,7 @@ bool readsMember(std::string_view key)
       "schema", "tool", "version", "started_at", "finished_at", "status", "machine", "cpu", "logical_cores",
       "memory_bytes", "os", "kernel", "workload", "algorithm", "location", "cache", "streams", "mb_per_s",
       "passes", "mb_per_s_min", "mb_per_s_max", "device", "model", "kind", "filesystem", "memory_backed",
-      "served_from_cache", "verdict", "flags", "code", "cancelled", "error",
+      "served_from_cache", "verdict", "flags", "code", "cancelled", "error", "remote", "link_mbit_per_s",
       // hashscope.run/4: the point each figure was taken at, and each pass's figure per CPU second
       "read_method", "queue_depth", "hash_threads", "cpu_mb_per_s"};
   return kKeys.count(key) > 0;
@@ -208,6 +208,9 @@ RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
                                                 kMaxMBps, kSpeed));
   t.deviceModel = r["device"]["model"].string();
   t.deviceKind = r["device"]["kind"].string();
+  // A network link's line rate: 0 (none known) up to 10 Tb/s, far above any interface.
+  t.linkMbps = checkedNumber(r["device"]["remote"]["link_mbit_per_s"], resultField(index, ".device.remote.link_mbit_per_s"),
+                             0, 0, 1e7, "a link speed (0 to 1e7 Mbit/s)");
   t.filesystem = r["filesystem"].string();
   t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
   t.verdict = r["verdict"].string();

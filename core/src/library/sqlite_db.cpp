@@ -59,13 +59,6 @@ Statement& Statement::bind(int index, std::int64_t number)
   return *this;
 }
 
-Statement& Statement::bindNull(int index)
-{
-  if (sqlite3_bind_null(m_stmt, index) != SQLITE_OK)
-    fail(m_db, "cannot store in the history database");
-  return *this;
-}
-
 bool Statement::step()
 {
   const int rc = sqlite3_step(m_stmt);

@@ -31,7 +31,6 @@ public:
 
   Statement& bind(int index, const std::string& text);
   Statement& bind(int index, std::int64_t number);
-  Statement& bindNull(int index);
   bool step();  // true: a row is ready; false: done. Throws on error.
   void run() { step(); }
   void reset();  // ready to bind and run again

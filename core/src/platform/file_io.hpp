@@ -176,8 +176,12 @@ public:
   std::vector<FolderEntry> list(std::error_code& ec) const;
   // What `name` is after following links, and its size (a regular file's): one look.
   EntryKind look(const std::string& name, std::uint64_t& size, std::error_code& ec) const;
-  // The folder's identity (loops); nullopt when it cannot be read.
+  // The folder's identity (loops), looked up once when it was opened; nullopt when it could not be read.
   std::optional<FileId> id() const;
+  // The same folder opened again by the calling thread, for a thread with a descriptor table of its own
+  // (where this folder's descriptor means nothing): by its path, then checked to be the very folder that was
+  // opened. Closed on failure, with `ec` set, or with `replaced` set when another folder is there now.
+  Folder reopen(std::error_code& ec, bool& replaced) const;
 
   // How many folders a caller may keep open at once without crowding out the process's other files: a
   // share of the descriptor limit (macOS starts processes with 256), no limit where no handle is held.
@@ -191,7 +195,26 @@ private:
   void close();
   std::intptr_t m_handle = -1;
   std::filesystem::path m_path;
+  std::optional<FileId> m_id;
 };
+
+// Gives the calling thread a descriptor table of its own, with none of the process's descriptors but the
+// standard streams (Linux 5.9+: close_range(3, ~0, CLOSE_RANGE_UNSHARE)). Its opens, reads and closes then
+// touch no state the process's other threads share: with many threads opening small files, the shared
+// table's lock and the reference counts of shared descriptors cost more than the reading (issue 19). Folders
+// another thread opened must be reopened there (Folder::reopen). Only for threads that open files for
+// themselves (hash -r's and hash-tree's workers), never for threads that share descriptors with others.
+// False where it is not possible (other systems, older kernels): the thread then shares the process's table.
+bool useOwnDescriptorTable();
+// Whether the calling thread has a descriptor table of its own (useOwnDescriptorTable succeeded on it).
+bool hasOwnDescriptorTable();
+
+// How many bytes of the regular file `path` the OS's page cache holds right now (POSIX: mmap + mincore on a
+// fresh read-only open, nothing read). Nullopt where that cannot be asked: the file cannot be mapped (a
+// FUSE filesystem in direct_io mode, some network filesystems), or the OS has no such query (Windows). On
+// FUSE the open itself may drop the cached pages, as every later open will: the answer is then what a
+// reader opening the file finds.
+std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path);
 
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
 bool isMemoryBacked(const std::filesystem::path& path);

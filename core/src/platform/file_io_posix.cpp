@@ -3,6 +3,7 @@
 // file_io_linux.cpp and file_io_mac.cpp. Advisory locks use flock() on both.
 #include <fcntl.h>
 #include <sys/file.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -10,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <utility>
+#include <vector>
 
 #include "platform/file_io.hpp"
 #include "platform/posix_errors.hpp"
@@ -119,6 +121,46 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
   if (::stat(path.c_str(), &st) != 0)
     return std::nullopt;
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+namespace {
+
+// mincore's vector is unsigned char* on Linux and char* on macOS: let the declaration say which.
+template <typename Address, typename Vector>
+int callMincore(int (*mincoreFn)(Address, std::size_t, Vector*), void* address, std::size_t length,
+                std::vector<unsigned char>& vec)
+{
+  return mincoreFn(static_cast<Address>(address), length, reinterpret_cast<Vector*>(vec.data()));
+}
+
+}  // namespace
+
+std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path)
+{
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0)
+    return std::nullopt;
+  struct stat st {};
+  std::optional<std::uint64_t> resident;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode)) {
+    const auto size = static_cast<std::uint64_t>(st.st_size);
+    if (size == 0) {
+      resident = 0;
+    } else if (void* map = ::mmap(nullptr, static_cast<std::size_t>(size), PROT_READ, MAP_SHARED, fd, 0);
+               map != MAP_FAILED) {
+      const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
+      std::vector<unsigned char> vec(static_cast<std::size_t>((size + page - 1) / page));
+      if (callMincore(::mincore, map, static_cast<std::size_t>(size), vec) == 0) {
+        std::uint64_t pages = 0;
+        for (unsigned char v : vec)
+          pages += v & 1u;
+        resident = std::min(size, pages * page);  // the last page holds the file's tail only
+      }
+      ::munmap(map, static_cast<std::size_t>(size));
+    }
+  }
+  ::close(fd);
+  return resident;
 }
 
 // ---- FileLock: flock(), per open file description ----

@@ -367,6 +367,11 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
                 (static_cast<std::uint64_t>(info.nFileIndexHigh) << 32) | info.nFileIndexLow};
 }
 
+std::optional<std::uint64_t> residentBytes(const std::filesystem::path&)
+{
+  return std::nullopt;  // the cache manager answers no "which pages of this file are cached" query
+}
+
 bool isMemoryBacked(const std::filesystem::path&)
 {
   return false;  // Windows has no RAM filesystem of its own; third-party RAM disks present themselves as disks

@@ -46,6 +46,20 @@ bool keepsStreams(const std::filesystem::path& file)
          (flags & FILE_NAMED_STREAMS) != 0;
 }
 
+// True when two handles' information describes one file. The file index is unique within a volume, and
+// the creation time (100 ns) tells apart files that share an index on different volumes. The volume
+// serial is compared only where both handles report one: a handle opened before its file was renamed
+// reports serial 0 under wine, and network shares may report 0 on every handle, so a check that needed
+// equal serials would call the locked file gone or replaced right after HashScope renamed it.
+bool sameFile(const BY_HANDLE_FILE_INFORMATION& a, const BY_HANDLE_FILE_INFORMATION& b)
+{
+  const bool serialsKnown = a.dwVolumeSerialNumber != 0 && b.dwVolumeSerialNumber != 0;
+  return a.nFileIndexHigh == b.nFileIndexHigh && a.nFileIndexLow == b.nFileIndexLow &&
+         a.ftCreationTime.dwLowDateTime == b.ftCreationTime.dwLowDateTime &&
+         a.ftCreationTime.dwHighDateTime == b.ftCreationTime.dwHighDateTime &&
+         (!serialsKnown || a.dwVolumeSerialNumber == b.dwVolumeSerialNumber);
+}
+
 }  // namespace
 
 FileLock::~FileLock() { unlock(); }
@@ -122,8 +136,7 @@ bool FileLock::stillNamedBy(const std::filesystem::path& path) const
   BY_HANDLE_FILE_INFORMATION named{};
   const bool ok = GetFileInformationByHandle(h, &named) != 0;
   CloseHandle(h);
-  return ok && held.dwVolumeSerialNumber == named.dwVolumeSerialNumber &&
-         held.nFileIndexHigh == named.nFileIndexHigh && held.nFileIndexLow == named.nFileIndexLow;
+  return ok && sameFile(held, named);
 }
 
 std::uint64_t FileLock::size() const

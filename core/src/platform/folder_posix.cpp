@@ -2,6 +2,10 @@
 // (openat/fstatat/fdopendir), so each costs one name lookup and never leaves the folder it was opened in.
 #include <dirent.h>
 #include <fcntl.h>
+#if defined(__linux__)
+#include <linux/close_range.h>
+#include <sys/syscall.h>
+#endif
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -54,6 +58,14 @@ EntryKind kindOfDirent(unsigned char type)
 // blocking the open; O_DIRECTORY refuses whatever is not a folder.
 constexpr int kFolderFlags = O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK | O_NOCTTY;
 
+std::optional<FileId> identity(int fd)
+{
+  struct stat st {};
+  if (::fstat(fd, &st) != 0)
+    return std::nullopt;
+  return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
 }  // namespace
 
 std::size_t Folder::keepLimit()
@@ -75,6 +87,7 @@ Folder& Folder::operator=(Folder&& other) noexcept
     close();
     m_handle = std::exchange(other.m_handle, -1);
     m_path = std::move(other.m_path);
+    m_id = std::exchange(other.m_id, std::nullopt);
     other.m_path.clear();
   }
   return *this;
@@ -99,6 +112,7 @@ Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
   }
   folder.m_handle = fd;
   folder.m_path = path;
+  folder.m_id = identity(fd);
   return folder;
 }
 
@@ -113,7 +127,15 @@ Folder Folder::openChild(const std::string& name, bool followLink, std::error_co
   }
   folder.m_handle = fd;
   folder.m_path = m_path / name;
+  folder.m_id = identity(fd);
   return folder;
+}
+
+Folder Folder::reopen(std::error_code& ec, bool& replaced) const
+{
+  Folder again = open(m_path, ec);
+  replaced = again.isOpen() && (!m_id || again.m_id != m_id);  // renamed or replaced since it was opened
+  return replaced ? Folder() : std::move(again);
 }
 
 std::vector<FolderEntry> Folder::list(std::error_code& ec) const
@@ -160,12 +182,23 @@ EntryKind Folder::look(const std::string& name, std::uint64_t& size, std::error_
   return kindOfMode(st.st_mode);
 }
 
-std::optional<FileId> Folder::id() const
+std::optional<FileId> Folder::id() const { return m_id; }
+
+namespace {
+thread_local bool t_ownTable = false;
+}  // namespace
+
+bool useOwnDescriptorTable()
 {
-  struct stat st {};
-  if (m_handle < 0 || ::fstat(static_cast<int>(m_handle), &st) != 0)
-    return std::nullopt;
-  return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+#if defined(__linux__) && defined(SYS_close_range) && defined(CLOSE_RANGE_UNSHARE)
+  // One system call: a copy of the table for this thread alone, without the process's descriptors from 3 on
+  // (holding those would keep files, pipes and locks of the rest of the process open until the thread ends).
+  if (!t_ownTable && ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_UNSHARE) == 0)
+    t_ownTable = true;
+#endif
+  return t_ownTable;
 }
+
+bool hasOwnDescriptorTable() { return t_ownTable; }
 
 }  // namespace hashscope::platform

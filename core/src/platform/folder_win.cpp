@@ -114,4 +114,16 @@ EntryKind Folder::look(const std::string& name, std::uint64_t& size, std::error_
 
 std::optional<FileId> Folder::id() const { return fileId(m_path); }
 
+// A folder here is its path: opening it again is opening the path again (and checking it is the same one).
+Folder Folder::reopen(std::error_code& ec, bool& replaced) const
+{
+  Folder again = open(m_path, ec);
+  replaced = again.isOpen() && again.id() != id();
+  return replaced ? Folder() : std::move(again);
+}
+
+// Windows has one handle table per process and no way to give a thread its own.
+bool useOwnDescriptorTable() { return false; }
+bool hasOwnDescriptorTable() { return false; }
+
 }  // namespace hashscope::platform

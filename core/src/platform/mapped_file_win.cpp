@@ -59,6 +59,8 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
     *cannotMap = false;
 #ifndef _MSC_VER
   (void)offset, (void)length, (void)window, (void)piece, (void)consumer;
+  if (cannotMap)
+    *cannotMap = true;  // nothing was consumed: the caller may read the file through buffers
   return file.path().string() + ": mapped reads are not available in this build";
 #else
   const auto handle = reinterpret_cast<HANDLE>(file.nativeHandle());

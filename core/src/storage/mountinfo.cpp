@@ -160,10 +160,14 @@ std::optional<std::string> mountOption(std::string_view options, std::string_vie
 MediaKind kindOfFilesystem(std::string_view fsType)
 {
   static constexpr std::array<std::string_view, 2> ram{"tmpfs", "ramfs"};
-  static constexpr std::array<std::string_view, 18> network{
-      "nfs",        "nfs4",        "cifs",          "smb3",          "smbfs",       "9p",
-      "virtiofs",   "ceph",        "afs",           "ncpfs",         "davfs",       "fuse.sshfs",
-      "fuse.s3fs",  "fuse.rclone", "fuse.glusterfs", "fuse.cephfs",  "glusterfs",   "lustre"};
+  // Kernel network filesystems, and the host's shares of a virtual machine (9p, virtiofs: a server too).
+  static constexpr std::array<std::string_view, 17> network{
+      "nfs",  "nfs4",   "cifs",   "smb3",     "smbfs", "9p",    "virtiofs", "ceph",  "afs",
+      "ncpfs", "davfs", "coda",   "glusterfs", "lustre", "gpfs", "beegfs",   "orangefs"};
+  // FUSE programs that fetch their files from a server (the rest of fuse.* is a local daemon).
+  static constexpr std::array<std::string_view, 15> networkFuse{
+      "sshfs",  "s3fs",     "rclone",  "glusterfs", "cephfs", "gcsfuse", "goofys",  "juicefs",
+      "mfs",    "lizardfs", "blobfuse", "blobfuse2", "curlftpfs", "davfs2", "sftpfs"};
   for (auto t : ram) {
     if (fsType == t)
       return MediaKind::Ram;
@@ -173,18 +177,24 @@ MediaKind kindOfFilesystem(std::string_view fsType)
       return MediaKind::Network;
   }
   // fuseblk (ntfs-3g, exfat-fuse) sits on a real block device: let the device decide.
-  if (fsType == "fuse" || fsType.substr(0, 5) == "fuse.")
+  if (fsType == "fuse" || fsType.substr(0, 5) == "fuse.") {
+    const std::string_view program = fsType.size() > 5 ? fsType.substr(5) : std::string_view();
+    for (auto t : networkFuse) {
+      if (program == t)
+        return MediaKind::Network;
+    }
     return MediaKind::Fuse;
+  }
   return MediaKind::Unknown;
 }
 
 bool isPseudoFilesystem(std::string_view fsType)
 {
-  static constexpr std::array<std::string_view, 23> pseudo{
+  static constexpr std::array<std::string_view, 25> pseudo{
       "proc",      "sysfs",      "devtmpfs",  "devpts",     "cgroup",     "cgroup2",  "securityfs",
       "debugfs",   "tracefs",    "pstore",    "bpf",        "configfs",   "fusectl",  "mqueue",
       "hugetlbfs", "autofs",     "binfmt_misc", "efivarfs", "squashfs",   "nsfs",     "rpc_pipefs",
-      "selinuxfs", "nfsd"};
+      "selinuxfs", "nfsd",       "fuse.lxcfs", "fuse.portal"};
   for (auto t : pseudo) {
     if (fsType == t)
       return true;
@@ -219,11 +229,14 @@ std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mo
   }
   std::vector<const MountEntry*> out;
   for (const auto* m : visible) {
-    if (m->readOnly || isPseudoFilesystem(m->fsType) || isSystemMountPoint(m->mountPoint))
+    if (isPseudoFilesystem(m->fsType) || isSystemMountPoint(m->mountPoint))
       continue;
+    // A share's files can be measured where they are (bench --data), so a read-only one is worth listing; a
+    // read-only local volume is a system image, a snapshot or a disc.
     const auto kind = kindOfFilesystem(m->fsType);
-    if (kind == MediaKind::Network || kind == MediaKind::Fuse)
-      continue;  // not local: no device counters, and often slow to even stat
+    const bool remote = kind == MediaKind::Network || kind == MediaKind::Fuse;
+    if (m->readOnly && !remote)
+      continue;
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const MountEntry* o) {
       return o->major == m->major && o->minor == m->minor && o->root == m->root;
     });

@@ -41,16 +41,18 @@ const MountEntry* findMount(const std::vector<MountEntry>& mounts, std::string_v
 // The value of "key=value" in a comma-separated option list ("upperdir" in overlay's options).
 std::optional<std::string> mountOption(std::string_view options, std::string_view key);
 
-// What the filesystem type alone says about the medium: Ram, Network, Fuse, or Unknown when the
-// block device behind it decides (ext4, xfs, btrfs, fuseblk ...).
+// What the filesystem type alone says about the medium: Ram, Network (kernel network filesystems, the
+// host shares of a VM, FUSE programs that fetch from a server: sshfs, rclone, s3fs ...), Fuse (other FUSE
+// daemons), or Unknown when the block device behind it decides (ext4, xfs, btrfs, fuseblk ...).
 MediaKind kindOfFilesystem(std::string_view fsType);
 
 // Filesystems that hold no user data (proc, sysfs, cgroup ...): never offered as locations.
 bool isPseudoFilesystem(std::string_view fsType);
 
 // The mounts worth offering as benchmark locations, in table order: visible (not hidden by a later mount
-// on the same point), writable, local, holding user data (no /proc, /sys, /dev except /dev/shm, /run
-// except /run/media, /boot, /snap, container internals), and not a bind mount of a folder of a volume
+// on the same point), holding user data (no /proc, /sys, /dev except /dev/shm, /run except /run/media,
+// /boot, /snap, container internals), local volumes only when writable, network and FUSE mounts even when
+// read-only (their files can be measured where they are), and not a bind mount of a folder of a volume
 // that is listed itself. Whether the user may write there is the caller's question (access()).
 std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mounts);
 

@@ -8,11 +8,16 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <chrono>
 #include <fstream>
+#include <future>
 #include <iterator>
+#include <memory>
 #include <set>
+#include <thread>
 
 #include "hashscope/storage.hpp"
+#include "storage/remote_model.hpp"
 #include "storage/storage_model.hpp"
 
 namespace hashscope {
@@ -79,6 +84,10 @@ StorageInfo describeWith(const fs::path& path, const std::vector<storage::MountE
     info.readOnly = info.readOnly || mount->readOnly;
     info.writable = info.writable && !info.readOnly;
     storage::describeLinuxMount(info, *mount, dev, lookup);
+    if (info.kind == MediaKind::Network) {
+      storage::resolveLink(info.remote);
+      info.label = storage::storageLabel(info);
+    }
   } else {
     // No mountinfo (unusual containers): the device number alone still finds the disk.
     info.mountPoint = "/";
@@ -88,6 +97,33 @@ StorageInfo describeWith(const fs::path& path, const std::vector<storage::MountE
     }
     info.label = storage::storageLabel(info);
   }
+  return info;
+}
+
+// describeWith for a network or FUSE mount, waiting at most `limit`: a server that does not answer would
+// hold stat() (and the whole list) for minutes. The look goes on in a thread of its own, which ends when the
+// server answers or the process exits; the entry says it did not answer.
+StorageInfo describeRemoteWithin(const fs::path& path, const std::vector<storage::MountEntry>& mounts,
+                                 const storage::SysfsLookup& lookup, std::chrono::milliseconds limit)
+{
+  auto promise = std::make_shared<std::promise<StorageInfo>>();
+  std::future<StorageInfo> answer = promise->get_future();
+  std::thread([promise, path, mounts, lookup] { promise->set_value(describeWith(path, mounts, lookup)); }).detach();
+  if (answer.wait_for(limit) == std::future_status::ready)
+    return answer.get();
+  StorageInfo info;
+  info.path = path;
+  info.mountPoint = path;
+  if (const auto* mount = storage::findMount(mounts, path.string())) {
+    info.filesystem = mount->fsType;
+    info.source = mount->source;
+    info.kind = storage::kindOfFilesystem(mount->fsType);
+    info.remote = storage::remoteOfFilesystem(mount->fsType);
+    info.remote.host = storage::mountHost(mount->fsType, mount->source, mount->superOptions);
+  }
+  info.label = storage::storageLabel(info);
+  info.error = path.string() + " did not answer within " + std::to_string(limit.count() / 1000) +
+               " s: its server may be unreachable.";
   return info;
 }
 
@@ -107,7 +143,10 @@ std::vector<StorageInfo> candidateLocations()
   std::set<std::string> seenPaths;
   auto add = [&](StorageInfo info) {
     std::string key = info.path.string();
-    if (!info.error.empty() || !seenPaths.insert(key).second)
+    // A share that did not answer stays in the list with its error: the user sees it is there and why it
+    // cannot be measured now. Any other folder that cannot be examined is left out.
+    const bool silentRemote = info.kind == MediaKind::Network || info.kind == MediaKind::Fuse;
+    if ((!info.error.empty() && !silentRemote) || !seenPaths.insert(key).second)
       return;
     out.push_back(std::move(info));
   };
@@ -120,9 +159,15 @@ std::vector<StorageInfo> candidateLocations()
       add(describeWith(fs::weakly_canonical(home, ec), mounts, lookup));
   }
 
-  // Then every distinct local, writable volume.
+  // Then every distinct local, writable volume, and every network and FUSE mount.
   std::vector<StorageInfo> volumes;
   for (const auto* m : storage::candidateMounts(mounts)) {
+    const MediaKind kind = storage::kindOfFilesystem(m->fsType);
+    if (kind == MediaKind::Network || kind == MediaKind::Fuse) {
+      StorageInfo info = describeRemoteWithin(m->mountPoint, mounts, lookup, std::chrono::seconds(1));
+      volumes.push_back(std::move(info));
+      continue;
+    }
     StorageInfo info = describeWith(m->mountPoint, mounts, lookup);
     if (info.error.empty() && info.writable)
       volumes.push_back(std::move(info));

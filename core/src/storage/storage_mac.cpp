@@ -14,11 +14,16 @@
 #include <algorithm>
 #include <array>
 #include <cerrno>
+#include <chrono>
 #include <cstdlib>
+#include <future>
+#include <memory>
 #include <string_view>
+#include <thread>
 
 #include "hashscope/storage.hpp"
 #include "storage/iokit_mac.hpp"
+#include "storage/remote_model.hpp"
 #include "storage/storage_model.hpp"
 
 namespace hashscope {
@@ -201,6 +206,16 @@ StorageInfo fromStatfs(const fs::path& asked, const fs::path& abs, const struct 
 
   info.kind = kindOfMacFilesystem(info.filesystem, (sfs.f_flags & MNT_LOCAL) != 0);
   const std::string from = info.source;
+  if (info.kind == MediaKind::Network || info.kind == MediaKind::Fuse) {
+    info.remote = storage::remoteOfFilesystem(info.filesystem);
+    // macFUSE names no program in its type ("macfuse"); a source like sshfs's "user@host:/path" names a server.
+    const bool hostLike = info.remote.fuse && !from.starts_with("/") && from.find(':') != std::string::npos;
+    info.remote.host = storage::mountHost(hostLike ? "fuse.sshfs" : info.filesystem, from, {});
+    if (!info.remote.host.empty())
+      info.kind = MediaKind::Network;
+    if (info.kind == MediaKind::Network)
+      storage::resolveLink(info.remote);
+  }
   if (info.kind == MediaKind::Unknown && from.starts_with("/dev/")) {
     info.device = storage::describeMacDisk(from.substr(5));
     info.kind = storage::kindOfDevice(info.device);
@@ -212,6 +227,29 @@ StorageInfo fromStatfs(const fs::path& asked, const fs::path& abs, const struct 
 }
 
 }  // namespace
+
+// fromStatfs for a network mount, waiting at most a second: a server that does not answer would hold
+// access() and the name lookup (and with them the whole list) for minutes.
+StorageInfo describeRemoteWithin(const struct statfs& sfs)
+{
+  auto promise = std::make_shared<std::promise<StorageInfo>>();
+  std::future<StorageInfo> answer = promise->get_future();
+  std::thread([promise, sfs] {
+    const fs::path point(sfs.f_mntonname);
+    promise->set_value(fromStatfs(point, point, sfs));
+  }).detach();
+  if (answer.wait_for(std::chrono::seconds(1)) == std::future_status::ready)
+    return answer.get();
+  StorageInfo info;
+  info.path = info.mountPoint = sfs.f_mntonname;
+  info.filesystem = sfs.f_fstypename;
+  info.source = sfs.f_mntfromname;
+  info.kind = MediaKind::Network;
+  info.remote = storage::remoteOfFilesystem(info.filesystem);
+  info.label = storage::storageLabel(info);
+  info.error = info.path.string() + " did not answer within 1 s: its server may be unreachable.";
+  return info;
+}
 
 StorageInfo describeStorage(const fs::path& path)
 {
@@ -238,7 +276,8 @@ std::vector<StorageInfo> candidateLocations()
 {
   std::vector<StorageInfo> out;
   auto add = [&](StorageInfo info) {
-    if (!info.error.empty())
+    // A share that did not answer stays listed with its error; another folder that cannot be examined not.
+    if (!info.error.empty() && info.kind != MediaKind::Network)
       return;
     for (const auto& o : out) {
       if (o.path == info.path)
@@ -258,8 +297,15 @@ std::vector<StorageInfo> candidateLocations()
     const std::string_view point = m.f_mntonname;
     // The sealed system volume is read-only; the rest of /System/Volumes (VM, Preboot, Data ...) is
     // reached through home and temp or is not for users.
-    if ((m.f_flags & MNT_RDONLY) || !(m.f_flags & MNT_LOCAL) || (m.f_flags & MNT_DONTBROWSE) ||
-        point.starts_with("/System/Volumes/") || point == "/dev")
+    if ((m.f_flags & MNT_DONTBROWSE) || point.starts_with("/System/Volumes/") || point == "/dev")
+      continue;
+    // Shares (and FUSE mounts) are listed even read-only: their files can be measured where they are.
+    const MediaKind kind = kindOfMacFilesystem(m.f_fstypename, (m.f_flags & MNT_LOCAL) != 0);
+    if (kind == MediaKind::Network || kind == MediaKind::Fuse) {
+      volumes.push_back(describeRemoteWithin(m));
+      continue;
+    }
+    if ((m.f_flags & MNT_RDONLY) || !(m.f_flags & MNT_LOCAL))
       continue;
     StorageInfo info = fromStatfs(fs::path(m.f_mntonname), fs::path(m.f_mntonname), m);
     if (info.writable && info.kind != MediaKind::Virtual)

@@ -1,5 +1,7 @@
 #include "storage/storage_model.hpp"
 
+#include "storage/remote_model.hpp"
+
 namespace hashscope::storage {
 
 MediaKind kindOfDevice(const DeviceInfo& device)
@@ -17,7 +19,12 @@ void describeLinuxMount(StorageInfo& info, const MountEntry& mount, DevNum stDev
   info.filesystem = mount.fsType;
   info.source = mount.source;
   info.kind = kindOfFilesystem(mount.fsType);
-  if (info.kind == MediaKind::Ram || info.kind == MediaKind::Network) {
+  if (info.kind == MediaKind::Network || info.kind == MediaKind::Fuse) {
+    // The server and its transport, from the mount line alone; the platform resolves the link.
+    info.remote = remoteOfFilesystem(mount.fsType);
+    info.remote.host = mountHost(mount.fsType, mount.source, mount.superOptions);
+  }
+  if (info.kind == MediaKind::Ram || info.kind == MediaKind::Network || info.kind == MediaKind::Fuse) {
     info.label = storageLabel(info);
     return;
   }
@@ -82,9 +89,8 @@ std::string storageLabel(const StorageInfo& info, const std::string& via)
       return "RAM, compressed " + info.device.name + " (" + fs + ")" + where;
     return "RAM, no disk device (" + fs + ")" + where;
   case MediaKind::Network:
-    return "network, no local device counters (" + fs + " " + info.source + ")" + where;
   case MediaKind::Fuse:
-    return "FUSE, no local device counters (" + fs + " " + info.source + ")" + where;
+    return remoteLabel(info) + where;
   case MediaKind::Virtual:
     return "virtual, device unknown (" + fs + ")" + where;
   default:

@@ -2,14 +2,20 @@
 // Not run in HashScope's Linux workplace: compile-checked with mingw-w64 only.
 #include <windows.h>
 #include <winioctl.h>
+#include <winnetwk.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstddef>
 #include <cstring>
 #include <cwchar>
+#include <future>
+#include <memory>
 #include <system_error>
+#include <thread>
 
 #include "hashscope/storage.hpp"
+#include "storage/remote_model.hpp"
 #include "storage/storage_model.hpp"
 
 namespace hashscope {
@@ -202,9 +208,25 @@ StorageInfo describeStorage(const fs::path& path)
     info.source = narrow(volumeName);
 
   switch (type) {
-  case DRIVE_REMOTE:
+  case DRIVE_REMOTE: {
     info.kind = MediaKind::Network;
+    // The share behind it: a UNC path is its own ("\\server\share\"), a mapped letter asks the redirector.
+    std::wstring share = mount;
+    if (share.size() >= 2 && share[1] == L':') {
+      wchar_t remoteName[MAX_PATH + 1] = {};
+      DWORD length = MAX_PATH;
+      const wchar_t letter[3] = {share[0], L':', 0};
+      if (WNetGetConnectionW(letter, remoteName, &length) == NO_ERROR)
+        share = remoteName;
+    }
+    while (share.size() > 2 && share.back() == L'\\')
+      share.pop_back();
+    info.source = narrow(share);
+    info.remote.transport = "smb";
+    info.remote.host = storage::mountHost("smb3", info.source, {});
+    storage::resolveLink(info.remote);
     break;
+  }
   case DRIVE_RAMDISK:
     info.kind = MediaKind::Ram;
     break;
@@ -235,11 +257,34 @@ StorageInfo describeStorage(const fs::path& path)
   return info;
 }
 
+namespace {
+
+// describeStorage for a mapped network drive, waiting at most a second: a server that does not answer
+// would hold the volume calls (and the whole list) for a long time.
+StorageInfo describeRemoteWithin(const fs::path& drive)
+{
+  auto promise = std::make_shared<std::promise<StorageInfo>>();
+  std::future<StorageInfo> answer = promise->get_future();
+  std::thread([promise, drive] { promise->set_value(describeStorage(drive)); }).detach();
+  if (answer.wait_for(std::chrono::seconds(1)) == std::future_status::ready)
+    return answer.get();
+  StorageInfo info;
+  info.path = info.mountPoint = drive;
+  info.kind = MediaKind::Network;
+  info.remote.transport = "smb";
+  info.label = storage::storageLabel(info);
+  info.error = drive.string() + " did not answer within 1 s: its server may be unreachable.";
+  return info;
+}
+
+}  // namespace
+
 std::vector<StorageInfo> candidateLocations()
 {
   std::vector<StorageInfo> out;
   auto add = [&](StorageInfo info) {
-    if (!info.error.empty())
+    // A share that did not answer stays listed with its error; another folder that cannot be examined not.
+    if (!info.error.empty() && info.kind != MediaKind::Network)
       return;
     for (const auto& o : out) {
       if (o.path == info.path)
@@ -256,8 +301,12 @@ std::vector<StorageInfo> candidateLocations()
   DWORD n = GetLogicalDriveStringsW(511, drives);
   for (const wchar_t* d = drives; n > 0 && n < 512 && *d; d += wcslen(d) + 1) {
     const UINT type = GetDriveTypeW(d);
+    if (type == DRIVE_REMOTE) {
+      add(describeRemoteWithin(d));  // mapped shares, writable or not: their files can be measured there
+      continue;
+    }
     if (type != DRIVE_FIXED && type != DRIVE_REMOVABLE && type != DRIVE_RAMDISK)
-      continue;  // optical, network and unmapped letters are not local, writable volumes
+      continue;  // optical and unmapped letters are not local, writable volumes
     StorageInfo info = describeStorage(d);
     if (info.writable && !info.readOnly)
       add(std::move(info));

@@ -1,9 +1,10 @@
-// runSampled: warm-up, sampler, own-I/O accounting and work in the one order that keeps the counters honest.
+// runSampled: warm-up, sampler, fetched-bytes meter and work in the one order that keeps the counters honest.
 #include <memory>
 
 #include "hashscope/analysis.hpp"
 #include "hashscope/counters.hpp"
 #include "hashscope/suite.hpp"
+#include "suite/fetch_meter.hpp"
 
 namespace hashscope {
 
@@ -55,6 +56,7 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
     // Null when the location has no device with counters (RAM, network): CPU sampling goes on regardless.
     sampler = std::make_unique<Sampler>(SamplerConfig{hz}, counters, makeCpuCounterSource(),
                                         makeDiskCounterSource(storage.device));
+    sampler->setNetworkSource(makeNetCounterSource(storage));  // null unless a network location's interface
     if (onSample) {
       // Live verdicts: each interval is classified as it arrives, on the sampler thread.
       sampler->setCallback([step = plannedRun(spec, {}, storage), live, &onSample](const Sample& s) {
@@ -65,20 +67,14 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
     }
     sampler->start();
   }
-  ProcessIo before, after;
-  const bool ioBefore = readProcessIo(before);
+  suite::FetchMeter fetched(spec, storage);
+  fetched.begin();
   RunResult result = work(run);
-  const bool child = spec.workload == Workload::PeerTool;
-  if (ioBefore && readProcessIo(after) && (!child || after.childReadKnown)) {
-    // A peer tool is a child: its reads show up in the children's account once it has been waited for.
-    const std::uint64_t a = child ? after.childReadBytes : after.readBytes;
-    const std::uint64_t b = child ? before.childReadBytes : before.readBytes;
-    result.ownReadBytes = a >= b ? a - b : 0;
-  }
   if (sampler) {
     sampler->stop();
     result.samples = sampler->samples();
   }
+  fetched.end(result);
   return result;
 }
 

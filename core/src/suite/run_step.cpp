@@ -97,6 +97,7 @@ RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
   }
   r.location = step.location;
   r.storage = state.storage;
+  r.roundTripMs = state.roundTripMs;
   return r;
 }
 

@@ -1,7 +1,10 @@
 // One planned step of a benchmark, run for k passes: peers and eviction, sampling, the median pass.
 #pragma once
 
+#include <filesystem>
 #include <map>
+#include <optional>
+#include <stop_token>
 #include <string>
 
 #include "hashscope/suite.hpp"
@@ -12,7 +15,13 @@ namespace hashscope::suite {
 struct LocationState {
   StorageInfo storage;
   std::map<std::string, std::string> digests;  // HashScope's hex digest of the sample, per algorithm
+  std::optional<double> roundTripMs;           // network and FUSE locations: measureRoundTrip before the first step
 };
+
+// The round trip of one small read of `file` that has to reach its filesystem: the median of a few 4 KiB
+// direct reads at offsets spread over the file (where direct I/O is refused, each page is dropped from the
+// cache first), in milliseconds. Nullopt when the file cannot be read so (RAM-backed, empty, stopped).
+std::optional<double> measureRoundTrip(const std::filesystem::path& file, std::stop_token stop);
 
 void note(const SuiteObserver& observer, const std::string& message);
 

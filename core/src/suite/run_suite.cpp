@@ -41,12 +41,43 @@ void analyseAll(std::vector<RunResult>& results)
     analyse(r, ceilingsFor(r, all));
 }
 
-// Runs one location's steps in order (each for k passes), each analysed provisionally as it finishes. `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan,
-// whose steps read the data they were planned on.
+// A network or FUSE location's round trip, once, before its first step: on the file its first reading step
+// reads (a folder's first file).
+void measureRoundTripOnce(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile,
+                          suite::LocationState& state, std::stop_token stop)
+{
+  if (state.storage.kind != MediaKind::Network && state.storage.kind != MediaKind::Fuse)
+    return;
+  for (const SuiteStep& step : steps) {
+    if (!workloadTraits(step.spec.workload).usesCache)
+      continue;
+    std::filesystem::path file = sampleFile.empty() ? step.spec.target : sampleFile;
+    std::error_code ec;
+    if (std::filesystem::is_directory(file, ec)) {
+      const std::filesystem::path folder = file;
+      file.clear();
+      for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file(ec) && !it->is_symlink(ec) && it->file_size(ec) > 0) {
+          file = it->path();
+          break;
+        }
+      }
+    }
+    if (!file.empty())
+      state.roundTripMs = suite::measureRoundTrip(file, stop);
+    return;
+  }
+}
+
+// Runs one location's steps in order (each for k passes), each analysed provisionally as it finishes.
+// `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan, whose steps read
+// the data they were planned on.
 void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile, const SuiteSpec& spec,
               suite::LocationState& state, const SuiteObserver& observer, std::stop_token stop, int total,
               SuiteResult& result)
 {
+  measureRoundTripOnce(steps, sampleFile, state, stop);
   for (SuiteStep step : steps) {
     if (stop.stop_requested())
       break;

@@ -1,8 +1,9 @@
-// hashFile (several digests in one read pass, the CLI's `hash`) and warmFile (the "warm" cache mode).
+// FileHasher (several digests of a file in one read, the CLI's `hash` and `check`), hashFile and warmFile.
 #include <algorithm>
 #include <new>
 #include <optional>
 
+#include "engine/local_folders.hpp"
 #include "engine/workload_internal.hpp"
 
 namespace hashscope {
@@ -18,8 +19,8 @@ struct FileHasher::State {
   LiveCounters local{1};
   engine::ReadPlan plan;
   std::optional<engine::StreamReads> reads;  // the buffer and reader kept from file to file
+  engine::LocalFolders folders;              // listed folders, reopened where this thread has its own table
   const char* lastMethod = "";
-  std::function<void()> beforeLongRead;
 
   // Opens `file` with `open` (by path, or by name in its listed folder), then hashes all of it into a result.
   template <class Open>
@@ -53,24 +54,22 @@ struct FileHasher::State {
   {
     for (Hasher* h : hashers)
       h->reset();
-    // Pseudo files report 0 or 4096 bytes whatever they hold: they are read until a read returns nothing. Only
-    // those sizes need the filesystem check (one system call fewer per file for everything else). Elsewhere a
-    // read that ends before the size in stat means the file shrank while it was read, an error (a benchmark
-    // must not hash less than it claims).
-    const bool pseudo = (input.size() == 0 || input.size() == 4096) && platform::isPseudoFilesystem(file);
-    const std::uint64_t length = pseudo ? engine::kToEndOfFile : input.size();
-    if (!pseudo && length > plan.blockSize && beforeLongRead)
-      beforeLongRead();
+    // Kernel pseudo files report 0 or 4096 bytes whatever they hold: they are read until a read returns
+    // nothing, like md5sum reads them. An empty file costs one read that way, so every file of size 0 is read
+    // to its end; a file of 4096 bytes only on a pseudo filesystem (one system call fewer per file for the
+    // rest). Elsewhere a read that ends before the size in stat means the file shrank while it was read, an
+    // error (a benchmark must not hash less than it claims).
+    const bool toEnd = input.size() == 0 || (input.size() == 4096 && platform::isPseudoFilesystem(file));
+    const std::uint64_t length = toEnd ? engine::kToEndOfFile : input.size();
     StreamResult read;
     std::string error;
     const bool ok = engine::consumeRange(input, 0, length, hashers, plan, *reads, read, error);
-    if (length > 0)
-      lastMethod = engine::readMethodName(reads->lastMethod());
+    lastMethod = engine::readMethodName(reads->lastMethod());
     if (!ok) {
       out.error = error.empty() ? file.string() + ": cancelled" : error;
       return;
     }
-    out.size = pseudo ? read.bytes : input.size();
+    out.size = toEnd ? read.bytes : input.size();
     for (Hasher* h : hashers)
       out.digests.push_back(h->finish());
   }
@@ -88,6 +87,7 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
   s.stream = external ? stream : 0;
   s.plan.blockSize = std::max<std::uint64_t>(blockSize, 4096);
   s.plan.threads = jobs;
+  s.plan.manyFiles = true;
   s.reads.emplace(s.stop, *s.counters, s.stream);
   for (const auto& id : s.algorithms) {
     s.owned.push_back(makeHasher(id));
@@ -101,12 +101,19 @@ FileHasher::~FileHasher() = default;
 
 const char* FileHasher::lastReadMethod() const { return m_state->lastMethod; }
 
-void FileHasher::setBeforeLongRead(std::function<void()> hook) { m_state->beforeLongRead = std::move(hook); }
-
-FileDigests FileHasher::hash(const std::filesystem::path& file, bool checked)
+FileDigests FileHasher::hash(const std::filesystem::path& file, Seen seen)
 {
   return m_state->hashWith(file, [&](std::string& error) {
-    return platform::InputFile::open(file, platform::ReadMode::Cached, error, !checked);
+    return platform::InputFile::open(file, platform::ReadMode::Cached, error, seen == Seen::Unknown);
+  });
+}
+
+FileDigests FileHasher::hash(const std::filesystem::path& file, const platform::Folder& folder)
+{
+  // The listing saw a regular file here: no look before opening (the open handle is still checked).
+  return m_state->hashWith(file, [&](std::string& error) {
+    const platform::Folder* here = m_state->folders.here(folder, error);
+    return here ? platform::InputFile::openIn(*here, file, platform::ReadMode::Cached, error) : platform::InputFile();
   });
 }
 
@@ -114,12 +121,10 @@ FileDigests FileHasher::hash(const TreeListing& listing, std::size_t index)
 {
   const std::filesystem::path& file = listing.files.at(index);
   const platform::Folder* folder = index < listing.folders.size() ? listing.folders[index].get() : nullptr;
-  // The listing saw a regular file here: no look before opening (the open handle is still checked).
-  return m_state->hashWith(file, [&](std::string& error) {
-    return folder ? platform::InputFile::openIn(*folder, file, platform::ReadMode::Cached, error)
-                  : platform::InputFile::open(file, platform::ReadMode::Cached, error, false);
-  });
+  return folder ? hash(file, *folder) : hash(file, Seen::Regular);
 }
+
+bool useOwnDescriptorTable() { return platform::useOwnDescriptorTable(); }
 
 FileDigests hashFile(const std::filesystem::path& file, const std::vector<std::string>& algorithms,
                      std::stop_token stop, LiveCounters* counters, int stream, std::uint64_t blockSize)

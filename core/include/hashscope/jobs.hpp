@@ -1,0 +1,283 @@
+// Jobs spread over worker threads with bounded memory: the one job pool behind hash -r and hash-tree.
+// Jobs are numbered in the order they are added; workers take them in that order; a consumer
+// receives the results in that order too (or nobody does: the workers' own tallies are the result).
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstddef>
+#include <cstdint>
+#include <exception>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stop_token>
+#include <thread>
+#include <utility>
+#include <vector>
+
+namespace hashscope {
+
+// One producer adds jobs, workers take and finish them, and (Delivery::InOrder) one consumer takes the
+// results in the order the jobs were added. At most `window` jobs are added and not yet handed back (consumed,
+// or finished when nobody consumes), so memory stays bounded whatever the number of jobs: the producer waits
+// for room. Every wait ends at once when `stop` is requested. Nothing locks while nobody has to wait: a job
+// costs a few atomic operations. A party that must wait sleeps on its own condition, and is woken once there
+// is enough for it (workers: every 16 jobs added, or at flush(); the producer: when an eighth of the window is
+// free again), so a fast worker or a slow printer does not cost a wake-up per job.
+template <class Job, class Result>
+class JobRing {
+public:
+  enum class Delivery { InOrder, None };
+
+  JobRing(std::size_t window, std::stop_token stop, Delivery delivery = Delivery::InOrder)
+      : m_slots(std::max<std::size_t>(window, 1)), m_stop(std::move(stop)), m_delivery(delivery),
+        m_wake(m_stop, std::function<void()>([this] { wakeAll(); }))
+  {
+  }
+  JobRing(const JobRing&) = delete;
+  JobRing& operator=(const JobRing&) = delete;
+
+  std::size_t window() const { return m_slots.size(); }
+  // Stopped by the caller's stop, or by a failure: a producer walking a tree stops walking too.
+  std::stop_token stopToken() const { return m_stop; }
+
+  // Producer (one thread). Adds `job` as the next job; waits while the window is full. False when stopped.
+  bool add(Job job)
+  {
+    const std::size_t index = m_added.load(std::memory_order_relaxed);
+    Slot& slot = m_slots[index % m_slots.size()];
+    if (slot.state.load() != kFree) {
+      flush();  // the workers may have to clear the way: let them see everything first
+      // Resume once an eighth of the window is free, not at every freed slot.
+      const std::size_t resume = index + std::max<std::size_t>(m_slots.size() / 8, 1) - 1;
+      Slot& last = m_slots[resume % m_slots.size()];
+      m_producerAwaits.store(resume - m_slots.size());
+      const bool room = wait(m_producerWaiting, m_producerCv, [&] {
+        return slot.state.load() == kFree && last.state.load() == kFree;
+      });
+      if (!room)
+        return false;
+    }
+    slot.job = std::move(job);
+    slot.state.store(kAdded);
+    m_added.store(index + 1);
+    if (++m_unannounced >= kAnnounceEvery)
+      flush();
+    return true;
+  }
+  // Producer: wakes the workers that wait for jobs added since the last time (add() does every 16 jobs).
+  void flush()
+  {
+    m_unannounced = 0;
+    if (m_workersWaiting.load() > 0)
+      wake(m_workersCv);
+  }
+  // Producer: no job will be added any more (the workers and the consumer end once all are done).
+  void close()
+  {
+    m_unannounced = 0;
+    m_closed.store(true);
+    wake(m_workersCv);
+    wake(m_consumerCv);
+  }
+
+  // Worker (any number of threads). The next job to run, with its number; nullopt when no job will come (closed
+  // and all taken) or when stopped. The job stays in its slot until finish() (and the consumer) are done with it.
+  struct Taken {
+    std::size_t index;
+    Job* job;
+  };
+  std::optional<Taken> take()
+  {
+    for (;;) {
+      std::size_t index = m_taken.load();
+      if (index < m_added.load()) {
+        if (m_taken.compare_exchange_weak(index, index + 1))
+          return Taken{index, &m_slots[index % m_slots.size()].job};
+        continue;
+      }
+      if (m_closed.load() && index >= m_added.load())
+        return std::nullopt;
+      if (!wait(m_workersWaiting, m_workersCv, [&] { return m_taken.load() < m_added.load() || m_closed.load(); }))
+        return std::nullopt;
+    }
+  }
+  // Worker: job `index` is done. With Delivery::None its slot is free again at once.
+  void finish(std::size_t index, Result result)
+  {
+    Slot& slot = m_slots[index % m_slots.size()];
+    if (m_delivery == Delivery::None) {
+      slot.job = Job();
+      slot.state.store(kFree);
+      if (m_producerWaiting.load() > 0)
+        wake(m_producerCv);
+      return;
+    }
+    slot.result = std::move(result);
+    slot.state.store(kDone);
+    if (m_consumerWaiting.load() > 0 && m_consumerAwaits.load() == index)
+      wake(m_consumerCv);
+  }
+
+  // Consumer (one thread, Delivery::InOrder). The next job in order and its result; false once every job
+  // added before close() was handed over, or when stopped. `beforeWait` runs (on this thread) once it has
+  // waited kPatience for a result that is not done yet: a caller flushes what it has printed so far there, so
+  // nothing done waits behind a slow job, while the short waits of a consumer that keeps up with the workers
+  // (one per job) cost no flush each.
+  static constexpr std::chrono::milliseconds kPatience{20};
+  bool next(Job& job, Result& result, const std::function<void()>& beforeWait = {})
+  {
+    const std::size_t index = m_consumed;
+    Slot& slot = m_slots[index % m_slots.size()];
+    auto ready = [&] {
+      return (index < m_added.load() && slot.state.load() == kDone) || (m_closed.load() && index >= m_added.load());
+    };
+    if (!ready()) {
+      m_consumerAwaits.store(index);
+      const bool soon = beforeWait && wait(m_consumerWaiting, m_consumerCv, ready, kPatience);
+      if (!soon && m_stop.stop_requested())
+        return false;
+      if (!soon) {
+        if (beforeWait)
+          beforeWait();
+        if (!wait(m_consumerWaiting, m_consumerCv, ready))
+          return false;
+      }
+    }
+    if (index >= m_added.load())
+      return false;  // closed, and everything was handed over
+    job = std::move(slot.job);
+    result = std::move(*slot.result);
+    slot.result.reset();
+    slot.job = Job();
+    m_consumed = index + 1;
+    slot.state.store(kFree);
+    if (m_producerWaiting.load() > 0 && m_producerAwaits.load() == index)
+      wake(m_producerCv);
+    return true;
+  }
+
+private:
+  enum : std::uint8_t { kFree, kAdded, kDone };
+  static constexpr int kAnnounceEvery = 16;
+  struct Slot {
+    Job job{};
+    std::optional<Result> result;
+    std::atomic<std::uint8_t> state{kFree};
+  };
+
+  // Waits on `cv` until `ready()` or a stop; false when stopped. The waiter count is raised under the lock
+  // before the last check, and wakers read it after changing the state (both sequentially consistent) and take
+  // the lock before notifying, so a change made between the check and the wait is never missed.
+  template <class Ready>
+  bool wait(std::atomic<int>& waiting, std::condition_variable& cv, Ready ready)
+  {
+    std::unique_lock lock(m_mutex);
+    waiting.fetch_add(1);
+    cv.wait(lock, [&] { return ready() || m_stop.stop_requested(); });
+    waiting.fetch_sub(1);
+    return !m_stop.stop_requested();
+  }
+  // The same for at most `patience`: true when ready (not stopped) within it.
+  template <class Ready>
+  bool wait(std::atomic<int>& waiting, std::condition_variable& cv, Ready ready, std::chrono::milliseconds patience)
+  {
+    std::unique_lock lock(m_mutex);
+    waiting.fetch_add(1);
+    const bool done = cv.wait_for(lock, patience, [&] { return ready() || m_stop.stop_requested(); });
+    waiting.fetch_sub(1);
+    return done && !m_stop.stop_requested();
+  }
+  void wake(std::condition_variable& cv)
+  {
+    { std::lock_guard lock(m_mutex); }
+    cv.notify_all();
+  }
+  void wakeAll()
+  {
+    { std::lock_guard lock(m_mutex); }
+    m_workersCv.notify_all();
+    m_producerCv.notify_all();
+    m_consumerCv.notify_all();
+  }
+
+  std::vector<Slot> m_slots;
+  std::atomic<std::size_t> m_added{0}, m_taken{0};
+  std::size_t m_consumed = 0;   // the consumer's own
+  int m_unannounced = 0;        // the producer's own: jobs added since the workers were last woken
+  std::atomic<bool> m_closed{false};
+  std::atomic<std::size_t> m_consumerAwaits{~std::size_t{0}}, m_producerAwaits{~std::size_t{0}};
+  std::stop_token m_stop;
+  Delivery m_delivery;
+  std::mutex m_mutex;
+  std::condition_variable m_workersCv, m_producerCv, m_consumerCv;
+  std::atomic<int> m_workersWaiting{0}, m_producerWaiting{0}, m_consumerWaiting{0};
+  std::stop_callback<std::function<void()>> m_wake;  // last: wakes every waiter on a stop
+};
+
+// Runs `produce(ring)` on a thread of its own (it adds the jobs in order with ring.add, which returns false once
+// everything stops, and may call ring.flush() before a slow step so the workers see what is added), `work(worker,
+// job)` for every job on `workers` threads, and `consume(job, result)` on the calling thread for every job, in
+// the order added. At most `window` jobs are in flight. Returns once every job is consumed, or soon after a stop
+// (within the job each worker is running); every thread is joined. `beforeWait` runs on the calling thread
+// once it has waited a moment for a result (JobRing::next). An exception from produce, work or consume stops everything and is thrown
+// again here.
+template <class Job, class Result>
+void runOrdered(int workers, std::size_t window, std::stop_token stop,
+                const std::function<void(JobRing<Job, Result>& ring)>& produce,
+                const std::function<Result(int worker, Job& job)>& work,
+                const std::function<void(Job& job, Result& result)>& consume,
+                const std::function<void()>& beforeWait = {})
+{
+  std::stop_source inner;  // ours: a caller's stop and a failure both end everything
+  std::stop_callback<std::function<void()>> forward(stop, std::function<void()>([&inner] { inner.request_stop(); }));
+  JobRing<Job, Result> ring(window, inner.get_token());
+  std::mutex failureMutex;
+  std::exception_ptr failure;
+  auto fail = [&](std::exception_ptr e) {
+    {
+      std::lock_guard lock(failureMutex);
+      if (!failure)
+        failure = e;
+    }
+    inner.request_stop();
+  };
+  {
+    std::vector<std::jthread> threads;
+    threads.reserve(static_cast<std::size_t>(std::max(workers, 1)) + 1);
+    threads.emplace_back([&] {
+      try {
+        produce(ring);
+      } catch (...) {
+        fail(std::current_exception());
+      }
+      ring.close();
+    });
+    for (int w = 0; w < std::max(workers, 1); ++w) {
+      threads.emplace_back([&, w] {
+        try {
+          while (auto taken = ring.take())
+            ring.finish(taken->index, work(w, *taken->job));
+        } catch (...) {
+          fail(std::current_exception());
+        }
+      });
+    }
+    try {
+      Job job;
+      Result result;
+      while (ring.next(job, result, beforeWait))
+        consume(job, result);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+    inner.request_stop();  // nothing more is consumed: a producer or workers still busy end now
+  }  // joins
+  if (failure)
+    std::rethrow_exception(failure);
+}
+
+}  // namespace hashscope

@@ -1,0 +1,34 @@
+#include "engine/local_folders.hpp"
+
+#include <algorithm>
+
+namespace hashscope::engine {
+
+const platform::Folder* LocalFolders::here(const platform::Folder& listed, std::string& error)
+{
+  if (!platform::hasOwnDescriptorTable())
+    return &listed;
+  if (!m_kept.empty() && m_kept.back().listed == &listed && m_kept.back().local.id() == listed.id())
+    return &m_kept.back().local;
+  const auto known = std::find_if(m_kept.begin(), m_kept.end(), [&](const Kept& k) {
+    return k.listed == &listed && k.local.id() == listed.id();  // the same object, still the same folder
+  });
+  if (known != m_kept.end()) {
+    std::rotate(known, known + 1, m_kept.end());
+    return &m_kept.back().local;
+  }
+  std::error_code ec;
+  bool replaced = false;
+  platform::Folder local = listed.reopen(ec, replaced);
+  if (!local.isOpen()) {
+    error = listed.path().string() + ": cannot open the folder again (" +
+            (replaced ? std::string("it is no longer the folder that was listed") : ec.message()) + ")";
+    return nullptr;
+  }
+  if (m_kept.size() >= kKeep)
+    m_kept.erase(m_kept.begin());
+  m_kept.push_back({&listed, std::move(local)});
+  return &m_kept.back().local;
+}
+
+}  // namespace hashscope::engine

@@ -1,0 +1,238 @@
+#!/usr/bin/env bash
+# Runs the Windows build that installer/cross/build-windows.sh made, under wine (and Xvfb):
+#   installer/cross/test-windows-wine.sh [--no-gui] BUILD_DIR [PART...]
+# PARTS (default: all): tests cli installer gui
+#   tests      each Catch2 test program (bin/hashscope_*_tests.exe): its summary, its skips
+#   cli        the deployed hashscope-cli.exe: --version, hash (against sha256sum), plain `bench`
+#   installer  the NSIS installer: silent install (/S) into a fresh wine prefix, the installed files,
+#              Start-menu entry and uninstall entry, the installed CLI's bench, silent uninstall
+#   gui        the deployed hashscope.exe at 1280x800, light and dark: a quick benchmark of the temp
+#              folder to its scoreboard; screenshots resources/screenshots/windows-*.png
+# Logs and a summary go to BUILD_DIR/wine-results/. Exits 1 when a part fails.
+# Display: Xvfb on :${HASHSCOPE_XVFB_DISPLAY:-13}. Needs wine64, xvfb, xdotool, imagemagick.
+{
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+top="$(cd "$here/../.." && pwd)"
+gui=ON
+if [ "${1:-}" = --no-gui ]; then gui=OFF; shift; fi
+[ $# -ge 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+build="$(cd "$1" && pwd)"
+shift
+parts=("$@")
+if [ ${#parts[@]} -eq 0 ]; then
+  parts=(tests cli installer)
+  [ "$gui" = ON ] && parts+=(gui)
+fi
+run="$build/wine-run.sh"   # wine with the build's DLLs on WINEPATH (build-windows.sh writes it)
+[ -x "$run" ] || { echo "$run is missing: run installer/cross/build-windows.sh first" >&2; exit 2; }
+out="$build/wine-results"
+mkdir -p "$out"
+summary="$out/summary.txt"
+: >"$summary"
+export WINEDEBUG=-all
+log() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+note() { printf '%s\n' "$*" | tee -a "$summary"; }
+status=0
+fail() { note "  FAIL: $*"; status=1; }
+stage="$build/stage"
+wine_bin="$(sed -n 's/^exec "\([^"]*\)".*/\1/p' "$run")"
+
+part_tests() {
+  local exe name rc line
+  for exe in "$build"/bin/hashscope_*_tests.exe; do
+    [ -f "$exe" ] || continue
+    name="$(basename "$exe" .exe)"
+    local t0=$(date +%s)
+    # The GUI tests need no display: Qt's offscreen platform plugin (built with Qt's plugins).
+    (cd "$build" && QT_QPA_PLATFORM=offscreen timeout 3600 "$run" "$exe" >"$out/$name.log" 2>&1)
+    rc=$?
+    line="$(grep -E '^(All tests passed|test cases:)' "$out/$name.log" | tail -n1)"
+    note "$name: exit $rc in $(( $(date +%s) - t0 )) s: ${line:-no summary (see $out/$name.log)}"
+    grep -E '(partly )?skipped: ' "$out/$name.log" | sort | uniq -c | sed 's/^/    /' | tee -a "$summary"
+    if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
+      fail "$name (exit $rc): failures listed in $out/$name.log"
+      grep -B2 -A12 -E 'FAILED:$' "$out/$name.log" | head -n 80 >>"$summary"
+    fi
+  done
+}
+
+part_cli() {
+  local cli="$stage/bin/hashscope-cli.exe" work="$build/wine-cli"
+  [ -f "$cli" ] || { fail "no $cli"; return; }
+  rm -rf "$work"; mkdir -p "$work"
+  # The deployed folder alone: no WINEPATH, as on a machine without the build's DLLs.
+  local plain=(env WINEPREFIX="$build/wine-prefix" WINEDEBUG=-all "$wine_bin")
+  local v; v="$("${plain[@]}" "$cli" --version 2>&1 | tr -d '\r')"
+  note "hashscope-cli.exe --version: $v"
+  [ -n "$v" ] || fail "--version printed nothing"
+  head -c 5000000 /dev/urandom >"$work/data.bin"
+  local ours theirs
+  ours="$(cd "$work" && "${plain[@]}" "$cli" hash -a sha256 data.bin 2>&1 | tr -d '\r' | awk '{print $1}')"
+  theirs="$(sha256sum "$work/data.bin" | awk '{print $1}')"
+  if [ "$ours" = "$theirs" ]; then note "hash -a sha256 matches sha256sum"; else fail "hash: $ours, sha256sum: $theirs"; fi
+  local t0=$(date +%s)
+  (cd "$work" && timeout 1800 "${plain[@]}" "$cli" bench --location 'Z:'"${work//\//\\}" --size 32M \
+      --no-save >"$out/cli-bench.log" 2>&1)
+  local rc=$?
+  note "hashscope-cli.exe bench --location <temp> --size 32M: exit $rc in $(( $(date +%s) - t0 )) s"
+  sed 's/^/    /' "$out/cli-bench.log" | tr -d '\r' | tee -a "$summary" >/dev/null
+  [ "$rc" = 0 ] || fail "bench exit $rc ($out/cli-bench.log)"
+  ls "$work" | grep -q sample && fail "bench left a sample behind: $(ls "$work")"
+  rm -rf "$work"
+}
+
+part_installer() {
+  local setup prefix="$build/wine-install-prefix" t0
+  setup="$(ls "$build"/packages/HashScope-*-windows-*.exe 2>/dev/null | head -n1)"
+  [ -n "$setup" ] || { fail "no installer in $build/packages"; return; }
+  note "installer: $(basename "$setup"), $(du -k "$setup" | cut -f1) KiB ($(stat -c %s "$setup") bytes)"
+  rm -rf "$prefix"
+  local w=(env WINEPREFIX="$prefix" WINEDEBUG=-all "$wine_bin")
+  t0=$(date +%s)
+  "${w[@]}" wineboot --init >/dev/null 2>&1
+  note "  fresh wine prefix: $(( $(date +%s) - t0 )) s"
+  t0=$(date +%s)
+  timeout 600 "${w[@]}" "$setup" /S >"$out/install.log" 2>&1
+  local rc=$?
+  "${w[@]}" wineserver -w 2>/dev/null || WINEPREFIX="$prefix" "$(dirname "$wine_bin")/wineserver" -w
+  note "  silent install (/S): exit $rc in $(( $(date +%s) - t0 )) s"
+  local dir="$prefix/drive_c/Program Files/HashScope"
+  # A --no-gui build installs hashscope-cli alone: no app, no Qt, and no Start-menu entry for it.
+  local expected=("$dir/bin/hashscope-cli.exe") shortcut=HashScope.lnk
+  [ "$gui" = ON ] && expected+=("$dir/bin/hashscope.exe" "$dir/bin/platforms/qwindows.dll")
+  [ "$gui" = ON ] || shortcut=Uninstall.lnk
+  local missing_files=() f
+  for f in "${expected[@]}"; do [ -f "$f" ] || missing_files+=("${f#"$dir/"}"); done
+  if [ ${#missing_files[@]} -eq 0 ]; then
+    note "  installed: $(find "$dir" -type f | wc -l) files, $(du -sh "$dir" | cut -f1) in C:\\Program Files\\HashScope"
+  else
+    fail "not installed in C:\\Program Files\\HashScope: ${missing_files[*]} ($(ls -R "$dir" 2>&1 | head -n 20))"
+  fi
+  local lnk; lnk="$(find "$prefix/drive_c" -ipath '*HashScope*' -iname "$shortcut" 2>/dev/null | head -n1)"
+  if [ -n "$lnk" ]; then note "  Start-menu entry: ${lnk#"$prefix/drive_c/"}"; else fail "no Start-menu entry ($shortcut)"; fi
+  if "${w[@]}" reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\HashScope' >"$out/uninstall-key.txt" 2>&1; then
+    note "  uninstall entry: $(grep -i 'DisplayName' "$out/uninstall-key.txt" | tr -s ' ' | tr -d '\r')"
+  else
+    fail "no uninstall entry in the registry"
+  fi
+  # The installed CLI, run from the installed folder with nothing on WINEPATH.
+  local work="$build/wine-install-bench"
+  rm -rf "$work"; mkdir -p "$work"
+  (cd "$work" && timeout 1800 "${w[@]}" "$dir/bin/hashscope-cli.exe" bench --location 'Z:'"${work//\//\\}" \
+      --size 32M --no-save >"$out/installed-bench.log" 2>&1)
+  rc=$?
+  note "  installed hashscope-cli.exe bench: exit $rc ($(grep -ciE 'bound' "$out/installed-bench.log") verdict lines)"
+  [ "$rc" = 0 ] || fail "installed bench exit $rc ($out/installed-bench.log)"
+  rm -rf "$work"
+  t0=$(date +%s)
+  timeout 600 "${w[@]}" "$dir/Uninstall.exe" /S >"$out/uninstall.log" 2>&1
+  rc=$?
+  # The NSIS uninstaller copies itself to the temp folder and runs from there: wait for its work.
+  local until=$(( $(date +%s) + 300 ))
+  while [ -e "$dir/bin/hashscope.exe" ] && [ "$(date +%s)" -lt "$until" ]; do sleep 1; done
+  WINEPREFIX="$prefix" "$(dirname "$wine_bin")/wineserver" -w 2>/dev/null
+  note "  silent uninstall (/S): exit $rc in $(( $(date +%s) - t0 )) s"
+  if [ -e "$dir" ]; then fail "left after uninstall: $(find "$dir" | head -n 10)"; else note "  C:\\Program Files\\HashScope is gone"; fi
+  lnk="$(find "$prefix/drive_c" -ipath '*HashScope*' -iname "$shortcut" 2>/dev/null | head -n1)"
+  [ -z "$lnk" ] && note "  the Start-menu entry is gone" || fail "Start-menu entry left: $lnk"
+  if "${w[@]}" reg query 'HKLM\Software\Microsoft\Windows\CurrentVersion\Uninstall\HashScope' >/dev/null 2>&1; then
+    fail "the uninstall entry is left in the registry"
+  else
+    note "  the uninstall entry is gone"
+  fi
+  WINEPREFIX="$prefix" "$(dirname "$wine_bin")/wineserver" -k 2>/dev/null
+  rm -rf "$prefix"
+}
+
+part_gui() {
+  local app="$stage/bin/hashscope.exe" display=":${HASHSCOPE_XVFB_DISPLAY:-13}" shots="$top/resources/screenshots"
+  [ -f "$app" ] || { fail "no $app"; return; }
+  command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v import >/dev/null ||
+    { fail "the GUI part needs xvfb, xdotool and imagemagick"; return; }
+  local size=1280x800 theme xvfb pid win t0 title
+  Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
+  xvfb=$!
+  sleep 2
+  local w=(env DISPLAY="$display" WINEPREFIX="$build/wine-prefix" WINEDEBUG=-all "$wine_bin")
+  local work="$build/wine-gui"
+  for theme in light dark; do
+    rm -rf "$work"; mkdir -p "$work"
+    # The app's settings (QSettings: the registry on Windows): theme, a quick run on a 64 MiB sample in
+    # the temp folder, and the history in a throwaway file.
+    cat >"$work/settings.reg" <<EOF
+Windows Registry Editor Version 5.00
+
+[-HKEY_CURRENT_USER\\Software\\HashScope\\HashScope]
+
+[HKEY_CURRENT_USER\\Software\\HashScope\\HashScope\\view]
+"theme"="$theme"
+
+[HKEY_CURRENT_USER\\Software\\HashScope\\HashScope\\options]
+"preset"="quick"
+"waitQuiet"="false"
+"cache"="cold"
+"warm"="true"
+"streams"="1"
+"ramp"="false"
+"hashMemorySeconds"="1"
+
+[HKEY_CURRENT_USER\\Software\\HashScope\\HashScope\\samples]
+"size"="67108864"
+"content"="random"
+EOF
+    "${w[@]}" regedit /S "$(sed 's|/|\\|g; s|^|Z:|' <<<"$work/settings.reg")" >/dev/null 2>&1
+    (cd "$work" && HASHSCOPE_HISTORY_DB='Z:'"${work//\//\\}"'\history.sqlite' "${w[@]}" "$app" >"$out/gui-$theme.log" 2>&1) &
+    pid=$!
+    win=""
+    for _ in $(seq 1 120); do
+      win="$(DISPLAY="$display" xdotool search --name '^HashScope' 2>/dev/null | head -n1)"
+      [ -n "$win" ] && break
+      sleep 1
+    done
+    [ -n "$win" ] || { fail "no HashScope window ($theme)"; kill "$pid" 2>/dev/null; continue; }
+    DISPLAY="$display" xdotool windowmove "$win" 0 0 windowsize "$win" "${size%x*}" "${size#*x}" 2>/dev/null
+    sleep 3
+    DISPLAY="$display" import -window root "$work/before.png"
+    DISPLAY="$display" xdotool windowfocus --sync "$win" 2>/dev/null
+    DISPLAY="$display" xdotool key --window "$win" ctrl+b
+    t0=$(date +%s)
+    # Running: the title shows "HashScope (NN%)"; done: the title is "HashScope" again (hang bound 20 min).
+    local seen_running=0
+    while [ $(( $(date +%s) - t0 )) -lt 1200 ]; do
+      title="$(DISPLAY="$display" xdotool getwindowname "$win" 2>/dev/null)"
+      case "$title" in *%*) seen_running=1 ;; HashScope) [ "$seen_running" = 1 ] && break ;; esac
+      if [ "$seen_running" = 1 ] && [ ! -f "$work/running.png" ] && [ $(( $(date +%s) - t0 )) -gt 8 ]; then
+        DISPLAY="$display" import -window root "$work/running.png"
+      fi
+      sleep 1
+    done
+    sleep 2
+    DISPLAY="$display" import -window root "$work/results.png"
+    note "gui ($theme): benchmark $( [ "$title" = HashScope ] && [ "$seen_running" = 1 ] && echo "finished" || echo "did NOT finish (title: $title)") in $(( $(date +%s) - t0 )) s"
+    [ "$title" = HashScope ] && [ "$seen_running" = 1 ] || fail "the GUI benchmark did not finish ($theme)"
+    for shot in before running results; do
+      [ -f "$work/$shot.png" ] &&
+        convert "$work/$shot.png" -strip -colors 256 "PNG8:$shots/windows-$shot-$size-$theme.png"
+    done
+    kill "$pid" 2>/dev/null
+    "${w[@]}" wineserver -k 2>/dev/null || WINEPREFIX="$build/wine-prefix" "$(dirname "$wine_bin")/wineserver" -k 2>/dev/null
+    wait "$pid" 2>/dev/null
+    # The sample the run wrote in wine's temp folder (it is kept for the next run, as on Windows).
+  done
+  kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null
+  rm -rf "$work"
+  note "screenshots: $(ls "$shots"/windows-*.png 2>/dev/null | xargs -n1 basename | tr '\n' ' ')"
+}
+
+for part in "${parts[@]}"; do
+  declare -F "part_$part" >/dev/null || { echo "unknown part $part" >&2; exit 2; }
+  log "$part"
+  t0=$(date +%s)
+  "part_$part"
+  note "[$part: $(( $(date +%s) - t0 )) s, load average $(cut -d' ' -f1-3 /proc/loadavg)]"
+done
+log "Summary ($summary):"
+cat "$summary"
+exit "$status"
+}

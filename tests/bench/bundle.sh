@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# Packs what the benchmark scripts need into one folder that runs on a Linux machine without HashScope's build
+# dependencies (a big server, a cloud machine): measure there without building there.
+#
+#   tests/bench/bundle.sh DIR [--cli build/bin/hashscope-cli]
+#
+# DIR (created; must not exist yet) gets:
+#   bin/      hashscope-cli and the peer tools found here (md5sum, sha256sum, xxhsum, b3sum, md5deep, openssl,
+#             GNU time, cat, find, xargs), each as it is on this machine;
+#   lib/      every shared library they load that is not part of the C library itself (found with ldd), so
+#             OpenSSL, xxHash, ISA-L, zlib, SQLite and the C++ runtime come along;
+#   bench/    the benchmark scripts (many_core.sh, peer_speed.sh, tree_speed.sh ...);
+#   run.sh    runs a script from bench/ with bin/ first on PATH, lib/ on LD_LIBRARY_PATH and --cli set:
+#               DIR/run.sh many_core.sh --runs 5
+#             (copy DIR to the other machine first: tar -C DIR/.. -czf bundle.tgz NAME).
+# For many_core.sh and peer_speed.sh the other machine needs a C library at least as new as this one's, bash,
+# perl (every Debian and Ubuntu has perl-base), coreutils and findutils; nothing else. tree_speed.sh,
+# stability.sh and fidelity.sh also need python3 (and fidelity.sh fio) there.
+# installer/test-bundle-in-debootstrap.sh runs many_core.sh from a bundle on a clean Debian 12 root.
+set -euo pipefail
+
+root="$(cd "$(dirname "$0")/../.." && pwd)"
+cli="$root/build/bin/hashscope-cli"
+out=""
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --cli) cli=$2; shift 2 ;;
+    -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
+    -*) echo "bundle.sh: unknown option $1" >&2; exit 2 ;;
+    *) [ -z "$out" ] || { echo "bundle.sh: one folder, please" >&2; exit 2; }; out=$1; shift ;;
+  esac
+done
+[ -n "$out" ] || { echo "usage: tests/bench/bundle.sh DIR [--cli PATH]" >&2; exit 2; }
+[ -x "$cli" ] || { echo "bundle.sh: $cli not found: build first (./setup.sh build)" >&2; exit 2; }
+[ ! -e "$out" ] || { echo "bundle.sh: $out exists: give a new folder (nothing is overwritten)" >&2; exit 2; }
+mkdir -p "$out/bin" "$out/lib" "$out/bench"
+
+# The C library and its loader stay the target's own: they must match its kernel and each other.
+system_lib() {
+  case "$(basename "$1")" in
+    ld-linux*|libc.so*|libm.so*|libpthread.so*|libdl.so*|librt.so*|libresolv.so*|libutil.so*|libanl.so*) return 0 ;;
+  esac
+  return 1
+}
+copy_libs() {  # copy_libs BINARY: its shared libraries (not the C library's) into lib/
+  ldd "$1" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | while read -r lib; do
+    system_lib "$lib" && continue
+    [ -e "$out/lib/$(basename "$lib")" ] || cp -L "$lib" "$out/lib/"
+  done
+}
+add_tool() {  # add_tool NAME: the tool found on PATH (skipped when absent)
+  local path
+  path=$(command -v "$1" 2>/dev/null) || { echo "  (not here: $1)"; return 0; }
+  case "$path" in /*) ;; *) echo "  (not a program: $1)"; return 0 ;; esac
+  cp -L "$path" "$out/bin/$1"
+  copy_libs "$path"
+}
+
+cp -L "$cli" "$out/bin/hashscope-cli"
+copy_libs "$cli"
+echo "bundle.sh: $("$cli" --version | head -1) and its libraries"
+for tool in md5sum sha256sum xxhsum b3sum md5deep openssl cat find xargs; do add_tool "$tool"; done
+if [ -x /usr/bin/time ]; then cp -L /usr/bin/time "$out/bin/time"; copy_libs /usr/bin/time; else echo "  (not here: GNU time)"; fi
+cp "$root"/tests/bench/*.sh "$out/bench/"
+rm -f "$out/bench/bundle.sh"
+cat >"$out/run.sh" <<'RUN'
+#!/usr/bin/env bash
+# Runs a benchmark script of this bundle: DIR/run.sh many_core.sh [its options]
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+[ $# -ge 1 ] || { echo "usage: $0 SCRIPT [OPTIONS] (scripts: $(cd "$here/bench" && echo *.sh))" >&2; exit 2; }
+script=$1; shift
+[ -f "$here/bench/$script" ] || { echo "$0: no $script in $here/bench" >&2; exit 2; }
+export PATH="$here/bin:$PATH" LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
+if grep -q -- '--cli)' "$here/bench/$script"; then
+  exec bash "$here/bench/$script" --cli "$here/bin/hashscope-cli" "$@"
+fi
+exec bash "$here/bench/$script" "$@"
+RUN
+chmod +x "$out/run.sh"
+# Every program must start with the bundled libraries alone (a library ldd could not find fails here).
+missing=$(LD_LIBRARY_PATH="$out/lib" ldd "$out"/bin/* 2>/dev/null | grep 'not found' || true)
+[ -z "$missing" ] || { echo "bundle.sh: libraries not found: $missing" >&2; exit 1; }
+echo "bundle.sh: $out ($(du -sh "$out" | cut -f1)): $(ls "$out/bin" | tr '\n' ' ')"
+echo "  run: $out/run.sh many_core.sh   (or peer_speed.sh; tree_speed.sh needs python3 there)"

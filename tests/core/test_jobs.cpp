@@ -1,0 +1,199 @@
+// The job pool (issue 19): jobs run on any worker, results come back in the order the jobs were added, memory
+// stays within the window, and a stop ends everything promptly, producer, workers and consumer alike.
+#include <atomic>
+#include <chrono>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "catch.hpp"
+#include "hashscope/jobs.hpp"
+#include "hashscope/workload.hpp"
+#include "test_engine_support.hpp"
+
+using namespace hashscope;
+using namespace std::chrono_literals;
+
+TEST_CASE("runOrdered hands every result over in job order, whatever the workers and their speeds", "[jobs]")
+{
+  for (int workers : {1, 2, 16}) {
+    for (std::size_t window : {std::size_t{1}, std::size_t{7}, std::size_t{1024}}) {
+      CAPTURE(workers, window);
+      const std::size_t count = 3000;
+      std::atomic<int> inFlight{0}, most{0}, refused{0}, badWorker{0};
+      std::vector<std::size_t> seen;
+      runOrdered<std::size_t, std::string>(
+          workers, window, {},
+          [&](JobRing<std::size_t, std::string>& ring) {
+            for (std::size_t i = 0; i < count; ++i) {
+              if (!ring.add(i))  // Catch's assertions are for the test's own thread: counted, checked below
+                ++refused;
+              const int now = ++inFlight;  // added and not yet consumed
+              int was = most.load();
+              while (now > was && !most.compare_exchange_weak(was, now)) {
+              }
+              if (i % 500 == 0)
+                ring.flush();
+            }
+          },
+          [&](int worker, std::size_t& job) {
+            if (worker < 0 || worker >= workers)
+              ++badWorker;
+            if (job % 97 == 0)  // some jobs take much longer than their neighbours
+              std::this_thread::sleep_for(200us);
+            return "job " + std::to_string(job);
+          },
+          [&](std::size_t& job, std::string& result) {
+            --inFlight;
+            CHECK(result == "job " + std::to_string(job));
+            seen.push_back(job);
+          });
+      CHECK(refused.load() == 0);
+      CHECK(badWorker.load() == 0);
+      REQUIRE(seen.size() == count);
+      for (std::size_t i = 0; i < count; ++i)
+        REQUIRE(seen[i] == i);
+      // The producer counts a job before the consumer can have taken it, so one more than the window at most.
+      CHECK(most.load() <= static_cast<int>(window) + 1);
+    }
+  }
+}
+
+TEST_CASE("runOrdered with no jobs, or a producer that adds nothing, returns at once", "[jobs]")
+{
+  int consumed = 0;
+  runOrdered<int, int>(
+      4, 16, {}, [](JobRing<int, int>&) {}, [](int, int& job) { return job; }, [&](int&, int&) { ++consumed; });
+  CHECK(consumed == 0);
+}
+
+TEST_CASE("a stop ends a pool whose producer, workers and consumer are all waiting", "[jobs]")
+{
+  using hashscope::test::cancelBudgetSeconds;
+  using hashscope::test::secondsSince;
+  for (const char* where : {"producer", "workers", "consumer"}) {
+    CAPTURE(where);
+    std::stop_source stop;
+    std::atomic<int> done{0};
+    std::thread stopper([&] {
+      std::this_thread::sleep_for(100ms);
+      stop.request_stop();
+    });
+    const auto t0 = std::chrono::steady_clock::now();
+    runOrdered<int, int>(
+        16, 8, stop.get_token(),
+        [&](JobRing<int, int>& ring) {
+          for (int i = 0;; ++i) {
+            if (std::string(where) == "producer" && i == 20) {  // a walk that stalls: the workers wait for it
+              ring.flush();
+              while (!stop.stop_requested())
+                std::this_thread::sleep_for(1ms);
+            }
+            if (!ring.add(i))
+              return;  // stopped while waiting for room
+          }
+        },
+        [&](int, int& job) {
+          if (std::string(where) == "workers" && job == 3) {  // one job that runs until the stop
+            while (!stop.stop_requested())
+              std::this_thread::sleep_for(1ms);
+          }
+          ++done;
+          return job;
+        },
+        [&](int&, int&) {
+          if (std::string(where) == "consumer")  // a printer nobody reads: never takes the next one
+            while (!stop.stop_requested())
+              std::this_thread::sleep_for(1ms);
+        });
+    CHECK(secondsSince(t0) < cancelBudgetSeconds());
+    CHECK(stop.stop_requested());
+    stopper.join();
+  }
+}
+
+TEST_CASE("an exception in a job stops the pool and reaches the caller", "[jobs]")
+{
+  std::atomic<int> after{0};
+  CHECK_THROWS_WITH((runOrdered<int, int>(
+                        4, 64, {},
+                        [](JobRing<int, int>& ring) {
+                          for (int i = 0; i < 1000000 && ring.add(i); ++i) {
+                          }
+                        },
+                        [&](int, int& job) {
+                          if (job == 500)
+                            throw std::runtime_error("job 500 failed");
+                          return job;
+                        },
+                        [&](int& job, int&) {
+                          if (job > 600)
+                            ++after;
+                        })),
+                    "job 500 failed");
+  CHECK(after.load() == 0);  // nothing after the failed job was handed over
+}
+
+TEST_CASE("a ring without a consumer frees each slot when its job is finished", "[jobs]")
+{
+  JobRing<int, int> ring(4, {}, JobRing<int, int>::Delivery::None);
+  std::atomic<int> sum{0};
+  std::thread worker([&] {
+    while (auto taken = ring.take()) {
+      sum += *taken->job;
+      ring.finish(taken->index, 0);
+    }
+  });
+  for (int i = 1; i <= 1000; ++i)
+    REQUIRE(ring.add(i));  // more jobs than slots: each add waits for a finished one
+  ring.close();
+  worker.join();
+  CHECK(sum.load() == 500500);
+}
+
+TEST_CASE("a stop during a parallel walk ends the walk, the workers and the printer together", "[jobs][tree]")
+{
+  using hashscope::test::cancelBudgetSeconds;
+  using hashscope::test::secondsSince;
+  hashscope::test::TempDir dir;
+  for (int d = 0; d < 40; ++d) {
+    std::filesystem::create_directories(dir / ("d" + std::to_string(d)));
+    for (int f = 0; f < 25; ++f)
+      hashscope::test::writeRandomFile(dir / ("d" + std::to_string(d)) / ("f" + std::to_string(f)), 2000, 7);
+  }
+  struct Item {
+    std::filesystem::path path;
+    std::shared_ptr<const platform::Folder> folder;
+  };
+  for (int workers : {2, 16}) {
+    CAPTURE(workers);
+    std::stop_source stop;
+    std::atomic<int> walked{0}, hashed{0}, printed{0};
+    std::vector<std::unique_ptr<FileHasher>> hashers;
+    for (int w = 0; w < workers; ++w)
+      hashers.push_back(std::make_unique<FileHasher>(std::vector<std::string>{"md5"}, stop.get_token()));
+    const auto t0 = std::chrono::steady_clock::now();
+    runOrdered<Item, FileDigests>(
+        workers, 64, stop.get_token(),
+        [&](JobRing<Item, FileDigests>& ring) {
+          TreeSink sink;
+          sink.file = [&](std::filesystem::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t) {
+            if (++walked == 300)
+              stop.request_stop();  // Ctrl-C while the walk is a third of the way through
+            ring.add(Item{std::move(path), folder});
+          };
+          sink.problem = [](std::string) {};
+          sink.folderDone = [&] { ring.flush(); };
+          walkTree(dir.path(), ring.stopToken(), false, LinkPolicy::Follow, sink);
+        },
+        [&](int worker, Item& item) {
+          ++hashed;
+          return hashers[static_cast<std::size_t>(worker)]->hash(item.path, *item.folder);
+        },
+        [&](Item&, FileDigests&) { ++printed; });
+    CHECK(secondsSince(t0) < cancelBudgetSeconds());
+    CHECK(walked.load() < 400);  // the walk stopped soon after: the rest of its 1000 files were never listed
+    CHECK(printed.load() <= hashed.load());
+  }
+}
