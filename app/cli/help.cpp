@@ -124,7 +124,7 @@ Options:
       --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
                          (plain bench runs the same way, over the workloads listed with -w)
       --warm             add hash-file with a warm cache
-      --ramp             add hash-file with 1..N streams (N: --max-streams, default logical cores)
+      --ramp             add hash-file with 1, 2, 4 ... N streams (N: --max-streams, default logical cores)
       --max-streams N    top of the ramp
       --peers            add the installed peer tools (md5sum, openssl, xxhsum ...) on the same sample
       --sample-hz HZ     CPU/disk samples per second (default 10; 0 = no sampling; at most 1000)

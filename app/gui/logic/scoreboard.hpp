@@ -57,6 +57,7 @@ struct ScoreTile {
   Badge badge = Badge::None;
   double limitPct = -1;         // share of the limit reached, only when the analysis trusts it (-1 = not shown)
   QStringList flags;            // one sentence per flag (served from cache, machine busy, ...)
+  QStringList notes;            // what explains the number, not a warning: why hashing beat the read tile
   int resultIndex = -1;         // the result behind the tile, in the vector it was built from
   TileKey key;                  // the library's key of that result, to match tiles across runs
 
