@@ -1,10 +1,9 @@
 #include "args.hpp"
 
-#include "common.hpp"
-
 namespace hashscope::cli {
 
-Args::Args(std::vector<OptionSpec> specs, const std::vector<std::string>& argv) : m_specs(std::move(specs))
+Args::Args(std::vector<OptionSpec> specs, const std::vector<std::string>& argv, OptionWording wording)
+    : m_specs(std::move(specs)), m_wording(wording)
 {
   bool optionsEnded = false;
   for (std::size_t i = 0; i < argv.size(); ++i) {
@@ -19,18 +18,18 @@ Args::Args(std::vector<OptionSpec> specs, const std::vector<std::string>& argv) 
     }
     if (arg[1] == '-') {
       const auto eq = arg.find('=');
-      const std::string name = arg.substr(2, eq == std::string::npos ? std::string::npos : eq - 2);
-      const OptionSpec& spec = find(name);
+      const std::string typed = arg.substr(2);
+      const OptionSpec& spec = findLong(typed.substr(0, eq == std::string::npos ? std::string::npos : eq - 2), typed);
       if (!spec.takesValue) {
         if (eq != std::string::npos)
-          throw UsageError("option '--" + name + "' takes no value");
+          fail("option '--" + spec.name + "' takes no value", "option '--" + spec.name + "' doesn't allow an argument");
         record(spec, {});
       } else if (eq != std::string::npos) {
         record(spec, arg.substr(eq + 1));
       } else if (i + 1 < argv.size()) {
         record(spec, argv[++i]);
       } else {
-        throw UsageError("option '--" + name + "' needs a value");
+        fail("option '--" + spec.name + "' needs a value", "option '--" + spec.name + "' requires an argument");
       }
       continue;
     }
@@ -38,7 +37,7 @@ Args::Args(std::vector<OptionSpec> specs, const std::vector<std::string>& argv) 
     for (std::size_t k = 1; k < arg.size(); ++k) {
       const OptionSpec* spec = findShort(arg[k]);
       if (!spec)
-        throw UsageError(std::string("unknown option '-") + arg[k] + "'");
+        fail(std::string("unknown option '-") + arg[k] + "'", std::string("invalid option -- '") + arg[k] + "'");
       if (!spec->takesValue) {
         record(*spec, {});
         continue;
@@ -48,19 +47,42 @@ Args::Args(std::vector<OptionSpec> specs, const std::vector<std::string>& argv) 
       else if (i + 1 < argv.size())
         record(*spec, argv[++i]);
       else
-        throw UsageError(std::string("option '-") + arg[k] + "' needs a value");
+        fail(std::string("option '-") + arg[k] + "' needs a value",
+             std::string("option requires an argument -- '") + arg[k] + "'");
       break;
     }
   }
 }
 
-const OptionSpec& Args::find(std::string_view longName) const
+void Args::fail(const std::string& hashscope, const std::string& getopt) const
 {
+  if (m_wording == OptionWording::Getopt)
+    throw GetoptError(getopt);
+  throw UsageError(hashscope);
+}
+
+// An exact name, else the one option the typed text is a prefix of (as getopt_long allows). `typed` is
+// everything after "--", a value included, as getopt quotes it.
+const OptionSpec& Args::findLong(std::string_view name, std::string_view typed) const
+{
+  std::vector<const OptionSpec*> candidates;
   for (const auto& spec : m_specs) {
-    if (spec.name == longName)
+    if (spec.name == name)
       return spec;
+    if (!name.empty() && spec.name.compare(0, name.size(), name) == 0)
+      candidates.push_back(&spec);
   }
-  throw UsageError("unknown option '--" + std::string(longName) + "'");
+  if (candidates.size() == 1)
+    return *candidates.front();
+  if (candidates.empty())
+    fail("unknown option '--" + std::string(name) + "'", "unrecognized option '--" + std::string(typed) + "'");
+  std::string names, quoted;
+  for (const OptionSpec* spec : candidates) {
+    names += (names.empty() ? "--" : ", --") + spec->name;
+    quoted += " '--" + spec->name + "'";
+  }
+  fail("option '--" + std::string(name) + "' is ambiguous (" + names + ")",
+       "option '--" + std::string(typed) + "' is ambiguous; possibilities:" + quoted);
 }
 
 const OptionSpec* Args::findShort(char c) const
@@ -74,6 +96,7 @@ const OptionSpec* Args::findShort(char c) const
 
 void Args::record(const OptionSpec& spec, std::string value)
 {
+  m_sequence.emplace_back(spec.name, value);
   auto& slot = m_values[spec.name];
   if (!spec.repeatable)
     slot.clear();

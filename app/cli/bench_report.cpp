@@ -1,6 +1,7 @@
 // The bench report: the results table, the verdict sentences under it, CSV and JSON.
 #include "bench.hpp"
 #include "evidence_text.hpp"
+#include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
 #include "names.hpp"
 #include "table.hpp"
@@ -29,11 +30,11 @@ std::string cacheCell(const RunResult& r)
   return cell;
 }
 
-std::string rangeCell(const RunResult& r)
+std::string rangeCell(const ShownSpeed& shown)
 {
-  if (r.passes.size() < 2)
+  if (shown.passes < 2)
     return "-";
-  return fixed(r.minMBps(), 0) + "-" + fixed(r.maxMBps(), 0);
+  return fixed(shown.minMBps, 0) + "-" + fixed(shown.maxMBps, 0);
 }
 
 // The efficiency as a plain number only when it can be trusted; a flagged one says so in the cell.
@@ -104,6 +105,9 @@ std::string flagSentence(const Flag& f)
   case FlagCode::WideSpread:
     return "WIDE SPREAD: the speed varied " + fixed(f.value1, 0) + "-" + fixed(f.value2, 0) +
            " MB/s between passes (the median is shown).";
+  case FlagCode::WithinReferenceSpread:
+    return "Above the limit by less than its reference's own spread: that reference's passes ranged " +
+           fixed(f.value1, 0) + "-" + fixed(f.value2, 0) + " MB/s, and the limit is their median.";
   case FlagCode::ServedFromCache:
     return "SERVED FROM THE PAGE CACHE: this process fetched " + megabytes(f.value1) + " from storage for the " +
            megabytes(f.value2) + " it processed; the result describes RAM, not the disk.";
@@ -117,6 +121,10 @@ std::string flagSentence(const Flag& f)
              fixed(f.value2, 0) + " MB/s between passes; more passes (--passes) give a firmer ceiling.";
     case LimitReason::NoDeviceFigure:
       return "LIMIT ESTIMATE UNRELIABLE: no device or process I/O figure could confirm the read ceiling.";
+    case LimitReason::HashReferenceVaried:
+      return "LIMIT ESTIMATE UNRELIABLE: this run's own threads hashed at " + fixed(f.value2, 0) +
+             " MB/s per CPU second, faster than the hash-memory reference (" + fixed(f.value1, 0) +
+             " MB/s): the reference was low; more passes (--passes) give a firmer ceiling.";
     case LimitReason::Unexplained: break;
     }
     return "LIMIT ESTIMATE UNRELIABLE: the run exceeded it and nothing recorded explains why; read the limit as a "
@@ -173,7 +181,7 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   table.addColumn("MB/s", A::Right);
   bool anyPasses = false;
   for (const auto& r : results)
-    anyPasses = anyPasses || r.passes.size() > 1;
+    anyPasses = anyPasses || shownSpeed(r).passes > 1;
   if (anyPasses)
     table.addColumn("min-max", A::Right);
   table.addColumn("seconds", A::Right);
@@ -198,13 +206,15 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
       verdict += ", DIGEST DIFFERS";
     if (a && a->has(FlagCode::MachineBusy))
       verdict += ", BUSY";
+    // A hash-memory row shows the run's per-core figure (every location's passes), as every view does.
+    const ShownSpeed shown = shownSpeed(r);
     row.insert(row.end(), {std::string(toString(r.workload)), algorithmCell(r), std::to_string(r.streams),
-                           cacheCell(r), fixed(r.mbPerSec(), 1)});
+                           cacheCell(r), fixed(shown.mbps, 1)});
     if (anyPasses)
-      row.push_back(rangeCell(r));
+      row.push_back(rangeCell(shown));
     row.insert(row.end(), {fixed(r.seconds, 3), percentCell(cpu),
                            a && usesDisk(r.workload) ? percentCell(a->diskBusyPct) : "-",
-                           a && a->limitMBps > 0 ? fixed(a->limitMBps, 0) : "-", efficiencyCell(a), verdict});
+                           a && a->limit.known() ? fixed(a->limitMBps(), 0) : "-", efficiencyCell(a), verdict});
     table.addRow(std::move(row));
   }
   out += table.render();

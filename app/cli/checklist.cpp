@@ -1,5 +1,7 @@
+// Checksum lists: what every set of rules shares, and hashscope-cli check's own rules.
 #include "checklist.hpp"
 
+#include "checklist_text.hpp"
 #include "hashscope/hash.hpp"
 #include "names.hpp"
 
@@ -10,7 +12,7 @@
 
 namespace hashscope::cli {
 
-namespace {
+namespace listtext {
 
 std::string lower(std::string_view text)
 {
@@ -25,6 +27,64 @@ bool isHex(std::string_view text)
   return !text.empty() &&
          std::all_of(text.begin(), text.end(), [](unsigned char c) { return std::isxdigit(c) != 0; });
 }
+
+bool isBlank(char c)
+{
+  return c == ' ' || c == '\t';
+}
+
+std::string_view untilNul(std::string_view name)
+{
+  return name.substr(0, name.find('\0'));
+}
+
+bool isBase64Digit(char c)
+{
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '+' || c == '/';
+}
+
+std::size_t base64Length(std::size_t bytes)
+{
+  return (bytes + 2) / 3 * 4;
+}
+
+bool validDigits(std::string_view text, int bits, bool base64Allowed)
+{
+  const auto bytes = static_cast<std::size_t>(bits / 8);
+  if (base64Allowed && text.size() == base64Length(bytes)) {
+    const std::size_t padding = static_cast<std::size_t>(bits % 3);
+    return std::all_of(text.begin(), text.end() - static_cast<std::ptrdiff_t>(padding), isBase64Digit) &&
+           std::all_of(text.end() - static_cast<std::ptrdiff_t>(padding), text.end(), [](char c) { return c == '='; });
+  }
+  return text.size() == bytes * 2 && isHex(text);
+}
+
+std::optional<std::string_view> digestAfter(std::string_view rest, std::size_t i)
+{
+  while (i < rest.size() && isBlank(rest[i]))
+    ++i;
+  if (i == rest.size() || rest[i] != '=')
+    return std::nullopt;
+  ++i;
+  while (i < rest.size() && isBlank(rest[i]))
+    ++i;
+  return rest.substr(i);
+}
+
+std::size_t lineStart(std::string_view line, bool& escaped)
+{
+  std::size_t i = 0;
+  while (i < line.size() && isBlank(line[i]))
+    ++i;
+  escaped = i < line.size() && line[i] == '\\';
+  return escaped ? i + 1 : i;
+}
+
+} // namespace listtext
+
+using namespace listtext;
+
+namespace {
 
 // The tags the reference tools print, plus whatever our own formatDigestLine prints for each algorithm,
 // so lists written by `hashscope-cli hash --tag` always check.
@@ -74,17 +134,6 @@ const std::map<std::string, std::string>& tagTable()
   return table;
 }
 
-bool isBlank(char c)
-{
-  return c == ' ' || c == '\t';
-}
-
-// md5sum -c reads the name as a C string: it ends at a NUL byte, and the shown name is the checked one.
-std::string_view untilNul(std::string_view name)
-{
-  return name.substr(0, name.find('\0'));
-}
-
 std::optional<std::string> fileName(std::string_view raw, bool escaped)
 {
   raw = untilNul(raw);
@@ -121,13 +170,23 @@ const std::map<std::size_t, std::vector<std::string>>& lengthTable()
   }();
   return table;
 }
-
 } // namespace
+
+bool entryMatches(const ChecklistEntry& entry, const std::vector<unsigned char>& digest)
+{
+  Digest part(digest.begin(), digest.end());
+  if (entry.compareBytes > 0 && entry.compareBytes < part.size())
+    part.resize(entry.compareBytes);
+  return entry.base64 ? toBase64(part) == entry.digest : toHex(part) == entry.digest;
+}
 
 std::string algorithmForTag(std::string_view tag)
 {
+  const std::string lowered = lower(tag);
+  if (lowered.rfind("blake2b-", 0) == 0 && findAlgorithm(lowered)) // b2sum -l N --tag: "BLAKE2b-256"
+    return lowered;
   const auto& table = tagTable();
-  const auto it = table.find(lower(tag));
+  const auto it = table.find(lowered);
   return it == table.end() ? std::string() : it->second;
 }
 
@@ -138,18 +197,53 @@ std::vector<std::string> algorithmsForLength(std::size_t hexDigits)
   return it == table.end() ? std::vector<std::string>() : it->second;
 }
 
+ChecklistParser::ChecklistParser(ListRules rules) : m_rules(std::move(rules))
+{
+  if (m_rules.dialect == ListRules::Dialect::Cksum && !m_rules.digest)
+    m_lastTagged = DigestType::Crc; // what cksum names before any tag was recognised
+}
+
+std::string ChecklistParser::warnTag() const
+{
+  using D = ListRules::Dialect;
+  switch (m_rules.dialect) {
+  case D::HashScope: {
+    // The tag hashscope-cli hash --tag writes for -a's algorithm ("MD5", "BLAKE2b"), if -a was given.
+    const AlgorithmInfo* info = m_rules.algorithm.empty() ? nullptr : findAlgorithm(m_rules.algorithm);
+    if (!info || info->digestBytes == 0)
+      return {};
+    const std::string line = formatDigestLine(*info, Digest(info->digestBytes, 0), 0, "X", true);
+    const auto paren = line.find(" (X) = ");
+    return paren == std::string::npos ? std::string(info->displayName) : line.substr(0, paren);
+  }
+  case D::Xxhsum:
+    return "xxHash";
+  case D::B3sum:
+    return "BLAKE3";
+  default:
+    break;
+  }
+  const auto type = m_rules.digest ? m_rules.digest : m_lastTagged;
+  return type ? std::string(digestTypeInfo(*type).tag) : std::string();
+}
+
 std::optional<ChecklistEntry> ChecklistParser::parse(std::string_view line)
 {
   if (!line.empty() && line.back() == '\r')
     line.remove_suffix(1);
-  // Like md5sum -c: leading blanks are skipped, and a backslash then says the name is escaped.
-  std::size_t i = 0;
-  while (i < line.size() && isBlank(line[i]))
-    ++i;
-  const bool escaped = i < line.size() && line[i] == '\\';
-  if (escaped)
-    ++i;
-  const std::string_view rest = line.substr(i);
+  bool escaped = false;
+  const std::size_t start = lineStart(line, escaped);
+  switch (m_rules.dialect) {
+  case ListRules::Dialect::HashScope:
+    break;
+  case ListRules::Dialect::Xxhsum:
+    return parseXxhsum(line);
+  case ListRules::Dialect::B3sum:
+    return parseB3sum(line);
+  default:
+    return parseGnu(line, start, escaped);
+  }
+  const std::string_view rest = line.substr(start);
   if (auto entry = parseTagged(rest, escaped))
     return entry;
   return parseUntagged(rest, escaped);
@@ -168,22 +262,23 @@ std::optional<ChecklistEntry> ChecklistParser::parseTagged(std::string_view rest
     tag.remove_suffix(1);
   if (tag.empty() || std::any_of(tag.begin(), tag.end(), isBlank))
     return std::nullopt;
-  std::size_t i = close + 1;
-  while (i < rest.size() && isBlank(rest[i]))
-    ++i;
-  if (i == rest.size() || rest[i] != '=')
+  const auto found = digestAfter(rest, close + 1);
+  if (!found)
     return std::nullopt;
-  ++i;
-  while (i < rest.size() && isBlank(rest[i]))
-    ++i;
   ChecklistEntry entry;
   std::string algorithm = algorithmForTag(tag);
   if (algorithm.empty())
-    algorithm = m_forced;
+    algorithm = m_rules.algorithm;
   const AlgorithmInfo* info = algorithm.empty() ? nullptr : findAlgorithm(algorithm);
-  entry.hex = lower(rest.substr(i));
-  if (!info || !isHex(entry.hex) || entry.hex.size() != info->digestBytes * 2)
+  const std::string_view digest = *found;
+  if (!info)
     return std::nullopt;
+  // Hex, or base64 as cksum --base64 writes it.
+  const int bits = static_cast<int>(info->digestBytes * 8);
+  if (!validDigits(digest, bits, true))
+    return std::nullopt;
+  entry.base64 = digest.size() != info->digestBytes * 2;
+  entry.digest = entry.base64 ? std::string(digest) : lower(digest);
   auto name = fileName(rest.substr(open + 1, close - open - 1), escaped);
   if (!name)
     return std::nullopt;
@@ -202,14 +297,14 @@ std::optional<ChecklistEntry> ChecklistParser::parseUntagged(std::string_view re
   if (gap == 0 || gap == rest.size() || !isBlank(rest[gap]))
     return std::nullopt;
   ChecklistEntry entry;
-  entry.hex = lower(rest.substr(0, gap));
-  if (!m_forced.empty()) {
-    const AlgorithmInfo* info = findAlgorithm(m_forced);
-    if (!info || entry.hex.size() != info->digestBytes * 2)
+  entry.digest = lower(rest.substr(0, gap));
+  if (!m_rules.algorithm.empty()) {
+    const AlgorithmInfo* info = findAlgorithm(m_rules.algorithm);
+    if (!info || entry.digest.size() != info->digestBytes * 2)
       return std::nullopt;
-    entry.candidates = {m_forced};
+    entry.candidates = {m_rules.algorithm};
   } else {
-    entry.candidates = algorithmsForLength(entry.hex.size());
+    entry.candidates = algorithmsForLength(entry.digest.size());
     if (entry.candidates.empty())
       return std::nullopt;
   }

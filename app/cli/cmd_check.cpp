@@ -1,24 +1,33 @@
-// `hashscope-cli check`: verifies checksum lists like `md5sum -c`, with the same output and warnings.
+// `hashscope-cli check` (and md5sum -c, cksum -c ... when started as those tools): verifies checksum
+// lists with the output, warnings and exit status of coreutils 9.11's `md5sum -c`.
 #include "args.hpp"
 #include "checklist.hpp"
 #include "commands.hpp"
+#include "digest_requests.hpp"
 #include "file_checks.hpp"
 #include "hashscope/hash.hpp"
+#include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
 #include "names.hpp"
 #include "os.hpp"
+#include "progress.hpp"
 #include "stream_hash.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
 #include <fstream>
+#include <functional>
 #include <iostream>
 #include <iterator>
 #include <map>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <set>
 #include <sstream>
+#include <stop_token>
 
 namespace hashscope::cli {
 
@@ -26,7 +35,7 @@ namespace {
 
 // Counters behind the summary warnings, as coreutils words them.
 struct CheckTally {
-  std::size_t improper = 0, unreadable = 0, mismatched = 0, valid = 0;
+  std::size_t improper = 0, unreadable = 0, mismatched = 0, matched = 0, entries = 0;
 };
 
 std::string plural(std::size_t n, const char* one, const char* many)
@@ -42,41 +51,110 @@ std::string joined(const std::vector<std::string>& ids)
   return out;
 }
 
-bool readList(const std::string& name, std::string& content)
+// The whole list, from a file or stdin; `error` says why not.
+bool readList(const std::string& name, std::string& content, std::error_code& error)
 {
   if (name == "-") {
     setBinaryStdio();
     content.assign(std::istreambuf_iterator<char>(std::cin), {});
+    if (std::cin.bad())
+      error = std::make_error_code(std::errc::io_error);
     return !std::cin.bad();
   }
-  std::ifstream in(name, std::ios::binary);
-  if (!in)
+  std::FILE* file = std::fopen(name.c_str(), "rb");
+  if (!file) {
+    error = std::error_code(errno, std::generic_category());
     return false;
-  content.assign(std::istreambuf_iterator<char>(in), {});
-  return !in.bad();
+  }
+  char buffer[64 * 1024];
+  for (;;) {
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer, file);
+    content.append(buffer, n);
+    if (n < sizeof buffer)
+      break;
+  }
+  const bool failed = std::ferror(file) != 0;
+  if (failed)
+    error = std::error_code(errno, std::generic_category());
+  std::fclose(file);
+  return !failed;
 }
 
-enum class Verdict { Ok, Mismatch, Unreadable };
+enum class Verdict { Ok, Mismatch, Unreadable, Missing };
 
-// Checks the entries of one list. An untagged digest's length can fit several algorithms (128 hex digits:
-// sha512 from sha512sum, blake2b-512 from b2sum, sha3-512): a file is OK when any of them matches, and
-// FAILED only when none does. The one that matched is tried first for the next lines of that length, so
-// a b2sum list reads each file once, not once per candidate.
+// What checking one entry found. `problem` is hashscope-cli's sentence, `code` the system's error.
+struct EntryCheck {
+  Verdict verdict = Verdict::Ok;
+  std::string problem;
+  std::error_code code;
+};
+
+// One thread's hashers, one per set of algorithms met (a list mostly needs one), kept from file to file
+// so that a small file costs its reads and no set-up (what FileHasher is for).
+class Hashers {
+public:
+  Hashers(std::stop_token stop, int stream, int jobs) : m_stop(std::move(stop)), m_stream(stream), m_jobs(jobs) {}
+
+  FileHasher& forAlgorithms(const std::vector<std::string>& ids)
+  {
+    auto& slot = m_hashers[ids];
+    if (!slot)
+      slot = std::make_unique<FileHasher>(ids, m_stop, nullptr, m_stream, kBlockSize, m_jobs);
+    return *slot;
+  }
+
+  static constexpr std::uint64_t kBlockSize = 1 * MiB;
+
+private:
+  std::stop_token m_stop;
+  int m_stream, m_jobs;
+  std::map<std::vector<std::string>, std::unique_ptr<FileHasher>> m_hashers;
+};
+
+// Checks the entries of one list: check() needs the entry, the calling thread's hashers and what earlier
+// entries taught it (which algorithm untagged lines of a length were written with, kept under a lock), so
+// `check -j N` runs it for N entries at once.
+//
+// An untagged digest's length can fit several algorithms (128 hex digits: sha512 from sha512sum, blake2b-512
+// from b2sum, sha3-512): a file is OK when any of them matches, and FAILED only when none does. The one that
+// matched is tried first for the next lines of that length, so a b2sum list reads each file once, not once
+// per candidate.
 class ListChecker {
 public:
-  explicit ListChecker(std::stop_token stop) : m_stop(std::move(stop)) {}
+  ListChecker(std::stop_token stop, bool ignoreMissing) : m_stop(std::move(stop)), m_ignoreMissing(ignoreMissing) {}
 
-  Verdict check(const ChecklistEntry& entry, std::string& error)
+  EntryCheck check(const ChecklistEntry& entry, Hashers& hashers)
   {
     std::vector<std::string> order = entry.candidates;
     const bool ambiguous = order.size() > 1;
-    const auto preferred = m_preferred.find(entry.hex.size());
-    if (ambiguous && preferred != m_preferred.end())
-      std::stable_partition(order.begin(), order.end(), [&](const auto& id) { return id == preferred->second; });
+    if (ambiguous) {
+      const std::lock_guard lock(m_mutex);
+      const auto preferred = m_preferred.find(entry.digest.size());
+      if (preferred != m_preferred.end())
+        std::stable_partition(order.begin(), order.end(), [&](const auto& id) { return id == preferred->second; });
+    }
+    EntryCheck out;
     const FileCheck file = checkInputFile(entry.name);
-    if (file.kind != FileCheck::Kind::Regular) {
-      error = file.kind == FileCheck::Kind::Folder ? "is a folder" : file.problem;
-      return Verdict::Unreadable;
+    if (file.kind == FileCheck::Kind::Missing || file.kind == FileCheck::Kind::Error) {
+      out.verdict = file.kind == FileCheck::Kind::Missing && m_ignoreMissing ? Verdict::Missing : Verdict::Unreadable;
+      out.problem = file.problem;
+      out.code = file.error;
+      return out;
+    }
+    if (file.kind == FileCheck::Kind::Folder) {
+      out.verdict = Verdict::Unreadable;
+      out.problem = "is a folder";
+      out.code = std::make_error_code(std::errc::is_a_directory);
+      return out;
+    }
+    // Devices are read to their end (md5sum -c reads /dev/null); a FIFO or socket in a list would block
+    // until someone writes to it, so it stays refused (md5sum -c waits there forever).
+    if (file.kind == FileCheck::Kind::Special && !file.device) {
+      out.verdict = Verdict::Unreadable;
+      out.problem = file.problem;
+      out.code = file.pipe ? std::make_error_code(std::errc::operation_would_block)
+                           : std::make_error_code(std::errc::no_such_device_or_address);
+      return out;
     }
     // First the likeliest algorithm alone; only when it does not match, the others in one more read.
     const std::vector<std::string> first(order.begin(), order.begin() + 1);
@@ -84,27 +162,38 @@ public:
     for (const auto* ids : {&first, &others}) {
       if (ids->empty())
         break;
-      const FileDigests digests = hash(entry.name, file, *ids);
+      const FileDigests digests = hash(entry.name, file, *ids, hashers, out.code);
       if (!digests.error.empty() || digests.digests.size() != ids->size()) {
-        error = digests.error.empty() ? "cannot be read" : digests.error;
-        return Verdict::Unreadable;
+        out.verdict = Verdict::Unreadable;
+        out.problem = digests.error.empty() ? "cannot be read" : digests.error;
+        if (!out.code)
+          out.code = readFailure(entry.name);
+        if (!out.code)
+          out.code = std::make_error_code(std::errc::io_error);
+        return out;
       }
       for (std::size_t i = 0; i < ids->size(); ++i) {
-        if (toHex(digests.digests[i]) != entry.hex)
+        if (!entryMatches(entry, digests.digests[i]))
           continue;
         if (ambiguous) {
-          m_preferred[entry.hex.size()] = (*ids)[i];
+          const std::lock_guard lock(m_mutex);
+          m_preferred[entry.digest.size()] = (*ids)[i];
           if ((*ids)[i] != entry.candidates.front())
-            m_unusual[entry.hex.size()].insert((*ids)[i]);
+            m_unusual[entry.digest.size()].insert((*ids)[i]);
         }
-        return Verdict::Ok;
+        return out;
       }
-      if (m_stop.stop_requested())
-        return Verdict::Unreadable;
+      if (m_stop.stop_requested()) {
+        out.verdict = Verdict::Unreadable;
+        return out;
+      }
     }
-    if (ambiguous)
-      m_ambiguousMismatch.emplace(entry.hex.size(), entry.candidates);
-    return Verdict::Mismatch;
+    if (ambiguous) {
+      const std::lock_guard lock(m_mutex);
+      m_ambiguousMismatch.emplace(entry.digest.size(), entry.candidates);
+    }
+    out.verdict = Verdict::Mismatch;
+    return out;
   }
 
   // Says which algorithm untagged lines were checked with when it was not the obvious one, and which
@@ -123,115 +212,356 @@ public:
   }
 
 private:
-  FileDigests hash(const std::string& name, const FileCheck& file, const std::vector<std::string>& ids)
+  FileDigests hash(const std::string& name, const FileCheck& file, const std::vector<std::string>& ids,
+                   Hashers& hashers, std::error_code& code)
   {
-    // Size 0 in stat may still have content (/proc files): read to EOF like md5sum.
-    if (file.size == 0)
-      return hashToEnd(name, ids, 1 * MiB);
-    return hashFile(name, ids, m_stop);
+    // Size 0 in stat may still have content (/proc files), and devices and FIFOs are read like md5sum
+    // reads them: to EOF.
+    if (file.kind != FileCheck::Kind::Regular || file.size == 0)
+      return hashToEnd(name, ids, Hashers::kBlockSize, m_stop, &code);
+    return hashers.forAlgorithms(ids).hash(name, FileHasher::Seen::Regular); // just looked at: no second look
   }
 
   std::stop_token m_stop;
+  bool m_ignoreMissing;
+  std::mutex m_mutex; // guards the maps below, which every checking thread reads and adds to
   std::map<std::size_t, std::string> m_preferred;              // digest length -> last algorithm that matched
   std::map<std::size_t, std::set<std::string>> m_unusual;      // matched, but not the first candidate
   std::map<std::size_t, std::vector<std::string>> m_ambiguousMismatch; // tried, none matched
 };
 
+// How one tool words what check finds: coreutils 9.11 (and hashscope-cli), xxhsum 0.8.1, b3sum. Result
+// lines go to stdout in blocks of whole lines (writeLines: one write per block, not per line); anything
+// written to stderr flushes them first, so that the two streams keep the list's order.
+class CheckVoice {
+public:
+  explicit CheckVoice(Tool tool) : m_tool(tool) {}
+
+  void out(const std::string& line)
+  {
+    m_pending += line;
+    if (m_pending.size() >= kFlushBytes)
+      flush();
+  }
+  // False once a write failed (a closed pipe): nothing more is worth checking.
+  bool flush()
+  {
+    if (!m_pending.empty() && !m_writeFailed)
+      m_writeFailed = !writeLines(m_pending);
+    m_pending.clear();
+    return !m_writeFailed;
+  }
+  bool writeFailed() const { return m_writeFailed; }
+
+  // The name in "NAME: OK" lines.
+  std::string shown(const std::string& name) const
+  {
+    if (m_tool == Tool::Xxhsum)
+      return name;
+    if (m_tool == Tool::B3sum)
+      return name.find_first_of("\\\n") == std::string::npos ? name : "\\" + escapeName(name);
+    return shellQuoted(name);
+  }
+  // A list's name in messages.
+  std::string list(const std::string& name) const
+  {
+    const std::string shownName = name == "-" ? "standard input" : name;
+    return m_tool == Tool::HashScope || gnuWording(m_tool) ? shellQuoted(shownName) : shownName;
+  }
+  void listUnreadable(const std::string& name, const std::string& problem, const std::error_code& code)
+  {
+    flush();
+    if (m_tool == Tool::HashScope)
+      printError(withPath(name, problem));
+    else if (m_tool == Tool::Xxhsum)
+      writeConsole(stderr, "Error: Could not open '" + name + "': " + systemMessage(code) + "\n");
+    else if (m_tool == Tool::B3sum)
+      printError(name + ": " + systemMessage(code) + " (os error " + std::to_string(code.value()) + ")");
+    else
+      printError(list(name) + ": " + systemMessage(code));
+  }
+  // A listed file that could not be read: the message, and the result line unless --status.
+  void unreadable(const std::string& list, std::size_t line, const std::string& name, const EntryCheck& check,
+                  bool status)
+  {
+    flush();
+    switch (m_tool) {
+    case Tool::Xxhsum:
+      writeConsole(stderr, list + ":" + std::to_string(line) + ": Could not open or read '" + name +
+                               "': " + systemMessage(check.code) + ".\n");
+      return;
+    case Tool::B3sum:
+      if (!status)
+        out(shown(name) + ": FAILED (" + systemMessage(check.code) + " (os error " +
+                 std::to_string(check.code.value()) + "))\n");
+      return;
+    case Tool::HashScope: { // hashscope-cli's sentence, after the name quoted as in the result lines
+      std::string_view problem = check.problem;
+      std::string separator = ": ";
+      if (!name.empty() && problem.rfind(name, 0) == 0) { // an engine sentence with the path: "x got shorter ..."
+        problem.remove_prefix(name.size());
+        separator.clear();
+      }
+      printError(shellQuoted(name) + separator + shownText(problem));
+      break;
+    }
+    default:
+      printError(shellQuoted(name) + ": " + systemMessage(check.code));
+      break;
+    }
+    if (!status)
+      out(shown(name) + ": FAILED open or read\n");
+  }
+  void improper(const std::string& list, std::size_t line, const std::string& tag)
+  {
+    flush();
+    if (m_tool == Tool::Xxhsum)
+      writeConsole(stderr, list + ":" + std::to_string(line) + ": Error: Improperly formatted checksum line.\n");
+    else
+      printError(this->list(list) + ": " + std::to_string(line) + ": improperly formatted " +
+                 (tag.empty() ? "" : tag + " ") + "checksum line");
+  }
+  void noLines(const std::string& list)
+  {
+    flush();
+    if (m_tool == Tool::Xxhsum)
+      writeConsole(stderr, list + ": no properly formatted xxHash checksum lines found\n");
+    else
+      printError(this->list(list) + ": no properly formatted checksum lines found");
+  }
+  void warning(const std::string& sentence)
+  {
+    flush();
+    if (m_tool == Tool::Xxhsum)
+      writeConsole(stderr, sentence + "\n");
+    else if (m_tool != Tool::B3sum)
+      printWarning(sentence);
+  }
+
+private:
+  static constexpr std::size_t kFlushBytes = 16 * KiB;
+  Tool m_tool;
+  std::string m_pending;
+  bool m_writeFailed = false;
+};
+
+// A line of a list that says something: an entry to check, or an improperly formatted line.
+struct ListLine {
+  std::size_t number = 0;              // 1 for the first line
+  std::optional<ChecklistEntry> entry; // none: improperly formatted
+  std::string warnTag;                 // for --warn: the tag the line was read as having
+};
+
+// Checks one list; false when it did not pass.
+bool checkList(const CheckRequest& request, const std::string& listName, std::stop_token stop)
+{
+  CheckVoice voice(request.tool);
+  std::string content;
+  std::error_code readError;
+  if (listName != "-") {
+    const FileCheck check = checkInputFile(listName);
+    if (check.kind == FileCheck::Kind::Folder) {
+      voice.listUnreadable(listName, check.problem, std::make_error_code(std::errc::is_a_directory));
+      return false;
+    }
+    if (check.kind == FileCheck::Kind::Missing || check.kind == FileCheck::Kind::Error) {
+      voice.listUnreadable(listName, check.problem, check.error);
+      return false;
+    }
+  }
+  if (!readList(listName, content, readError)) {
+    voice.listUnreadable(listName, "cannot be read (" + describeError(readError) + ")", readError);
+    return false;
+  }
+  // The lines that say something, all parsed first (the list is in memory already): entries to check and
+  // improperly formatted lines, in list order. b3sum -c stops at its first improper line.
+  std::vector<ListLine> lines;
+  ChecklistParser parser(request.rules);
+  std::size_t lineNumber = 0;
+  std::size_t start = 0;
+  while (start < content.size()) {
+    if (stop.stop_requested())
+      return false;
+    std::size_t end = content.find('\n', start);
+    if (end == std::string::npos)
+      end = content.size();
+    const std::string_view line(content.data() + start, end - start);
+    start = end + 1;
+    ++lineNumber;
+    if (line.empty() || line.front() == '#' || line == "\r")
+      continue;
+    auto entry = parser.parse(line);
+    if (entry && listName == "-" && entry->name == "-")
+      entry.reset(); // a list read from stdin cannot name stdin
+    std::string warnTag = entry ? std::string() : parser.warnTag();
+    lines.push_back({lineNumber, std::move(entry), std::move(warnTag)});
+    if (!lines.back().entry && request.rules.dialect == ListRules::Dialect::B3sum)
+      break;
+  }
+  content = std::string();
+
+  // The entries are checked by the program's one ordered job pool (as hash's files are): `jobs` workers
+  // check entries ahead of this thread, which takes the results in list order and prints them (and flushes
+  // what it printed whenever it has to wait a moment, so nothing done waits behind a big file). Improperly
+  // formatted lines go through the pool too, unchecked, to be reported in their place.
+  // What stops the checking: Ctrl-C, or this list ending early (a failed write, b3sum's improper line).
+  std::stop_source cancel;
+  const std::stop_callback forward(stop, [&] { cancel.request_stop(); });
+  ListChecker checker(cancel.get_token(), request.ignoreMissing);
+  const int jobs = request.jobs;
+  std::vector<std::unique_ptr<Hashers>> hashers;
+  for (int w = 0; w < jobs; ++w)
+    hashers.push_back(std::make_unique<Hashers>(cancel.get_token(), w, jobs));
+  std::vector<char> started(static_cast<std::size_t>(jobs), 0);
+  auto produce = [&](JobRing<const ListLine*, EntryCheck>& ring) {
+    for (const ListLine& line : lines)
+      if (!ring.add(&line))
+        return;
+  };
+  auto work = [&](int worker, const ListLine*& line) {
+    if (!line->entry)
+      return EntryCheck{};
+    // Several workers: each opens files in a descriptor table of its own (see hash).
+    if (jobs > 1 && !started[static_cast<std::size_t>(worker)]) {
+      started[static_cast<std::size_t>(worker)] = 1;
+      useOwnDescriptorTable();
+    }
+    return checker.check(*line->entry, *hashers[static_cast<std::size_t>(worker)]);
+  };
+  CheckTally tally;
+  bool improperStop = false; // b3sum -c stops at its first improperly formatted line, and fails
+  auto consume = [&](const ListLine*& current, EntryCheck& check) {
+    const ListLine& line = *current;
+    if (voice.writeFailed() || improperStop || stop.stop_requested()) {
+      cancel.request_stop();
+      return;
+    }
+    if (!line.entry) {
+      if (request.rules.dialect == ListRules::Dialect::B3sum) {
+        voice.flush();
+        printError(voice.list(listName) + ": " + std::to_string(line.number) + ": improperly formatted line");
+        improperStop = true;
+        cancel.request_stop();
+        return;
+      }
+      ++tally.improper;
+      if (request.warn)
+        voice.improper(listName, line.number, line.warnTag);
+      return;
+    }
+    ++tally.entries;
+    switch (check.verdict) {
+    case Verdict::Missing:
+      break;
+    case Verdict::Unreadable:
+      ++tally.unreadable;
+      voice.unreadable(listName, line.number, line.entry->name, check, request.status);
+      break;
+    case Verdict::Mismatch:
+      ++tally.mismatched;
+      if (!request.status)
+        voice.out(voice.shown(line.entry->name) + ": FAILED\n");
+      break;
+    case Verdict::Ok:
+      ++tally.matched;
+      if (!request.status && !request.quiet)
+        voice.out(voice.shown(line.entry->name) + ": OK\n");
+      break;
+    }
+  };
+  if (jobs == 1) {
+    // One job: checked on this thread, no pool (a tracer that follows only the main thread, like the strace
+    // error injection of coreutils' cksum-c.sh, sees every read).
+    for (const ListLine& line : lines) {
+      if (cancel.stop_requested())
+        break;
+      const ListLine* job = &line;
+      EntryCheck check = work(0, job);
+      consume(job, check);
+    }
+  } else {
+    runOrdered<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
+                                            cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
+  }
+  if (improperStop || stop.stop_requested())
+    return false;
+  if (!voice.flush()) {
+    cancel.request_stop();
+    return false;
+  }
+  // runOrdered joined every worker: the checker's notes are complete.
+  if (request.rules.dialect == ListRules::Dialect::B3sum)
+    return tally.unreadable == 0 && tally.mismatched == 0;
+  if (tally.entries == 0) {
+    voice.noLines(listName);
+    return false;
+  }
+  if (!request.status) {
+    if (tally.improper)
+      voice.warning(plural(tally.improper, "line is", "lines are") + " improperly formatted");
+    if (tally.unreadable)
+      voice.warning(plural(tally.unreadable, "listed file", "listed files") + " could not be read");
+    if (tally.mismatched)
+      voice.warning(plural(tally.mismatched, "computed checksum", "computed checksums") + " did NOT match");
+    voice.flush();
+    if (request.ignoreMissing && tally.matched == 0)
+      printError(voice.list(listName) + ": no file was verified");
+    if (request.rules.dialect == ListRules::Dialect::HashScope)
+      checker.printNotes(request.quiet);
+  }
+  return tally.matched > 0 && tally.mismatched == 0 && tally.unreadable == 0 &&
+         (!request.strict || tally.improper == 0);
+}
+
 } // namespace
 
-int runCheck(Context& context, const Arguments& argv)
+int checkLists(Context& context, const CheckRequest& request)
 {
-  const Args args({{"algorithm", 'a', true, false},
-                   {"quiet", 0, false, false},
-                   {"status", 0, false, false},
-                   {"help", 'h', false, false}},
-                  argv);
-  if (args.has("help"))
-    return writeOut(helpText("check")) ? kExitOk : kExitFailure;
-  std::string forced;
-  if (args.value("algorithm"))
-    forced = parseAlgorithms({*args.value("algorithm")}).front();
-  const bool quiet = args.has("quiet");
-  const bool status = args.has("status");
-  std::vector<std::string> lists = args.positionals();
+  std::vector<std::string> lists = request.lists;
   if (lists.empty())
     lists.push_back("-");
+  checkBufferMemory("--jobs", request.jobs, Hashers::kBlockSize, kDefaultQueueDepth + 1); // as hash
   const std::stop_token stop = context.stop.get_token();
-
   bool failed = false;
   for (const auto& listName : lists) {
-    std::string content;
-    if (listName != "-") {
-      const FileCheck check = checkInputFile(listName);
-      if (check.kind != FileCheck::Kind::Regular && !check.pipe) {
-        printError(withPath(listName, check.problem));
-        failed = true;
-        continue;
-      }
-    }
-    if (!readList(listName, content)) {
-      printError(withPath(listName, "cannot be read"));
+    if (!checkList(request, listName, stop))
       failed = true;
-      continue;
-    }
-    CheckTally tally;
-    ChecklistParser parser(forced);
-    ListChecker checker(stop);
-    std::istringstream lines(content);
-    std::string line;
-    while (std::getline(lines, line)) {
-      if (stop.stop_requested())
-        break;
-      if (line.empty() || line.front() == '#')
-        continue;
-      const auto entry = parser.parse(line);
-      if (!entry) {
-        ++tally.improper;
-        continue;
-      }
-      ++tally.valid;
-      std::string error;
-      const Verdict verdict = checker.check(*entry, error);
-      if (stop.stop_requested())
-        break;
-      const std::string shown = shownName(entry->name);
-      if (verdict == Verdict::Unreadable) {
-        if (!status)
-          printError(withPath(entry->name, error));
-        ++tally.unreadable;
-      } else if (verdict == Verdict::Mismatch) {
-        ++tally.mismatched;
-      }
-      if (!status && !(quiet && verdict == Verdict::Ok))
-        writeOut(shown + (verdict == Verdict::Ok         ? ": OK\n"
-                          : verdict == Verdict::Mismatch ? ": FAILED\n"
-                                                         : ": FAILED open or read\n"));
-    }
     if (stop.stop_requested())
       break;
-    if (tally.valid == 0) {
-      printError(withPath(listName, "no properly formatted checksum lines found"));
-      failed = true;
-      continue;
-    }
-    // Like coreutils without --strict: badly formatted lines warn but do not fail the check.
-    if (tally.unreadable || tally.mismatched)
-      failed = true;
-    if (status)
-      continue;
-    if (tally.improper)
-      printWarning(plural(tally.improper, "line is", "lines are") + " improperly formatted");
-    if (tally.unreadable)
-      printWarning(plural(tally.unreadable, "listed file", "listed files") + " could not be read");
-    if (tally.mismatched)
-      printWarning(plural(tally.mismatched, "computed checksum", "computed checksums") + " did NOT match");
-    checker.printNotes(quiet);
   }
   if (stop.stop_requested()) {
     printError("interrupted");
     return kExitInterrupted;
   }
   return failed ? kExitFailure : kExitOk;
+}
+
+int runCheck(Context& context, const Arguments& argv)
+{
+  const Args args({{"algorithm", 'a', true, false},
+                   {"length", 'l', true, false},
+                   {"quiet", 0, false, false},
+                   {"status", 0, false, false},
+                   {"warn", 'w', false, false},
+                   {"strict", 0, false, false},
+                   {"ignore-missing", 0, false, false},
+                   {"jobs", 'j', true, false},
+                   {"help", 'h', false, false}},
+                  argv);
+  if (args.has("help"))
+    return writeOut(helpText("check")) ? kExitOk : kExitFailure;
+  CheckRequest request;
+  if (args.value("algorithm"))
+    request.rules.algorithm = parseAlgorithms({*args.value("algorithm")}, args.value("length")).front();
+  else if (args.value("length"))
+    throw UsageError("--length needs -a blake2b, sha2 or sha3");
+  for (const auto& [name, value] : args.sequence())
+    applyReportOption(request, name);
+  request.strict = args.has("strict");
+  request.ignoreMissing = args.has("ignore-missing");
+  request.jobs = args.value("jobs") ? parseCountOption("--jobs", *args.value("jobs"), 1, 256) : 1;
+  request.lists = args.positionals();
+  return checkLists(context, request);
 }
 
 } // namespace hashscope::cli

@@ -1,6 +1,8 @@
-// `hashscope-cli hash`: digests of files, byte-identical to the coreutils-style reference tools.
+// `hashscope-cli hash` (and md5sum, cksum ... when started as those tools): digests of files, byte-identical
+// to the coreutils-style reference tools.
 #include "args.hpp"
 #include "commands.hpp"
+#include "digest_requests.hpp"
 #include "file_checks.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/jobs.hpp"
@@ -17,6 +19,7 @@
 #include <deque>
 #include <filesystem>
 #include <memory>
+#include <system_error>
 
 namespace hashscope::cli {
 
@@ -24,7 +27,9 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// One thing to hash, in output order: a file, stdin, or a problem found while expanding the arguments.
+// One thing to hash, in output order: a file, stdin, or a problem found while expanding the arguments. It
+// carries what the printer needs besides the digests: the problem's text (in the tool's words), and the
+// system's error code a failed read met (set by the worker that read it).
 struct HashItem {
   std::string display;   // the name printed in digest lines; empty for a file found under a folder (its path)
   fs::path path;
@@ -32,20 +37,51 @@ struct HashItem {
   std::uint64_t size = 0; // from stat, for the progress bar
   std::string error;      // set: nothing to hash, print this instead
   bool isStdin = false;
+  bool stream = false;    // a device or FIFO: read to its end like md5sum does, whatever its size says
+  std::error_code code;   // why reading it failed (errno), when the read that failed knew
   const std::string& shown() const { return display.empty() ? path.native() : display; }
 };
 
 // Jobs in flight at once: results waiting to be printed stay bounded (a few hundred bytes each).
 std::size_t windowFor(int jobs) { return std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)); }
 
+// How a file that cannot be hashed is reported: hashscope-cli's sentence, or the tool's words for `code`.
+std::string problemText(Tool tool, const std::string& name, const std::string& problem, const std::error_code& code)
+{
+  switch (tool) {
+  case Tool::HashScope:
+    return withPath(name, problem);
+  case Tool::Xxhsum:
+    return "Error: Could not open '" + name + "': " + systemMessage(code) + ". "; // printed without a prefix
+  case Tool::B3sum:
+    return name + ": " + systemMessage(code) + " (os error " + std::to_string(code.value()) + ")";
+  default:
+    return shellQuoted(name) + ": " + systemMessage(code);
+  }
+}
+
+// cksum and sum leave the name out of their lines when they read stdin without file operands.
+bool printsNumbers(const AlgorithmInfo& info, const DigestLineFormat& format)
+{
+  return info.id == "cksum" || info.id == "sum-bsd" || info.id == "sum-sysv" ||
+         (format.crcNumbers && info.digestBytes == 4);
+}
+
 } // namespace
 
 int runHash(Context& context, const Arguments& argv)
 {
   const Args args({{"algorithm", 'a', true, true},
+                   {"length", 'l', true, false},
                    {"recursive", 'r', false, false},
                    {"jobs", 'j', true, false},
                    {"tag", 0, false, false},
+                   {"untagged", 0, false, false},
+                   {"binary", 'b', false, false},
+                   {"text", 't', false, false},
+                   {"zero", 'z', false, false},
+                   {"base64", 0, false, false},
+                   {"raw", 0, false, false},
                    {"block-size", 0, true, false},
                    {"threads-per-file", 0, true, false},
                    {"help", 'h', false, false}},
@@ -53,30 +89,62 @@ int runHash(Context& context, const Arguments& argv)
   if (args.has("help"))
     return writeOut(helpText("hash")) ? kExitOk : kExitFailure;
 
-  const auto algorithms = parseAlgorithms(args.list("algorithm"));
-  if (algorithms.empty())
+  HashRequest request;
+  request.algorithms = parseAlgorithms(args.list("algorithm"), args.value("length"));
+  if (request.algorithms.empty())
     throw UsageError("hash needs an algorithm: -a ALGO (see: hashscope-cli algorithms)");
-  const int jobs = args.value("jobs") ? parseCountOption("--jobs", *args.value("jobs"), 1, 256) : 1;
-  const std::uint64_t blockSize =
+  request.jobs = args.value("jobs") ? parseCountOption("--jobs", *args.value("jobs"), 1, 256) : 1;
+  request.blockSize =
       args.value("block-size") ? parseSizeOption("--block-size", *args.value("block-size")) : 1 * MiB;
-  if (blockSize == 0 || blockSize > 1 * GiB)
+  if (request.blockSize == 0 || request.blockSize > 1 * GiB)
     throw UsageError("--block-size must be between 1 byte and 1G");
-  checkBufferMemory("--jobs", jobs, blockSize, kDefaultQueueDepth + 1); // a reader keeps depth + 1 blocks
   if (args.value("threads-per-file")) // BLAKE3 hashes one file on all cores unless told otherwise
     setThreadsPerStream(static_cast<unsigned>(parseCountOption("--threads-per-file", *args.value("threads-per-file"), 1, 256)));
-  const bool tag = args.has("tag") || algorithms.size() > 1;
+  // --tag and --untagged undo each other (the last one holds); -b and -t likewise.
+  bool tag = false;
+  for (const auto& [name, value] : args.sequence()) {
+    if (name == "tag" || name == "untagged")
+      tag = name == "tag";
+    if (name == "binary" || name == "text")
+      request.format.binary = name == "binary";
+  }
+  if (tag && args.has("text") && !request.format.binary)
+    throw UsageError("--text is for untagged lines (--tag lines have no mode character)");
+  request.format.tag = tag || request.algorithms.size() > 1;
+  if (args.has("zero")) {
+    request.delimiter = '\0';
+    request.format.escape = false;
+  }
+  request.format.base64 = args.has("base64");
+  request.raw = args.has("raw");
+  if (request.raw && request.format.base64)
+    throw UsageError("--base64 and --raw exclude each other");
+  request.recursive = args.has("recursive");
+  request.paths = args.positionals();
+  if (request.raw && (request.algorithms.size() > 1 || request.paths.size() > 1 || request.recursive))
+    throw UsageError("--raw writes one digest: one algorithm and one file");
+  return hashFiles(context, request);
+}
+
+int hashFiles(Context& context, const HashRequest& request)
+{
+  const std::vector<std::string>& algorithms = request.algorithms;
+  const int jobs = request.jobs;
+  const std::uint64_t blockSize = request.blockSize;
+  checkBufferMemory("--jobs", jobs, blockSize, kDefaultQueueDepth + 1); // a reader keeps depth + 1 blocks
   std::vector<const AlgorithmInfo*> infos;
   for (const auto& id : algorithms)
     infos.push_back(findAlgorithm(id));
 
-  std::vector<std::string> paths = args.positionals();
+  // Without file operands stdin is read: named "-" in digest lines, but cksum and sum lines name nothing.
+  const bool operands = !request.paths.empty();
+  std::vector<std::string> paths = request.paths;
   if (paths.empty())
     paths.push_back("-");
   const bool readsStdin = std::find(paths.begin(), paths.end(), "-") != paths.end();
   if (readsStdin)
     setBinaryStdio();
   const std::stop_token stop = context.stop.get_token();
-  const bool recursive = args.has("recursive");
   // Sizes of files found under folders are looked up only for the progress bar's total (one system call
   // per file); without a bar the walk takes each file's type from its folder's listing.
   const bool sizes = context.progress;
@@ -105,7 +173,7 @@ int runHash(Context& context, const Arguments& argv)
       }
       item.path = fs::path(argument);
       const FileCheck check = checkInputFile(item.path);
-      if (check.kind == FileCheck::Kind::Folder && recursive) {
+      if (check.kind == FileCheck::Kind::Folder && request.recursive) {
         bool going = true;
         TreeSink sink;
         sink.file = [&](fs::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t size) {
@@ -130,9 +198,12 @@ int runHash(Context& context, const Arguments& argv)
         continue;
       }
       if (check.kind == FileCheck::Kind::Folder)
-        item.error = withPath(argument, "is a folder (use -r to hash the files under it)");
+        item.error = problemText(request.tool, argument, "is a folder (use -r to hash the files under it)",
+                                 std::make_error_code(std::errc::is_a_directory));
+      else if (check.kind == FileCheck::Kind::Special)
+        item.stream = true; // md5sum /dev/null, md5sum <(command): read to EOF (Ctrl-C stops one that never ends)
       else if (check.kind != FileCheck::Kind::Regular)
-        item.error = withPath(argument, check.problem);
+        item.error = problemText(request.tool, argument, check.problem, check.error);
       item.size = check.size;
       if (!add(std::move(item)))
         return;
@@ -156,6 +227,8 @@ int runHash(Context& context, const Arguments& argv)
     FileHasher& hasher = *hashers[static_cast<std::size_t>(worker)];
     if (stop.stop_requested())
       result.error = "interrupted";
+    else if (item.stream) // a device or FIFO: read to EOF by stdio, whatever stat says of its size
+      result = hashToEnd(item.path, algorithms, blockSize, stop, &item.code);
     else if (item.folder) // opened by name in its listed folder; pseudo files (size 0 or 4096) read to EOF
       result = hasher.hash(item.path, *item.folder);
     else // a checked regular file (an argument, or listed without a folder kept open): no second look
@@ -177,29 +250,64 @@ int runHash(Context& context, const Arguments& argv)
   auto flush = [&] {
     if (pending.empty() || writeFailed)
       return;
-    if (!writeOut(pending)) {
+    if (!(request.raw ? writeOut(pending) : writeLines(pending, request.delimiter))) {
       writeFailed = true;
       cannotWrite = !context.stop.stop_requested(); // after Ctrl-C a write nobody reads is the interrupt
       context.stop.request_stop();
     }
     pending.clear();
   };
+  // What a failed item prints: hashscope-cli's sentence, or the tool's words for the system's error (the one
+  // the read met, or the one reading it again meets).
+  auto problemFor = [&](const HashItem& item, const FileDigests& result) {
+    if (!item.error.empty())
+      return item.error;
+    if (request.tool == Tool::HashScope)
+      return withPath(item.shown(), result.error);
+    std::error_code code = item.code;
+    if (!code && !item.isStdin && !item.stream)
+      code = readFailure(item.path);
+    return problemText(code ? request.tool : Tool::HashScope, item.shown(), result.error, code);
+  };
+  DigestLineFormat format = request.format;
   bool failed = false;
   auto consume = [&](HashItem& item, FileDigests& result) {
     if (writeFailed || stop.stop_requested())
       return;
     if (item.isStdin) {
       flush();
-      result = hashStream(stdin, algorithms, blockSize);
+      result = hashStream(stdin, algorithms, blockSize, stop, &item.code);
+      if (stop.stop_requested())
+        return;
     }
     if (!item.error.empty() || !result.error.empty()) {
       flush();
-      printError(item.error.empty() ? withPath(item.shown(), result.error) : item.error);
+      const std::string message = problemFor(item, result);
+      if (request.tool == Tool::Xxhsum)
+        writeConsole(stderr, message + "\n");
+      else
+        printError(message);
       failed = true;
       return;
     }
-    for (std::size_t a = 0; a < infos.size(); ++a)
-      pending += formatDigestLine(*infos[a], result.digests[a], result.size, item.shown(), tag) + "\n";
+    const std::string& name = item.isStdin ? request.stdinName : item.shown();
+    for (std::size_t a = 0; a < infos.size(); ++a) {
+      if (request.raw) {
+        pending.append(result.digests[a].begin(), result.digests[a].end());
+        continue;
+      }
+      format.name = request.format.name && (operands || !printsNumbers(*infos[a], format));
+      if (request.littleEndian) {
+        Digest reversed(result.digests[a].rbegin(), result.digests[a].rend());
+        std::string line = formatDigestLine(*infos[a], reversed, result.size, name, format);
+        if (line.rfind("XXH", 0) == 0) // a tagged line: "XXH64_LE (NAME) = ..."
+          line.insert(line.find(" ("), "_LE");
+        pending += line;
+      } else {
+        pending += formatDigestLine(*infos[a], result.digests[a], result.size, name, format);
+      }
+      pending += request.delimiter;
+    }
     if (pending.size() >= 64 * KiB)
       flush();
   };

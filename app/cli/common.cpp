@@ -11,19 +11,76 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace hashscope::cli {
+
+namespace {
+std::string& programNameSlot()
+{
+  static std::string name = kProgramName;
+  return name;
+}
+} // namespace
+
+const std::string& programName()
+{
+  return programNameSlot();
+}
+
+void setProgramName(std::string name)
+{
+  programNameSlot() = std::move(name);
+}
+
+namespace {
+std::string& invokedNameSlot()
+{
+  static std::string name;
+  return name;
+}
+} // namespace
+
+void setInvokedName(std::string argv0)
+{
+  invokedNameSlot() = std::move(argv0);
+}
+
+std::filesystem::path invokedPath()
+{
+  namespace fs = std::filesystem;
+  const std::string& name = invokedNameSlot();
+  std::error_code ec;
+  if (name.empty())
+    return {};
+  if (name.find_first_of("/\\") != std::string::npos) {
+    auto path = fs::canonical(name, ec);
+    return ec ? fs::path() : path;
+  }
+  const char* pathVariable = std::getenv("PATH");
+  std::string_view dirs = pathVariable ? pathVariable : "";
+  constexpr char kSeparator = fs::path::preferred_separator == '\\' ? ';' : ':'; // Windows: ';'
+
+  while (!dirs.empty()) {
+    const auto end = dirs.find(kSeparator);
+    const fs::path candidate = fs::path(std::string(dirs.substr(0, end))) / name;
+    if (fs::is_regular_file(candidate, ec))
+      return fs::canonical(candidate, ec);
+    dirs.remove_prefix(end == std::string_view::npos ? dirs.size() : end + 1);
+  }
+  return {};
+}
 
 // Messages often quote a name or a stored string: no control character of theirs reaches the terminal,
 // and a message stays one line.
 void printError(std::string_view sentence)
 {
-  writeConsole(stderr, std::string(kProgramName) + ": " + shownText(sentence) + "\n");
+  writeConsole(stderr, programName() + ": " + shownText(sentence) + "\n");
 }
 
 void printWarning(std::string_view sentence)
 {
-  writeConsole(stderr, std::string(kProgramName) + ": WARNING: " + shownText(sentence) + "\n");
+  writeConsole(stderr, programName() + ": WARNING: " + shownText(sentence) + "\n");
 }
 
 bool writeOut(std::string_view text)
@@ -31,18 +88,61 @@ bool writeOut(std::string_view text)
   return writeConsole(stdout, text);
 }
 
-std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values)
+bool writeLines(std::string_view text, char delimiter)
 {
+  // A regular file takes each write whole: blocks are for pipes, FIFOs, sockets and terminals.
+  static const bool regular = isRegularFile(stdout);
+  if (regular)
+    return writeOut(text);
+  const std::size_t limit = pipeAtomicBytes();
+  while (!text.empty()) {
+    // The longest run of whole lines that fits, or the first line alone when even that is longer.
+    std::size_t end = std::min(text.size(), limit);
+    if (end < text.size()) {
+      const auto cut = text.rfind(delimiter, end - 1);
+      end = cut != std::string_view::npos ? cut + 1 : std::min(text.size(), text.find(delimiter) + 1);
+      if (end == 0) // no delimiter at all: the rest is one unfinished line
+        end = text.size();
+    }
+    if (!writeOut(text.substr(0, end)))
+      return false;
+    text.remove_prefix(end);
+  }
+  return true;
+}
+
+std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values,
+                                         const std::optional<std::string>& length)
+{
+  int bits = 0;
+  if (length) {
+    const int parsed = parseCountOption("--length", *length, 8, 512);
+    bits = parsed;
+  }
+  bool lengthUsed = false;
   std::vector<std::string> ids;
   for (const auto& value : values) {
     std::string id = value;
     std::transform(id.begin(), id.end(), id.begin(),
                    [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (id == "sha2" || id == "sha3") {
+      if (bits != 224 && bits != 256 && bits != 384 && bits != 512)
+        throw UsageError("-a " + id + " needs --length 224, 256, 384 or 512");
+      id = (id == "sha2" ? "sha" : "sha3-") + std::to_string(bits);
+      lengthUsed = true;
+    } else if (id == "blake2b" || (id == "blake2b-512" && bits > 0)) {
+      if (bits % 8 != 0)
+        throw UsageError("--length " + std::to_string(bits) + " for blake2b is not a multiple of 8");
+      id = "blake2b-" + std::to_string(bits > 0 ? bits : 512);
+      lengthUsed = true;
+    }
     if (!findAlgorithm(id))
       throw UsageError("unknown algorithm '" + value + "' (see: " + kProgramName + " algorithms)");
     if (std::find(ids.begin(), ids.end(), id) == ids.end())
       ids.push_back(id);
   }
+  if (bits > 0 && !lengthUsed)
+    throw UsageError("--length works only with -a blake2b, sha2 or sha3");
   return ids;
 }
 

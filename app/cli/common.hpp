@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
@@ -12,6 +14,15 @@
 namespace hashscope::cli {
 
 inline constexpr const char* kProgramName = "hashscope-cli";
+
+// The name messages start with: "hashscope-cli", or the name a tool was started as ("md5sum", or
+// "/usr/local/bin/md5sum" when started by that path, as coreutils does).
+const std::string& programName();
+void setProgramName(std::string name);
+// argv[0] made a full path (looked up on PATH when it holds no directory); empty when not found. For
+// executablePath() where the OS does not say.
+std::filesystem::path invokedPath();
+void setInvokedName(std::string argv0);
 
 // Exit codes, as coreutils uses them, plus the shell's convention for Ctrl-C.
 inline constexpr int kExitOk = 0;
@@ -34,16 +45,24 @@ struct Context {
   bool progress = false; // stderr is a terminal
 };
 
-// Prints "hashscope-cli: <sentence>" on stderr (clearing any progress bar first).
+// Prints "hashscope-cli: <sentence>" (programName()) on stderr (clearing any progress bar first).
 void printError(std::string_view sentence);
 // Prints "hashscope-cli: WARNING: <sentence>" on stderr.
 void printWarning(std::string_view sentence);
 // Writes all of `text` to stdout and flushes; false on a write error (e.g. a closed pipe), or when an
 // interrupt arrived while stdout took no more data (a pipe nobody reads).
 bool writeOut(std::string_view text);
+// Writes `text`, lines each ending in `delimiter`, to stdout in blocks of whole lines of at most
+// pipeAtomicBytes() each (a longer line alone), so that two instances writing into one pipe never tear
+// each other's lines, as coreutils never does (a regular file takes the text in one write: appends to one
+// are whole however long). False on a write error, as writeOut.
+bool writeLines(std::string_view text, char delimiter = '\n');
 
 // Algorithm ids from -a values, validated against the known ones (UsageError otherwise), duplicates removed.
-std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values);
+// cksum's names for digests with a length work too, with `length` (-l BITS): "blake2b" (blake2b-512
+// without -l, "-a blake2b -l 256" is blake2b-256), "sha2" and "sha3" (-l 224, 256, 384 or 512).
+std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values,
+                                         const std::optional<std::string>& length = std::nullopt);
 // "--size 64M" and friends; UsageError naming the option when malformed.
 std::uint64_t parseSizeOption(std::string_view option, std::string_view text);
 int parseCountOption(std::string_view option, std::string_view text, int min, int max);

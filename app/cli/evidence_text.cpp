@@ -6,8 +6,9 @@
 #include <cctype>
 #include <cstdio>
 
-#include "hashscope/analysis.hpp"
-#include "hashscope/hash.hpp"
+#include <variant>
+
+#include "hashscope/evidence.hpp"
 
 namespace hashscope::cli {
 
@@ -42,43 +43,50 @@ std::string lead(Verdict v)
   return "No verdict: ";
 }
 
+using namespace evidence;
+
 // "the link (eth0, 125 MB/s)", "the link (eth0)".
-std::string linkName(const RunResult& r, const RemoteEvidence& e)
+std::string linkName(const Link& l)
 {
-  const std::string& iface = r.storage.remote.interfaceName;
-  std::string inside = iface;
-  if (e.linkMBps > 0)
-    inside += (inside.empty() ? "" : ", ") + fmt(e.linkMBps >= 100 ? "%.0f MB/s" : "%.1f MB/s", e.linkMBps);
+  std::string inside = l.interfaceName;
+  if (l.linkMBps > 0)
+    inside += (inside.empty() ? "" : ", ") + fmt(l.linkMBps >= 100 ? "%.0f MB/s" : "%.1f MB/s", l.linkMBps);
   return inside.empty() ? "the link" : "the link (" + inside + ")";
 }
 
 // What the rule saw, in words (after the verdict's name).
-std::string why(const RunResult& r, const Analysis& a)
+std::string why(const Why& w)
 {
-  const bool plural = r.streams > 1;
+  const bool plural = w.streams > 1;
   const std::string threads = plural ? "the threads" : "the thread";
   const std::string were = plural ? " were" : " was";
-  switch (a.reason) {
-  case VerdictReason::RunFailed: return "the run failed (" + r.error + ")";
+  switch (w.reason) {
+  case VerdictReason::RunFailed: return "the run failed (" + w.error + ")";
   case VerdictReason::RunCancelled: return "the run was cancelled";
   case VerdictReason::TooShort: return "the run was too short to measure";
   case VerdictReason::NoCounters: return "no thread CPU times or device counters were recorded";
   case VerdictReason::WorkerSaturated:
-    if (r.workload == Workload::PeerTool)
+    if (w.workload == Workload::PeerTool)
       return "the tool was on the CPU nearly all the time";
     return threads + were + " busy nearly all the time" +
-           (workloadTraits(r.workload).usesCache ? " and hardly waited for data" : "");
+           (workloadTraits(w.workload).usesCache ? " and hardly waited for data" : "");
   case VerdictReason::AtHashLimit: return "the run reached its limit, and the hash speed sets it";
   case VerdictReason::HashSlowerThanRam: return "the data is in RAM, where reading it is clearly faster than hashing it";
   case VerdictReason::CpuContended: return "every core was busy and other processes held a good part of them";
   case VerdictReason::DeviceSaturated:
-    return r.workload == Workload::Read || r.workload == Workload::Write ? "the device was busy"
+    return w.workload == Workload::Read || w.workload == Workload::Write ? "the device was busy"
                                                                          : threads + " waited for data while the device was busy";
-  case VerdictReason::ReaderBlocked: return r.streams > 1 ? "the readers sat blocked in reads, off the CPU" : "the reader sat blocked in reads, off the CPU";
+  case VerdictReason::ReaderBlocked: return plural ? "the readers sat blocked in reads, off the CPU" : "the reader sat blocked in reads, off the CPU";
   case VerdictReason::WaitedForData: return threads + " waited for data from storage";
   case VerdictReason::AtReadLimit:
-    return a.verdict == Verdict::MemoryBound ? "the run reached the speed of reading its data out of RAM"
+    return w.verdict == Verdict::MemoryBound ? "the run reached the speed of reading its data out of RAM"
                                              : "the run reached the location's read ceiling";
+  case VerdictReason::QueueDepthLimited:
+    return "the queue depth, not the device, limited it: " + std::to_string(w.inFlight) +
+           (w.inFlight == 1 ? " read" : " reads") + " in flight" +
+           (w.deeper ? ", where the device gives " + formatMBps(w.deeper->mbps) + " with " +
+                           std::to_string(w.deeper->ceiling.inFlight())
+                     : std::string());
   case VerdictReason::MemoryBacked: return "the data is in RAM (a RAM-backed location, no device)";
   case VerdictReason::ServedFromCache: return "the data came from the page cache, not the device";
   case VerdictReason::WaitedForRam: return threads + " waited for data copied out of RAM";
@@ -87,14 +95,13 @@ std::string why(const RunResult& r, const Analysis& a)
   case VerdictReason::NearMemorySpeed: return "hashing ran at the speed of a memory copy";
   case VerdictReason::MemoryCopy: return "a copy in RAM measures memory";
   case VerdictReason::LinkSaturated:
-    return a.remote ? linkName(r, *a.remote) + " carried the data at its speed" : "the link carried the data at its speed";
+    return w.link ? linkName(*w.link) + " carried the data at its speed" : "the link carried the data at its speed";
   case VerdictReason::ServerLimited:
-    if (a.remote && a.remote->linkIsMemory)
+    if (w.link && w.link->none)
       return threads + " waited for data from the filesystem, and no network link carries it: its server (" +
-             (r.storage.kind == MediaKind::Fuse ? "a FUSE daemon on this machine" : "on this machine") +
-             ") delivered no faster";
-    if (a.remote && a.remote->linkMBps > 0)
-      return threads + " waited for data while " + linkName(r, *a.remote) + " had room: the server delivered no faster";
+             (w.link->fuseDaemon ? "a FUSE daemon on this machine" : "on this machine") + ") delivered no faster";
+    if (w.link && w.link->linkMBps > 0)
+      return threads + " waited for data while " + linkName(*w.link) + " had room: the server delivered no faster";
     return threads + " waited for data while more streams got more: the server answered each stream no faster";
   case VerdictReason::ReaderOnCpu: return threads + " waited for data, but the reader was on the CPU, not blocked on the device";
   case VerdictReason::DeviceIdle: return threads + " waited for data, but the device was mostly idle";
@@ -103,119 +110,132 @@ std::string why(const RunResult& r, const Analysis& a)
   return {};
 }
 
-// "the md5 thread", "the 4 sha256 threads", "the reading thread", "md5sum".
-std::string actor(const RunResult& run, bool& plural)
+// "the md5 thread", "the 4 sha256 threads", "the reading thread".
+std::string actor(const Threads& t)
 {
-  plural = false;
-  if (run.workload == Workload::PeerTool)
-    return run.tool.empty() ? std::string("the tool") : run.tool.substr(0, run.tool.find(' '));
-  std::string what = !run.algorithm.empty() ? run.algorithm
-                     : run.workload == Workload::Write  ? std::string("writing")
-                     : run.workload == Workload::Memory ? std::string("copying")
-                                                        : std::string("reading");
-  if (run.streams > 1) {
-    plural = true;
-    return "the " + std::to_string(run.streams) + " " + what + " threads";
-  }
-  return "the " + what + " thread";
+  const std::string what = !t.what.empty() ? t.what
+                           : t.workload == Workload::Write  ? std::string("writing")
+                           : t.workload == Workload::Memory ? std::string("copying")
+                                                            : std::string("reading");
+  return t.streams > 1 ? "the " + std::to_string(t.streams) + " " + what + " threads" : "the " + what + " thread";
 }
 
-// A network or FUSE location: what the filesystem delivered, what the interface carried, the round trip and
-// one stream against several.
-std::string remoteData(const RunResult& run, const Analysis& a)
+std::string streamsText(int streams) { return std::to_string(streams) + (streams == 1 ? " stream" : " streams"); }
+
+// Where a ceiling was measured, when that is not this result's point.
+std::string pointText(const Ceiling& c)
 {
-  const RemoteEvidence& e = *a.remote;
-  std::string s = run.ownReadBytes ? "the filesystem delivered " + megabytes(*run.ownReadBytes)
-                                   : std::string("what the filesystem delivered was not counted");
-  if (e.interfaceValid)
-    s += " and " + run.storage.remote.interfaceName + " received " + megabytes(e.interfaceBytes) + " (" +
-         formatMBps(e.interfaceMBps) + ", every process)";
-  if (e.roundTripMs >= 0)
-    s += "; one small read takes " + fmt(e.roundTripMs < 10 ? "%.2f ms" : "%.1f ms", e.roundTripMs);
-  if (e.oneStreamMBps > 0 && e.manyStreams > 1)
-    s += "; one stream got " + formatMBps(e.oneStreamMBps) + ", " + std::to_string(e.manyStreams) + " streams " +
-         formatMBps(e.manyStreamsMBps);
-  return s;
+  std::string text = "measured with " + streamsText(c.streams);
+  if (c.queueDepth > 0)
+    text += ", " + std::to_string(c.inFlight()) + " reads in flight";
+  return text;
 }
 
-std::string whereData(const RunResult& run, const Analysis& a)
+std::string ceilingText(const HashAlone& h)
 {
-  if (a.remote)
-    return remoteData(run, a);
-  if (a.memoryBacked)
-    return "the data came from RAM (" + (run.storage.filesystem.empty() ? std::string("no disk device")
-                                                                          : run.storage.filesystem + ", no disk device") + ")";
-  const std::string disk = run.storage.device.name.empty() ? "the disk" : "the disk (" + run.storage.device.name + ")";
-  if (!a.diskValid)
-    return "no disk counters were available";
-  return disk + " was busy " + pct(a.diskBusyPct) + " and delivered " + megabytes(a.deviceReadBytes);
+  const Ceiling& c = h.ceiling.ceiling;
+  if (c.threadsPerStream > 1)
+    return h.algorithm + " alone at " + formatMBps(c.mbps) + " on " + std::to_string(c.threadsPerStream) + " threads";
+  return h.algorithm + " alone at " + formatMBps(c.mbps) + (h.streams > 1 ? " per core" : " on a whole core");
 }
 
-// The numbers: how the threads spent their time, where the data came from, the machine, the limit.
-std::string figures(const RunResult& run, const Analysis& a)
+// The sentence after the reason: how the threads spent their time, where the data came from, the machine,
+// the ceilings and the limit, each clause in the order core gives them.
+std::string figures(const std::vector<Clause>& clauses)
 {
-  std::string s;
-  bool plural = false;
-  const std::string who = actor(run, plural);
-  const bool hashing = run.workload == Workload::HashFile || run.workload == Workload::HashTree ||
-                       run.workload == Workload::HashMemory;
-  const bool fileWorkload = workloadTraits(run.workload).usesCache;
-  const bool workerKnown = a.workerBusyPct > 0 || a.hashCallPct >= 0;
-  const double busy = hashing ? std::max(a.workerBusyPct, a.hashCallPct) : a.workerBusyPct;
-  if (run.workload == Workload::Read && a.readerCpuPct >= 0) {
-    // A plain read has nothing to compute: how much of the time the readers spent on the CPU (rather than
-    // blocked in reads) is the telling number.
-    s += (plural ? "the " + std::to_string(run.streams) + " reader threads were on the CPU "
-                 : std::string("the reader thread was on the CPU ")) +
-         pct(a.readerCpuPct) + " of the time";
-  } else if (workerKnown) {
-    s += who + (run.workload == Workload::PeerTool ? " used the CPU " : plural ? " were busy " : " was busy ");
-    s += pct(busy) + " of the time";
-    // Other processes (or more streams than cores) kept the threads off the CPU part of the time they hashed.
-    if (hashing && busy - a.workerBusyPct >= 10)
-      s += " (on the CPU " + pct(a.workerBusyPct) + ")";
-    if (run.workload != Workload::PeerTool && fileWorkload)
-      s += " and waited for data " + pct(a.waitPct);
-  } else {
-    s += "no thread CPU times were recorded";
-  }
-  if (a.cores > 0 && run.streams > a.cores)
-    s += " (" + std::to_string(run.streams) + " streams on " + std::to_string(a.cores) + " cores)";
-  if (workloadTraits(run.workload).usesDisk)
-    s += " while " + whereData(run, a);
-  if (a.cpuBusyPct > 0) {
-    s += ", with the whole CPU " + pct(a.cpuBusyPct) + " busy";
-    if (a.otherCores >= 0.5 && a.cores > 0)
-      s += fmt(" (%.1f", a.otherCores) + " of its " + std::to_string(a.cores) + " cores taken by other processes)";
-  }
-
-  // The references and the limit.
-  std::string refs;
-  if (a.readMBps > 0 && fileWorkload && run.workload != Workload::Read)
-    refs += "reading alone runs at " + formatMBps(a.readMBps);
-  if (a.hashMBps > 0 && !run.algorithm.empty() && run.workload != Workload::HashMemory) {
-    if (!refs.empty())
-      refs += ", ";
-    refs += run.algorithm + " alone at " + formatMBps(a.hashMBps) + (run.streams > 1 ? " per core" : " on a whole core");
-  }
-  if (!refs.empty())
-    s += "; " + refs;
-  if (a.limitMBps > 0) {
-    s += (refs.empty() ? "; " : ", so ") + formatMBps(a.limitMBps);
-    if (a.efficiencyShown())
-      s += " is the limit and this run reached " + pct(100.0 * a.efficiency) + " of it (" + formatMBps(run.mbPerSec()) + ")";
-    else
-      s += " was the limit estimate, but this run reached " + formatMBps(run.mbPerSec()) + ": the estimate is unreliable";
-  } else {
-    s += "; it ran at " + formatMBps(run.mbPerSec());
-  }
-  if (run.workload == Workload::PeerTool) {
-    if (run.digestMatches)
-      s += *run.digestMatches ? "; its digest matches HashScope's" : "; its digest DIFFERS from HashScope's";
-    else
-      s += findAlgorithm(run.algorithm) ? "; its digest was not checked (no HashScope digest to compare with)"
-                                        : "; its digest was not checked (HashScope does not compute " +
-                                              (run.algorithm.empty() ? std::string("it") : run.algorithm) + ")";
+  std::string s, refs;
+  const auto ref = [&refs](const std::string& text) { refs += (refs.empty() ? "" : ", ") + text; };
+  for (const Clause& clause : clauses) {
+    std::visit(Overloaded{
+                   [](const Why&) {},
+                   [&](const Threads& t) {
+                     s += actor(t) + (t.streams > 1 ? " were busy " : " was busy ") + pct(t.busyPct) + " of the time";
+                     if (t.onCpuPct)
+                       s += " (on the CPU " + pct(*t.onCpuPct) + ")";
+                     if (t.waitPct)
+                       s += " and waited for data " + pct(*t.waitPct);
+                   },
+                   [&](const Readers& r) {
+                     s += (r.streams > 1 ? "the " + std::to_string(r.streams) + " reader threads were on the CPU "
+                                         : std::string("the reader thread was on the CPU ")) +
+                          pct(r.onCpuPct) + " of the time";
+                   },
+                   [&](const Tool& t) { s += (t.name.empty() ? "the tool" : t.name) + " used the CPU " + pct(t.cpuPct) + " of the time"; },
+                   [&](const NoThreadTimes&) { s += "no thread CPU times were recorded"; },
+                   [&](const StreamsOverCores& o) {
+                     s += " (" + std::to_string(o.streams) + " streams on " + std::to_string(o.cores) + " cores)";
+                   },
+                   [&](const FromRam& r) {
+                     s += " while the data came from RAM (" +
+                          (r.filesystem.empty() ? std::string("no disk device") : r.filesystem + ", no disk device") + ")";
+                   },
+                   [&](const Disk& d) {
+                     s += " while " + (d.device.empty() ? std::string("the disk") : "the disk (" + d.device + ")") +
+                          " was busy " + pct(d.busyPct) + " and delivered " + megabytes(d.deliveredBytes);
+                   },
+                   [&](const NoDiskCounters&) { s += " while no disk counters were available"; },
+                   [&](const Remote& r) {
+                     s += r.deliveredBytes ? " while the filesystem delivered " + megabytes(*r.deliveredBytes)
+                                           : std::string(" while what the filesystem delivered was not counted");
+                     if (r.interfaceBytes)
+                       s += " and " + r.interfaceName + " received " + megabytes(*r.interfaceBytes) + " (" +
+                            formatMBps(r.interfaceMBps) + ", every process)";
+                     if (r.roundTripMs)
+                       s += "; one small read takes " + fmt(*r.roundTripMs < 10 ? "%.2f ms" : "%.1f ms", *r.roundTripMs);
+                     if (r.manyStreams > 1)
+                       s += "; one stream got " + formatMBps(r.oneStreamMBps) + ", " + std::to_string(r.manyStreams) +
+                            " streams " + formatMBps(r.manyStreamsMBps);
+                   },
+                   [&](const Machine& m) {
+                     s += ", with the whole CPU " + pct(m.cpuBusyPct) + " busy";
+                     if (m.otherCores)
+                       s += fmt(" (%.1f", *m.otherCores) + " of its " + std::to_string(m.cores) +
+                            " cores taken by other processes)";
+                   },
+                   [&](const ReadAlone& r) {
+                     ref("reading alone runs at " + formatMBps(r.ceiling.mbps) +
+                         (r.otherPoint ? " (" + pointText(r.ceiling.ceiling) + ")" : ""));
+                   },
+                   [&](const HashAlone& h) { ref(ceilingText(h)); },
+                   [&](const NotMeasured& n) {
+                     if (n.side == CeilingKind::Hash)
+                       ref("no hash ceiling was measured with " + streamsText(n.streams));
+                     else
+                       ref("no read ceiling was measured with " + streamsText(n.streams) +
+                           (n.access ? std::string(n.access == ReadAccess::Mapped ? " of mapped pages" : " of read() copies")
+                                     : std::string()));
+                   },
+                   [&](const LimitReached& l) {
+                     s += (refs.empty() ? "; " : "; " + refs + ", so ") + formatMBps(l.limitMBps) +
+                          " is the limit and this run reached " + pct(100.0 * l.efficiency) + " of it (" +
+                          formatMBps(l.achievedMBps) + ")";
+                     refs.clear();
+                   },
+                   [&](const LimitExceeded& l) {
+                     s += (refs.empty() ? "; " : "; " + refs + ", so ") + formatMBps(l.limitMBps) +
+                          " was the limit estimate, but this run reached " + formatMBps(l.achievedMBps) +
+                          ": the estimate is unreliable";
+                     refs.clear();
+                   },
+                   [&](const RanAt& r) {
+                     s += (refs.empty() ? "; " : "; " + refs + "; ") + "it ran at " + formatMBps(r.achievedMBps);
+                     refs.clear();
+                   },
+                   [&](const Digest& d) {
+                     switch (d.state) {
+                     case Digest::State::Matches: s += "; its digest matches HashScope's"; break;
+                     case Digest::State::Differs: s += "; its digest DIFFERS from HashScope's"; break;
+                     case Digest::State::NoDigest:
+                       s += "; its digest was not checked (no HashScope digest to compare with)";
+                       break;
+                     case Digest::State::NotComputed:
+                       s += "; its digest was not checked (HashScope does not compute " +
+                            (d.algorithm.empty() ? std::string("it") : d.algorithm) + ")";
+                       break;
+                     }
+                   },
+               },
+               clause);
   }
   return s;
 }
@@ -229,18 +249,16 @@ std::string formatMBps(double mbps)
 
 std::string evidenceSentence(const RunResult& result)
 {
-  if (!result.analysis)
+  const std::vector<Clause> clauses = clausesOf(result);
+  if (clauses.empty())
     return {};
-  const Analysis& a = *result.analysis;
-  const std::string clause = lead(a.verdict) + why(result, a);
-  switch (a.reason) {
-  case VerdictReason::RunFailed:
-  case VerdictReason::RunCancelled:
-  case VerdictReason::TooShort: return clause + ".";  // nothing measured worth stating
-  default: break;
-  }
-  std::string numbers = figures(result, a);
-  if (!numbers.empty() && result.workload != Workload::PeerTool)  // a tool's name keeps its spelling
+  const Why& w = std::get<Why>(clauses.front());
+  const std::string clause = lead(w.verdict) + why(w);
+  if (clauses.size() == 1)
+    return clause + ".";  // nothing measured worth stating
+  std::string numbers = figures(clauses);
+  const bool tool = std::holds_alternative<Tool>(clauses[1]);
+  if (!numbers.empty() && !tool)  // a tool's name keeps its spelling
     numbers[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(numbers[0])));
   return clause + ". " + numbers + ".";
 }

@@ -26,6 +26,11 @@ std::string describeError(const std::error_code& error)
   return message;
 }
 
+std::string systemMessage(const std::error_code& error)
+{
+  return std::generic_category().message(error.value());
+}
+
 std::string withPath(const std::string& path, const std::string& problem)
 {
   // Engine sentences often start with the path already ("/x got shorter ..."): shown once, escaped.
@@ -44,6 +49,7 @@ FileCheck checkInputFile(const fs::path& path)
       ec = std::make_error_code(std::errc::no_such_file_or_directory);
     check.kind =
         ec == std::errc::no_such_file_or_directory ? FileCheck::Kind::Missing : FileCheck::Kind::Error;
+    check.error = ec;
     // A dangling symbolic link exists itself but points nowhere: say so rather than "no such file".
     std::error_code linkError;
     if (check.kind == FileCheck::Kind::Missing && fs::is_symlink(fs::symlink_status(path, linkError)))
@@ -75,6 +81,7 @@ FileCheck checkInputFile(const fs::path& path)
   case fs::file_type::character:
   case fs::file_type::block:
     check.kind = FileCheck::Kind::Special;
+    check.device = true;
     check.problem = "is a device, not a regular file: not read, it might never end";
     break;
   default:

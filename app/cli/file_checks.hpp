@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <system_error>
 
 namespace hashscope::cli {
 
@@ -13,9 +14,11 @@ struct FileCheck {
   enum class Kind { Regular, Folder, Special, Missing, Error };
   Kind kind = Kind::Error;
   std::uint64_t size = 0;
-  bool pipe = false; // a FIFO: refused as a file to hash (it might never end), readable as a checksum list
+  bool pipe = false;   // a FIFO: readable as a checksum list, and by hash when named (md5sum <(command))
+  bool device = false; // a character or block device: hash and check read it to its end (md5sum /dev/null)
   std::string
       problem; // for Special/Missing/Error: "no such file or folder", "is a FIFO, not a regular file" ...
+  std::error_code error; // for Missing/Error: what stat said (coreutils-style messages quote it as is)
 };
 
 // Follows symbolic links (a link loop is an Error with a sentence saying so).
@@ -23,6 +26,8 @@ FileCheck checkInputFile(const std::filesystem::path& path);
 
 // A user-facing sentence for a filesystem error code ("permission denied", "no such file or folder").
 std::string describeError(const std::error_code& error);
+// The system's own text for an error code, as coreutils prints it ("No such file or directory").
+std::string systemMessage(const std::error_code& error);
 
 // "PATH: problem", unless the engine's sentence already starts with the path. `path` is the raw name: it
 // is shown escaped (shownName), and control characters in `problem` are escaped too.

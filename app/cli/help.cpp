@@ -16,6 +16,8 @@ Commands:
   locations   list the storage locations worth testing on this machine
   history     the saved runs: list, show, compare, export, import, remove
   plan        what hashing DATA in TIME needs, and what this machine would take
+  install-links DIR  links named md5sum, sha1sum ... sha512sum, b2sum, b3sum, xxhsum, cksum, sum: started
+              by such a name, hashscope-cli is that tool (same options, output, messages), plus -j N
 
 Options:
   -h, --help     show this help (COMMAND --help shows the help of a command)
@@ -26,40 +28,65 @@ Exit status: 0 success, 1 some file or run failed, 2 bad usage, 130 interrupted 
 )";
 
 constexpr std::string_view kHash =
-    R"(Usage: hashscope-cli hash -a ALGO [-a ALGO]... [-r] [-j N] [--tag] [PATH]...
+    R"(Usage: hashscope-cli hash -a ALGO [-a ALGO]... [-r] [-j N] [OPTIONS] [PATH]...
 Print the digest of each file, in the format of the algorithm's reference tool (md5sum, sha256sum,
 b2sum, b3sum, xxhsum, cksum, sum), so the output can be compared byte for byte. With several algorithms
-every line uses the BSD form "ALGO (PATH) = HEX". With no PATH, or when PATH is -, read stdin.
+every line uses the BSD form "ALGO (PATH) = HEX". With no PATH, or when PATH is -, read stdin (cksum and
+sum lines then name nothing, as those tools do).
 
 Options:
-  -a, --algorithm ALGO  algorithm to use (repeatable, or comma-separated; see: hashscope-cli algorithms)
+  -a, --algorithm ALGO  algorithm to use (repeatable, or comma-separated; see: hashscope-cli algorithms);
+                        cksum's names work too: blake2b, sha2 and sha3 with -l
+  -l, --length BITS     digest length for -a blake2b (a multiple of 8 up to 512, like b2sum -l),
+                        sha2 or sha3 (224, 256, 384 or 512)
   -r, --recursive       hash every file under each folder, sorted by path (like md5deep -r)
   -j, --jobs N          hash N files at a time (output order stays the same)
-      --tag             BSD-style lines "ALGO (PATH) = HEX"
+      --tag             BSD-style lines "ALGO (PATH) = HEX"; --untagged undoes it
+  -b, --binary          '*' before the name (md5sum -b); -t, --text: ' ' (the default)
+  -z, --zero            end each line with NUL, not newline, and do not escape names
+      --base64          digests in base64, not hex (cksum --base64)
+      --raw             the digest's bytes alone (one algorithm, one file)
       --block-size SIZE bytes per read (default 1M; --jobs x 4 blocks must fit in half of the RAM)
       --threads-per-file N  threads for one file (BLAKE3 only; default: all cores, like b3sum)
   -h, --help            show this help
 
-FIFOs, sockets and devices are refused (they may never end). Exit status 1 when any file failed.
+Devices and FIFOs given as PATH are read to their end, like md5sum /dev/null and md5sum <(command)
+(Ctrl-C stops one that never ends); under a folder (-r) they are skipped. Output is written in blocks
+of whole lines, so instances writing into one pipe never tear each other's lines.
+Exit status 1 when any file failed.
 )";
 
-constexpr std::string_view kCheck = R"(Usage: hashscope-cli check [-a ALGO] [--quiet] [--status] FILE...
-Read checksum lists (as written by md5sum, sha*sum, b2sum, xxhsum or hashscope-cli hash) and check
-each file: "PATH: OK", "PATH: FAILED" or "PATH: FAILED open or read". Lines may be "HEX  PATH",
-"HEX *PATH", "HEX PATH" (md5 -r), BSD tags "ALGO (PATH) = HEX" or OpenSSL's "ALGO(PATH)= HEX". The
-algorithm comes from the tag, from -a, or from the length of the digest; when a length fits several
-(32 hex digits: md5, xxh3-128; 64: sha256, sha512-256, sha3-256, blake2s-256; 128: sha512,
-blake2b-512, sha3-512; 16: xxh64, xxh3-64; 8: xxh32, crc32, crc32c, adler32), a file is OK when any
-of them matches. FILE - reads the list from stdin; a list may be a pipe: check <(cat list).
-Names with control characters are shown escaped ('\' first, then \n, \r, \t, \xHH, \\).
+constexpr std::string_view kCheck = R"(Usage: hashscope-cli check [-a ALGO [-l BITS]] [OPTIONS] FILE...
+Read checksum lists (as written by md5sum, sha*sum, b2sum, cksum, xxhsum or hashscope-cli hash) and check
+each file: "PATH: OK", "PATH: FAILED" or "PATH: FAILED open or read", exactly as md5sum -c prints them
+(coreutils 9.11: names quoted the shell's way where needed, 'a b': OK). Lines may be "HEX  PATH",
+"HEX *PATH", "HEX PATH" (md5 -r), BSD tags "ALGO (PATH) = HEX" (hex or base64) or OpenSSL's
+"ALGO(PATH)= HEX". The algorithm comes from the tag, from -a, or from the length of the digest; when a
+length fits several (32 hex digits: md5, xxh3-128; 64: sha256, sha512-256, sha3-256, sm3, blake2s-256;
+128: sha512, blake2b-512, sha3-512; 16: xxh64, xxh3-64; 8: xxh32, crc32, crc32c, adler32), a file is OK
+when any of them matches. FILE - reads the list from stdin; a list may be a pipe: check <(cat list).
 
 Options:
-  -a, --algorithm ALGO  the algorithm of untagged lines
-      --quiet           do not print OK lines
-      --status          print nothing; the exit status tells
+  -a, --algorithm ALGO  the algorithm of untagged lines (blake2b, sha2, sha3 with -l BITS)
+      --ignore-missing  don't fail or report status for missing files
+      --quiet           don't print OK for each successfully verified file
+      --status          don't output anything, status code shows success
+      --strict          exit non-zero for improperly formatted checksum lines
+  -w, --warn            warn about improperly formatted checksum lines
+  -j, --jobs N          check N files at a time (the output stays in list order)
   -h, --help            show this help
+(--status, --warn and --quiet undo each other: the last one given holds, as in md5sum.)
 
-Exit status 1 when any file failed, could not be read, or a list had no valid line.
+Exit status 1 when any file failed or could not be read, a list had no valid line or (--ignore-missing)
+verified no file, or (--strict) had an improperly formatted line.
+)";
+
+constexpr std::string_view kInstallLinks = R"(Usage: hashscope-cli install-links DIR
+Make links to this hashscope-cli in DIR named md5sum, sha1sum, sha224sum, sha256sum, sha384sum,
+sha512sum, b2sum, b3sum, xxhsum, cksum and sum. Started by one of those names, hashscope-cli is that tool:
+the same options, output, messages (starting with that name) and exit statuses, plus -j N to hash (or with
+-c check) N files at a time. An existing file in DIR is never replaced. To use the links before coreutils' own tools, put
+DIR first in PATH (for example DIR=~/.local/hashscope/bin and PATH="$DIR:$PATH").
 )";
 
 constexpr std::string_view kBench = R"(Usage: hashscope-cli bench [--location DIR]... [OPTIONS]
@@ -97,7 +124,7 @@ Options:
       --suite            the full suite: read (cold), hash-memory, hash-file (cold), then the options below
                          (plain bench runs the same way, over the workloads listed with -w)
       --warm             add hash-file with a warm cache
-      --ramp             add hash-file with 1..N streams (N: --max-streams, default logical cores)
+      --ramp             add hash-file with 1, 2, 4 ... N streams (N: --max-streams, default logical cores)
       --max-streams N    top of the ramp
       --peers            add the installed peer tools (md5sum, openssl, xxhsum ...) on the same sample
       --sample-hz HZ     CPU/disk samples per second (default 10; 0 = no sampling; at most 1000)
@@ -225,6 +252,8 @@ std::string_view helpText(std::string_view command)
     return kLocations;
   if (command == "history")
     return kHistory;
+  if (command == "install-links")
+    return kInstallLinks;
   if (command == "plan")
     return kPlan;
   return {};

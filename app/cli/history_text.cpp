@@ -58,6 +58,11 @@ std::string noteText(PlanNote note, const Plan& plan)
            " logical cores, an upper estimate (bench -w hash-memory -j N measures it).";
   case PlanNote::PerCoreFromStreams:
     return "No one-stream result: per-core speed = the fewest-streams result divided by its streams.";
+  case PlanNote::PerCoreFromThreads:
+    return "This algorithm hashes one stream on several threads: per-core speed = its speed divided by its threads.";
+  case PlanNote::MeasuredWhileBusy:
+    return "A figure of this plan was measured while other processes used the CPU (machine busy): run the "
+           "benchmark again on a quiet machine for a firm plan.";
   case PlanNote::ReadOverNetwork:
     return "The best read came over a network or FUSE filesystem (" + shownText(plan.readLocation) +
            "): its link and its server are part of that storage speed.";
@@ -172,9 +177,13 @@ std::string renderPlan(const Plan& plan, const std::string& source)
   out += line("throughput needed", formatRate(plan.neededMBps) + " (" + fixed(plan.neededMBps, 0) + " MB/s)");
   if (plan.chosen) {
     const AlgorithmPlan& a = *plan.chosen;
+    // The per-core figure is the median pass; its spread follows the cores it gives.
+    const std::string spread = a.perCoreMaxMBps > a.perCoreMinMBps
+                                   ? "; passes " + formatRate(a.perCoreMinMBps) + " to " + formatRate(a.perCoreMaxMBps)
+                                   : std::string();
     out += line("hashing", "about " + std::to_string(a.coresAbout) + " cores at " + formatRate(a.perCoreMBps) +
                                " per core (" + fixed(a.coresExact, 1) + "; " + std::to_string(a.coresAtLeast) +
-                               " to be sure)");
+                               " to be sure" + spread + ")");
   }
   out += line("storage", "reads at " + formatRate(plan.neededMBps));
   if (!plan.links.empty()) {
@@ -189,10 +198,16 @@ std::string renderPlan(const Plan& plan, const std::string& source)
     const AlgorithmPlan& a = *plan.chosen;
     out += line(a.algorithm + " on all cores", formatRate(a.allCoresMBps) +
                                                    (a.allCoresEstimated ? " (estimated for " : " (measured at ") +
-                                                   std::to_string(a.allCoresStreams) + " streams)");
+                                                   std::to_string(a.allCoresStreams) + " streams" +
+                                                   (a.allCoresLocation.empty() ? std::string()
+                                                                               : ", hashing files in " + a.allCoresLocation) +
+                                                   ")");
   }
-  out += line("storage reads",
-              plan.readMBps > 0 ? formatRate(plan.readMBps) + " (" + plan.readLocation + ")" : std::string("not measured"));
+  const std::string depth =
+      plan.readQueueDepth > 0 ? ", " + std::to_string(std::max(1, plan.readStreams) * plan.readQueueDepth) + " reads in flight"
+                              : std::string();
+  out += line("storage reads", plan.readMBps > 0 ? formatRate(plan.readMBps) + " (" + plan.readLocation + depth + ")"
+                                                 : std::string("not measured"));
   if (plan.chosen) {
     const AlgorithmPlan& a = *plan.chosen;
     out += line("time for " + formatDataSize(plan.bytes),

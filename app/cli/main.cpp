@@ -1,14 +1,17 @@
-// hashscope-cli: the command-line front end of HashScope. Dispatches to one command per file.
+// hashscope-cli: the command-line front end of HashScope. Dispatches to one command per file, or, when
+// started under a tool's name (a link called md5sum, cksum ...), runs as that tool (tools.hpp).
 #include "commands.hpp"
 #include "common.hpp"
 #include "hashscope/types.hpp"
 #include "help.hpp"
 #include "os.hpp"
 #include "output_file.hpp"
+#include "tools.hpp"
 
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,16 +51,19 @@ int dispatch(Context& context, const std::vector<std::string>& args)
     return runHistory(context, rest);
   if (command == "plan")
     return runPlan(context, rest);
+  if (command == "install-links")
+    return runInstallLinks(context, rest);
   if (command.rfind("-", 0) == 0)
     throw UsageError("unknown option '" + command + "' (see: hashscope-cli --help)");
   throw UsageError("unknown command '" + command + "' (see: hashscope-cli --help)");
 }
 
-// Runs one command and turns what it throws into a message and an exit code.
-int run(Context& context, const std::vector<std::string>& args)
+// Runs one command (or the tool hashscope-cli was started as) and turns what it throws into a message and
+// an exit code.
+int run(Context& context, std::optional<Tool> tool, const std::vector<std::string>& args)
 {
   try {
-    return dispatch(context, args);
+    return tool ? runTool(context, *tool, args) : dispatch(context, args);
   } catch (const UsageError& error) {
     printError(error.what());
     return kExitUsage;
@@ -79,12 +85,19 @@ int run(Context& context, const std::vector<std::string>& args)
 
 int main(int argc, char** argv)
 {
-  const std::vector<std::string> args(argv + 1, argv + argc);
+  const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
+  const std::string argv0 = argc > 0 ? argv[0] : kProgramName;
+  setInvokedName(argv0);
+  // Started as md5sum, cksum ...: that tool, whose messages start with the name as it was started (like
+  // coreutils: "md5sum: f: No such file or directory", or "/usr/local/bin/md5sum: ...").
+  const std::optional<Tool> tool = toolForProgram(argv0);
+  if (tool)
+    setProgramName(argv0);
   Context context;
   context.progress = stderrIsTerminal();
   // One guard for every command, before any thread starts: Ctrl-C stops whatever runs (see os.hpp).
   const InterruptGuard guard(context.stop, removeUnfinishedOutputs);
-  const int code = run(context, args);
+  const int code = run(context, tool, args);
   // Interrupted: the shell's convention (130 for SIGINT, 143 for SIGTERM), whatever the command returned.
   return InterruptGuard::interrupted() ? InterruptGuard::exitCode() : code;
 }

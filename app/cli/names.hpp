@@ -22,4 +22,16 @@ std::string shownName(std::string_view name);
 // Message text with any control character escaped (for sentences from elsewhere that may hold a name).
 std::string shownText(std::string_view text);
 
+// A name as coreutils 9.11 shows it in `md5sum -c` lines and in messages (gnulib's quotef): as it is when
+// the shell would read it back as one word, else in single quotes, with $'\n'-style pieces for control
+// characters (and for bytes that are not printable characters in this locale), e.g. 'a b', 'a:b',
+// 'a'$'\n''b', "it's". Always reversible, never a raw control character.
+std::string shellQuoted(std::string_view name);
+
+// gnulib's quote(), for option values in messages: 'x' in the C locale, ‘x’ where the locale is UTF-8.
+std::string localeQuoted(std::string_view text);
+
+// True when the locale (LC_ALL, LC_CTYPE, LANG) uses UTF-8: multibyte names are printable characters then.
+bool localeIsUtf8();
+
 } // namespace hashscope::cli

@@ -32,6 +32,15 @@ std::FILE* openExisting(const std::filesystem::path& path, std::string& error);
 // given, gets the reason), or when an interrupt arrived while the stream could not take more.
 bool writeFully(std::FILE* stream, std::string_view text, std::string* error = nullptr);
 
+// The most bytes one write() puts into a pipe in one piece (PIPE_BUF: 4096 on Linux, 512 on macOS), so
+// that lines written in blocks no bigger than that are never interleaved with another writer's.
+std::size_t pipeAtomicBytes();
+// True when `stream` is a regular file (which takes every write whole, appended ones included).
+bool isRegularFile(std::FILE* stream);
+
+// The path of the running executable (for the links install-links makes), empty when unknown.
+std::filesystem::path executablePath();
+
 // The machine's physical memory in bytes, 0 when unknown.
 std::uint64_t physicalMemoryBytes();
 

@@ -1,6 +1,8 @@
 // POSIX (Linux, macOS) side of the CLI's OS layer.
 #include "os.hpp"
 
+#include "common.hpp"
+
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -180,6 +182,29 @@ bool writeFully(std::FILE* stream, std::string_view text, std::string* error)
     done += static_cast<std::size_t>(written);
   }
   return true;
+}
+
+std::size_t pipeAtomicBytes()
+{
+  return PIPE_BUF;
+}
+
+bool isRegularFile(std::FILE* stream)
+{
+  struct stat info {};
+  return ::fstat(::fileno(stream), &info) == 0 && S_ISREG(info.st_mode);
+}
+
+std::filesystem::path executablePath()
+{
+  // Linux and the BSDs with procfs; elsewhere (macOS) the links are made to what argv[0] named (main.cpp).
+  std::error_code ec;
+  for (const char* self : {"/proc/self/exe", "/proc/curproc/file"}) {
+    auto path = std::filesystem::read_symlink(self, ec);
+    if (!ec && !path.empty())
+      return path;
+  }
+  return invokedPath();
 }
 
 std::uint64_t physicalMemoryBytes()

@@ -1,6 +1,8 @@
 // Windows side of the CLI's OS layer (written from the Win32 documentation; compiled only on Windows).
 #include "os.hpp"
 
+#include "common.hpp"
+
 #include <atomic>
 #include <cerrno>
 #include <cstdint>
@@ -86,6 +88,27 @@ bool writeFully(std::FILE* stream, std::string_view text, std::string* error)
   if (error)
     *error = std::error_code(errno, std::generic_category()).message();
   return false;
+}
+
+bool isRegularFile(std::FILE* stream)
+{
+  const auto handle = reinterpret_cast<HANDLE>(::_get_osfhandle(::_fileno(stream)));
+  return handle != INVALID_HANDLE_VALUE && GetFileType(handle) == FILE_TYPE_DISK;
+}
+
+std::size_t pipeAtomicBytes()
+{
+  return 4096; // Windows promises no atomic size for pipes; whole lines in small blocks still help
+}
+
+std::filesystem::path executablePath()
+{
+  std::wstring buffer(32768, L'\0');
+  const DWORD n = GetModuleFileNameW(nullptr, buffer.data(), static_cast<DWORD>(buffer.size()));
+  if (n == 0 || n >= buffer.size())
+    return invokedPath();
+  buffer.resize(n);
+  return std::filesystem::path(buffer);
 }
 
 std::uint64_t physicalMemoryBytes()

@@ -8,7 +8,8 @@
 
 namespace hashscope::cli {
 
-FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algorithms, std::uint64_t blockSize)
+FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algorithms, std::uint64_t blockSize,
+                       std::stop_token stop, std::error_code* code)
 {
   FileDigests out;
   std::vector<std::unique_ptr<Hasher>> hashers;
@@ -16,13 +17,21 @@ FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algori
     hashers.push_back(makeHasher(id));
   std::vector<char> buffer(static_cast<std::size_t>(blockSize));
   for (;;) {
+    if (stop.stop_requested()) {
+      out.error = "interrupted";
+      return out;
+    }
     const std::size_t n = std::fread(buffer.data(), 1, buffer.size(), stream);
     for (auto& hasher : hashers)
       hasher->update(buffer.data(), n);
     out.size += n;
     if (n < buffer.size()) {
-      if (std::ferror(stream))
-        out.error = "read error: " + describeError(std::error_code(errno, std::generic_category()));
+      if (std::ferror(stream)) {
+        const std::error_code error(errno, std::generic_category());
+        out.error = "read error: " + describeError(error);
+        if (code)
+          *code = error;
+      }
       break;
     }
   }
@@ -32,17 +41,27 @@ FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algori
 }
 
 FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::string>& algorithms,
-                      std::uint64_t blockSize)
+                      std::uint64_t blockSize, std::stop_token stop, std::error_code* code)
 {
   std::FILE* file = std::fopen(path.string().c_str(), "rb");
   if (!file) {
+    const std::error_code error(errno, std::generic_category());
     FileDigests out;
-    out.error = "cannot open: " + describeError(std::error_code(errno, std::generic_category()));
+    out.error = "cannot open: " + describeError(error);
+    if (code)
+      *code = error;
     return out;
   }
-  FileDigests out = hashStream(file, algorithms, blockSize);
+  FileDigests out = hashStream(file, algorithms, blockSize, stop, code);
   std::fclose(file);
   return out;
+}
+
+std::error_code readFailure(const std::filesystem::path& path)
+{
+  std::error_code error;
+  hashToEnd(path, {}, 64 * 1024, {}, &error);
+  return error;
 }
 
 } // namespace hashscope::cli

@@ -1,6 +1,8 @@
 // Hashing with plain stdio reads to the end of the stream, for what the engine's sized reads cannot do:
-// stdin (cannot be split or re-read) and files whose size is 0 in stat (pseudo-files in /proc and /sys
-// report 0 yet have content, and md5sum reads them to EOF).
+// stdin (cannot be split or re-read), files whose size is 0 in stat (pseudo-files in /proc and /sys
+// report 0 yet have content, and md5sum reads them to EOF), and what `hash` and `check` read like md5sum
+// does although it is no regular file: character and block devices (md5sum /dev/null) and FIFOs
+// (md5sum <(command)).
 #pragma once
 
 #include "hashscope/hash.hpp"
@@ -9,16 +11,23 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <stop_token>
 #include <string>
+#include <system_error>
 #include <vector>
 
 namespace hashscope::cli {
 
-// Digests of everything left in `stream`.
-FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algorithms,
-                       std::uint64_t blockSize);
-// Opens `path` and hashes it to EOF; the error names what failed (open or read).
+// Digests of everything left in `stream`. A failed read sets the result's error and `*code` (errno); a
+// stop request ends the read between blocks with the error "interrupted".
+FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algorithms, std::uint64_t blockSize,
+                       std::stop_token stop = {}, std::error_code* code = nullptr);
+// Opens `path` and hashes it to EOF; the error names what failed (open or read), `*code` its errno.
 FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::string>& algorithms,
-                      std::uint64_t blockSize);
+                      std::uint64_t blockSize, std::stop_token stop = {}, std::error_code* code = nullptr);
+
+// Why reading `path` failed, as an errno value, found by opening and reading it once more (after the
+// engine reported a failure in its own words); empty when it can be read to its end now.
+std::error_code readFailure(const std::filesystem::path& path);
 
 } // namespace hashscope::cli

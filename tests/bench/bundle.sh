@@ -2,17 +2,19 @@
 # Packs what the benchmark scripts need into one folder that runs on a Linux machine without HashScope's build
 # dependencies (a big server, a cloud machine): measure there without building there.
 #
-#   tests/bench/bundle.sh DIR [--cli build/bin/hashscope-cli]
+#   tests/bench/bundle.sh DIR [--cli build/bin/hashscope-cli] [--baseline OTHER-BUILD/bin/hashscope-cli]
 #
 # DIR (created; must not exist yet) gets:
-#   bin/      hashscope-cli and the peer tools found here (md5sum, sha256sum, xxhsum, b3sum, md5deep, openssl,
+#   bin/      hashscope-cli (without its debug information), with --baseline also another build of it as
+#             hashscope-cli-baseline (a before/after comparison in one run), and the peer tools found here (md5sum, sha256sum, xxhsum, b3sum, md5deep, openssl,
 #             GNU time, cat, find, xargs), each as it is on this machine;
 #   lib/      every shared library they load that is not part of the C library itself (found with ldd), so
 #             OpenSSL, xxHash, ISA-L, zlib, SQLite and the C++ runtime come along;
 #   bench/    the benchmark scripts (many_core.sh, peer_speed.sh, tree_speed.sh ...);
 #   run.sh    runs a script from bench/ with bin/ first on PATH, lib/ on LD_LIBRARY_PATH and --cli set:
 #               DIR/run.sh many_core.sh --runs 5
-#             (copy DIR to the other machine first: tar -C DIR/.. -czf bundle.tgz NAME).
+#             (copy DIR to the other machine first: tar -C DIR/.. -czf bundle.tgz NAME); with a baseline in the
+#             bundle, the scripts that take --baseline (many_core.sh) are given it;
 # For many_core.sh and peer_speed.sh the other machine needs a C library at least as new as this one's, bash,
 # perl (every Debian and Ubuntu has perl-base), coreutils and findutils; nothing else. tree_speed.sh,
 # stability.sh and fidelity.sh also need python3 (and fidelity.sh fio) there.
@@ -21,10 +23,11 @@ set -euo pipefail
 
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 cli="$root/build/bin/hashscope-cli"
-out=""
+out="" baseline=""
 while [ $# -gt 0 ]; do
   case "$1" in
     --cli) cli=$2; shift 2 ;;
+    --baseline) baseline=$2; shift 2 ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     -*) echo "bundle.sh: unknown option $1" >&2; exit 2 ;;
     *) [ -z "$out" ] || { echo "bundle.sh: one folder, please" >&2; exit 2; }; out=$1; shift ;;
@@ -32,6 +35,7 @@ while [ $# -gt 0 ]; do
 done
 [ -n "$out" ] || { echo "usage: tests/bench/bundle.sh DIR [--cli PATH]" >&2; exit 2; }
 [ -x "$cli" ] || { echo "bundle.sh: $cli not found: build first (./setup.sh build)" >&2; exit 2; }
+[ -z "$baseline" ] || [ -x "$baseline" ] || { echo "bundle.sh: baseline $baseline not found" >&2; exit 2; }
 [ ! -e "$out" ] || { echo "bundle.sh: $out exists: give a new folder (nothing is overwritten)" >&2; exit 2; }
 mkdir -p "$out/bin" "$out/lib" "$out/bench"
 
@@ -56,9 +60,14 @@ add_tool() {  # add_tool NAME: the tool found on PATH (skipped when absent)
   copy_libs "$path"
 }
 
-cp -L "$cli" "$out/bin/hashscope-cli"
-copy_libs "$cli"
-echo "bundle.sh: $("$cli" --version | head -1) and its libraries"
+add_cli() {  # add_cli BINARY NAME: a hashscope-cli build, its debug information left out (a tenth of the size)
+  cp -L "$1" "$out/bin/$2"
+  if command -v strip >/dev/null; then strip --strip-debug "$out/bin/$2"; fi
+  copy_libs "$1"
+  echo "bundle.sh: $2 is $("$1" --version | head -1)"
+}
+add_cli "$cli" hashscope-cli
+[ -z "$baseline" ] || add_cli "$baseline" hashscope-cli-baseline
 for tool in md5sum sha256sum xxhsum b3sum md5deep openssl cat find xargs; do add_tool "$tool"; done
 if [ -x /usr/bin/time ]; then cp -L /usr/bin/time "$out/bin/time"; copy_libs /usr/bin/time; else echo "  (not here: GNU time)"; fi
 cp "$root"/tests/bench/*.sh "$out/bench/"
@@ -72,10 +81,12 @@ here="$(cd "$(dirname "$0")" && pwd)"
 script=$1; shift
 [ -f "$here/bench/$script" ] || { echo "$0: no $script in $here/bench" >&2; exit 2; }
 export PATH="$here/bin:$PATH" LD_LIBRARY_PATH="$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
-if grep -q -- '--cli)' "$here/bench/$script"; then
-  exec bash "$here/bench/$script" --cli "$here/bin/hashscope-cli" "$@"
+args=()
+if grep -q -- '--cli)' "$here/bench/$script"; then args+=(--cli "$here/bin/hashscope-cli"); fi
+if [ -x "$here/bin/hashscope-cli-baseline" ] && grep -q -- '--baseline)' "$here/bench/$script"; then
+  args+=(--baseline "$here/bin/hashscope-cli-baseline")
 fi
-exec bash "$here/bench/$script" "$@"
+exec bash "$here/bench/$script" "${args[@]}" "$@"
 RUN
 chmod +x "$out/run.sh"
 # Every program must start with the bundled libraries alone (a library ldd could not find fails here).

@@ -237,23 +237,28 @@ if want ram; then
   ram_size=$(( file_bytes > 1073741824 ? 1073741824 : file_bytes ))
   printf '\nhash-file from RAM with %d streams (bench, warm, %sB sample) / openssl speed -elapsed -multi %d (%d runs, medians)\n' \
     "$jobs" "$(numfmt --to=iec "$ram_size")" "$jobs" "$runs"
-  printf '  %-10s %14s %14s %8s\n' "algorithm" "hashscope MB/s" "openssl MB/s" "ratio"
+  printf '  %-10s %14s %14s %8s%s\n' "algorithm" "hashscope MB/s" "openssl MB/s" "ratio" "${baseline:+   baseline MB/s}"
+  bench_mbps() {  # bench_mbps CLI ALGO: hash-file's MB/s from one warm bench run
+    "$1" bench -l "$dir" -w hash-file -a "$2" -j "$jobs" -s "$ram_size" --cache warm --sample-hz 0 --no-save -f csv 2>/dev/null |
+      awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mb_per_s") c = i } NR > 1 && $1 == "hash-file" { print $c }'
+  }
   for algo in md5 sha256; do
-    hs=() os=()
+    hs=() os=() bs=()
     for ((r = 0; r < runs; r++)); do
-      hs+=("$("$cli" bench -l "$dir" -w hash-file -a "$algo" -j "$jobs" -s "$ram_size" --cache warm --sample-hz 0 \
-              --no-save -f csv 2>/dev/null | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "mb_per_s") c = i } NR > 1 && $1 == "hash-file" { print $c }')")
+      hs+=("$(bench_mbps "$cli" "$algo")")
+      [ -z "$baseline" ] || bs+=("$(bench_mbps "$baseline" "$algo")")
       os+=("$(openssl speed -elapsed -seconds 2 -bytes 1048576 -multi "$jobs" -evp "$algo" 2>/dev/null |
               awk -v a="$algo" '$1 == a { sub("k", "", $NF); printf "%.0f", $NF / 1000 }' | tail -1)")
     done
-    if printf '%s\n' "${hs[@]}" "${os[@]}" | grep -qvE '^[0-9.]+$'; then
-      printf '  failed: %s: bench gave "%s", openssl speed gave "%s"\n' "$algo" "${hs[*]}" "${os[*]}"
+    if printf '%s\n' "${hs[@]}" "${os[@]}" "${bs[@]}" | grep -qvE '^[0-9.]+$'; then
+      printf '  failed: %s: bench gave "%s", openssl speed gave "%s"%s\n' "$algo" "${hs[*]}" "${os[*]}" "${baseline:+, baseline gave \"${bs[*]}\"}"
       failures=$((failures + 1))
       continue
     fi
-    h=$(median "${hs[@]}") o=$(median "${os[@]}")
+    h=$(median "${hs[@]}") o=$(median "${os[@]}") b=""
+    [ -z "$baseline" ] || b=$(printf '%17.0f' "$(median "${bs[@]}")")
     r=$(awk -v a="$h" -v b="$o" 'BEGIN { printf "%.3f", a / b }')
-    printf '  %-10s %14.0f %14.0f %8s\n' "$algo" "$h" "$o" "$r"
+    printf '  %-10s %14.0f %14.0f %8s%s\n' "$algo" "$h" "$o" "$r" "$b"
     summary+=("$(printf '%-58s %s (target >= 0.90) %s' "hash-file $algo RAM -j$jobs / openssl speed -multi $jobs" "$r" "$(awk -v r="$r" 'BEGIN { print (r >= 0.90) ? "ok" : "MISSED" }')")")
   done
 fi

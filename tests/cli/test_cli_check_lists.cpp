@@ -3,6 +3,7 @@
 #include "catch.hpp"
 #include "skip.hpp"
 #include "cli_helpers.hpp"
+#include "shell_quoting.hpp"
 
 #include <sys/stat.h>
 
@@ -111,6 +112,30 @@ TEST_CASE("check: a changed file in a b2sum list is FAILED, with the candidates 
   CHECK(asBlake.err.find("checked as") == std::string::npos);
 }
 
+namespace {
+
+// The result lines of this machine's md5sum -c (coreutils 9.1) with their names quoted as coreutils 9.11
+// quotes them, which check follows (" a: OK" became "' a': OK").
+std::string requoted(const std::string& out)
+{
+  std::string result;
+  for (const auto& line : splitLines(out)) {
+    std::string name = line, status;
+    for (const char* suffix : {": FAILED open or read", ": FAILED", ": OK"}) {
+      const std::string end(suffix);
+      if (line.size() > end.size() && line.compare(line.size() - end.size(), end.size(), end) == 0) {
+        name = line.substr(0, line.size() - end.size());
+        status = end;
+        break;
+      }
+    }
+    result += shellQuoted(name) + status + "\n";
+  }
+  return result;
+}
+
+} // namespace
+
 TEST_CASE("check reads every line form md5sum -c reads, and prints what md5sum -c prints", "[cli][check]")
 {
   if (!toolExists("md5sum"))
@@ -137,7 +162,7 @@ TEST_CASE("check reads every line form md5sum -c reads, and prints what md5sum -
     const ProcessResult expected = run({"md5sum", "-c", (dir / "list").string()});
     const ProcessResult actual = runCli({"check", (dir / "list").string()});
     CHECK(actual.exitCode == expected.exitCode);
-    CHECK(actual.out == expected.out);
+    CHECK(actual.out == requoted(expected.out));
     // The summary warnings read the same (error lines about missing files are worded differently).
     for (const auto& line : splitLines(expected.err))
       if (line.find("WARNING") != std::string::npos)

@@ -61,6 +61,8 @@ const Case kCases[] = {
      "I/O-bound: the thread waited for data from storage. "},
     {Verdict::IoBound, VerdictReason::AtReadLimit, Workload::HashFile,
      "I/O-bound: the run reached the location's read ceiling. "},
+    {Verdict::IoBound, VerdictReason::QueueDepthLimited, Workload::Read,
+     "I/O-bound: the queue depth, not the device, limited it: 1 read in flight. "},
     {Verdict::MemoryBound, VerdictReason::MemoryBacked, Workload::Read,
      "Memory-bound: the data is in RAM (a RAM-backed location, no device). "},
     {Verdict::MemoryBound, VerdictReason::ServedFromCache, Workload::Read,
@@ -127,9 +129,16 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
   a.diskBusyPct = 21;
   a.deviceReadBytes = 660'000'000;
   a.cpuBusyPct = 60;
-  a.readMBps = 2900;
-  a.hashMBps = 680;
-  a.limitMBps = 680;
+  Ceiling read;
+  read.kind = CeilingKind::Read;
+  read.source = CeilingSource::ReadPass;
+  read.mbps = 2900;
+  Ceiling md5;
+  md5.algorithm = "md5";
+  md5.basis = CeilingBasis::PerCpuSecond;
+  md5.mbps = 680;
+  a.limit.read = CeilingAt{read, 2900};
+  a.limit.hash = CeilingAt{md5, 680};
   a.efficiency = 660.0 / 680.0;
   CHECK(evidenceSentence(r) ==
         "CPU-bound: the thread was busy nearly all the time and hardly waited for data. The md5 thread was busy 99% "
@@ -158,7 +167,8 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
   }
   SECTION("no references: the speed alone; no device counters; RAM")
   {
-    a.limitMBps = a.readMBps = a.hashMBps = a.efficiency = 0;
+    a.limit = {};
+    a.efficiency = 0;
     a.diskValid = false;
     std::string text = evidenceSentence(r);
     CHECK(text.find("; it ran at 660 MB/s.") != std::string::npos);
@@ -167,6 +177,41 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
     r.storage.filesystem = "tmpfs";
     CHECK(evidenceSentence(r).find("while the data came from RAM (tmpfs, no disk device)") != std::string::npos);
   }
+}
+
+TEST_CASE("the CLI's sentence says where a ceiling was measured and what was not measured", "[cli][evidence]")
+{
+  // A read with 3 reads in flight, judged against what the device gave 3 streams with 9 in flight.
+  RunResult read = analysed(Workload::Read, "", Verdict::IoBound, VerdictReason::QueueDepthLimited);
+  read.bytes = 1'388'000'000;
+  read.readMethod = "pipelined";
+  read.queueDepth = 3;
+  Ceiling delivered;
+  delivered.kind = CeilingKind::Read;
+  delivered.source = CeilingSource::Delivered;
+  delivered.mbps = 2067;
+  delivered.streams = 3;
+  delivered.queueDepth = 3;
+  read.analysis->limit.read = CeilingAt{delivered, 2067};
+  read.analysis->efficiency = 1388.0 / 2067;
+  CHECK(evidenceSentence(read).rfind("I/O-bound: the queue depth, not the device, limited it: 3 reads in flight, "
+                                     "where the device gives 2067 MB/s with 9. ",
+                                     0) == 0);
+  // Hashing from RAM with 16 streams through mapped pages, where the run measured no such read.
+  RunResult ram = analysed(Workload::HashFile, "sha256", Verdict::CpuBound, VerdictReason::WorkerSaturated, 16);
+  ram.analysis->memoryBacked = true;
+  ram.analysis->cores = 16;
+  ram.readMethod = "mmap";
+  Ceiling sha;
+  sha.algorithm = "sha256";
+  sha.basis = CeilingBasis::PerCpuSecond;
+  sha.mbps = 1166;
+  ram.analysis->limit.hash = CeilingAt{sha, 16 * 1166};
+  ram.analysis->limit.readMissing = true;
+  ram.analysis->efficiency = 660.0 / (16 * 1166);
+  CHECK(evidenceSentence(ram).find("; sha256 alone at 1166 MB/s per core, no read ceiling was measured with 16 streams "
+                                   "of mapped pages, so 18656 MB/s is the limit and this run reached 4% of it") !=
+        std::string::npos);
 }
 
 TEST_CASE("the CLI's sentence for reads and peer tools", "[cli][evidence]")

@@ -171,7 +171,9 @@ TEST_CASE("plan: 1 TB in a minute with md5 from a recorded run", "[cli][plan]")
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
   CHECK(r.out.find("throughput needed   16.7 GB/s") != std::string::npos);
-  CHECK(r.out.find("about 27 cores at 610 MB/s per core (27.3; 28 to be sure)") != std::string::npos);
+  // The median pass of md5's hash-memory runs, with their spread.
+  CHECK(r.out.find("about 27 cores at 610 MB/s per core (27.3; 28 to be sure; passes 600 MB/s to 620 MB/s)") !=
+        std::string::npos);
   CHECK(r.out.find("reads at 16.7 GB/s") != std::string::npos);
   CHECK(r.out.find("limited by storage") != std::string::npos);
 

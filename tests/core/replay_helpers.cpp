@@ -1,4 +1,4 @@
-// loadRecordedRuns(): a hashscope.run/3 file back into RunResults, through core's own JSON reader.
+// loadRecordedRuns(): a hashscope.run/3 or /4 file back into RunResults, through core's own JSON reader.
 #include "replay_helpers.hpp"
 
 #include <fstream>
@@ -106,6 +106,10 @@ RecordedRun runOf(const Value& r)
   run.storage.kind = mediaKindOf(r["device"]["kind"].string());
   run.storage.filesystem = r["filesystem"].string();
   run.streams = static_cast<int>(r["streams"].number(1));
+  run.hashThreads = static_cast<unsigned>(r["hash_threads"].number(0));  // /4; /3 did not record it
+  run.queueDepth = static_cast<int>(r["queue_depth"].number(0));
+  if (r["read_path"].type() == Value::Type::String)  // /4
+    run.readPath = required(parseReadPath(r["read_path"].string()), "read_path");
   run.blockSize = u64(r["block_size"]);
   run.cache = required(parseCacheMode(r["cache"].string()), "cache");
   run.cacheMethod = required(parseCacheMethod(r["cache_method"].string()), "cache_method");
@@ -157,19 +161,13 @@ RecordedRun runOf(const Value& r)
   }
   a.servedFromCache = r["served_from_cache"].boolean();
   a.memoryBacked = r["memory_backed"].boolean();
-  a.limitMBps = r["limit_mb_per_s"].number();
+  rec.recordedLimitMBps = r["limit_mb_per_s"].number();
   a.efficiency = r["efficiency"].number();
   for (const Value& f : r["flags"].items()) {
     Flag flag;
-    bool known = false;
-    for (FlagCode c : {FlagCode::MachineBusy, FlagCode::WideSpread, FlagCode::LimitUnreliable, FlagCode::ServedFromCache}) {
-      if (toString(c) == f["code"].string()) {
-        flag.code = c;
-        known = true;
-      }
-    }
-    if (!known)
-      throw std::runtime_error("unknown flag '" + f["code"].string() + "'");
+    flag.code = required(parseFlagCode(f["code"].string()), "flag '" + f["code"].string() + "'");
+    if (f["reason"].type() == Value::Type::String)
+      flag.reason = required(parseLimitReason(f["reason"].string()), "limit reason '" + f["reason"].string() + "'");
     flag.value1 = f["value1"].number();
     flag.value2 = f["value2"].number();
     a.flags.push_back(flag);
@@ -187,9 +185,15 @@ std::vector<RecordedRun> loadRecordedRuns(const std::filesystem::path& file)
   std::ostringstream text;
   text << in.rdbuf();
   const Value root = json::parse(text.str());
+  const std::string schema = root["schema"].string();
+  const std::string prefix = "hashscope.run/";
+  if (schema.rfind(prefix, 0) != 0)
+    throw std::runtime_error(file.string() + ": not a hashscope.run file");
   std::vector<RecordedRun> out;
-  for (const Value& r : root["results"].items())
+  for (const Value& r : root["results"].items()) {
     out.push_back(runOf(r));
+    out.back().schema = std::stoi(schema.substr(prefix.size()));
+  }
   return out;
 }
 

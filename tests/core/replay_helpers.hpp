@@ -1,4 +1,4 @@
-// Recorded runs read back for replay: a hashscope.run JSON file (bench --format json, samples included)
+// Recorded runs read back for replay: a hashscope.run JSON file (/3 or later) (bench --format json, samples included)
 // turned into the RunResults the engine produced, so the analysis can be run again on them without a disk or
 // a clock, as heaptrack replays its traces.
 #pragma once
@@ -19,6 +19,8 @@ struct RecordedRun {
   Analysis recorded;
   std::vector<Verdict> recordedIntervals;
   bool hasReason = false;  // the file is hashscope.run/3 or later (its "evidence" carries the reason code)
+  int schema = 0;          // N of the file's "hashscope.run/N"
+  double recordedLimitMBps = 0;  // "limit_mb_per_s" as recorded (0 = none)
 };
 std::vector<RecordedRun> loadRecordedRuns(const std::filesystem::path& file);
 

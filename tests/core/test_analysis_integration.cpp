@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <unistd.h>
 
+#include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/counters.hpp"
 #include "hashscope/samples.hpp"
@@ -28,7 +29,8 @@ RunResult runAt(const WorkloadSpec& spec, const fs::path& location)
 {
   const StorageInfo storage = describeStorage(location);
   LiveCounters counters(spec.streams);
-  RunResult r = runSampled(spec, storage, {}, 10.0, counters, {}, [&](const WorkloadSpec& run) { return runWorkload(run, {}, &counters); });
+  RunResult r = runSampled(spec, storage, StepContext{}, 10.0, counters, {},
+                           [&](const WorkloadSpec& run) { return runWorkload(run, {}, &counters); });
   r.location = location;
   r.storage = storage;
   return r;
@@ -74,12 +76,12 @@ TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis
   const double md5 = hashMemoryMBps("md5");
   RunResult r = runAt(spec, folder.path());
   REQUIRE(r.ok());
-  const Analysis a = analyse(r, References{0, md5, 0});
+  const Analysis a = analyse(r, test::given(r, test::Given{.hash = md5}));
   WARN(toString(a.reason));
   CHECK(a.memoryBacked);
   CHECK_FALSE(a.servedFromCache);
   CHECK(a.verdict == Verdict::CpuBound);
-  CHECK(a.limitMBps == Approx(md5));
+  CHECK(a.limitMBps() == Approx(md5));
 }
 
 TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[analysis][integration]")
@@ -97,7 +99,7 @@ TEST_CASE("a warm file on the disk is flagged as served from the page cache", "[
   REQUIRE(warmFile(spec.target, {}).empty());  // before sampling, as the suite does
   RunResult r = runAt(spec, folder.path());
   REQUIRE(r.ok());
-  const Analysis a = analyse(r, References{0, md5, 0});
+  const Analysis a = analyse(r, test::given(r, test::Given{.hash = md5}));
   // One try: the analysis judges by this process's own reads, which other processes cannot inflate.
   INFO("own reads " << (r.ownReadBytes ? std::to_string(*r.ownReadBytes) : "unknown") << " of " << r.bytes
                     << " bytes, reason " << toString(a.reason) << ", cache method " << toString(r.cacheMethod));

@@ -3,6 +3,7 @@
 #include "catch.hpp"
 
 #include "analysis/thresholds.hpp"
+#include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
 
 using namespace hashscope;
@@ -65,9 +66,9 @@ void sampled(RunResult& r, double cpuPct, double processPct, bool disk = false, 
   }
 }
 
-Analysis check(RunResult r, const References& refs, Verdict verdict, VerdictReason reason)
+Analysis check(RunResult r, test::Given g, Verdict verdict, VerdictReason reason)
 {
-  const Analysis a = analyse(r, refs);
+  const Analysis a = analyse(r, test::given(r, g));
   INFO("got " << toString(a.verdict) << " (" << toString(a.reason) << ")");
   CHECK(a.verdict == verdict);
   CHECK(a.reason == reason);
@@ -96,7 +97,7 @@ TEST_CASE("reason codes: cpu-bound", "[analysis][reasons]")
 {
   check(run(Workload::HashFile, "md5", 99, 1), {}, Verdict::CpuBound, VerdictReason::WorkerSaturated);
   // Half on the CPU, half waiting: the accounting alone is mixed; 134 MB/s is 89% of md5's 150.
-  check(run(Workload::HashFile, "md5", 50, 45), References{1000, 150, 0}, Verdict::CpuBound, VerdictReason::AtHashLimit);
+  check(run(Workload::HashFile, "md5", 50, 45), test::Given{.read = 1000, .hash = 150}, Verdict::CpuBound, VerdictReason::AtHashLimit);
   RunResult contended = run(Workload::HashFile, "md5", 40, 30);
   sampled(contended, 100, 60);  // 1.4 of the 2 cores went to other processes
   check(contended, {}, Verdict::CpuBound, VerdictReason::CpuContended);
@@ -105,7 +106,7 @@ TEST_CASE("reason codes: cpu-bound", "[analysis][reasons]")
   RunResult md5Ram = run(Workload::HashFile, "md5", 20, 79, 30);
   onRam(md5Ram);
   sampled(md5Ram, 100, 50);
-  check(md5Ram, References{5000, 700, 0}, Verdict::CpuBound, VerdictReason::HashSlowerThanRam);
+  check(md5Ram, test::Given{.read = 5000, .hash = 700}, Verdict::CpuBound, VerdictReason::HashSlowerThanRam);
 }
 
 TEST_CASE("reason codes: io-bound", "[analysis][reasons]")
@@ -115,7 +116,7 @@ TEST_CASE("reason codes: io-bound", "[analysis][reasons]")
   check(busyDevice, {}, Verdict::IoBound, VerdictReason::DeviceSaturated);
   check(run(Workload::HashFile, "xxh3-64", 15, 85, 5), {}, Verdict::IoBound, VerdictReason::ReaderBlocked);
   check(run(Workload::HashFile, "md5", 30, 70), {}, Verdict::IoBound, VerdictReason::WaitedForData);
-  check(run(Workload::HashFile, "md5", 50, 45), References{150, 1000, 0}, Verdict::IoBound, VerdictReason::AtReadLimit);
+  check(run(Workload::HashFile, "md5", 50, 45), test::Given{.read = 150, .hash = 1000}, Verdict::IoBound, VerdictReason::AtReadLimit);
 }
 
 TEST_CASE("reason codes: memory-bound", "[analysis][reasons]")
@@ -136,18 +137,18 @@ TEST_CASE("reason codes: memory-bound", "[analysis][reasons]")
 
   RunResult fastHash = run(Workload::HashFile, "xxh3-64", 95, 1);
   onRam(fastHash);
-  check(fastHash, References{2800, 30000, 0}, Verdict::MemoryBound, VerdictReason::RamSlowerThanHash);
+  check(fastHash, test::Given{.read = 2800, .hash = 30000}, Verdict::MemoryBound, VerdictReason::RamSlowerThanHash);
 
   RunResult gap = run(Workload::HashFile, "xxh3-64", 50, 5);  // 134 MB/s against 9000 alone, not waiting
   onRam(gap);
-  check(gap, References{0, 9000, 0}, Verdict::MemoryBound, VerdictReason::BelowHashSpeed);
+  check(gap, test::Given{.hash = 9000}, Verdict::MemoryBound, VerdictReason::BelowHashSpeed);
 
   // At 89% of the read ceiling of tmpfs while the two ceilings are too close to decide alone.
   RunResult atCopy = run(Workload::HashFile, "sha1", 50, 45);
   onRam(atCopy);
-  check(atCopy, References{150, 200, 0}, Verdict::MemoryBound, VerdictReason::AtReadLimit);
+  check(atCopy, test::Given{.read = 150, .hash = 200}, Verdict::MemoryBound, VerdictReason::AtReadLimit);
 
-  check(run(Workload::HashMemory, "xxh3-64", 99, 0), References{0, 0, 140}, Verdict::MemoryBound,
+  check(run(Workload::HashMemory, "xxh3-64", 99, 0), test::Given{.memory = 140}, Verdict::MemoryBound,
         VerdictReason::NearMemorySpeed);
   check(run(Workload::Memory, "", 99, 0), {}, Verdict::MemoryBound, VerdictReason::MemoryCopy);
 }
@@ -181,23 +182,24 @@ TEST_CASE("a hash far faster than reading tmpfs is memory-bound however busy the
     RunResult r = run(Workload::HashFile, "xxh3-64", 12, 0, 0, 98);
     onRam(r);
     sampled(r, others > 0 ? 100 : 60, 100 * (2 - others));
-    const Analysis a = check(r, References{4800, 46000, 0}, Verdict::MemoryBound, VerdictReason::RamSlowerThanHash);
+    const Analysis a = check(r, test::Given{.read = 4800, .hash = 46000}, Verdict::MemoryBound, VerdictReason::RamSlowerThanHash);
     // When the load is what changed the run, the result says so.
     CHECK(a.has(FlagCode::MachineBusy) == (others >= th::kBusyOtherCores));
   }
   SECTION("the rule needs both ceilings and a clear ratio between them")
   {
+    // sha256 at 134 MB/s with its thread 99% on the CPU: 135.6 MB/s per CPU second, its own ceiling's speed.
     RunResult r = run(Workload::HashFile, "sha256", 99, 1);
     onRam(r);
-    check(r, References{4800, 4800 / th::kClearCeilingRatio + 1, 0}, Verdict::CpuBound, VerdictReason::WorkerSaturated);
-    check(r, References{4800, 4800 / th::kClearCeilingRatio - 1, 0}, Verdict::CpuBound, VerdictReason::HashSlowerThanRam);
-    check(r, References{0, 700, 0}, Verdict::CpuBound, VerdictReason::WorkerSaturated);
+    check(r, test::Given{.read = 200, .hash = 200 / th::kClearCeilingRatio + 1}, Verdict::CpuBound, VerdictReason::WorkerSaturated);
+    check(r, test::Given{.read = 200, .hash = 200 / th::kClearCeilingRatio - 1}, Verdict::CpuBound, VerdictReason::HashSlowerThanRam);
+    check(r, test::Given{.hash = 150}, Verdict::CpuBound, VerdictReason::WorkerSaturated);
   }
   SECTION("a disk location is judged by its accounting: a device's speed does vary")
   {
     RunResult r = run(Workload::HashFile, "xxh3-64", 12, 0, 0, 98);
     sampled(r, 100, 10, true, 20);
-    CHECK(analyse(r, References{4800, 46000, 0}).reason != VerdictReason::RamSlowerThanHash);
+    CHECK(analyse(r, test::given(r, test::Given{.read = 4800, .hash = 46000})).reason != VerdictReason::RamSlowerThanHash);
   }
 }
 
@@ -217,10 +219,35 @@ TEST_CASE("the read ceiling of a RAM-backed location is per second of the reader
   }
   RunResult hash = run(Workload::HashFile, "xxh3-64", 12, 0);
   onRam(hash);
-  const References refs = referencesFor(hash, {read, hash});
-  CHECK(refs.readMBps == Approx(4800 + 23.96));
-  CHECK(refs.readMinMBps == Approx(4800 + 7.76));
+  hash.readMethod = "pipelined";  // copies, as the read step did
+  const std::vector<Ceiling> ceilings = ceilingsFor(hash, {read, hash});
+  REQUIRE(ceilings.size() == 1);
+  const Ceiling& c = ceilings.front();
+  CHECK(c.kind == CeilingKind::Read);
+  CHECK(c.basis == CeilingBasis::PerCpuSecond);
+  CHECK(c.access == ReadAccess::Copy);
+  CHECK(c.mbps == Approx(4800 + 14.50));  // the median pass: one figure, shown and used alike
+  CHECK(c.minMBps == Approx(4800 + 7.76));
+  CHECK(c.maxMBps == Approx(4800 + 23.96));
+  CHECK(c.passes == 3);
+  const StepContext context = contextFor(hash, ceilings);
+  REQUIRE(context.limit.read);
+  CHECK(context.limit.read->mbps == Approx(4814.5));
 
+  SECTION("a hash through mapped pages is not judged against a copy's ceiling")
+  {
+    RunResult mapped = hash;
+    mapped.readMethod = "mmap";
+    const StepContext m = contextFor(mapped, ceilingsFor(mapped, {read, mapped}));
+    CHECK_FALSE(m.limit.read);
+    CHECK(m.limit.readMissing);
+  }
+  SECTION("nor two streams against one stream's")
+  {
+    RunResult two = hash;
+    two.streams = 2;
+    CHECK(contextFor(two, ceilingsFor(two, {read, two})).limit.readMissing);
+  }
   SECTION("a reader's CPU clock gives the reference's speed per CPU second")
   {
     RunResult one = run(Workload::Read, "", 1, 99, 25);  // 134 MB/s wall, the reader on the CPU 25%
@@ -234,6 +261,10 @@ TEST_CASE("the read ceiling of a RAM-backed location is per second of the reader
     RunResult diskHash = hash;
     diskHash.storage.kind = MediaKind::Ssd;
     diskHash.cacheMethod = CacheMethod::Direct;
-    CHECK(referencesFor(diskHash, {diskRead, diskHash}).readMBps == Approx(2396).epsilon(0.001));
+    const StepContext disk = contextFor(diskHash, ceilingsFor(diskHash, {diskRead, diskHash}));
+    REQUIRE(disk.limit.read);
+    CHECK(disk.limit.read->ceiling.basis == CeilingBasis::WallClock);
+    CHECK(disk.limit.read->mbps == Approx(1450).epsilon(0.001));  // the median pass
+    CHECK(disk.limit.read->ceiling.maxMBps == Approx(2396).epsilon(0.001));
   }
 }

@@ -7,6 +7,7 @@
 
 #include "analysis/rules.hpp"
 #include "analysis/thresholds.hpp"
+#include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
 
 using namespace hashscope;
@@ -136,10 +137,7 @@ TEST_CASE("a cold hash of a share whose link is full is network-bound, with its 
 {
   // 256 MiB in 2.4 s = 112 MB/s over a 1 GbE link (125 MB/s): the md5 thread waited 80% of the time.
   RunResult r = remoteRun(Workload::HashFile, nfsOverEth0(1000), 2.4, 20, 80, 113);
-  References refs;
-  refs.hashMBps = 700;
-  refs.readMBps = 115;
-  const Analysis a = analyse(r, refs, {112, 0, 0});
+  const Analysis a = analyse(r, test::given(r, test::Given{.read = 112, .hash = 700}));
   CHECK(a.verdict == Verdict::NetworkBound);
   CHECK(a.reason == VerdictReason::LinkSaturated);
   CHECK(toString(a.verdict) == "network-bound");
@@ -164,27 +162,27 @@ TEST_CASE("a share whose link had room is server-bound, and more streams getting
   SECTION("10 GbE link, 40 MB/s delivered")
   {
     RunResult r = remoteRun(Workload::Read, nfsOverEth0(10000), 6.7, 5, 95, 40);
-    References refs;
-    refs.readMBps = 40;
-    const Analysis a = analyse(r, refs);
+    const Analysis a = analyse(r, test::given(r, test::Given{.read = 40}));
     CHECK(a.verdict == Verdict::ServerBound);
     CHECK(a.reason == VerdictReason::ServerLimited);
   }
   SECTION("link speed unknown (virtio-net says -1), but 4 streams got 2.5x one")
   {
+    // The location's two hash runs: what it delivered to each is a read ceiling at that run's streams.
     RunResult r = remoteRun(Workload::HashFile, nfsOverEth0(0), 6.7, 10, 90, 40);
-    References refs;
-    refs.hashMBps = 700;
-    refs.readMBps = 40;
-    const StreamDelivery delivery{40, 100, 4};
-    const Analysis a = analyse(r, refs, delivery);
+    RunResult four = remoteRun(Workload::HashFile, nfsOverEth0(0), 2.7, 10, 90, 100, 4);
+    const std::vector<RunResult> location{r, four};
+    std::vector<Ceiling> ceilings = ceilingsFor(r, location);
+    const std::vector<Ceiling> hash = test::given(r, test::Given{.hash = 700});
+    ceilings.insert(ceilings.end(), hash.begin(), hash.end());
+    const Analysis a = analyse(r, ceilings);
     CHECK(a.verdict == Verdict::ServerBound);
     REQUIRE(a.remote);
+    CHECK(a.remote->oneStreamMBps == Approx(kBytes / 6.7 / 1e6));
     CHECK(a.remote->manyStreams == 4);
-    CHECK(a.remote->manyStreamsMBps == 100);
+    CHECK(a.remote->manyStreamsMBps == Approx(kBytes / 2.7 / 1e6));
     // The 4-stream run itself has no more streams to compare with: not claimed server-bound on that ground.
-    RunResult four = remoteRun(Workload::HashFile, nfsOverEth0(0), 2.7, 10, 90, 100, 4);
-    const Analysis b = analyse(four, refs, delivery);
+    const Analysis b = analyse(four, ceilings);
     CHECK(b.verdict != Verdict::ServerBound);
     CHECK(b.verdict != Verdict::NetworkBound);
   }
@@ -193,10 +191,7 @@ TEST_CASE("a share whose link had room is server-bound, and more streams getting
     RunResult r = remoteRun(Workload::HashFile, fuseDaemon(), 5.6, 8, 92, 0);
     for (Sample& s : r.samples)
       s.netValid = false;  // no interface
-    References refs;
-    refs.hashMBps = 700;
-    refs.readMBps = 48;
-    const Analysis a = analyse(r, refs);
+    const Analysis a = analyse(r, test::given(r, test::Given{.read = 48, .hash = 700}));
     CHECK(a.verdict == Verdict::ServerBound);
     REQUIRE(a.remote);
     CHECK(a.remote->linkIsMemory);
@@ -209,10 +204,7 @@ TEST_CASE("a remote location's CPU-bound hash and warm read keep their verdicts"
   SECTION("sha512 that cannot keep up with the link is CPU-bound")
   {
     RunResult r = remoteRun(Workload::HashFile, nfsOverEth0(10000), 0.4, 98, 1, 670);
-    References refs;
-    refs.hashMBps = 680;
-    refs.readMBps = 1100;
-    CHECK(analyse(r, refs).verdict == Verdict::CpuBound);
+    CHECK(analyse(r, test::given(r, test::Given{.read = 1100, .hash = 680})).verdict == Verdict::CpuBound);
   }
   SECTION("a warm read that came from the page cache is memory-bound and flagged")
   {
@@ -221,27 +213,30 @@ TEST_CASE("a remote location's CPU-bound hash and warm read keep their verdicts"
     r.cacheMethod = CacheMethod::Warm;
     r.ownReadBytes = 0;
     r.fetchedBy = FetchBasis::PageCache;
-    References refs;
-    refs.hashMBps = 700;
-    const Analysis a = analyse(r, refs);
+    const Analysis a = analyse(r, test::given(r, test::Given{.hash = 700}));
     CHECK(a.servedFromCache);
     CHECK(a.has(FlagCode::ServedFromCache));
     CHECK(a.verdict == Verdict::MemoryBound);  // hashing from RAM below the hash speed, never "server-bound"
   }
 }
 
-TEST_CASE("streamDeliveryFor gives a remote location's best one-stream and many-stream delivery", "[analysis][remote]")
+TEST_CASE("a remote location's context gives its best one-stream and many-stream delivery, from its read ceilings",
+          "[analysis][remote]")
 {
   const StorageInfo nas = nfsOverEth0(0);
   std::vector<RunResult> location{remoteRun(Workload::Read, nas, 6.7, 5, 95, 40),
                                   remoteRun(Workload::HashFile, nas, 2.7, 10, 90, 100, 4),
                                   remoteRun(Workload::HashFile, nas, 3.4, 10, 90, 80, 2)};
-  const StreamDelivery d = streamDeliveryFor(location[0], location);
+  const StreamDelivery d = contextFor(location[0], ceilingsFor(location[0], location)).delivery;
   CHECK(d.oneStreamMBps == Approx(kBytes / 6.7 / 1e6));
   CHECK(d.manyStreams == 4);
   CHECK(d.manyStreamsMBps == Approx(kBytes / 2.7 / 1e6));
+  // Another cache mode's runs are not this one's ceilings.
+  RunResult warm = location[0];
+  warm.cache = CacheMode::Warm;
+  CHECK(contextFor(warm, ceilingsFor(warm, location)).delivery.manyStreams == 0);
   // A local location has none.
   RunResult local = location[0];
   local.storage.kind = MediaKind::Ssd;
-  CHECK(streamDeliveryFor(local, {local}).oneStreamMBps == 0);
+  CHECK(contextFor(local, ceilingsFor(local, {local})).delivery.oneStreamMBps == 0);
 }

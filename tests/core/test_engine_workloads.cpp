@@ -2,6 +2,7 @@
 #include <numeric>
 
 #include "catch.hpp"
+#include "engine/workload_internal.hpp"
 #include "hashscope/workload.hpp"
 #include "test_engine_support.hpp"
 
@@ -250,4 +251,19 @@ TEST_CASE("bad specs are refused with a sentence, not an exception", "[engine]")
   CHECK(runWorkload(spec, {}).error.starts_with("The queue depth must be between 1 and 64"));
   spec.queueDepth = 65;
   CHECK(runWorkload(spec, {}).error.starts_with("The queue depth must be between 1 and 64"));
+}
+
+TEST_CASE("memory and hash-memory work on page-aligned buffers, as the file paths' bytes are", "[engine]")
+{
+  // A hash ceiling measured on a buffer wherever the heap put it (16-byte alignment) differs from one on mapped
+  // pages for vector hashes whose loads then split cache lines: both workloads take their buffers from here.
+  std::vector<platform::AlignedBuffer> held;  // kept, so each allocation lands somewhere new
+  for (const std::size_t size : {std::size_t{1}, std::size_t{4096 + 16}, std::size_t{1 * MiB}, std::size_t{1 * MiB + 48},
+                                 std::size_t{32 * MiB}}) {
+    INFO(size << " bytes");
+    platform::AlignedBuffer buffer = engine::workBuffer(size);
+    REQUIRE(buffer);
+    CHECK(reinterpret_cast<std::uintptr_t>(buffer.get()) % engine::kWorkBufferAlignment == 0);
+    held.push_back(std::move(buffer));
+  }
 }

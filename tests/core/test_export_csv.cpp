@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
 
@@ -89,7 +90,7 @@ TEST_CASE("toCsv quotes commas, quotes and line breaks and they read back unchan
   RunResult analysed = r;
   analysed.error.clear();
   analysed.perStream.push_back({1000000, 0.5, 0.49, 0, 0, 0.49, 0});
-  analyse(analysed, References{100, 700, 0});
+  analyse(analysed, test::given(analysed, test::Given{.read = 100, .hash = 700}));
 
   const std::string text = toCsv({r, analysed});
   const auto rows = parseCsv(text);

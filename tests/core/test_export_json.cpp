@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "export/json_writer.hpp"
+#include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
 #include "hashscope/library.hpp"
@@ -71,7 +72,7 @@ RunResult sampleResult()
     s.diskBusyPct = 30;
     r.samples.push_back(s);
   }
-  analyse(r, References{2900, 300, 0});
+  analyse(r, test::given(r, test::Given{.read = 2900, .hash = 300}));
   return r;
 }
 
@@ -121,7 +122,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   const std::string text = toJson({r, plain});
   CHECK(text.find("NaN") == std::string::npos);
   CHECK(text.find("inf") == std::string::npos);
-  CHECK(text.find("\"schema\": \"hashscope.run/3\"") != std::string::npos);
+  CHECK(text.find("\"schema\": \"hashscope.run/4\"") != std::string::npos);
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
   QJsonParseError error{};
@@ -129,7 +130,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   INFO(error.errorString().toStdString());
   REQUIRE(error.error == QJsonParseError::NoError);
   const QJsonObject root = doc.object();
-  CHECK(root["schema"].toString() == "hashscope.run/3");
+  CHECK(root["schema"].toString() == "hashscope.run/4");
   CHECK(root["tool"].toObject()["name"].toString() == "HashScope");
   CHECK(root["tool"].toObject()["version"].toString().toStdString() == std::string(version()));
   CHECK(root["machine"].toObject()["logical_cores"].toInt() >= 1);
@@ -288,7 +289,7 @@ TEST_CASE("run files load whether their evidence is a /2 sentence or a /3 reason
   REQUIRE(old.tiles.size() == 1);
   CHECK(old.tiles[0].mbps == 600);
   const RunDocument now = readRunDocument(document(kRunSchema, R"({"reason": "worker-saturated", "cores": 2})"));
-  CHECK(now.schema == "hashscope.run/3");
+  CHECK(now.schema == kRunSchema);
   REQUIRE(now.tiles.size() == 1);
   CHECK(now.tiles[0].mbps == 600);
   // And what this build writes reads back.

@@ -139,9 +139,10 @@ TEST_CASE("The portable cksum CRC agrees with the check value and with the hashe
 TEST_CASE("The registry lists every algorithm once, with honest metadata", "[hash][registry]")
 {
   const std::vector<std::string> expectedIds = {
-      "md5",      "sha1",     "sha224",      "sha256",      "sha384", "sha512",  "sha512-256",
-      "sha3-256", "sha3-512", "blake2b-512", "blake2s-256", "blake3", "crc32",  "crc32c",  "adler32",
-      "cksum",    "sum-bsd",  "sum-sysv",    "xxh32",       "xxh64",  "xxh3-64", "xxh3-128"};
+      "md5",      "sha1",     "sha224",   "sha256",      "sha384",      "sha512", "sha512-256",
+      "sha3-224", "sha3-256", "sha3-384", "sha3-512",    "blake2b-512", "blake2s-256", "sm3", "blake3",
+      "crc32",    "crc32c",   "adler32",  "cksum",       "sum-bsd",     "sum-sysv",    "xxh32", "xxh64",
+      "xxh3-64",  "xxh3-128"};
   const auto& all = allAlgorithms();
   REQUIRE(all.size() == expectedIds.size());
   std::set<std::string> seen;

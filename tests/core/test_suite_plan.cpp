@@ -148,7 +148,10 @@ TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "
   CHECK(planSuite(spec).size() == 1 + 4 * 2);
   spec.ramp = true;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  CHECK(planSuite(spec).size() == static_cast<std::size_t>(1 + 4 * (2 + cores - 1)));  // the ramp skips 1 stream
+  // 1, 2, 4 ... up to the cores and the cores themselves; the ramp skips 1 stream, the main run's count.
+  CHECK(planSuite(spec).size() == 1 + 4 * (2 + rampStreams(cores).size() - 1));
+  spec.maxStreams = 16;
+  CHECK(planSuite(spec).size() == 1 + 4 * (2 + 4));  // 2 4 8 16, not every count up to 16
   spec.locations.clear();
   CHECK(planSuite(spec).empty());
 }

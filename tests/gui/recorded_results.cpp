@@ -59,10 +59,26 @@ RunResult resultOf(const QJsonObject& o)
     a.verdict = verdictOf(o[QLatin1String("verdict")]);
     a.servedFromCache = o[QLatin1String("served_from_cache")].toBool();
     a.memoryBacked = o[QLatin1String("memory_backed")].toBool();
-    a.limitMBps = o[QLatin1String("limit_mb_per_s")].toDouble();
+    // The limit's two sides as recorded: the read ceiling, and the hash ceiling per core (which set the limit
+    // when the limit is below the read ceiling).
+    const double limit = o[QLatin1String("limit_mb_per_s")].toDouble();
+    const double read = o[QLatin1String("read_mb_per_s")].toDouble();
+    const double hash = o[QLatin1String("hash_mb_per_s")].toDouble();
+    if (read > 0) {
+      Ceiling c;
+      c.kind = CeilingKind::Read;
+      c.source = CeilingSource::ReadPass;
+      c.mbps = read;
+      a.limit.read = CeilingAt{c, read};
+    }
+    if (hash > 0) {
+      Ceiling c;
+      c.algorithm = r.algorithm;
+      c.basis = CeilingBasis::PerCpuSecond;
+      c.mbps = c.minMBps = c.maxMBps = hash;
+      a.limit.hash = CeilingAt{c, limit > 0 && (read <= 0 || limit < read) ? limit : hash * std::max(1, r.streams)};
+    }
     a.efficiency = o[QLatin1String("efficiency")].toDouble();
-    a.readMBps = o[QLatin1String("read_mb_per_s")].toDouble();
-    a.hashMBps = o[QLatin1String("hash_mb_per_s")].toDouble();
     a.workerBusyPct = o[QLatin1String("worker_busy_pct")].toDouble();
     a.waitPct = o[QLatin1String("wait_pct")].toDouble();
     a.diskBusyPct = o[QLatin1String("disk_busy_pct")].toDouble();
@@ -76,7 +92,7 @@ RunResult resultOf(const QJsonObject& o)
       Flag flag;
       flag.code = parseNamed(f[QLatin1String("code")].toString(),
                              {FlagCode::MachineBusy, FlagCode::WideSpread, FlagCode::LimitUnreliable,
-                              FlagCode::ServedFromCache},
+                              FlagCode::ServedFromCache, FlagCode::WithinReferenceSpread},
                              FlagCode::MachineBusy);
       flag.value1 = f[QLatin1String("value1")].toDouble();
       flag.value2 = f[QLatin1String("value2")].toDouble();

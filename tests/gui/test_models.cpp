@@ -39,7 +39,7 @@ RunResult makeResult(Workload workload, const std::string& algorithm, const std:
   Analysis a;
   a.verdict = Verdict::CpuBound;
   a.servedFromCache = fromCache;
-  a.limitMBps = mbps * 1.1;
+  a.limit.hash = CeilingAt{Ceiling{}, mbps * 1.1};
   a.efficiency = 0.9;
   a.workerBusyPct = 97;
   a.diskBusyPct = 20;

@@ -69,7 +69,7 @@ TEST_CASE("an efficiency above the limit estimate is shown as unreliable, with t
   r.bytes = 280'000'000;
   r.seconds = 1;
   Analysis a;
-  a.limitMBps = 255;
+  a.limit.read = CeilingAt{Ceiling{}, 255};
   a.efficiency = 280.0 / 255;
   a.flags.push_back({FlagCode::LimitUnreliable, 196e6, 280e6, LimitReason::PartlyFromCache});
   a.flags.push_back({FlagCode::MachineBusy, 0.6, 2});
@@ -148,7 +148,7 @@ TEST_CASE("the GUI writes the evidence itself from the reason code and the numbe
   a.diskBusyPct = 21;
   a.deviceReadBytes = 660'000'000;
   a.cpuBusyPct = 55;
-  a.limitMBps = 680;
+  a.limit.hash = CeilingAt{Ceiling{}, 680};
   a.efficiency = 660.0 / 680.0;
   a.reason = VerdictReason::WorkerSaturated;
   r.analysis = a;

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 
+#include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
 #include "hashscope/library.hpp"
 #include "logic/benchmark_controller.hpp"
@@ -73,16 +74,18 @@ QVariant ResultsModel::display(const RunResult& r, int column) const
   case WorkloadColumn: return workloadName(r.workload);
   case StreamsColumn: return r.streams;
   case CacheColumn: return cacheLabel(r);
-  case SpeedColumn:
+  case SpeedColumn: {
     if (!r.error.empty())
       return tr("failed");
-    if (r.passes.size() > 1)  // the median, with the slowest and fastest pass
-      return tr("%1 (%2–%3)").arg(formatMBps(r.mbPerSec()), QString::number(r.minMBps(), 'f', 0),
-                                  QString::number(r.maxMBps(), 'f', 0));
-    return formatMBps(r.mbPerSec());
+    const ShownSpeed shown = shownSpeed(r);  // hash-memory: the run's per-core figure, as the tiles show it
+    if (shown.passes > 1)  // the median, with the slowest and fastest pass
+      return tr("%1 (%2–%3)").arg(formatMBps(shown.mbps), QString::number(shown.minMBps, 'f', 0),
+                                  QString::number(shown.maxMBps, 'f', 0));
+    return formatMBps(shown.mbps);
+  }
   case CpuColumn: return percent(workerCpuPercent(r));
   case DiskColumn: return a ? percent(a->diskBusyPct) : QStringLiteral("—");
-  case LimitColumn: return a ? formatMBps(a->limitMBps) : QStringLiteral("—");
+  case LimitColumn: return a ? formatMBps(a->limitMBps()) : QStringLiteral("—");
   case EfficiencyColumn:
     if (a && a->efficiency > 0 && !a->efficiencyShown())
       return tr("unreliable");  // above the limit estimate: never a plain number over 100%
@@ -112,10 +115,10 @@ QVariant ResultsModel::sortKey(const RunResult& r, int column) const
   const Analysis* a = r.analysis ? &*r.analysis : nullptr;
   switch (column) {
   case StreamsColumn: return r.streams;
-  case SpeedColumn: return r.mbPerSec();
+  case SpeedColumn: return shownSpeed(r).mbps;
   case CpuColumn: return workerCpuPercent(r);
   case DiskColumn: return a ? a->diskBusyPct : -1.0;
-  case LimitColumn: return a ? a->limitMBps : -1.0;
+  case LimitColumn: return a ? a->limitMBps() : -1.0;
   case EfficiencyColumn: return a ? a->efficiency : -1.0;
   default: return display(r, column);
   }

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "hashscope/analysis.hpp"
 #include "logic/result_text.hpp"
 #include "logic/scoreboard_detail.hpp"
 
@@ -43,14 +44,16 @@ int cacheRank(const QString& cache)
 // A flag by its code only (stored runs keep the code; the numbers stay in the document).
 QString flagSentence(const std::string& code)
 {
-  if (code == toString(FlagCode::MachineBusy))
-    return tr("Machine busy, not representative: other processes used the CPU during this step.");
-  if (code == toString(FlagCode::WideSpread))
-    return tr("The speed varied widely between passes (the median is shown).");
-  if (code == toString(FlagCode::LimitUnreliable))
-    return tr("Limit estimate unreliable: the run exceeded it.");
-  if (code == toString(FlagCode::ServedFromCache))
-    return tr("Served from the page cache: this result describes RAM, not the disk.");
+  const std::optional<FlagCode> flag = parseFlagCode(code);
+  if (!flag)
+    return qs(code);
+  switch (*flag) {
+  case FlagCode::MachineBusy: return tr("Machine busy, not representative: other processes used the CPU during this step.");
+  case FlagCode::WideSpread: return tr("The speed varied widely between passes (the median is shown).");
+  case FlagCode::LimitUnreliable: return tr("Limit estimate unreliable: the run exceeded it.");
+  case FlagCode::ServedFromCache: return tr("Served from the page cache: this result describes RAM, not the disk.");
+  case FlagCode::WithinReferenceSpread: return tr("Above the limit by less than its reference's own spread.");
+  }
   return qs(code);
 }
 
@@ -72,10 +75,12 @@ detail::Entry entryOf(const RunResult& r, int index)
   e.streams = std::max(1, r.streams);
   e.cache = qs(toString(r.cache));
   e.failed = !r.ok();
-  e.mbps = r.mbPerSec();
-  e.minMBps = r.passes.size() > 1 ? r.minMBps() : e.mbps;
-  e.maxMBps = r.passes.size() > 1 ? r.maxMBps() : e.mbps;
-  e.passes = int(r.passes.size());
+  // One figure per concept: a hash-memory tile shows the run's per-core figure, as every other view does.
+  const ShownSpeed shown = shownSpeed(r);
+  e.mbps = shown.mbps;
+  e.minMBps = shown.minMBps;
+  e.maxMBps = shown.maxMBps;
+  e.passes = shown.perCore ? shown.passes : int(r.passes.size());
   e.badge = badgeOf(r);
   if (r.analysis) {
     const Analysis& a = *r.analysis;
@@ -95,6 +100,7 @@ detail::Entry entryOf(const RunResult& r, int index)
   e.index = index;
   e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
                       std::string(toString(r.cache)), e.streams});
+  e.point = evidence::readPointOf(r);
   return e;
 }
 
@@ -118,6 +124,12 @@ detail::Entry entryOf(const RunTile& t, int index)
   }
   e.index = index;
   e.key = compareKey(t.key);
+  e.point.mbps = t.mbps;
+  e.point.maxMBps = t.maxMBps;
+  e.point.streams = e.streams;
+  e.point.inFlight = e.streams * t.queueDepth;
+  e.point.access = t.readMethod.find("mmap") != std::string::npos ? ReadAccess::Mapped : ReadAccess::Copy;
+  e.point.fromCache = t.fromMemory;
   return e;
 }
 
@@ -139,6 +151,23 @@ ScoreTile tileFrom(const detail::Entry& e, ScoreTile tile)
   tile.resultIndex = e.index;
   tile.key = e.key;
   return tile;
+}
+
+// Why a hash tile beat its location's read tile, one sentence (translated).
+QString fasterText(const std::vector<evidence::FasterThanRead>& why, const QString& reads)
+{
+  QStringList parts;
+  for (evidence::FasterThanRead reason : why) {
+    switch (reason) {
+    case evidence::FasterThanRead::MoreStreams: parts << tr("more streams read at once"); break;
+    case evidence::FasterThanRead::DeeperQueue: parts << tr("more reads in flight"); break;
+    case evidence::FasterThanRead::MappedPages: parts << tr("mapped pages, no read() copy"); break;
+    case evidence::FasterThanRead::FromCache: parts << tr("the bytes came from the page cache"); break;
+    case evidence::FasterThanRead::ReadVaried: parts << tr("the read's own passes reached this speed"); break;
+    case evidence::FasterThanRead::Unexplained: parts << tr("nothing recorded explains it"); break;
+    }
+  }
+  return tr("Faster than the read tile (%1): %2.").arg(reads, parts.join(tr("; ")));
 }
 
 // The results a location x algorithm tile can show: hash-file, or hash-tree where a folder was measured.
@@ -282,6 +311,8 @@ QString ScoreTile::toolTip() const
     lines << tr("Passes: %1").arg(spread);
   if (const QString limit = limitText(); !limit.isEmpty())
     lines << tr("Reached %1: min(read speed, hash speed x streams).").arg(limit);
+  for (const QString& note : notes)
+    lines << note;
   for (const QString& flag : flags)
     lines << QStringLiteral("\u26a0 ") + flag;
   return lines.join(QLatin1Char('\n'));
@@ -387,6 +418,19 @@ Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan, 
   for (std::size_t cell = 0; cell < chosen.size(); ++cell) {
     if (chosen[cell])
       board.tiles[cell] = tileFrom(*chosen[cell], board.tiles[cell]);
+  }
+  // A hash tile faster than its location's read tile says why: the two read at different points.
+  for (std::size_t cell = 0; cell < chosen.size(); ++cell) {
+    const ScoreTile& t = board.tiles[cell];
+    if (!chosen[cell] || t.kind != ScoreTile::Kind::Hash || chosen[cell]->failed || board.readColumn < 0)
+      continue;
+    const std::size_t readCell = std::size_t(t.row * board.columns.size() + board.readColumn);
+    const Entry* read = chosen[readCell];
+    if (!read || read->failed)
+      continue;
+    const auto why = evidence::whyFasterThanRead(chosen[cell]->point, read->point);
+    if (!why.empty())
+      board.tiles[cell].notes << fasterText(why, speedText(read->mbps).text());
   }
   addCaveat(board, unmeasured == ScoreTile::Unmeasured::Stopped);
   board.headline = headline(board);

@@ -64,6 +64,7 @@ struct ScoreTile {
   // The flags this tile's warning mark stands for: its own problems, not those the board's caveat line says
   // for the whole run (Scoreboard::caveat).
   QStringList markFlags;
+  QStringList notes;            // what explains the number, not a warning: why hashing beat the read tile
   int resultIndex = -1;         // the result behind the tile, in the vector it was built from
   TileKey key;                  // the library's key of that result, to match tiles across runs
 

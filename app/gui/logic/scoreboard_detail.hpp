@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "hashscope/evidence.hpp"
 #include "logic/scoreboard.hpp"
 
 namespace hashscope::gui::detail {
@@ -23,6 +24,7 @@ struct Entry {
   QStringList flags, flagCodes;
   int index = -1;
   TileKey key;
+  evidence::ReadPoint point;  // how it read its location, to say why hashing beat the read tile
 };
 
 Scoreboard build(const std::vector<Entry>& entries, const ScoreboardPlan& plan, ScoreTile::Unmeasured unmeasured);

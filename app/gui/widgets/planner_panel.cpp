@@ -164,13 +164,23 @@ void PlannerPanel::recompute()
                                      .arg(rate(a.perCoreMBps), qs(a.algorithm))
                                      .arg(a.coresExact, 0, 'f', 1)
                                      .arg(a.coresAtLeast);
-    machine += (a.allCoresEstimated ? tr("%1 on all cores: %2 (estimated for %3 cores)")
-                                    : tr("%1 on all cores: %2 (measured at %3 streams)"))
-                   .arg(qs(a.algorithm), rate(a.allCoresMBps))
-                   .arg(a.allCoresStreams) +
-               QLatin1Char('\n');
+    if (a.perCoreMaxMBps > a.perCoreMinMBps)
+      needs += QLatin1Char('\n') + tr("Its passes: %1–%2 per core").arg(rate(a.perCoreMinMBps), rate(a.perCoreMaxMBps));
+    if (a.allCoresEstimated)
+      machine += tr("%1 on all cores: %2 (estimated for %3 cores)").arg(qs(a.algorithm), rate(a.allCoresMBps)).arg(a.allCoresStreams);
+    else if (a.allCoresLocation.empty())
+      machine += tr("%1 on all cores: %2 (measured at %3 streams)").arg(qs(a.algorithm), rate(a.allCoresMBps)).arg(a.allCoresStreams);
+    else
+      machine += tr("%1 on all cores: %2 (measured at %3 streams, hashing files in %4)")
+                     .arg(qs(a.algorithm), rate(a.allCoresMBps))
+                     .arg(a.allCoresStreams)
+                     .arg(qs(a.allCoresLocation));
+    machine += QLatin1Char('\n');
   }
-  machine += plan.readMBps > 0 ? tr("Storage reads %1 (%2)").arg(rate(plan.readMBps), qs(plan.readLocation))
+  const QString depth = plan.readQueueDepth > 0
+                            ? tr(", %1 reads in flight").arg(std::max(1, plan.readStreams) * plan.readQueueDepth)
+                            : QString();
+  machine += plan.readMBps > 0 ? tr("Storage reads %1 (%2%3)").arg(rate(plan.readMBps), qs(plan.readLocation), depth)
                                : tr("Storage: not measured in this run");
   if (plan.chosen) {
     const AlgorithmPlan& a = *plan.chosen;
@@ -193,6 +203,8 @@ void PlannerPanel::recompute()
     case PlanNote::ReadNotCold: machine += QLatin1Char('\n') + tr("The read speed was not measured cold from a disk: it describes memory, not storage."); break;
     case PlanNote::AllCoresEstimated: machine += QLatin1Char('\n') + tr("No stream ramp: all cores = per-core speed x logical cores (an upper estimate)."); break;
     case PlanNote::PerCoreFromStreams: machine += QLatin1Char('\n') + tr("No one-stream result: per-core speed from the fewest-streams result."); break;
+    case PlanNote::PerCoreFromThreads: machine += QLatin1Char('\n') + tr("This algorithm hashes one stream on several threads: per-core speed = its speed / its threads."); break;
+    case PlanNote::MeasuredWhileBusy: machine += QLatin1Char('\n') + tr("A figure of this plan was measured while other processes used the CPU (machine busy)."); break;
     case PlanNote::ReadOverNetwork: machine += QLatin1Char('\n') + tr("The best read came over a network or FUSE filesystem: its link and server are part of that storage speed."); break;
     }
   }

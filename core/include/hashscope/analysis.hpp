@@ -6,31 +6,38 @@
 
 namespace hashscope {
 
+// Every ceiling among `results` (the runs of one benchmark, `run` may be one of them) that can bear on `run`:
+// the read ceilings of its location in its cache mode (each read step, from a device also what storage
+// delivered per second during the location's hash runs: a device cannot deliver more than it can), the hash
+// ceilings of its algorithm from any location (hashing a buffer does not depend on the folder; pooled, so one
+// algorithm has one figure per parallelism in the whole run) and the memory ceilings. Work on the CPU (hashing,
+// memory, reading a RAM-backed location) is per second of its thread's CPU time, so the ceilings do not move
+// with the machine's load; a device's reads are per second of wall time. A warm run has no read ceiling: it
+// reads RAM, not what was measured.
+std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results);
+
 // What a network or FUSE location delivered (bytes fetched per second) to one stream and to the most
-// streams it was given, over its file-reading runs in one cache mode (0 = not measured). Remote storage
-// often needs parallel streams: a single stream that gets much less than several left the link room.
+// streams it was given, from its read ceilings (0 = not measured). Remote storage often needs parallel
+// streams: a single stream that gets much less than several left the link room.
 struct StreamDelivery {
   double oneStreamMBps = 0;
   double manyStreamsMBps = 0;
   int manyStreams = 0;
 };
 
-// The ceilings of one location, used to compute a run's limit.
-struct References {
-  double readMBps = 0;      // read ceiling: the best sustained read seen there in the same cache mode (0 = unknown)
-  double hashMBps = 0;      // hash ceiling: the algorithm on one whole core, per CPU second (0 = unknown)
-  double memoryMBps = 0;    // memory workload speed, one stream (0 = unknown)
-  double readMinMBps = 0;   // the read reference's slowest and fastest pass (its spread)
-  double readMaxMBps = 0;
+// What judges a step beyond its own numbers: its limit, the memory ceiling at its streams (hash-memory near
+// memory speed), whether the whole run was served from the page cache (live, before it ends: false), and on a
+// network or FUSE location what its read ceilings show of one stream against several (zeros elsewhere).
+struct StepContext {
+  Limit limit;
+  std::optional<CeilingAt> memory;
+  bool servedFromCache = false;
+  StreamDelivery delivery;
 };
-
-// The ceilings for `run` from every run of its location (`location` may include `run` itself): the read
-// ceiling is the best of the read passes and of what the process actually fetched from storage per second
-// during the location's hash runs in the same cache mode (a device cannot deliver more than its ceiling, so
-// what it did deliver raises it); the hash ceiling is the best pass of the algorithm's hash-memory run.
-// On a RAM-backed location reading is a copy, CPU work like hashing: its ceiling is then per second of the
-// reader's CPU time too, so the ratio of the two ceilings does not move with the machine's load.
-References referencesFor(const RunResult& run, const std::vector<RunResult>& location);
+// `run`'s context from `ceilings`: each side of the limit taken at the run's point (its read method, streams,
+// device reads in flight, hashing threads), and a remote location's delivery to one stream and to several.
+// `run` may be a step that has not run yet (live): its read method is then the one the engine will choose.
+StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceilings, bool servedFromCache = false);
 
 // Bytes the run fetched from storage: its own I/O accounting, else the device counters; nullopt when neither.
 std::optional<std::uint64_t> fetchedBytes(const RunResult& run);
@@ -46,18 +53,26 @@ inline constexpr double kWideSpreadFraction = 0.2;
 // per stream when no thread clock was read.
 double cpuSpeedPerStream(const RunResult& referenceRun);
 
-// Classifies one sample interval (fills Sample::verdict's value) from its own numbers: `run` describes the
-// step (workload, streams, storage) and run.analysis adds what is known beyond the interval: live (the suite's
-// intervalProbe) the ceilings the location measured before the step; once analysed, what the whole run showed
-// (served from cache, and its ceilings). On a RAM-backed location the two ceilings decide when clearly apart.
-Verdict classifyInterval(const Sample& sample, const RunResult& run);
+// Classifies one sample interval (fills Sample::verdict's value) from its own numbers and `context`: live (the
+// suite's intervalContext) the ceilings the location measured before the step; once analysed, those of the
+// whole run and whether it was served from the page cache. The signals are assembled by the same code as the
+// whole run's, so live and final verdicts follow the same rules.
+Verdict classifyInterval(const Sample& sample, const RunResult& run, const StepContext& context);
 
-// What `run`'s network or FUSE location delivered to one stream and to the most streams, over the location's
-// file workloads in the run's cache mode (zeros elsewhere): the remote verdict's evidence of parallel streams.
-StreamDelivery streamDeliveryFor(const RunResult& run, const std::vector<RunResult>& location);
+// The speed a result shows, with its spread: its median pass, except for a hash-memory result measured where
+// its algorithm's hash ceiling was taken (one thread per stream: per CPU second at the fewest streams; BLAKE3's
+// tree: all its threads): that ceiling's figure, the median of every such pass of the run in every location,
+// so the headline, the tiles, the evidence, the details, compare and the planner show one number for "md5 per
+// core". The run library computes the same for stored runs (RunDocument::perCore).
+struct ShownSpeed {
+  double mbps = 0, minMBps = 0, maxMBps = 0;
+  int passes = 1;
+  bool perCore = false;  // the hash ceiling's figure, not this result's own median pass
+};
+ShownSpeed shownSpeed(const RunResult& result);
 
-// Analyses a finished run: verdict and reason, served_from_cache, memory_backed, limit, efficiency, flags.
-// Also fills each sample's interval verdict. `delivery` feeds a network or FUSE location's remote verdict.
-Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& delivery = {});
+// Analyses a finished run against `ceilings` (ceilingsFor): verdict and reason, served_from_cache,
+// memory_backed, limit, efficiency, flags. Also fills each sample's interval verdict.
+Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings);
 
 }  // namespace hashscope

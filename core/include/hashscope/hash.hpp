@@ -42,7 +42,8 @@ public:
 
 // Every algorithm, in a stable display order.
 const std::vector<AlgorithmInfo>& allAlgorithms();
-// nullptr when the id is unknown.
+// nullptr when the id is unknown. Besides the listed ids, "blake2b-N" (N a multiple of 8 from 8 to 504:
+// BLAKE2b with an N-bit digest, as `b2sum -l N` computes it) is found too.
 const AlgorithmInfo* findAlgorithm(std::string_view id);
 // A fresh hasher, or nullptr when the id is unknown. Fast: EVP_MD objects are fetched once per process.
 std::unique_ptr<Hasher> makeHasher(std::string_view id);
@@ -55,6 +56,8 @@ void setThreadsPerStream(unsigned threads);
 unsigned threadsPerStreamLimit();
 
 std::string toHex(const Digest& digest);
+// RFC 4648 base64 with '=' padding, as `cksum --base64` prints digests.
+std::string toBase64(const Digest& digest);
 
 // One output line exactly as the reference tool prints it for a file of `size` bytes:
 //   md5/sha*/blake2*/xxh*:  "HEX  PATH"         (tag=false, the coreutils default)
@@ -65,6 +68,18 @@ std::string toHex(const Digest& digest);
 // No trailing newline.
 std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest,
                              std::uint64_t size, std::string_view path, bool tag);
+
+// The options of md5sum, b2sum and cksum that change a line, beyond the algorithm's own form.
+struct DigestLineFormat {
+  bool tag = false;        // the BSD form "TAG (PATH) = DIGEST" (not for cksum and sum, which ignore it)
+  bool binary = false;     // untagged coreutils lines: '*' before the name (md5sum -b), else ' '
+  bool escape = true;      // the backslash escaping of names with '\', newline or CR; off for -z lines
+  bool base64 = false;     // the digest in base64 (cksum --base64), not hex; not for cksum and sum
+  bool name = true;        // false: no name at all (cksum and sum reading stdin without file operands)
+  bool crcNumbers = false; // "CRC SIZE PATH" in decimal for a 32-bit checksum (cksum -a crc32b)
+};
+std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest, std::uint64_t size,
+                             std::string_view path, const DigestLineFormat& format);
 
 // GNU coreutils' escaping of a file name in a checksum line: '\\', "\n" and "\r" for a backslash, newline
 // and carriage return (the caller starts such a line with '\'). Used to write lines and to read them back.

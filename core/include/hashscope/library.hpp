@@ -13,6 +13,8 @@
 #include <string_view>
 #include <vector>
 
+#include "hashscope/ceiling.hpp"
+
 namespace hashscope {
 
 // ---- Run documents: what the library reads out of a hashscope.run JSON file -------------------------
@@ -35,7 +37,8 @@ struct TileKey {
   std::string label() const;  // "hash-memory md5 x4", "read /data (cold)"
 };
 
-// One result of a run: its median speed and the spread of its passes.
+// One result of a run: its median speed and the spread of its passes. A hash-memory tile at the run's per-core
+// point carries the run's per-core figure (RunDocument::perCore) instead, so every view shows one number.
 struct RunTile {
   TileKey key;
   double mbps = 0;               // decimal MB/s, median pass
@@ -50,6 +53,22 @@ struct RunTile {
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
   std::string verdict;           // "cpu-bound", "io-bound", ... as written; empty when not analysed
   std::vector<std::string> flags;  // the flag codes ("machine-busy", ...), for the scoreboard's warning mark
+  std::string readMethod;        // "pipelined", "mmap", ... as recorded; empty when none
+  int queueDepth = 0;            // device reads in flight per stream; 0 = none or not recorded
+  int hashThreads = 1;           // hashing threads per stream
+  bool perCore = false;          // a hash-memory tile showing the run's per-core figure
+  bool busy() const;             // it carries the machine-busy flag
+};
+
+// An algorithm's hash ceiling in a run, as the analysis takes it: the median of every pass of its hash-memory
+// runs with one hashing thread per stream at the fewest streams, per second of the thread's CPU time (BLAKE3
+// and other multi-threaded streams: MB/s of all their threads), with the spread of those passes.
+struct PerCore {
+  std::string algorithm;
+  Spread figure;
+  int streams = 1;           // the streams it was measured with (1 in a suite)
+  int threadsPerStream = 1;  // >1: the figure is for all the threads of one stream, not one core
+  bool busy = false;         // a run behind it carried the machine-busy flag
 };
 
 // A run document read back: enough to list, compare and plan; the JSON itself stays the record.
@@ -60,6 +79,8 @@ struct RunDocument {
   std::string status;            // "finished", "stopped" or "failed" (a step failed; its result says why)
   MachineFingerprint machine;
   std::vector<RunTile> tiles;
+  std::vector<PerCore> perCore;  // one per algorithm measured in RAM
+  const PerCore* perCoreOf(const std::string& algorithm) const;  // nullptr when not measured
   std::vector<std::string> locations() const;   // distinct, in first-seen order
   std::vector<std::string> algorithms() const;  // distinct, in first-seen order
 };

@@ -30,6 +30,8 @@ enum class PlanNote {
   ReadNotCold,            // the best read figure was not cold from a disk (page cache or RAM-backed location)
   AllCoresEstimated,      // no stream ramp: all-core speed = per-core x logical cores
   PerCoreFromStreams,     // no 1-stream result: per-core = the fewest-streams result / its streams
+  PerCoreFromThreads,     // the algorithm hashes one stream on several threads: per-core = its speed / threads
+  MeasuredWhileBusy,      // a figure the plan uses was measured while other processes held the CPU
   ReadOverNetwork,        // the best read figure came from a network or FUSE location: its link is part of storage
 };
 std::string_view toString(PlanNote note);
@@ -37,11 +39,16 @@ std::string_view toString(PlanNote note);
 // The plan for one algorithm on the run's machine.
 struct AlgorithmPlan {
   std::string algorithm;
-  double perCoreMBps = 0;       // hash speed of one stream (decimal MB/s)
-  double allCoresMBps = 0;      // best measured over the stream ramp, or the estimate
+  double perCoreMBps = 0;       // the run's per-core figure (RunDocument::perCore: the median pass, decimal MB/s)
+  double perCoreMinMBps = 0, perCoreMaxMBps = 0;  // the spread of its passes
+  double allCoresMBps = 0;      // best measured over the streams (hash-memory, or the ramp hashing files from
+                                // RAM while CPU-bound), or the estimate
   int allCoresStreams = 0;      // streams of that figure (the logical cores when estimated)
   bool allCoresEstimated = false;
+  std::string allCoresLocation; // where the ramp measured it; "" for hash-memory or the estimate
   bool perCoreFromStreams = false;
+  bool perCoreFromThreads = false;
+  bool busy = false;            // a figure of this plan was measured on a busy machine
   double coresExact = 0;        // target throughput / per-core speed
   std::int64_t coresAbout = 0;    // rounded to nearest ("about 27")
   std::int64_t coresAtLeast = 0;  // rounded up (what guarantees it)
@@ -71,8 +78,12 @@ struct Plan {
   std::optional<AlgorithmPlan> chosen;  // the asked algorithm's plan, when it was measured
   std::vector<AlgorithmPlan> algorithms;  // every measured algorithm, fastest on this machine first
   std::vector<std::string> meeting;       // algorithms that would meet the target here
-  double readMBps = 0;          // best read speed among the run's locations (0 = none)
+  double readMBps = 0;          // best read speed among the run's locations (0 = none): the read at the deepest
+                                // queue that gave most, cold from a disk when there is one
   std::string readLocation;
+  int readStreams = 0;          // that read's streams and device reads in flight per stream (0 = unknown)
+  int readQueueDepth = 0;
+  bool readBusy = false;
   std::vector<LinkPlan> links;  // the network links the target's throughput needs
   int logicalCores = 0;
   std::vector<PlanNote> notes;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "hashscope/ceiling.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/types.hpp"
 
@@ -85,6 +86,7 @@ enum class LimitReason {
   PartlyFromCache,    // the process fetched fewer bytes from storage than it processed (value1 of value2 bytes)
   ReferenceVaried,    // the reference's passes spread widely (value1..value2 MB/s)
   NoDeviceFigure,     // no device or own-I/O figure could confirm the read ceiling
+  HashReferenceVaried,  // the run's own threads hashed faster per CPU second (value2) than the hash ceiling (value1)
 };
 
 // A condition the front ends must show next to a result. The analysis gives the numbers; each front end
@@ -94,6 +96,8 @@ enum class FlagCode {
   WideSpread,         // the passes ranged value1..value2 MB/s (median in the result)
   LimitUnreliable,    // efficiency exceeds the limit estimate; `reason` says why, with its numbers in value1/2
   ServedFromCache,    // the process fetched value1 bytes from storage for value2 processed
+  WithinReferenceSpread,  // above the limit by less than the spread of the ceiling that set it (its passes
+                          // ranged value1..value2 MB/s): the efficiency is shown, the reason is that spread
 };
 struct Flag {
   FlagCode code = FlagCode::MachineBusy;
@@ -101,7 +105,9 @@ struct Flag {
   LimitReason reason = LimitReason::Unexplained;
 };
 std::string_view toString(FlagCode code);      // "machine-busy", "wide-spread", "limit-unreliable", "served-from-cache"
-std::string_view toString(LimitReason reason); // "unexplained", "partly-from-cache", "reference-varied", "no-device-figure"
+std::string_view toString(LimitReason reason); // "unexplained", "partly-from-cache", "reference-varied", "no-device-figure", ...
+std::optional<FlagCode> parseFlagCode(std::string_view text);
+std::optional<LimitReason> parseLimitReason(std::string_view text);
 
 // Why the analysis reached its verdict: the rule that decided it. The analysis gives this code and the
 // numbers; each front end writes the sentence (the CLI in app/cli/evidence_text.cpp, the GUI through tr()).
@@ -121,6 +127,8 @@ enum class VerdictReason {
   ReaderBlocked,      // the reader threads sat off the CPU, blocked in reads
   WaitedForData,      // the workers waited for data from storage; no device counters to say more
   AtReadLimit,        // the run reached the location's read ceiling (memory-bound when that is RAM)
+  QueueDepthLimited,  // the device delivered what this many reads in flight get from it, and more with a deeper
+                      // queue (Analysis::limit's read ceiling says how much, at which point)
   // memory-bound
   MemoryBacked,       // reading or writing a RAM-backed location: no device involved
   ServedFromCache,    // reading data the page cache already held
@@ -163,10 +171,8 @@ struct Analysis {
   VerdictReason reason = VerdictReason::NoCounters;  // why: the rule that decided the verdict
   bool servedFromCache = false;    // a disk-backed file workload read far fewer bytes from the device than it processed
   bool memoryBacked = false;       // the location is RAM (tmpfs): no disk involved at all
-  double limitMBps = 0;            // min(read speed of the location, hash-memory speed x streams); 0 = unknown
-  double efficiency = 0;           // end-to-end MB/s / limit, 0..1+ ; 0 = unknown
-  double readMBps = 0;             // reference: read-only speed of the same location/cache mode (0 = not measured)
-  double hashMBps = 0;             // reference: hash-memory speed per stream (0 = not measured)
+  Limit limit;                     // min(read ceiling, hash ceiling), each taken at this result's point
+  double efficiency = 0;           // end-to-end MB/s / limit, 0..1+ ; 0 = no limit
   double workerBusyPct = 0;        // mean worker-thread CPU share over the run
   double waitPct = 0;              // mean share of time waiting for data
   double diskBusyPct = 0;          // mean device busy share over the run
@@ -182,6 +188,7 @@ struct Analysis {
   std::vector<Flag> flags;         // what the front ends must show with the numbers
 
   bool has(FlagCode code) const;
+  double limitMBps() const { return limit.mbps(); }
   // Efficiency is a plain number only when it is known and not flagged as exceeding an unreliable limit.
   bool efficiencyShown() const { return efficiency > 0 && !has(FlagCode::LimitUnreliable); }
 };

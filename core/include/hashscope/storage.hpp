@@ -68,6 +68,8 @@ struct StorageInfo {
 // "network: sshfs (FUSE) from u@host:/srv over lo (this machine)", "FUSE: gocryptfs from /home/u/c".
 // Empty for local volumes.
 std::string remoteSummary(const StorageInfo& info);
+// Whether the location is served by a network or FUSE filesystem (MediaKind Network or Fuse).
+inline bool isRemote(const StorageInfo& info) { return info.kind == MediaKind::Network || info.kind == MediaKind::Fuse; }
 
 // Describes any folder (or file). Never throws; problems land in StorageInfo::error.
 StorageInfo describeStorage(const std::filesystem::path& path);

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "hashscope/analysis.hpp"
 #include "hashscope/results.hpp"
 #include "hashscope/samples.hpp"
 #include "hashscope/workload.hpp"
@@ -39,7 +40,7 @@ struct SuiteSpec {
   int queueDepth = kDefaultQueueDepth;            // reads in flight per stream of direct reads
   int streams = 1;                                // streams of the main hash-file runs
   bool warm = false;                              // add hash-file (warm)
-  bool ramp = false;                              // add hash-file with 1..maxStreams streams
+  bool ramp = false;                              // add hash-file at rampStreams(maxStreams) streams
   int maxStreams = 0;                             // 0 = logical cores
   bool peers = false;                             // add installed peer tools on the same sample
   double hashMemorySeconds = 1.0;                 // duration of each hash-memory (and memory) run
@@ -135,29 +136,34 @@ struct SuiteError {
 };
 
 struct SuiteResult {
-  std::vector<RunResult> results;    // in execution order, each analysed against its location's final ceilings
+  std::vector<RunResult> results;    // in execution order, each analysed against the whole run's ceilings
   std::vector<SuiteError> errors;    // per-location problems (e.g. no space for the sample)
   bool cancelled = false;
   double seconds = 0;
 };
 
-// What classifyInterval knows of a step while it runs: the step (workload, algorithm, streams, cache mode,
-// storage) and, as its `analysis`, the ceilings of its location measured by the `earlier` steps there (the
-// suite runs a location's read and hash-memory references before its hash-file steps), so each live interval
-// verdict follows the rules the final analysis applies (on a RAM-backed location the two ceilings decide).
-RunResult intervalProbe(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier);
+// A step before it runs, as the analysis sees it: workload, algorithm, streams, cache mode, location, storage.
+RunResult plannedRun(const WorkloadSpec& spec, const std::filesystem::path& location, const StorageInfo& storage);
+// What classifyInterval knows of a step while it runs: the ceilings the `earlier` steps of the benchmark
+// measured (the suite runs a location's read and hash-memory references before its hash-file steps), taken at
+// the step's point, so each live interval verdict follows the rules the final analysis applies.
+StepContext liveContext(const RunResult& planned, const std::vector<RunResult>& earlier);
 
 // One measured pass: a warm workload's file (or tree) is read into the page cache first, once (so the
 // warm-up's device reads are not counted in the run), then `work` runs while a Sampler at `hz` watches the
 // CPU and the location's device (hz <= 0: no sampling), and the process's own I/O accounting tells what it
 // fetched from storage (RunResult::ownReadBytes). Each sample reaches `onSample` with its interval verdict,
-// classified against intervalProbe(spec, storage, earlier). `work` reports to `counters`; it gets the spec
-// with `prewarmed` set. `onNote` receives one sentence when the warm-up failed.
-RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier,
-                     double hz, LiveCounters& counters,
-                     std::stop_token stop, const std::function<RunResult(const WorkloadSpec&)>& work,
+// classified in `live` (liveContext). `work` reports to `counters`; it gets the spec with `prewarmed` set.
+// `onNote` receives one sentence when the warm-up failed.
+RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const StepContext& live, double hz,
+                     LiveCounters& counters, std::stop_token stop,
+                     const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample = {},
                      const std::function<void(const std::string&)>& onNote = {});
+
+// The stream counts of a ramp to `top` streams: 1, 2, 4, 8, ... below `top`, then `top` itself (16: 1 2 4 8
+// 16; 12: 1 2 4 8 12), so a many-core machine measures how it scales in a few steps, not one per count.
+std::vector<int> rampStreams(int top);
 
 // The steps `spec` expands to, before anything runs (for progress: "step 3 of 14").
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec);

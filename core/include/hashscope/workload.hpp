@@ -51,6 +51,8 @@ struct WorkloadSpec {
   bool prewarmed = false;              // warm: the caller already read the target into the cache (runSampled does,
                                        // before its sampler starts), so the engine does not read it a second time
   LinkPolicy links = LinkPolicy::Follow;  // hash-tree and a read with `tree`: symbolic links under the folder
+  bool remote = false;                 // the target is on a network or FUSE filesystem (the suite sets it from the
+                                       // location): ReadPath::Auto then reads with copies, never mapped (ReadPlan)
 };
 
 // A CPU-time clock of one thread, readable from any other thread (the sampler's).

@@ -43,6 +43,7 @@ constexpr std::pair<VerdictReason, std::string_view> kReasonNames[] = {
     {VerdictReason::ReaderBlocked, "reader-blocked"},
     {VerdictReason::WaitedForData, "waited-for-data"},
     {VerdictReason::AtReadLimit, "at-read-limit"},
+    {VerdictReason::QueueDepthLimited, "queue-depth-limited"},
     {VerdictReason::MemoryBacked, "memory-backed"},
     {VerdictReason::ServedFromCache, "served-from-cache"},
     {VerdictReason::WaitedForRam, "waited-for-ram"},
@@ -196,7 +197,141 @@ RunTotals totalsOf(const RunResult& run)
 
 }  // namespace analysis
 
-Verdict classifyInterval(const Sample& sample, const RunResult& run)
+namespace analysis {
+
+double ownCpuMBps(const RunResult& run)
+{
+  double sum = 0;
+  int measured = 0;
+  for (const StreamResult& stream : run.perStream) {
+    if (stream.cpuSeconds > 0 && stream.bytes > 0) {
+      sum += megabytesPerSecond(stream.bytes, stream.cpuSeconds);
+      ++measured;
+    }
+  }
+  return measured > 0 ? sum / measured : -1;
+}
+
+namespace {
+
+double sum(const std::vector<double>& values)
+{
+  double total = 0;
+  for (double v : values)
+    total += v;
+  return total;
+}
+
+// What the rules look at, from the whole run or from one interval: the numbers differ in where they come
+// from, never in how they are used.
+struct Observed {
+  double workerPct = -1, waitPct = -1, busyPct = -1, readerPct = -1;
+  bool diskValid = false;
+  double diskBusyPct = 0;
+  double systemCpuPct = -1, processCpuPct = -1;
+  double achievedMBps = 0;
+  double ownCpuMBps = -1;
+  int cores = 1;
+  bool fromCache = false;  // the data came from the page cache (the run, or this interval, by its own counters)
+  double interfaceMBps = -1;  // a network location: what its interface received per second; -1 = unknown
+};
+
+Observed observedOf(const RunResult& run, const RunTotals& t, bool servedFromCache)
+{
+  Observed o;
+  o.workerPct = t.workerPct;
+  o.waitPct = t.waitPct;
+  o.busyPct = t.busyPct;
+  o.readerPct = t.readerPct;
+  o.diskValid = t.diskValid;
+  o.diskBusyPct = t.diskBusyPct;
+  o.systemCpuPct = t.cpuBusyPct;
+  o.processCpuPct = t.processCpuPct;
+  o.achievedMBps = run.mbPerSec();
+  o.ownCpuMBps = ownCpuMBps(run);
+  o.cores = coresOf(run);
+  o.fromCache = servedFromCache;
+  return o;
+}
+
+Observed observedOf(const RunResult& run, const Sample& sample, bool servedFromCache)
+{
+  Observed o;
+  if (!sample.workerCpuPct.empty()) {
+    o.workerPct = sum(sample.workerCpuPct) / static_cast<double>(sample.workerCpuPct.size());
+    if (sum(sample.workerCpuPct) > 0 && sample.totalMBps > 0)  // MB per second of all the workers' CPU time
+      o.ownCpuMBps = sample.totalMBps / (sum(sample.workerCpuPct) / 100.0);
+  }
+  if (sample.waitPct + sample.busyPct > 0) {
+    o.waitPct = sample.waitPct;
+    o.busyPct = sample.busyPct;
+  }
+  if (!sample.readerCpuPct.empty())
+    o.readerPct = sum(sample.readerCpuPct) / static_cast<double>(sample.readerCpuPct.size());
+  o.diskValid = sample.diskValid;
+  o.diskBusyPct = sample.diskBusyPct;
+  o.systemCpuPct = sample.cpuBusyPct;
+  o.processCpuPct = sample.processCpuPct;
+  o.achievedMBps = sample.totalMBps;
+  o.cores = sample.coreBusyPct.empty() ? coresOf(run) : static_cast<int>(sample.coreBusyPct.size());
+  const bool intervalFromCache = isFileWorkload(run.workload) && sample.diskValid && sample.totalMBps > 0 &&
+                                 sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
+  o.fromCache = servedFromCache || intervalFromCache;
+  if (sample.netValid)
+    o.interfaceMBps = sample.netRxMBps;
+  return o;
+}
+
+// The one place the rules' inputs are assembled, for the whole run and for each interval alike.
+Signals signalsOf(const RunResult& run, const Observed& o, const StepContext& context)
+{
+  Signals s;
+  s.workload = run.workload;
+  s.hashing = !run.algorithm.empty();
+  s.streams = std::max(1, run.streams);
+  s.cores = o.cores;
+  s.workerPct = o.workerPct;
+  s.waitPct = o.waitPct;
+  s.busyPct = o.busyPct;
+  s.readerPct = o.readerPct;
+  s.diskValid = o.diskValid;
+  s.diskBusyPct = o.diskBusyPct;
+  s.systemCpuPct = o.systemCpuPct;
+  s.processCpuPct = o.processCpuPct;
+  s.memoryBacked = isMemoryBacked(run);
+  s.fromRam = s.memoryBacked || o.fromCache;
+  s.achievedMBps = o.achievedMBps;
+  s.ownCpuMBps = hashThreadsOf(run) > 1 ? -1 : o.ownCpuMBps;  // BLAKE3's other threads are not in the clock
+  const Limit& limit = context.limit;
+  if (limit.hash) {
+    s.hashLimitMBps = limit.hash->mbps;
+    if (limit.hash->ceiling.scales())
+      s.hashPerCoreMBps = limit.hash->ceiling.mbps;
+  }
+  // Data that came from the page cache was not read at the location's measured speed.
+  if (!o.fromCache) {
+    if (limit.read)
+      s.readLimitMBps = limit.read->mbps;
+    const int depth = queueDepthOf(run);
+    if (depth > 0 && !s.memoryBacked) {
+      s.inFlight = s.streams * depth;
+      if (limit.deeper)
+        s.deeperReadMBps = limit.deeper->mbps;
+      else if (limit.read && limit.read->ceiling.inFlight() > s.inFlight)
+        s.deeperReadMBps = limit.read->mbps;
+    }
+  }
+  if (context.memory)
+    s.memoryLimitMBps = context.memory->mbps;
+  addRemoteSignals(run, o.interfaceMBps, context.delivery, s);
+  return s;
+}
+
+}  // namespace
+
+}  // namespace analysis
+
+Verdict classifyInterval(const Sample& sample, const RunResult& run, const StepContext& context)
 {
   using namespace analysis;
   if (sample.interval < kMinIntervalSeconds)
@@ -206,48 +341,10 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run)
     return sample.diskValid && sample.diskBusyPct >= kDiskBusyPct && !isMemoryBacked(run) ? Verdict::IoBound
                                                                                            : Verdict::Unknown;
   }
-  Signals s;
-  s.workload = run.workload;
-  s.hashing = !run.algorithm.empty();
-  s.streams = std::max(1, run.streams);
-  s.cores = sample.coreBusyPct.empty() ? coresOf(run) : static_cast<int>(sample.coreBusyPct.size());
-  if (!sample.workerCpuPct.empty()) {
-    double sum = 0;
-    for (double v : sample.workerCpuPct)
-      sum += v;
-    s.workerPct = sum / static_cast<double>(sample.workerCpuPct.size());
-  }
-  if (sample.waitPct + sample.busyPct > 0) {
-    s.waitPct = sample.waitPct;
-    s.busyPct = sample.busyPct;
-  }
-  if (!sample.readerCpuPct.empty()) {
-    double sum = 0;
-    for (double v : sample.readerCpuPct)
-      sum += v;
-    s.readerPct = sum / static_cast<double>(sample.readerCpuPct.size());
-  }
-  s.diskValid = sample.diskValid;
-  s.diskBusyPct = sample.diskBusyPct;
-  s.systemCpuPct = sample.cpuBusyPct;
-  s.processCpuPct = sample.processCpuPct;
-  s.achievedMBps = sample.totalMBps;
-  const bool intervalFromCache = isFileWorkload(run.workload) && sample.diskValid && sample.totalMBps > 0 &&
-                                 sample.diskReadMBps < kCacheDeviceFraction * sample.totalMBps;
-  const bool runFromCache = run.analysis && run.analysis->servedFromCache;
-  s.fromRam = isMemoryBacked(run) || intervalFromCache || runFromCache;
-  s.memoryBacked = isMemoryBacked(run);
-  if (s.memoryBacked && run.analysis) {
-    // The run's ceilings (live: those its location measured before it): on RAM they decide each interval as
-    // they decide the run (the thread accounting there moves with the machine's load; see decide()).
-    const double parallel = static_cast<double>(std::min(s.streams, s.cores));
-    s.hashLimitMBps = run.analysis->hashMBps * parallel;
-    s.readLimitMBps = run.analysis->readMBps;
-  }
-  addRemoteSignals(sample, run, s);
-  if (sample.totalMBps <= 0 && s.workerPct <= 0 && !(sample.diskValid && sample.diskBusyPct > 0))
+  const Observed o = observedOf(run, sample, context.servedFromCache);
+  if (sample.totalMBps <= 0 && o.workerPct <= 0 && !(sample.diskValid && sample.diskBusyPct > 0))
     return Verdict::Unknown;  // nothing moved and nothing worked: a pause, the start or the tail
-  return decide(s).verdict;
+  return decide(signalsOf(run, o, context)).verdict;
 }
 
 double cpuSpeedPerStream(const RunResult& referenceRun)
@@ -268,14 +365,12 @@ double cpuSpeedPerStream(const RunResult& referenceRun)
   return referenceRun.mbPerSec() / std::max(1, referenceRun.streams);
 }
 
-Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& delivery)
+Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
 {
   using namespace analysis;
   Analysis a;
   const RunTotals t = totalsOf(run);
   a.memoryBacked = isMemoryBacked(run);
-  a.readMBps = refs.readMBps;
-  a.hashMBps = refs.hashMBps;
   a.workerBusyPct = std::max(0.0, t.workerPct);
   a.waitPct = std::max(0.0, t.waitPct);
   a.diskBusyPct = t.diskBusyPct;
@@ -285,11 +380,8 @@ Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& d
   a.diskValid = t.diskValid;
   a.deviceReadBytes = t.deviceReadBytes;
   a.cores = coresOf(run);
-  if (isRemote(run))
-    a.remote = remoteEvidence(run, delivery);
 
-  const bool fileWorkload = isFileWorkload(run.workload);
-  if (fileWorkload && !a.memoryBacked && run.bytes >= kCacheCheckMinBytes) {
+  if (isFileWorkload(run.workload) && !a.memoryBacked && run.bytes >= kCacheCheckMinBytes) {
     // Our own I/O accounting first: another process reading the same device cannot hide a cache hit there.
     // The device counters (all processes) are the fallback where the OS keeps no such account.
     if (const auto fetched = fetchedBytes(run))
@@ -298,36 +390,15 @@ Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& d
       a.servedFromCache = run.cacheMethod == CacheMethod::Warm;  // no counters, but we warmed it ourselves
   }
   if (t.cpuBusyPct >= 0 && t.processCpuPct >= 0)
-    a.otherCores = std::max(0.0, t.cpuBusyPct * coresOf(run) - t.processCpuPct) / 100.0;
+    a.otherCores = std::max(0.0, t.cpuBusyPct * a.cores - t.processCpuPct) / 100.0;
 
-  const int streams = std::max(1, run.streams);
-  const int cores = coresOf(run);
-  const double parallel = static_cast<double>(std::min(streams, cores));
-  const double hashLimit = refs.hashMBps > 0 ? refs.hashMBps * parallel : 0;
-  const double memoryLimit = refs.memoryMBps > 0 ? refs.memoryMBps * parallel : 0;
-  switch (run.workload) {
-  case Workload::HashFile:
-  case Workload::HashTree:
-  case Workload::PeerTool: {
-    // The read reference was measured in the requested cache mode at this location: it limits this run
-    // too, including on RAM-backed locations (copying out of tmpfs is the reader's work). Only a run
-    // served from the page cache has no valid read reference (it read RAM, not what was measured).
-    const double readLimit = a.servedFromCache ? 0 : refs.readMBps;
-    if (hashLimit > 0 && readLimit > 0)
-      a.limitMBps = std::min(hashLimit, readLimit);
-    else
-      a.limitMBps = std::max(hashLimit, readLimit);
-    break;
-  }
-  case Workload::Read: a.limitMBps = refs.readMBps; break;
-  // One figure per concept: a hash-memory row's limit is the same per-core ceiling that limits hash-file.
-  case Workload::HashMemory: a.limitMBps = hashLimit; break;
-  case Workload::Memory:
-  case Workload::Write: break;
-  }
+  const StepContext context = contextFor(run, ceilings, a.servedFromCache);
+  a.limit = context.limit;
+  if (isRemote(run))
+    a.remote = remoteEvidence(run, context.delivery);
   const double achieved = run.mbPerSec();
-  if (a.limitMBps > 0 && achieved > 0)
-    a.efficiency = achieved / a.limitMBps;
+  if (a.limit.known() && achieved > 0)
+    a.efficiency = achieved / a.limit.mbps();
 
   if (!run.error.empty()) {
     a.reason = VerdictReason::RunFailed;
@@ -336,36 +407,18 @@ Analysis analyse(RunResult& run, const References& refs, const StreamDelivery& d
   } else if (run.seconds < kMinRunSeconds || run.bytes == 0) {
     a.reason = VerdictReason::TooShort;
   } else {
-    Signals s;
-    s.workload = run.workload;
-    s.hashing = !run.algorithm.empty();
-    s.streams = streams;
-    s.cores = cores;
-    s.workerPct = t.workerPct;
-    s.waitPct = t.waitPct;
-    s.busyPct = t.busyPct;
-    s.readerPct = t.readerPct;
-    s.diskValid = t.diskValid;
-    s.diskBusyPct = t.diskBusyPct;
-    s.systemCpuPct = t.cpuBusyPct;
-    s.processCpuPct = t.processCpuPct;
-    s.fromRam = a.memoryBacked || a.servedFromCache;
-    s.memoryBacked = a.memoryBacked;
-    s.achievedMBps = achieved;
-    s.hashLimitMBps = hashLimit;
-    s.readLimitMBps = a.servedFromCache ? 0 : refs.readMBps;
-    s.memoryLimitMBps = memoryLimit;
-    if (a.remote)
-      addRemoteSignals(*a.remote, s);
-    const Decision d = decide(s);
+    Observed o = observedOf(run, t, a.servedFromCache);
+    if (a.remote && a.remote->interfaceValid)
+      o.interfaceMBps = a.remote->interfaceMBps;
+    const Decision d = decide(signalsOf(run, o, context));
     a.verdict = d.verdict;
     a.reason = d.reason;
   }
-  a.flags = flagsOf(run, a, t, refs);
+  a.flags = flagsOf(run, a, t);
 
-  run.analysis = a;  // the interval classifier reads servedFromCache from here
+  run.analysis = a;
   for (Sample& sample : run.samples)
-    sample.verdict = classifyInterval(sample, run);
+    sample.verdict = classifyInterval(sample, run, context);
   return a;
 }
 

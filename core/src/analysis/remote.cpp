@@ -25,33 +25,24 @@ bool isRemote(const RunResult& run)
          (run.storage.kind == MediaKind::Network || run.storage.kind == MediaKind::Fuse);
 }
 
-}  // namespace hashscope::analysis
-
-namespace hashscope {
-
-StreamDelivery streamDeliveryFor(const RunResult& run, const std::vector<RunResult>& location)
+StreamDelivery streamDeliveryOf(const RunResult& run, const std::vector<Ceiling>& ceilings)
 {
-  using namespace analysis;
   StreamDelivery d;
   if (!isRemote(run))
     return d;
-  for (const RunResult& other : location) {
-    if (!other.ok() || !isRemote(other) || other.cache != run.cache)
+  for (const Ceiling& c : ceilings) {
+    if (c.kind != CeilingKind::Read)
       continue;
-    const double mbps = deliveredMBps(other);
-    if (other.streams <= 1)
-      d.oneStreamMBps = std::max(d.oneStreamMBps, mbps);
-    else if (mbps > d.manyStreamsMBps) {
-      d.manyStreamsMBps = mbps;
-      d.manyStreams = other.streams;
+    // A read step's median pass, or the most the location delivered to a hash run, at the streams it had.
+    if (c.streams <= 1)
+      d.oneStreamMBps = std::max(d.oneStreamMBps, c.mbps);
+    else if (c.mbps > d.manyStreamsMBps) {
+      d.manyStreamsMBps = c.mbps;
+      d.manyStreams = c.streams;
     }
   }
   return d;
 }
-
-}  // namespace hashscope
-
-namespace hashscope::analysis {
 
 RemoteEvidence remoteEvidence(const RunResult& run, const StreamDelivery& delivery)
 {
@@ -74,27 +65,15 @@ RemoteEvidence remoteEvidence(const RunResult& run, const StreamDelivery& delive
   return e;
 }
 
-void addRemoteSignals(const RemoteEvidence& evidence, Signals& s)
-{
-  if (s.fromRam)
-    return;
-  s.remote = true;
-  s.linkMBps = evidence.linkMBps;
-  s.linkIsMemory = evidence.linkIsMemory;
-  s.interfaceMBps = evidence.interfaceValid ? evidence.interfaceMBps : -1;
-  if (evidence.manyStreams > s.streams)
-    s.moreStreamsMBps = evidence.manyStreamsMBps;
-}
-
-void addRemoteSignals(const Sample& sample, const RunResult& run, Signals& s)
+void addRemoteSignals(const RunResult& run, double interfaceMBps, const StreamDelivery& delivery, Signals& s)
 {
   if (s.fromRam || !isRemote(run))
     return;
   s.remote = true;
   linkOf(run.storage, s.linkMBps, s.linkIsMemory);
-  s.interfaceMBps = sample.netValid ? sample.netRxMBps : -1;
-  if (run.analysis && run.analysis->remote && run.analysis->remote->manyStreams > s.streams)
-    s.moreStreamsMBps = run.analysis->remote->manyStreamsMBps;
+  s.interfaceMBps = interfaceMBps;
+  if (delivery.manyStreams > s.streams)
+    s.moreStreamsMBps = delivery.manyStreamsMBps;
 }
 
 }  // namespace hashscope::analysis

@@ -66,6 +66,16 @@ Decision decideWrite(const Signals& s, double worker)
   return {Verdict::Mixed, R::NoDominantResource};
 }
 
+// An I/O-bound device that gives clearly more with more reads in flight than this run kept: its queue depth,
+// not the device, was the limit.
+Decision deeperQueue(const Signals& s, Decision d)
+{
+  if (d.verdict == Verdict::IoBound && !s.fromRam && s.inFlight > 0 && s.deeperReadMBps > 0 &&
+      s.achievedMBps < kAtLimitFraction * s.deeperReadMBps)
+    d.reason = R::QueueDepthLimited;
+  return d;
+}
+
 // Plain reads: the working thread is the reader, so "waiting" is time off the CPU.
 Decision decideRead(const Signals& s, double worker)
 {
@@ -106,6 +116,12 @@ Decision decideRemote(const Signals& s)
   return {};
 }
 
+namespace {
+
+Decision decideFile(const Signals& s, double worker);
+
+}  // namespace
+
 Decision decide(const Signals& s)
 {
   const double worker = normalisedWorkerPct(s);
@@ -117,13 +133,20 @@ Decision decide(const Signals& s)
   case Workload::Write:
     return decideWrite(s, worker);
   case Workload::Read:
-    return decideRead(s, worker);
+    return deeperQueue(s, decideRead(s, worker));
   case Workload::HashFile:
   case Workload::HashTree:
   case Workload::PeerTool:
     break;
   }
+  return deeperQueue(s, decideFile(s, worker));
+}
 
+namespace {
+
+// Reading and hashing files (and peer tools).
+Decision decideFile(const Signals& s, double worker)
+{
   // A peer tool is one process: time off the CPU is waiting for data only when the data comes from a device;
   // from RAM the copy is its own CPU time, so the rest is other processes holding the cores.
   const bool peer = s.workload == Workload::PeerTool;
@@ -142,6 +165,12 @@ Decision decide(const Signals& s)
     if (s.readLimitMBps >= kClearCeilingRatio * s.hashLimitMBps)
       return {Verdict::CpuBound, R::HashSlowerThanRam};
   }
+  // From RAM, the hashing threads spent most of their CPU time on something other than hashing (faulting in
+  // and unmapping pages, copying): getting the bytes out of RAM held them back, however busy they were. Per
+  // CPU second on both sides, so the machine's load does not move it.
+  if (s.fromRam && !peer && s.hashPerCoreMBps > 0 && s.ownCpuMBps > 0 &&
+      s.ownCpuMBps < kMemoryGapFraction * s.hashPerCoreMBps)
+    return {Verdict::MemoryBound, R::BelowHashSpeed};
 
   const bool lowWait = !known(wait) || wait <= kLowWaitPct;
   if (known(worker) && worker >= kCpuBusyPct && lowWait)
@@ -208,5 +237,7 @@ Decision decide(const Signals& s)
   }
   return {Verdict::Mixed, R::NoDominantResource};
 }
+
+}  // namespace
 
 }  // namespace hashscope::analysis

@@ -23,9 +23,17 @@ struct Signals {
   bool fromRam = false;        // memory-backed location, or served from the page cache
   bool memoryBacked = false;   // the location itself is RAM (fromRam without a page-cache hit)
   double achievedMBps = 0;
-  double hashLimitMBps = 0;    // hash-memory speed x min(streams, cores); 0 = unknown
-  double readLimitMBps = 0;    // read-only speed of the location; 0 when the run was served from the page cache
-  double memoryLimitMBps = 0;  // memory speed x min(streams, cores); 0 = unknown
+  double ownCpuMBps = -1;      // per stream per second of the working threads' CPU time; -1 = unknown
+  // The ceilings at this run's point (0 = not measured there): hashing, reading the location (0 when the data
+  // came from the page cache), moving bytes through RAM.
+  double hashLimitMBps = 0;
+  double readLimitMBps = 0;
+  double memoryLimitMBps = 0;
+  double hashPerCoreMBps = 0;  // one single-threaded stream of the algorithm per CPU second; 0 = unknown
+  // A device: reads in flight of this run (all streams), and the read ceiling when it was measured with more
+  // in flight than that (0 = none deeper).
+  int inFlight = 0;
+  double deeperReadMBps = 0;
   // A network or FUSE location whose data came from the filesystem (not the page cache): what decideRemote
   // weighs. Elsewhere `remote` is false and the rest unused.
   bool remote = false;

@@ -22,11 +22,18 @@ bool isFileWorkload(Workload w);
 bool isMemoryBacked(const RunResult& run);
 int coresOf(const RunResult& run);  // logical cores seen by the sampler, else this machine's
 RunTotals totalsOf(const RunResult& run);
-// The best rate at which storage delivered a file run's data (bytes fetched per second), over its passes;
-// 0 when unknown (references.cpp).
-double deliveredMBps(const RunResult& run);
 
-// The flags a result carries (references.cpp).
-std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTotals& t, const References& refs);
+// A run's point (ceilings.cpp): hashing threads per stream, device reads in flight per stream (0: not a queued
+// device read), and how its bytes were reached; from what it recorded, else (hashscope.run/3, or a step that
+// has not run yet) what the engine did then.
+int hashThreadsOf(const RunResult& run);
+int queueDepthOf(const RunResult& run);
+ReadAccess accessOf(const RunResult& run);
+
+// The run's own speed per stream per second of its working threads' CPU time; -1 when no thread clock was read.
+double ownCpuMBps(const RunResult& run);
+
+// The flags a result carries (flags.cpp).
+std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTotals& t);
 
 }  // namespace hashscope::analysis

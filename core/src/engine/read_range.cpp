@@ -255,7 +255,7 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
   case ReadPath::Auto:
     if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)))
       method = ReadMethod::Read;
-    else if (cached && !hashers.empty() && platform::mappingSupported())
+    else if (cached && !plan.remote && !hashers.empty() && platform::mappingSupported())
       method = ReadMethod::Mapped;
     break;
   case ReadPath::Copy:

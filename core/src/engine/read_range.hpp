@@ -35,7 +35,7 @@ namespace hashscope::engine {
 //    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
 //  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
 //    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload (it measures
-//    the copy), and filesystems that cannot map.
+//    the copy), network and FUSE files (ReadPlan::remote), and filesystems that cannot map.
 enum class ReadMethod { Read, Mapped, Pipelined };
 // "read", "mmap", "pipelined": the words results use.
 const char* readMethodName(ReadMethod method);
@@ -53,6 +53,10 @@ struct ReadPlan {
   bool manyFiles = false;             // the stream reads file after file (hash -r, hash-tree), each a range
   bool smallInline = true;            // a range of at most one block is read with one read() on this thread
                                       // (false: through the pipelined reader, as the file workloads measure)
+  bool remote = false;                // a network or FUSE file: Auto reads it with copies, never mapped. A mapped
+                                      // page's fault waits for the server inside what is counted as hashing
+                                      // (a warm sshfs run, waiting at 4% CPU, was called cpu-bound), and a file
+                                      // changed on the server would end a mapped read with SIGBUS
 };
 
 // What one stream keeps from range to range: its buffer for reads on the hashing thread and its pipelined

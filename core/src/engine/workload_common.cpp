@@ -138,6 +138,7 @@ ReadPlan readPlan(const WorkloadSpec& spec, bool dropBehind)
   plan.blockSize = spec.blockSize;
   plan.queueDepth = spec.queueDepth;
   plan.threads = spec.streams;
+  plan.remote = spec.remote;
   return plan;
 }
 

@@ -86,6 +86,14 @@ std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t 
 // One clear sentence for a missing or unusable folder; "" when `folder` is a usable folder.
 std::string folderProblem(const std::filesystem::path& folder);
 
+// The buffers the memory and hash-memory workloads work on: page-aligned, as the bytes of the file paths are
+// (mapped pages, the reader's direct-I/O buffers). A heap buffer's alignment is the allocator's accident (16
+// bytes), and a vector hash whose loads then split cache lines (xxh3's 32-byte AVX2 loads: 15-20% fewer MB per
+// CPU second on the development VM) would set a hash ceiling that depends on where the heap put it. nullptr when
+// out of memory (the workloads then throw std::bad_alloc, which runWorkload words).
+inline constexpr std::size_t kWorkBufferAlignment = 4096;
+platform::AlignedBuffer workBuffer(std::size_t size);
+
 // The individual workloads (run_workload.cpp validates the spec and catches everything around them).
 void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);

@@ -1,6 +1,7 @@
 // memory and hash-memory: the CPU-only ceilings, bounded by bytes per stream or by a duration.
 #include <algorithm>
 #include <cstring>
+#include <new>
 #include <random>
 
 #include "engine/workload_internal.hpp"
@@ -62,6 +63,8 @@ void finish(const WorkloadSpec& spec, std::stop_token stop, std::vector<StreamOu
 
 }  // namespace
 
+platform::AlignedBuffer workBuffer(std::size_t size) { return platform::allocateAligned(size, kWorkBufferAlignment); }
+
 void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
 {
   result.cacheMethod = CacheMethod::NotApplicable;
@@ -71,15 +74,17 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
   // Allocated and touched before the clock starts, so the copy measures RAM, not page faults (and reads
   // real memory, not the kernel's shared zero page). Touched in pieces: a stop during setup is prompt.
   auto touched = [&](std::byte value) {
-    std::unique_ptr<std::byte[]> buffer(new std::byte[region]);
-    for (std::size_t at = 0; at < region && !stop.stop_requested(); at += 1 * MiB)
+    platform::AlignedBuffer buffer = workBuffer(region);
+    for (std::size_t at = 0; buffer && at < region && !stop.stop_requested(); at += 1 * MiB)
       std::memset(buffer.get() + at, static_cast<int>(value), std::min<std::size_t>(1 * MiB, region - at));
     return buffer;
   };
-  const std::unique_ptr<std::byte[]> zeros = touched(std::byte{0});
-  std::vector<std::unique_ptr<std::byte[]>> destinations;
+  const platform::AlignedBuffer zeros = touched(std::byte{0});
+  std::vector<platform::AlignedBuffer> destinations;
   for (int i = 0; i < spec.streams; ++i)
     destinations.push_back(touched(std::byte{1}));
+  if (!zeros || std::any_of(destinations.begin(), destinations.end(), [](const auto& d) { return !d; }))
+    throw std::bad_alloc();  // runWorkload says so and names the options to change
   if (stop.stop_requested()) {
     result.cancelled = true;
     return;
@@ -107,17 +112,19 @@ void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters&
     counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
   const std::size_t region = std::max<std::size_t>(kHashBuffer, static_cast<std::size_t>(spec.blockSize));
   // Buffers are filled before the clock starts.
-  std::vector<std::vector<std::byte>> buffers(static_cast<std::size_t>(spec.streams));
+  std::vector<platform::AlignedBuffer> buffers(static_cast<std::size_t>(spec.streams));
   for (std::size_t i = 0; i < buffers.size(); ++i) {
-    buffers[i].resize(region);
-    fillContent(buffers[i].data(), region, SampleContent::Random, 0x5eed + i);
+    buffers[i] = workBuffer(region);
+    if (!buffers[i])
+      throw std::bad_alloc();  // runWorkload says so and names the options to change
+    fillContent(buffers[i].get(), region, SampleContent::Random, 0x5eed + i);
   }
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
     std::unique_ptr<Hasher> hasher = hasherFor(spec);
     out.hashThreads = hasher->threadsPerStream();
-    const std::byte* data = buffers[static_cast<std::size_t>(i)].data();
+    const std::byte* data = buffers[static_cast<std::size_t>(i)].get();
     loopBlocks(spec, stop, counters, i, region, out,
                [&](std::size_t offset, std::size_t n) { hasher->update(data + offset, n); });
     hasher->finish();

@@ -96,7 +96,7 @@ std::vector<std::string> rowOf(const RunResult& r)
       a ? std::string(toString(a->verdict)) : std::string(),
       a ? flag(a->servedFromCache) : std::string(),
       a ? flag(a->memoryBacked) : std::string(),
-      a ? opt(a->limitMBps) : std::string(),
+      a ? opt(a->limitMBps()) : std::string(),
       a ? opt(a->efficiency) : std::string(),
       a ? num(a->workerBusyPct) : std::string(),
       a ? num(a->waitPct) : std::string(),

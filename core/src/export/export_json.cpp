@@ -1,4 +1,4 @@
-// toJson(): the versioned "hashscope.run/3" document shared by the CLI and the GUI.
+// toJson(): the versioned "hashscope.run/4" document shared by the CLI and the GUI.
 #include <algorithm>
 #include <cmath>
 
@@ -177,6 +177,48 @@ void writeEvidence(json::Writer& w, const Analysis& a)
   w.endObject();
 }
 
+void writeCeiling(json::Writer& w, const char* key, const std::optional<CeilingAt>& at)
+{
+  w.key(key);
+  if (!at) {
+    w.null();
+    return;
+  }
+  const Ceiling& c = at->ceiling;
+  w.beginObject();
+  w.member("at_mb_per_s", at->mbps);
+  w.member("kind", toString(c.kind));
+  w.member("source", toString(c.source));
+  w.member("basis", toString(c.basis));
+  w.key("algorithm");
+  stringOrNull(w, c.algorithm);
+  w.member("mb_per_s", c.mbps);
+  w.member("mb_per_s_min", c.minMBps);
+  w.member("mb_per_s_max", c.maxMBps);
+  w.member("passes", c.passes);
+  w.member("streams", c.streams);
+  w.member("threads_per_stream", c.threadsPerStream);
+  w.key("queue_depth");
+  c.queueDepth > 0 ? w.value(c.queueDepth) : w.null();
+  w.key("access");
+  c.access ? w.value(toString(*c.access)) : w.null();
+  w.member("busy", c.busy);
+  w.endObject();
+}
+
+// The limit's two sides, each the ceiling it was taken from and what that allows at this result's point.
+void writeLimit(json::Writer& w, const Limit& limit)
+{
+  w.key("limit");
+  w.beginObject();
+  writeCeiling(w, "hash", limit.hash);
+  writeCeiling(w, "read", limit.read);
+  writeCeiling(w, "deeper", limit.deeper);
+  w.member("hash_missing", limit.hashMissing);
+  w.member("read_missing", limit.readMissing);
+  w.endObject();
+}
+
 template <typename Field>
 std::vector<double> column(const std::vector<Sample>& samples, Field field)
 {
@@ -273,7 +315,11 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.key("filesystem");
   stringOrNull(w, r.storage.filesystem);
   w.member("streams", r.streams);
+  w.key("hash_threads");
+  r.hashThreads > 0 ? w.value(static_cast<int>(r.hashThreads)) : w.null();
   w.member("block_size", r.blockSize);
+  w.key("queue_depth");
+  r.queueDepth > 0 ? w.value(r.queueDepth) : w.null();
   w.member("cache", toString(r.cache));
   w.member("cache_method", toString(r.cacheMethod));
   w.key("cache_note");
@@ -281,8 +327,6 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.key("read_method");
   stringOrNull(w, r.readMethod);
   w.member("read_path", toString(r.readPath));
-  w.member("queue_depth", r.queueDepth);
-  w.member("hash_threads", static_cast<std::uint64_t>(r.hashThreads));
   w.member("bytes", r.bytes);
   w.member("files", r.files);
   w.member("seconds", r.seconds);
@@ -322,13 +366,15 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     w.member("served_from_cache", a.servedFromCache);
     w.member("memory_backed", a.memoryBacked);
     w.key("limit_mb_per_s");
-    a.limitMBps > 0 ? w.value(a.limitMBps) : w.null();
+    a.limit.known() ? w.value(a.limitMBps()) : w.null();
     w.key("efficiency");
     a.efficiency > 0 ? w.value(a.efficiency) : w.null();
+    // /3's two references, kept: the read ceiling at this result's point, the hash ceiling's own figure.
     w.key("read_mb_per_s");
-    a.readMBps > 0 ? w.value(a.readMBps) : w.null();
+    a.limit.read ? w.value(a.limit.read->mbps) : w.null();
     w.key("hash_mb_per_s");
-    a.hashMBps > 0 ? w.value(a.hashMBps) : w.null();
+    a.limit.hash ? w.value(a.limit.hash->ceiling.mbps) : w.null();
+    writeLimit(w, a.limit);
     w.member("worker_busy_pct", a.workerBusyPct);
     w.member("wait_pct", a.waitPct);
     w.member("disk_busy_pct", a.diskBusyPct);

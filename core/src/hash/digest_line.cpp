@@ -17,24 +17,22 @@ bool b3sumNeedsEscape(std::string_view name)
 // Defined below with the other name escaping; b3sum's style passes carriageReturn = false.
 std::string escapeBytes(std::string_view name, bool allControls, bool invalidUtf8, bool carriageReturn = true);
 
-std::string hexPathLine(std::string_view hex, std::string_view path, bool escape)
+// "DIGEST  PATH" (the second character is md5sum's mode: ' ' text, '*' binary), escaped when asked.
+std::string hexPathLine(std::string_view digest, std::string_view path, bool escape, char mode = ' ')
 {
   std::string line;
-  if (escape && nameNeedsEscape(path)) {
-    line = "\\";
-    line += hex;
-    line += "  ";
-    line += escapeName(path);
-    return line;
-  }
-  line.reserve(hex.size() + 2 + path.size());
-  line += hex;
-  line += "  ";
-  line += path;
+  const bool esc = escape && nameNeedsEscape(path);
+  line.reserve(digest.size() + 3 + path.size());
+  if (esc)
+    line += '\\';
+  line += digest;
+  line += ' ';
+  line += mode;
+  line += esc ? escapeName(path) : std::string(path);
   return line;
 }
 
-std::string taggedLine(std::string_view tag, std::string_view hex, std::string_view path, bool escape)
+std::string taggedLine(std::string_view tag, std::string_view digest, std::string_view path, bool escape)
 {
   std::string line;
   const bool esc = escape && nameNeedsEscape(path);
@@ -45,7 +43,7 @@ std::string taggedLine(std::string_view tag, std::string_view hex, std::string_v
   line += " (";
   line += esc ? escapeName(path) : std::string(path);
   line += ") = ";
-  line += hex;
+  line += digest;
   return line;
 }
 
@@ -58,15 +56,18 @@ std::uint32_t bigEndianValue(const Digest& digest)
   return v;
 }
 
-std::string numbersLine(const char* format, std::uint32_t checksum, std::uint64_t blocks,
-                        std::string_view path)
+// cksum and sum: decimal numbers, then the name unless there is none (stdin without file operands).
+std::string numbersLine(const char* format, std::uint32_t checksum, std::uint64_t blocks, std::string_view path,
+                        bool name)
 {
   char buffer[64];
   const int n = std::snprintf(buffer, sizeof buffer, format, static_cast<unsigned>(checksum),
                               static_cast<unsigned long long>(blocks));
   std::string line(buffer, n > 0 ? static_cast<std::size_t>(n) : 0);
-  line += ' ';
-  line += path;
+  if (name) {
+    line += ' ';
+    line += path;
+  }
   return line;
 }
 
@@ -75,30 +76,48 @@ std::string numbersLine(const char* format, std::uint32_t checksum, std::uint64_
 std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest, std::uint64_t size,
                              std::string_view path, bool tag)
 {
+  DigestLineFormat format;
+  format.tag = tag;
+  return formatDigestLine(algorithm, digest, size, path, format);
+}
+
+std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& digest, std::uint64_t size,
+                             std::string_view path, const DigestLineFormat& format)
+{
   const detail::AlgorithmSpec* spec = detail::findSpec(algorithm.id);
   const std::string_view tagName = spec ? spec->tag : std::string_view(algorithm.displayName);
-  const detail::LineStyle style = spec ? spec->style : detail::LineStyle::Coreutils;
+  detail::LineStyle style = spec ? spec->style : detail::LineStyle::Coreutils;
+  if (format.crcNumbers && digest.size() == 4)
+    style = detail::LineStyle::Cksum;
+  const std::string text = format.base64 ? toBase64(digest) : toHex(digest);
+  const bool tagged = format.tag && format.name;
   switch (style) {
   case detail::LineStyle::Cksum: // coreutils prints the legacy format even with --tag
-    return numbersLine("%u %llu", bigEndianValue(digest), size, path);
+    return numbersLine("%u %llu", bigEndianValue(digest), size, path, format.name);
   case detail::LineStyle::SumBsd:
-    return numbersLine("%05u %5llu", bigEndianValue(digest), (size + 1023) / 1024, path);
+    return numbersLine("%05u %5llu", bigEndianValue(digest), (size + 1023) / 1024, path, format.name);
   case detail::LineStyle::SumSysv:
-    return numbersLine("%u %llu", bigEndianValue(digest), (size + 511) / 512, path);
+    return numbersLine("%u %llu", bigEndianValue(digest), (size + 511) / 512, path, format.name);
   case detail::LineStyle::XxhsumXxh3: // xxhsum 0.8.1 -H3 prints the tagged form in both modes
-    return taggedLine(tagName, toHex(digest), path, false);
+    return format.name ? taggedLine(tagName, text, path, false) : text;
   case detail::LineStyle::Xxhsum:
-    return tag ? taggedLine(tagName, toHex(digest), path, false) : hexPathLine(toHex(digest), path, false);
+    if (!format.name)
+      return text;
+    return tagged ? taggedLine(tagName, text, path, false) : hexPathLine(text, path, false);
   case detail::LineStyle::B3sum: {
-    const bool esc = b3sumNeedsEscape(path);
+    if (!format.name) // b3sum --no-names
+      return text;
+    const bool esc = format.escape && b3sumNeedsEscape(path);
     const std::string name = esc ? escapeBytes(path, false, false, false) : std::string(path);
-    return (esc ? "\\" : "") + (tag ? taggedLine(tagName, toHex(digest), name, false)
-                                      : hexPathLine(toHex(digest), name, false));
+    return (esc ? "\\" : "") + (tagged ? taggedLine(tagName, text, name, false) : hexPathLine(text, name, false));
   }
   case detail::LineStyle::Coreutils:
     break;
   }
-  return tag ? taggedLine(tagName, toHex(digest), path, true) : hexPathLine(toHex(digest), path, true);
+  if (!format.name)
+    return text;
+  return tagged ? taggedLine(tagName, text, path, format.escape)
+                : hexPathLine(text, path, format.escape, format.binary ? '*' : ' ');
 }
 
 bool nameNeedsEscape(std::string_view name)

@@ -8,7 +8,7 @@
 namespace hashscope::detail {
 namespace {
 
-constexpr std::size_t kEvpSlots = 11;
+constexpr std::size_t kEvpSlots = 14;
 
 // EVP_MD_fetch is slow (a provider lookup under a lock), so each algorithm is fetched once per
 // process; the magic static makes that thread-safe. The objects live until exit on purpose.

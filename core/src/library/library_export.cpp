@@ -141,6 +141,10 @@ std::string planJson(const Plan& plan, std::int64_t runId)
   w.key("read_mb_per_s");
   plan.readMBps > 0 ? w.value(plan.readMBps) : w.null();
   w.member("read_location", plan.readLocation);
+  w.key("read_streams");
+  plan.readStreams > 0 ? w.value(plan.readStreams) : w.null();
+  w.key("read_queue_depth");
+  plan.readQueueDepth > 0 ? w.value(plan.readQueueDepth) : w.null();
   w.key("links");
   w.beginArray();
   for (const LinkPlan& l : plan.links) {
@@ -164,9 +168,13 @@ std::string planJson(const Plan& plan, std::int64_t runId)
     w.beginObject();
     w.member("algorithm", a.algorithm);
     w.member("per_core_mb_per_s", a.perCoreMBps);
+    w.member("per_core_mb_per_s_min", a.perCoreMinMBps);
+    w.member("per_core_mb_per_s_max", a.perCoreMaxMBps);
     w.member("all_cores_mb_per_s", a.allCoresMBps);
     w.member("all_cores_streams", a.allCoresStreams);
     w.member("all_cores_estimated", a.allCoresEstimated);
+    w.key("all_cores_location");
+    a.allCoresLocation.empty() ? w.null() : w.value(a.allCoresLocation);
     w.member("cores_exact", a.coresExact);
     w.member("cores_about", a.coresAbout);
     w.member("cores_at_least", a.coresAtLeast);

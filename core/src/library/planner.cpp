@@ -145,6 +145,8 @@ std::string_view toString(PlanNote note)
   case PlanNote::ReadNotCold: return "read-not-cold";
   case PlanNote::AllCoresEstimated: return "all-cores-estimated";
   case PlanNote::PerCoreFromStreams: return "per-core-from-streams";
+  case PlanNote::PerCoreFromThreads: return "per-core-from-threads";
+  case PlanNote::MeasuredWhileBusy: return "measured-while-busy";
   case PlanNote::ReadOverNetwork: return "read-over-network";
   }
   return "";
@@ -182,7 +184,7 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
   plan.logicalCores = run.machine.logicalCores;
 
   // Storage: the best read among the locations, cold figures from a disk first (a warm read, or one
-  // served from RAM, measures memory, not storage).
+  // served from RAM, measures memory, not storage). A deep-queue read is one of them: the most the device gives.
   bool readCold = false;
   for (const RunTile& t : run.tiles) {
     if (t.failed || t.key.workload != "read")
@@ -191,6 +193,9 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
     if ((cold && !readCold) || ((cold == readCold) && t.mbps > plan.readMBps)) {
       plan.readMBps = t.mbps;
       plan.readLocation = t.key.location;
+      plan.readStreams = t.key.streams;
+      plan.readQueueDepth = t.queueDepth;
+      plan.readBusy = t.busy();
       readCold = cold;
     }
   }
@@ -210,28 +215,42 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
   plan.links = linksFor(plan.neededMBps, ownLinkMbps);
 
   for (const std::string& name : run.algorithms()) {
+    const PerCore* perCore = run.perCoreOf(name);
+    if (!perCore)
+      continue;  // measured only on files: no CPU figure for it
     AlgorithmPlan a;
     a.algorithm = name;
-    int fewest = 0;
+    const double threads = static_cast<double>(std::max(1, perCore->threadsPerStream));
+    a.perCoreMBps = perCore->figure.median / threads;
+    a.perCoreMinMBps = perCore->figure.min / threads;
+    a.perCoreMaxMBps = perCore->figure.max / threads;
+    a.perCoreFromStreams = perCore->streams > 1;
+    a.perCoreFromThreads = perCore->threadsPerStream > 1;
+    a.busy = perCore->busy;
+    // All cores: the best measured over the streams, from hash-memory or from the ramp hashing files from RAM
+    // while the CPU was the limit (the ramp measures what N cores hash, reading included).
+    const RunTile* best = nullptr;
     for (const RunTile& t : run.tiles) {
-      if (t.failed || t.key.workload != "hash-memory" || t.key.algorithm != name)
+      if (t.failed || t.key.algorithm != name)
         continue;
-      if (fewest == 0 || t.key.streams < fewest) {
-        fewest = t.key.streams;
-        a.perCoreMBps = t.mbps / t.key.streams;
-      }
-      if (t.mbps > a.allCoresMBps) {
-        a.allCoresMBps = t.mbps;
-        a.allCoresStreams = t.key.streams;
-      }
+      const bool inRam = t.key.workload == "hash-memory";
+      const bool ramp = (t.key.workload == "hash-file" || t.key.workload == "hash-tree") && t.fromMemory &&
+                        t.verdict == "cpu-bound";
+      if ((inRam || ramp) && (!best || t.mbps > best->mbps))
+        best = &t;
     }
-    if (fewest == 0)
-      continue;  // measured only on files: no CPU figure for it
-    a.perCoreFromStreams = fewest > 1;
-    if (a.allCoresStreams <= 1 && plan.logicalCores > 1) {
+    if (best) {
+      a.allCoresMBps = best->mbps;
+      a.allCoresStreams = best->key.streams;
+      if (best->key.workload != "hash-memory")
+        a.allCoresLocation = best->key.location;
+      a.busy = a.busy || best->busy();
+    }
+    if (a.allCoresStreams <= 1 && perCore->threadsPerStream <= 1 && plan.logicalCores > 1) {
       a.allCoresMBps = a.perCoreMBps * plan.logicalCores;
       a.allCoresStreams = plan.logicalCores;
       a.allCoresEstimated = true;
+      a.allCoresLocation.clear();
     }
     a.coresExact = plan.neededMBps / a.perCoreMBps;
     a.coresAbout = wholeCores(std::round(a.coresExact));
@@ -263,6 +282,10 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
     addNote(plan, PlanNote::AllCoresEstimated);
   if (focus && focus->perCoreFromStreams)
     addNote(plan, PlanNote::PerCoreFromStreams);
+  if (focus && focus->perCoreFromThreads)
+    addNote(plan, PlanNote::PerCoreFromThreads);
+  if ((focus && focus->busy) || (plan.readMBps > 0 && plan.readBusy))
+    addNote(plan, PlanNote::MeasuredWhileBusy);
   return plan;
 }
 

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <cstdio>
 #include <ctime>
+#include <optional>
 #include <fstream>
 #include <unordered_set>
 
+#include "hashscope/hash.hpp"
 #include "hashscope/library.hpp"
 #include "hashscope/types.hpp"
 #include "library/json_value.hpp"
@@ -37,7 +39,9 @@ bool readsMember(std::string_view key)
       "memory_bytes", "os", "kernel", "workload", "algorithm", "location", "cache", "streams", "mb_per_s",
       "passes", "mb_per_s_min", "mb_per_s_max", "device", "model", "kind", "filesystem", "memory_backed",
       "served_from_cache", "verdict", "flags", "code", "cancelled", "error", "remote", "link_mbit_per_s", "bytes",
-      "seconds"};
+      "seconds",
+      // hashscope.run/4: the point each figure was taken at, and each pass's figure per CPU second
+      "read_method", "queue_depth", "hash_threads", "cpu_mb_per_s"};
   return kKeys.count(key) > 0;
 }
 
@@ -76,7 +80,105 @@ auto resultField(std::size_t index, const char* leaf)
 constexpr double kMaxMBps = 1e8;
 constexpr const char* kSpeed = "a speed (0 to 1e8 MB/s)";
 
-RunTile readTile(const json::Value& r, std::size_t index)
+// What the per-core figure of a hash-memory result is made of, kept while the results stream past (the
+// results themselves are not kept): each pass's wall-clock speed and speed per CPU second (absent where no
+// thread clock was read).
+struct HashPasses {
+  std::size_t tile = 0;
+  std::vector<std::pair<double, std::optional<double>>> passes;  // {wall MB/s, per CPU second MB/s}
+  double wall = 0;                                               // the result's figure, where it has no passes
+};
+
+HashPasses hashPassesOf(const json::Value& r, std::size_t index)
+{
+  HashPasses h;
+  h.tile = index;
+  const auto& passes = r["passes"].items();
+  for (std::size_t i = 0; i < passes.size(); ++i) {
+    const auto field = [index, i](const char* leaf) {
+      return [index, i, leaf] { return "results[" + std::to_string(index) + "].passes[" + std::to_string(i) + "]." + leaf; };
+    };
+    const double wall = checkedNumber(passes[i]["mb_per_s"], field("mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+    std::optional<double> cpu;
+    if (passes[i]["cpu_mb_per_s"].optNumber())
+      cpu = checkedNumber(passes[i]["cpu_mb_per_s"], field("cpu_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+    h.passes.emplace_back(wall, cpu);
+  }
+  h.wall = checkedNumber(r["mb_per_s"], resultField(index, ".mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+  return h;
+}
+
+// Hashing threads per stream where the result did not record them (before hashscope.run/4): BLAKE3's tree
+// used every core.
+int hashThreadsOf(const std::string& algorithm, int logicalCores)
+{
+  const AlgorithmInfo* info = findAlgorithm(algorithm);
+  return info && info->threadsPerStream > 1 ? std::max(1, logicalCores) : 1;
+}
+
+// The passes' figures the per-core figure is made of: per stream per CPU second (one thread per stream), or
+// all threads together per second of wall time; each pass's wall-clock speed where no thread clock was read.
+std::vector<double> hashFigures(const HashPasses& h, int streams, int threads)
+{
+  std::vector<double> out;
+  for (const auto& [wall, cpu] : h.passes)
+    out.push_back(threads > 1 ? wall : cpu.value_or(wall / streams));
+  if (out.empty())
+    out.push_back(threads > 1 ? h.wall : h.wall / streams);
+  return out;
+}
+
+// Each algorithm's per-core figure, pooled as ceilingsFor pools the hash ceilings; its hash-memory tiles at that
+// point then show it. `hashes` holds the hash-memory results' passes, each naming its tile.
+void poolPerCore(RunDocument& doc, const std::vector<HashPasses>& hashes)
+{
+  struct Group {
+    PerCore perCore;
+    std::vector<double> figures;
+  };
+  std::vector<Group> groups;
+  for (const HashPasses& h : hashes) {
+    RunTile& t = doc.tiles[h.tile];
+    if (t.failed || t.key.algorithm.empty())
+      continue;
+    const std::vector<double> figures = hashFigures(h, t.key.streams, t.hashThreads);
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+      return x.perCore.algorithm == t.key.algorithm && x.perCore.streams == t.key.streams &&
+             x.perCore.threadsPerStream == t.hashThreads;
+    });
+    if (g == groups.end())
+      g = groups.insert(groups.end(), Group{{t.key.algorithm, {}, t.key.streams, t.hashThreads, false}, {}});
+    g->figures.insert(g->figures.end(), figures.begin(), figures.end());
+    g->perCore.busy = g->perCore.busy || t.busy();
+  }
+  for (Group& g : groups) {
+    g.perCore.figure = spreadOf(g.figures);
+    if (!(g.perCore.figure.median > 0))
+      continue;
+    // Single-threaded streams: the fewest streams measured give one core's figure (as the analysis scales it).
+    auto same = std::find_if(doc.perCore.begin(), doc.perCore.end(),
+                             [&](const PerCore& p) { return p.algorithm == g.perCore.algorithm; });
+    if (same == doc.perCore.end())
+      doc.perCore.push_back(g.perCore);
+    else if (g.perCore.threadsPerStream < same->threadsPerStream ||
+             (g.perCore.threadsPerStream == same->threadsPerStream && g.perCore.streams < same->streams))
+      *same = g.perCore;
+  }
+  for (RunTile& t : doc.tiles) {
+    const PerCore* p = t.failed || t.key.workload != "hash-memory" ? nullptr : doc.perCoreOf(t.key.algorithm);
+    if (p && p->streams == t.key.streams && p->threadsPerStream == t.hashThreads) {
+      t.perCore = true;
+      t.mbps = p->figure.median * (p->threadsPerStream > 1 ? 1 : t.key.streams);
+      t.minMBps = p->figure.min * (p->threadsPerStream > 1 ? 1 : t.key.streams);
+      t.maxMBps = p->figure.max * (p->threadsPerStream > 1 ? 1 : t.key.streams);
+      t.passes = p->figure.count;
+    }
+  }
+}
+
+// `threadsRecorded` says whether the result recorded its hashing threads (hashscope.run/4): where not, they
+// follow from the machine's cores, known once the whole document is read.
+RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
 {
   RunTile t;
   t.key.workload = r["workload"].string();
@@ -120,6 +222,16 @@ RunTile readTile(const json::Value& r, std::size_t index)
     t.flags.push_back(f["code"].string());
   t.error = r["error"].string();
   t.failed = r["cancelled"].boolean() || !t.error.empty() || !(t.mbps > 0);
+  t.readMethod = r["read_method"].string();
+  t.queueDepth = static_cast<int>(checkedNumber(r["queue_depth"], resultField(index, ".queue_depth"), 0, 0,
+                                                kMaxRunStreams, "a queue depth (0 to 65536)"));
+  if (t.queueDepth <= 0 && (t.key.cache == "cold") && t.readMethod.find("pipelined") != std::string::npos &&
+      !t.fromMemory)
+    t.queueDepth = 3;  // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight
+  threadsRecorded = r["hash_threads"].optNumber().has_value();
+  if (threadsRecorded)
+    t.hashThreads = static_cast<int>(checkedNumber(r["hash_threads"], resultField(index, ".hash_threads"), 1, 1,
+                                                   kMaxRunStreams, "a number of threads (1 to 65536)"));
   return t;
 }
 
@@ -188,6 +300,17 @@ RunHeadline runHeadline(const RunDocument& doc)
   return best;
 }
 
+bool RunTile::busy() const { return std::find(flags.begin(), flags.end(), "machine-busy") != flags.end(); }
+
+const PerCore* RunDocument::perCoreOf(const std::string& algorithm) const
+{
+  for (const PerCore& p : perCore) {
+    if (p.algorithm == algorithm)
+      return &p;
+  }
+  return nullptr;
+}
+
 std::vector<std::string> RunDocument::locations() const { return distinct(tiles, &TileKey::location); }
 std::vector<std::string> RunDocument::algorithms() const { return distinct(tiles, &TileKey::algorithm); }
 
@@ -203,13 +326,20 @@ RunDocument readRunDocument(std::string_view text)
   text = withoutByteOrderMark(text);
   RunDocument doc;
   bool anyCancelled = false;
+  std::vector<HashPasses> hashes;
+  std::vector<std::size_t> unrecordedThreads;
   json::ParseOptions options;
   options.keep = readsMember;
   options.streamKey = "results";
   options.onElement = [&](const json::Value& r) {
     if (doc.tiles.size() >= kMaxRunResults)
       throw RunFormatError("not a HashScope run file: more than " + std::to_string(kMaxRunResults) + " results");
-    doc.tiles.push_back(readTile(r, doc.tiles.size()));
+    bool threadsRecorded = false;
+    doc.tiles.push_back(readTile(r, doc.tiles.size(), threadsRecorded));
+    if (!threadsRecorded)
+      unrecordedThreads.push_back(doc.tiles.size() - 1);
+    if (doc.tiles.back().key.workload == "hash-memory")
+      hashes.push_back(hashPassesOf(r, doc.tiles.size() - 1));
     anyCancelled = anyCancelled || r["cancelled"].boolean();
   };
   json::Value root;
@@ -238,6 +368,9 @@ RunDocument readRunDocument(std::string_view text)
   bool anyFailed = false;
   for (const RunTile& t : doc.tiles)
     anyFailed = anyFailed || !t.error.empty();
+  for (const std::size_t i : unrecordedThreads)
+    doc.tiles[i].hashThreads = hashThreadsOf(doc.tiles[i].key.algorithm, doc.machine.logicalCores);
+  poolPerCore(doc, hashes);
   doc.status = root["status"].string(anyCancelled ? "stopped" : anyFailed ? "failed" : "finished");
   return doc;
 }

@@ -59,7 +59,7 @@ std::optional<std::uint64_t> residency(const fs::path& target, bool evictFirst)
 FetchMeter::FetchMeter(const WorkloadSpec& spec, const StorageInfo& storage)
     : m_spec(spec),
       m_storage(storage),
-      m_remote(storage.kind == MediaKind::Network || storage.kind == MediaKind::Fuse)
+      m_remote(isRemote(storage))
 {
 }
 

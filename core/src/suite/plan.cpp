@@ -110,7 +110,7 @@ public:
     if (m_spec.ramp) {
       const int top = m_spec.maxStreams > 0 ? m_spec.maxStreams
                                             : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-      for (int n = 1; n <= top; ++n) {
+      for (const int n : rampStreams(top)) {
         if (n == s.streams)
           continue;  // the main run measured this count already
         WorkloadSpec ramp = s;
@@ -157,6 +157,15 @@ private:
 };
 
 }  // namespace
+
+std::vector<int> rampStreams(int top)
+{
+  std::vector<int> counts;
+  for (int n = 1; n < top; n *= 2)
+    counts.push_back(n);
+  counts.push_back(std::max(1, top));
+  return counts;
+}
 
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
 {

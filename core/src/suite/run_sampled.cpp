@@ -8,32 +8,37 @@
 
 namespace hashscope {
 
-RunResult intervalProbe(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier)
+RunResult plannedRun(const WorkloadSpec& spec, const std::filesystem::path& location, const StorageInfo& storage)
 {
-  RunResult probe;
-  probe.workload = spec.workload;
-  probe.algorithm = spec.algorithm;
-  probe.streams = spec.streams;
-  probe.cache = spec.cache;
-  probe.cacheMethod = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
-  probe.storage = storage;
-  // The ceilings the final analysis will use, as far as the location has measured them: the same
-  // referencesFor() (the probe has the step's algorithm and cache mode, all it looks at).
-  const References refs = referencesFor(probe, earlier);
-  Analysis known;
-  known.readMBps = refs.readMBps;
-  known.hashMBps = refs.hashMBps;
-  probe.analysis = known;
-  return probe;
+  RunResult planned;
+  planned.workload = spec.workload;
+  planned.algorithm = spec.algorithm;
+  planned.location = location;
+  planned.target = spec.target;
+  planned.streams = spec.streams;
+  planned.readPath = spec.readPath;
+  planned.cache = spec.cache;
+  // A cold read of a device keeps the spec's reads in flight per stream (cached and RAM reads: the kernel's).
+  if (spec.cache == CacheMode::Cold && storage.kind != MediaKind::Ram && spec.readPath != ReadPath::Mapped)
+    planned.queueDepth = spec.queueDepth;
+  planned.cacheMethod = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
+  planned.storage = storage;
+  return planned;
 }
 
-RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const std::vector<RunResult>& earlier,
-                     double hz, LiveCounters& counters,
-                     std::stop_token stop, const std::function<RunResult(const WorkloadSpec&)>& work,
+StepContext liveContext(const RunResult& planned, const std::vector<RunResult>& earlier)
+{
+  return contextFor(planned, ceilingsFor(planned, earlier));
+}
+
+RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const StepContext& live, double hz,
+                     LiveCounters& counters, std::stop_token stop,
+                     const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample,
                      const std::function<void(const std::string&)>& onNote)
 {
   WorkloadSpec run = spec;
+  run.remote = isRemote(storage);  // read with copies there: the wait for the server must show as waiting
   const WorkloadTraits traits = workloadTraits(spec.workload);
   // The one warm-up: before the sampler starts, so its device reads are not counted in the run.
   if (spec.cache == CacheMode::Warm && traits.usesCache && !spec.prewarmed) {
@@ -55,9 +60,9 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
     sampler->setNetworkSource(makeNetCounterSource(storage));  // null unless a network location's interface
     if (onSample) {
       // Live verdicts: each interval is classified as it arrives, on the sampler thread.
-      sampler->setCallback([probe = intervalProbe(spec, storage, earlier), &onSample](const Sample& s) {
+      sampler->setCallback([step = plannedRun(spec, {}, storage), live, &onSample](const Sample& s) {
         Sample classified = s;
-        classified.verdict = classifyInterval(classified, probe);
+        classified.verdict = classifyInterval(classified, step, live);
         onSample(classified);
       });
     }

@@ -80,8 +80,9 @@ RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
     peerMethod = CacheMethod::Warm;
 
   LiveCounters counters(std::max(1, step.spec.streams));
+  const StepContext live = liveContext(plannedRun(step.spec, step.location, state.storage), earlier);
   RunResult r = runSampled(
-      step.spec, state.storage, earlier, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
+      step.spec, state.storage, live, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
       [&](const WorkloadSpec& run) {
         return peer ? runPeerPass(step, state, counters, stop) : runWorkload(run, stop, &counters);
       },

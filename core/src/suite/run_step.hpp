@@ -27,7 +27,7 @@ void note(const SuiteObserver& observer, const std::string& message);
 
 // Runs `step` spec.passes times (each pass in the same cache state) and returns the median pass in full,
 // with every pass in RunResult::passes. A failed or cancelled pass ends the step with that pass. `earlier` are
-// the location's finished steps: their ceilings classify the step's sample intervals live.
+// the benchmark's finished steps: their ceilings classify the step's sample intervals live.
 RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
                   const std::vector<RunResult>& earlier, const SuiteObserver& observer, std::stop_token stop);
 

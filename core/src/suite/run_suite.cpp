@@ -34,11 +34,12 @@ std::string locationProblem(const std::filesystem::path& location)
          ": choose an existing folder";
 }
 
-void analyseAll(std::vector<RunResult>& results, std::size_t first)
+// Every result against the whole run's ceilings: its location's reads, every location's hash-memory passes.
+void analyseAll(std::vector<RunResult>& results)
 {
-  const std::vector<RunResult> location(results.begin() + static_cast<std::ptrdiff_t>(first), results.end());
-  for (std::size_t i = first; i < results.size(); ++i)
-    analyse(results[i], referencesFor(results[i], location), streamDeliveryFor(results[i], location));
+  const std::vector<RunResult> all = results;
+  for (RunResult& r : results)
+    analyse(r, ceilingsFor(r, all));
 }
 
 // A network or FUSE location's round trip, once, before its first step: on the file its first reading step
@@ -127,14 +128,13 @@ void waitBeforeStep(const SuiteStep& step, const SuiteSpec& spec, QuietState& qu
   quiet.waiting = false;
 }
 
-// Runs one location's steps in order (each for k passes), then analyses them against the location's final
-// ceilings. `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan,
-// whose steps read the data they were planned on.
+// Runs one location's steps in order (each for k passes), each analysed provisionally as it finishes.
+// `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan, whose steps read
+// the data they were planned on.
 void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile, const SuiteSpec& spec,
               suite::LocationState& state, QuietState& quiet, const SuiteObserver& observer, std::stop_token stop,
               int total, SuiteResult& result)
 {
-  const std::size_t firstResult = result.results.size();
   measureRoundTripOnce(steps, sampleFile, state, stop);
   for (SuiteStep step : steps) {
     if (stop.stop_requested())
@@ -146,13 +146,12 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
       break;
     if (observer.stepStarted)
       observer.stepStarted(step, total);
-    // What this location measured so far: the ceilings of the live and of the provisional verdicts.
-    std::vector<RunResult> soFar(result.results.begin() + static_cast<std::ptrdiff_t>(firstResult),
-                                 result.results.end());
+    // What the run measured so far: the ceilings of the live and of the provisional verdicts.
+    std::vector<RunResult> soFar = result.results;
     RunResult r = suite::runStep(step, spec, state, soFar, observer, stop);
-    // Provisional verdict; the final one follows below.
+    // Provisional verdict; the final one follows once every location has run.
     soFar.push_back(r);
-    analyse(r, referencesFor(r, soFar), streamDeliveryFor(r, soFar));
+    analyse(r, ceilingsFor(r, soFar));
     if (!r.error.empty())
       note(observer, step.title + ": " + r.error);
     if (observer.stepFinished)
@@ -162,7 +161,6 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
     if (cancelled)
       break;
   }
-  analyseAll(result.results, firstResult);
 }
 
 // A data plan: the data is checked and listed once, then its steps run where it is. Nothing is created,
@@ -264,6 +262,7 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
 
       runSteps(steps, sampleFile, spec, state, quiet, observer, stop, total, result);
     }
+    analyseAll(result.results);
   } catch (const std::exception& e) {
     result.errors.push_back({{}, std::string("The suite stopped on an internal error: ") + e.what()});
   }

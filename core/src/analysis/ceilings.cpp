@@ -1,0 +1,430 @@
+// Ceilings as values (ceilingsFor: what a benchmark measured) and the limit of one result taken from them at
+// its point (contextFor).
+#include <algorithm>
+#include <utility>
+
+#include "analysis/remote.hpp"
+#include "analysis/totals.hpp"
+#include "hashscope/analysis.hpp"
+#include "hashscope/hash.hpp"
+
+namespace hashscope {
+
+namespace {
+
+// One table per enum for both directions of its spelling.
+template <typename E, std::size_t N>
+std::string_view nameIn(const std::pair<E, std::string_view> (&table)[N], E value)
+{
+  for (const auto& [code, name] : table) {
+    if (code == value)
+      return name;
+  }
+  return table[0].second;
+}
+
+template <typename E, std::size_t N>
+std::optional<E> codeIn(const std::pair<E, std::string_view> (&table)[N], std::string_view text)
+{
+  for (const auto& [code, name] : table) {
+    if (name == text)
+      return code;
+  }
+  return std::nullopt;
+}
+
+constexpr std::pair<CeilingKind, std::string_view> kKinds[] = {
+    {CeilingKind::Hash, "hash"}, {CeilingKind::Read, "read"}, {CeilingKind::Memory, "memory"}};
+constexpr std::pair<CeilingSource, std::string_view> kSources[] = {{CeilingSource::HashMemory, "hash-memory"},
+                                                                   {CeilingSource::ReadPass, "read-pass"},
+                                                                   {CeilingSource::Delivered, "delivered"},
+                                                                   {CeilingSource::MemoryPass, "memory-pass"}};
+constexpr std::pair<CeilingBasis, std::string_view> kBases[] = {{CeilingBasis::WallClock, "wall-clock"},
+                                                                {CeilingBasis::PerCpuSecond, "per-cpu-second"}};
+constexpr std::pair<ReadAccess, std::string_view> kAccesses[] = {{ReadAccess::Copy, "copy"},
+                                                                 {ReadAccess::Mapped, "mapped"}};
+
+}  // namespace
+
+std::string_view toString(CeilingKind kind) { return nameIn(kKinds, kind); }
+std::string_view toString(CeilingSource source) { return nameIn(kSources, source); }
+std::string_view toString(CeilingBasis basis) { return nameIn(kBases, basis); }
+std::string_view toString(ReadAccess access) { return nameIn(kAccesses, access); }
+std::optional<CeilingKind> parseCeilingKind(std::string_view text) { return codeIn(kKinds, text); }
+std::optional<CeilingSource> parseCeilingSource(std::string_view text) { return codeIn(kSources, text); }
+std::optional<CeilingBasis> parseCeilingBasis(std::string_view text) { return codeIn(kBases, text); }
+std::optional<ReadAccess> parseReadAccess(std::string_view text) { return codeIn(kAccesses, text); }
+
+Spread spreadOf(std::vector<double> values)
+{
+  values.erase(std::remove_if(values.begin(), values.end(), [](double v) { return !(v > 0); }), values.end());
+  Spread s;
+  if (values.empty())
+    return s;
+  std::sort(values.begin(), values.end());
+  const std::size_t n = values.size();
+  s.median = n % 2 ? values[n / 2] : (values[n / 2 - 1] + values[n / 2]) / 2;
+  s.min = values.front();
+  s.max = values.back();
+  s.count = static_cast<int>(n);
+  return s;
+}
+
+int Ceiling::inFlight() const { return std::max(1, streams) * std::max(1, queueDepth); }
+
+bool Ceiling::scales() const
+{
+  return kind == CeilingKind::Hash && basis == CeilingBasis::PerCpuSecond && threadsPerStream <= 1;
+}
+
+std::optional<double> Ceiling::at(int atStreams, int cores) const
+{
+  if (!(mbps > 0))
+    return std::nullopt;
+  const int n = std::max(1, atStreams);
+  const double parallel = static_cast<double>(std::min(n, std::max(1, cores)));
+  if (scales())
+    return mbps * parallel;
+  if (n != std::max(1, streams))
+    return std::nullopt;
+  return basis == CeilingBasis::PerCpuSecond ? mbps * parallel : mbps;
+}
+
+double Limit::mbps() const
+{
+  const CeilingAt* s = setter();
+  return s ? s->mbps : 0.0;
+}
+
+const CeilingAt* Limit::setter() const
+{
+  const CeilingAt* h = hash && hash->mbps > 0 ? &*hash : nullptr;
+  const CeilingAt* r = read && read->mbps > 0 ? &*read : nullptr;
+  if (h && r)
+    return r->mbps < h->mbps ? r : h;
+  return h ? h : r;
+}
+
+namespace analysis {
+
+int hashThreadsOf(const RunResult& run)
+{
+  if (run.hashThreads > 0)
+    return static_cast<int>(run.hashThreads);
+  if (run.algorithm.empty())
+    return 1;
+  // hashscope.run/3 did not record it: BLAKE3's tree used every core of its machine then.
+  const AlgorithmInfo* info = findAlgorithm(run.algorithm);
+  return info && info->threadsPerStream > 1 ? coresOf(run) : 1;
+}
+
+int queueDepthOf(const RunResult& run)
+{
+  if (run.queueDepth > 0)
+    return run.queueDepth;
+  // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight per stream.
+  const bool direct = run.cacheMethod == CacheMethod::Direct || run.cacheMethod == CacheMethod::Evicted;
+  return direct && run.readMethod.find("pipelined") != std::string::npos ? 3 : 0;
+}
+
+ReadAccess accessOf(const RunResult& run)
+{
+  if (run.readMethod.find("mmap") != std::string::npos)
+    return ReadAccess::Mapped;
+  if (!run.readMethod.empty() || run.workload == Workload::PeerTool)
+    return ReadAccess::Copy;
+  // Not run yet (the live path): what was asked, else what the engine chooses.
+  if (run.readPath == ReadPath::Mapped)
+    return ReadAccess::Mapped;
+  if (run.readPath == ReadPath::Copy || run.workload == Workload::Read)
+    return ReadAccess::Copy;
+  return isMemoryBacked(run) || run.cache == CacheMode::Warm ? ReadAccess::Mapped : ReadAccess::Copy;
+}
+
+}  // namespace analysis
+
+namespace {
+
+using analysis::accessOf;
+using analysis::hashThreadsOf;
+using analysis::queueDepthOf;
+
+// Each pass's speed per stream per second of its thread's CPU time (its wall-clock speed per stream where no
+// thread clock was read).
+std::vector<double> cpuFigures(const RunResult& run)
+{
+  std::vector<double> out;
+  const int streams = std::max(1, run.streams);
+  for (const PassResult& p : run.passes)
+    out.push_back(p.cpuMBps > 0 ? p.cpuMBps : p.mbPerSec() / streams);
+  if (out.empty())
+    out.push_back(cpuSpeedPerStream(run));
+  return out;
+}
+
+std::vector<double> wallFigures(const RunResult& run)
+{
+  std::vector<double> out;
+  for (const PassResult& p : run.passes)
+    out.push_back(p.mbPerSec());
+  if (out.empty())
+    out.push_back(run.mbPerSec());
+  return out;
+}
+
+// What storage delivered per second in each pass of a hash run; empty when no pass says.
+std::vector<double> deliveredFigures(const RunResult& run)
+{
+  std::vector<double> out;
+  if (run.passes.empty()) {
+    if (const auto fetched = fetchedBytes(run))
+      out.push_back(megabytesPerSecond(std::min(*fetched, run.bytes), run.seconds));
+    return out;
+  }
+  for (const PassResult& p : run.passes) {
+    const std::optional<std::uint64_t> fetched =
+        p.ownReadBytes ? p.ownReadBytes : p.deviceValid ? std::optional<std::uint64_t>(p.deviceReadBytes) : std::nullopt;
+    if (fetched)
+      out.push_back(megabytesPerSecond(std::min(*fetched, p.bytes), p.seconds));
+  }
+  return out;
+}
+
+bool busy(const RunResult& run) { return run.analysis && run.analysis->has(FlagCode::MachineBusy); }
+
+Ceiling measured(CeilingKind kind, CeilingSource source, CeilingBasis basis, const RunResult& run,
+                 const std::vector<double>& figures)
+{
+  const Spread s = spreadOf(figures);
+  Ceiling c;
+  c.kind = kind;
+  c.source = source;
+  c.basis = basis;
+  c.mbps = s.median;
+  c.minMBps = s.min;
+  c.maxMBps = s.max;
+  c.passes = std::max(1, s.count);
+  c.streams = std::max(1, run.streams);
+  c.busy = busy(run);
+  return c;
+}
+
+// Adds `run`'s figures to the ceiling of its group (same kind, algorithm, streams and threads): one figure
+// per parallelism, from every pass of every run measured there.
+void pool(std::vector<std::pair<Ceiling, std::vector<double>>>& groups, Ceiling c, const std::vector<double>& figures)
+{
+  for (auto& [group, values] : groups) {
+    if (group.kind == c.kind && group.algorithm == c.algorithm && group.streams == c.streams &&
+        group.threadsPerStream == c.threadsPerStream) {
+      values.insert(values.end(), figures.begin(), figures.end());
+      group.busy = group.busy || c.busy;
+      return;
+    }
+  }
+  groups.emplace_back(std::move(c), figures);
+}
+
+// A read ceiling of `read` (a read step of the location): on a RAM-backed location per second of the reading
+// thread's CPU time, like the hash; from a device what it delivered per second of wall time.
+Ceiling readCeiling(const RunResult& read)
+{
+  const bool ram = analysis::isMemoryBacked(read);
+  Ceiling c = ram ? measured(CeilingKind::Read, CeilingSource::ReadPass, CeilingBasis::PerCpuSecond, read, cpuFigures(read))
+                  : measured(CeilingKind::Read, CeilingSource::ReadPass, CeilingBasis::WallClock, read, wallFigures(read));
+  c.access = accessOf(read);
+  c.queueDepth = ram ? 0 : queueDepthOf(read);
+  return c;
+}
+
+}  // namespace
+
+std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results)
+{
+  std::vector<Ceiling> out;
+  std::vector<std::pair<Ceiling, std::vector<double>>> pooled;  // hash and memory: one figure per parallelism
+  // A warm run reads RAM, not what its location's read steps measured.
+  const bool readsMeasured = run.cache != CacheMode::Warm;
+  for (const RunResult& other : results) {
+    if (!other.ok())
+      continue;
+    const bool here = other.location == run.location && other.cache == run.cache && readsMeasured;
+    switch (other.workload) {
+    case Workload::Read:
+      if (here)
+        out.push_back(readCeiling(other));
+      break;
+    case Workload::HashFile:
+    case Workload::HashTree:
+    case Workload::PeerTool:
+      // What a device delivered to a hash run is a ceiling it reached (at that run's streams and depth).
+      if (here && !analysis::isMemoryBacked(other)) {
+        const std::vector<double> delivered = deliveredFigures(other);
+        if (!delivered.empty()) {
+          Ceiling c = measured(CeilingKind::Read, CeilingSource::Delivered, CeilingBasis::WallClock, other, delivered);
+          c.mbps = c.maxMBps;  // the most it delivered: a device cannot deliver more than it can
+          c.access = accessOf(other);
+          c.queueDepth = queueDepthOf(other);
+          out.push_back(c);
+        }
+      }
+      break;
+    case Workload::HashMemory:
+      if (other.algorithm == run.algorithm) {
+        const int threads = hashThreadsOf(other);
+        // One thread per stream: per CPU second, like openssl speed; several (BLAKE3): all of them together.
+        Ceiling c{};
+        c.kind = CeilingKind::Hash;
+        c.source = CeilingSource::HashMemory;
+        c.basis = threads > 1 ? CeilingBasis::WallClock : CeilingBasis::PerCpuSecond;
+        c.algorithm = other.algorithm;
+        c.streams = std::max(1, other.streams);
+        c.threadsPerStream = threads;
+        c.busy = busy(other);
+        pool(pooled, c, threads > 1 ? wallFigures(other) : cpuFigures(other));
+      }
+      break;
+    case Workload::Memory: {
+      Ceiling c{};
+      c.kind = CeilingKind::Memory;
+      c.source = CeilingSource::MemoryPass;
+      c.basis = CeilingBasis::PerCpuSecond;
+      c.streams = std::max(1, other.streams);
+      c.busy = busy(other);
+      pool(pooled, c, cpuFigures(other));
+      break;
+    }
+    case Workload::Write: break;
+    }
+  }
+  for (auto& [c, values] : pooled) {
+    const Spread s = spreadOf(values);
+    c.mbps = s.median;
+    c.minMBps = s.min;
+    c.maxMBps = s.max;
+    c.passes = std::max(1, s.count);
+    if (c.mbps > 0)
+      out.push_back(std::move(c));
+  }
+  return out;
+}
+
+namespace {
+
+bool hashes(const RunResult& run)
+{
+  switch (run.workload) {
+  case Workload::HashMemory:
+  case Workload::HashFile:
+  case Workload::HashTree:
+  case Workload::PeerTool: return !run.algorithm.empty();
+  case Workload::Memory:
+  case Workload::Read:
+  case Workload::Write: break;
+  }
+  return false;
+}
+
+std::optional<CeilingAt> taken(const Ceiling& c, int streams, int cores)
+{
+  if (const auto v = c.at(streams, cores))
+    return CeilingAt{c, *v};
+  return std::nullopt;
+}
+
+// The hash ceiling at `run`'s point: single-threaded streams scale from the fewest streams measured (one
+// core's figure); several threads per stream hold only at the streams and threads measured. A peer tool is
+// judged against the algorithm's one-stream figure, however it hashes.
+std::optional<CeilingAt> hashAt(const RunResult& run, const std::vector<Ceiling>& ceilings, int cores)
+{
+  const bool peer = run.workload == Workload::PeerTool;
+  const int threads = hashThreadsOf(run);
+  const Ceiling* best = nullptr;
+  for (const Ceiling& c : ceilings) {
+    if (c.kind != CeilingKind::Hash || c.algorithm != run.algorithm)
+      continue;
+    const bool fits = peer ? true : (threads <= 1 ? c.scales() : c.threadsPerStream == threads && c.streams == run.streams);
+    if (fits && (!best || c.streams < best->streams))
+      best = &c;
+  }
+  if (!best)
+    return std::nullopt;
+  if (peer)
+    return best->streams == 1 ? std::optional<CeilingAt>(CeilingAt{*best, best->mbps}) : std::nullopt;
+  return taken(*best, run.streams, cores);
+}
+
+// The read ceiling at `run`'s point. A RAM-backed location: the read with the same access (copies or mapped
+// pages) and the same streams, the only place its figure holds (the page cache's locks and the memory bus do
+// not scale like the hash). A device: the most it delivered at any parallelism (a device cannot deliver more
+// than it can; the ceiling's point says whether that took a deeper queue); a read step is judged against
+// read steps only.
+std::optional<CeilingAt> readAt(const RunResult& run, const std::vector<Ceiling>& ceilings, int cores)
+{
+  const bool ram = analysis::isMemoryBacked(run);
+  const ReadAccess access = accessOf(run);
+  const Ceiling* best = nullptr;
+  for (const Ceiling& c : ceilings) {
+    if (c.kind != CeilingKind::Read)
+      continue;
+    if (ram) {
+      if (c.access == access && c.streams == std::max(1, run.streams) && (!best || c.passes > best->passes))
+        best = &c;
+    } else if ((c.source == CeilingSource::ReadPass || run.workload != Workload::Read) && (!best || c.mbps > best->mbps)) {
+      best = &c;
+    }
+  }
+  if (!best)
+    return std::nullopt;
+  return ram ? taken(*best, run.streams, cores) : std::optional<CeilingAt>(CeilingAt{*best, best->mbps});
+}
+
+}  // namespace
+
+ShownSpeed shownSpeed(const RunResult& r)
+{
+  ShownSpeed shown;
+  shown.mbps = r.mbPerSec();
+  shown.minMBps = r.passes.size() > 1 ? r.minMBps() : shown.mbps;
+  shown.maxMBps = r.passes.size() > 1 ? r.maxMBps() : shown.mbps;
+  shown.passes = std::max<int>(1, static_cast<int>(r.passes.size()));
+  if (r.workload != Workload::HashMemory || !r.ok() || !r.analysis || !r.analysis->limit.hash)
+    return shown;
+  const Ceiling& c = r.analysis->limit.hash->ceiling;
+  if (!(c.mbps > 0) || c.streams != std::max(1, r.streams) || c.threadsPerStream != hashThreadsOf(r))
+    return shown;  // measured at another point: this result's own figure
+  const double k = c.basis == CeilingBasis::PerCpuSecond ? static_cast<double>(c.streams) : 1.0;
+  return {c.mbps * k, c.minMBps * k, c.maxMBps * k, c.passes, true};
+}
+
+StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceilings, bool servedFromCache)
+{
+  StepContext context;
+  context.servedFromCache = servedFromCache;
+  const int cores = analysis::coresOf(run);
+  if (hashes(run)) {
+    context.limit.hash = hashAt(run, ceilings, cores);
+    context.limit.hashMissing = !context.limit.hash;
+  }
+  // Data served from the page cache, or warmed into it, was not read at the location's measured speed.
+  const bool reads = analysis::isFileWorkload(run.workload) && run.workload != Workload::HashMemory;
+  if (reads && !servedFromCache && run.cache != CacheMode::Warm) {
+    context.limit.read = readAt(run, ceilings, cores);
+    context.limit.readMissing = !context.limit.read;
+    // A device that gave more with more reads in flight than this run kept.
+    const int inFlight = std::max(1, run.streams) * queueDepthOf(run);
+    const double atLimit = context.limit.read ? context.limit.read->mbps : 0.0;
+    for (const Ceiling& c : ceilings) {
+      if (c.kind == CeilingKind::Read && c.basis == CeilingBasis::WallClock && inFlight > 0 && c.inFlight() > inFlight &&
+          c.mbps > atLimit && (!context.limit.deeper || c.mbps > context.limit.deeper->mbps))
+        context.limit.deeper = CeilingAt{c, c.mbps};
+    }
+  }
+  for (const Ceiling& c : ceilings) {
+    if (c.kind == CeilingKind::Memory && c.streams == std::max(1, run.streams))
+      context.memory = taken(c, run.streams, cores);
+  }
+  context.delivery = analysis::streamDeliveryOf(run, ceilings);
+  return context;
+}
+
+}  // namespace hashscope

@@ -1,0 +1,290 @@
+// hashscope-cli started as md5sum, sha*sum, b2sum, cksum, sum, b3sum or xxhsum (the links install-links
+// makes): the same output, messages and exit statuses as the system's tools, plus -j N.
+#include "catch.hpp"
+#include "skip.hpp"
+#include "cli_helpers.hpp"
+#include "tool_links.hpp"
+
+#include <sys/stat.h>
+
+using namespace clitest;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> with(std::vector<std::string> a, const std::vector<std::string>& b)
+{
+  a.insert(a.end(), b.begin(), b.end());
+  return a;
+}
+
+std::vector<std::string> someFiles(const TempDir& dir)
+{
+  std::vector<std::string> files;
+  std::uint64_t seed = 3;
+  for (const std::string name : {"empty", "small", "big file", "back\\slash", "new\nline"}) {
+    writeRandomFile(dir / name, name == "empty" ? 0 : name == "big file" ? 3 * 1024 * 1024 + 5 : 777, seed++);
+    files.push_back((dir / name).string());
+  }
+  return files;
+}
+
+// Runs the system's `tool` and the link of the same name with the same arguments; both must print the same
+// and end the same. The link's messages start with its full path, the system tool's with its name: the
+// link is run by name from a PATH that starts with the links' folder.
+void expectSame(const ToolLinks& links, const std::vector<std::string>& argv, const std::string& stdinData = {})
+{
+  INFO(argv.front() << (argv.size() > 1 ? " " + argv[1] : "") << (argv.size() > 2 ? " " + argv[2] : ""));
+  const ProcessResult expected = run(argv, stdinData);
+  const std::string path = links.dir().string() + ":" + std::getenv("PATH");
+  const ProcessResult actual =
+      run(with({"env", "PATH=" + path}, argv), stdinData);
+  CHECK(actual.out == expected.out);
+  CHECK(actual.err == expected.err);
+  CHECK(actual.exitCode == expected.exitCode);
+}
+
+} // namespace
+
+TEST_CASE("install-links makes a link per tool and never replaces an existing file", "[cli][multicall]")
+{
+  TempDir dir;
+  writeTextFile(dir / "sum", "mine");
+  const ProcessResult r = runCli({"install-links", dir.path().string()});
+  CHECK(r.exitCode == 1);
+  CHECK(isOneErrorLine(r.err));
+  CHECK(r.err.find("sum") != std::string::npos);
+  CHECK(readTextFile(dir / "sum") == "mine");
+  for (const char* tool : {"md5sum", "sha1sum", "sha224sum", "sha256sum", "sha384sum", "sha512sum", "b2sum",
+                           "b3sum", "xxhsum", "cksum"}) {
+    INFO(tool);
+    CHECK(fs::is_symlink(dir / tool));
+    CHECK(fs::equivalent(dir / tool, cliPath()));
+  }
+  // Again: the links are there already, the foreign file still is not replaced.
+  const ProcessResult again = runCli({"install-links", dir.path().string()});
+  CHECK(again.exitCode == 1);
+  CHECK(again.out.find("already there") != std::string::npos);
+  CHECK(readTextFile(dir / "sum") == "mine");
+  CHECK(runCli({"install-links", (dir / "missing").string()}).exitCode == 1);
+}
+
+TEST_CASE("the links print what the system's md5sum, sha*sum, b2sum, cksum and sum print", "[cli][multicall]")
+{
+  ToolLinks links;
+  TempDir dir;
+  const std::vector<std::string> files = someFiles(dir);
+  const std::vector<std::vector<std::string>> commands{
+      {"md5sum"},        {"md5sum", "-b"},   {"md5sum", "--tag"},  {"md5sum", "-z"},     {"sha1sum"},
+      {"sha224sum"},     {"sha256sum"},      {"sha384sum"},        {"sha512sum", "--tag"},
+      {"b2sum"},         {"b2sum", "-l", "128"}, {"b2sum", "--tag", "-l", "256"}, {"cksum"}, {"sum"},
+      {"sum", "-s"},     {"cksum", "-a", "sha256"}, {"cksum", "-a", "md5", "--untagged"},
+      {"cksum", "-a", "blake2b", "-l", "128"}, {"cksum", "-a", "sysv"}, {"cksum", "-a", "sm3"},
+      {"md5sum", "-j", "3"}, {"sha256sum", "-j", "2", "--tag"}};
+  for (const auto& command : commands) {
+    if (!toolExists(command.front())) {
+      HASHSCOPE_SKIP_PART(command.front() << " is not installed");
+      continue;
+    }
+    if (std::find(command.begin(), command.end(), "-j") != command.end()) {
+      // -j is HashScope's: the same output as one job.
+      std::vector<std::string> serial;
+      for (std::size_t i = 1; i < command.size(); ++i)
+        if (command[i] == "-j")
+          ++i;
+        else
+          serial.push_back(command[i]);
+      const ProcessResult expected = run(with(with({command.front()}, serial), files));
+      const ProcessResult actual = links.run(command.front(), with({command.begin() + 1, command.end()}, files));
+      CHECK(actual.out == expected.out);
+      CHECK(actual.exitCode == 0);
+      continue;
+    }
+    expectSame(links, with(command, files));
+    expectSame(links, command, "from stdin"); // stdin: md5sum names it "-", cksum and sum not at all
+  }
+}
+
+TEST_CASE("the links word problems as the tools: their name, the system's error text, exit 1", "[cli][multicall]")
+{
+  ToolLinks links;
+  TempDir dir;
+  writeTextFile(dir / "f", "abc");
+  const std::string f = (dir / "f").string();
+  const std::string missing = (dir / "missing").string();
+  const std::vector<std::vector<std::string>> commands{
+      {"md5sum", missing, f},                 // a missing file, and the other still hashed
+      {"sha256sum", dir.path().string(), f},  // a folder
+      {"cksum", missing},                     //
+      {"md5sum", "--bogus"},                  // usage errors: getopt's words, then "Try ... --help", exit 1
+      {"md5sum", "-x"},                       //
+      {"md5sum", "--s", f},                   // an ambiguous abbreviation
+      {"md5sum", "--tag=1", f},               //
+      {"md5sum", "--tag", "--check", f},      //
+      {"md5sum", "--tag", "--text", f},       //
+      {"md5sum", "--status", f},              // check-only options without --check
+      {"md5sum", "--ignore-missing", f},      //
+      {"md5sum", "-z", "-c", f},              //
+      {"b2sum", "-l", "12", f},               // not a multiple of 8
+      {"b2sum", "-l", "1024", f},             // too long
+      {"b2sum", "-l"},                        //
+      {"sum", "--bogus"},                     //
+      {"md5sum", "--chec", f},                // an abbreviation that works: f is no list
+      {"md5sum", "--check", missing}};
+  for (const auto& command : commands) {
+    if (!toolExists(command.front())) {
+      HASHSCOPE_SKIP_PART(command.front() << " is not installed");
+      continue;
+    }
+    expectSame(links, command);
+  }
+  // Where coreutils 9.11 words it otherwise than 9.1, the links follow 9.11.
+  const ProcessResult length = links.run("cksum", {"-l", "128", f});
+  CHECK(length.exitCode == 1);
+  CHECK(length.err == links("cksum") + ": --length is only supported with --algorithm blake2b, sha2, or sha3\n");
+  const ProcessResult bsdCheck = links.run("cksum", {"-a", "bsd", "--check", f});
+  CHECK(bsdCheck.exitCode == 1);
+  CHECK(bsdCheck.err == links("cksum") + ": --check is not supported with --algorithm={bsd,sysv,crc,crc32b}\n");
+  // Started by a path, the messages start with that path, as coreutils' do.
+  const ProcessResult byPath = links.run("md5sum", {missing});
+  CHECK(byPath.err == links("md5sum") + ": " + missing + ": No such file or directory\n");
+  // cksum -a with a name it does not know lists the ones it does (coreutils 9.11's list), exit 1.
+  const ProcessResult bad =
+      run({"env", "LC_ALL=C", "PATH=" + links.dir().string() + ":/usr/bin:/bin", "cksum", "-a", "sha22"});
+  CHECK(bad.exitCode == 1);
+  CHECK(bad.err.rfind("cksum: invalid argument 'sha22' for '--algorithm'\nValid arguments are:\n  - 'bsd'\n", 0) == 0);
+  CHECK(bad.err.find("  - 'sha3'\n") != std::string::npos);
+  CHECK(bad.err.find("Try 'cksum --help' for more information.\n") != std::string::npos);
+}
+
+TEST_CASE("the links check lists like md5sum -c and cksum -c", "[cli][multicall]")
+{
+  ToolLinks links;
+  TempDir dir;
+  writeTextFile(dir / "a", "abc");
+  writeTextFile(dir / "b", "");
+  const std::string a = (dir / "a").string(), b = (dir / "b").string();
+  const std::string md5a = "900150983cd24fb0d6963f7d28e17f72", md5b = "d41d8cd98f00b204e9800998ecf8427e";
+  struct List {
+    std::string content;
+    std::vector<std::string> options;
+  };
+  const std::vector<List> lists{
+      {md5a + "  " + a + "\n" + md5b + "  " + b + "\n", {}},
+      {md5b + "  " + a + "\n" + "junk\n" + md5b + "  " + b + "\n", {}},
+      {md5b + "  " + a + "\n" + "junk\n" + md5b + "  " + b + "\n", {"--warn"}},
+      {md5b + "  " + a + "\n" + "junk\n" + md5b + "  " + b + "\n", {"--strict", "--quiet"}},
+      {md5a + "  " + a + "\n" + md5b + "  " + dir.path().string() + "/gone\n", {}},
+      {md5a + "  " + a + "\n" + md5b + "  " + dir.path().string() + "/gone\n", {"--ignore-missing"}},
+      {md5b + "  " + dir.path().string() + "/gone\n", {"--ignore-missing"}},
+      {"MD5 (" + a + ") = " + md5a + "\n" + "SHA1 (" + a + ") = " + md5a + "\n", {}},
+      {"junk\n", {}},
+      {md5a + "  " + a + "\r\n", {"--status"}}};
+  int n = 0;
+  for (const auto& list : lists) {
+    const std::string name = (dir / ("list" + std::to_string(n++))).string();
+    writeTextFile(name, list.content);
+    if (toolExists("md5sum"))
+      expectSame(links, with(with({"md5sum", "-c"}, list.options), {name}));
+  }
+  // cksum -c: tagged lines of any digest, untagged ones with -a.
+  const std::string tagged = (dir / "tagged").string();
+  writeTextFile(tagged, "SHA256 (" + a + ") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\n" +
+                            "BLAKE2b-128 (" + b + ") = cae66941d9efbd404e4d88758ea67670\n" + "MD5 (" + b + ") = " + md5a +
+                            "\n");
+  if (toolExists("cksum"))
+    expectSame(links, {"cksum", "-c", tagged});
+  const ProcessResult r = links.run("cksum", {"-c", tagged});
+  CHECK(r.out == a + ": OK\n" + b + ": OK\n" + b + ": FAILED\n");
+  CHECK(r.exitCode == 1);
+}
+
+TEST_CASE("the b3sum and xxhsum links print what b3sum and xxhsum print", "[cli][multicall]")
+{
+  ToolLinks links;
+  TempDir dir;
+  const std::vector<std::string> files = someFiles(dir);
+  const std::vector<std::string> plain(files.begin(), files.begin() + 3); // xxhsum does not escape names
+  if (toolExists("b3sum")) {
+    for (const std::vector<std::string>& options : {std::vector<std::string>{}, {"--no-names"}, {"--num-threads", "1"}}) {
+      const ProcessResult expected = run(with(with({"b3sum"}, options), files));
+      CHECK(links.run("b3sum", with(options, files)).out == expected.out);
+    }
+    writeTextFile(dir / "list", run(with({"b3sum"}, files)).out);
+    CHECK(links.run("b3sum", {"-c", (dir / "list").string()}).out == run({"b3sum", "-c", (dir / "list").string()}).out);
+  } else {
+    HASHSCOPE_SKIP_PART("b3sum is not installed");
+  }
+  if (toolExists("xxhsum")) {
+    for (const std::vector<std::string>& options :
+         {std::vector<std::string>{}, {"-H0"}, {"-H1"}, {"-H2"}, {"-H3"}, {"-H32", "--tag"}, {"--tag", "-H2"},
+          {"--little-endian", "-H1"}, {"--little-endian", "--tag", "-H3"}}) {
+      INFO(options.size());
+      const ProcessResult expected = run(with(with({"xxhsum"}, options), plain));
+      CHECK(links.run("xxhsum", with(options, plain)).out == expected.out);
+    }
+    CHECK(links.run("xxhsum", {}, "abc").out == run({"xxhsum"}, "abc").out); // stdin is named "stdin"
+    writeTextFile(dir / "list", run(with({"xxhsum", "-H0"}, plain)).out + run(with({"xxhsum", "-H3"}, plain)).out);
+    const ProcessResult checked = links.run("xxhsum", {"-c", (dir / "list").string()});
+    CHECK(checked.out == run({"xxhsum", "-c", (dir / "list").string()}).out);
+    CHECK(checked.exitCode == 0);
+  } else {
+    HASHSCOPE_SKIP_PART("xxhsum is not installed");
+  }
+}
+
+TEST_CASE("check -j N prints what md5sum -c prints, in list order", "[cli][multicall][check]")
+{
+  if (!toolExists("md5sum"))
+    HASHSCOPE_SKIP("md5sum (coreutils) is not installed");
+  ToolLinks links;
+  TempDir dir;
+  // 400 entries: a big file first (read in several blocks while the small ones after it are done), files
+  // that match, that do not, that are missing, a folder, and improperly formatted lines. (Names stay plain:
+  // coreutils 9.1 and 9.11 quote names differently, see "check names files as coreutils 9.11 does".)
+  std::vector<std::string> files;
+  for (int i = 0; i < 400; ++i) {
+    const fs::path path = dir / (i == 0 ? "big" : "f" + std::to_string(i));
+    writeRandomFile(path, i == 0 ? 5 * 1024 * 1024 + 3 : 100 + i * 7, 50 + i);
+    files.push_back(path.string());
+  }
+  const ProcessResult sums = run(with({"md5sum"}, files));
+  REQUIRE(sums.exitCode == 0);
+  std::string list;
+  std::size_t at = 0;
+  for (int i = 0; i < 400; ++i) {
+    const std::size_t end = sums.out.find('\n', at);
+    std::string line = sums.out.substr(at, end + 1 - at);
+    at = end + 1;
+    if (i % 29 == 3)
+      line[0] = line[0] == '0' ? '1' : '0'; // FAILED
+    if (i % 53 == 7)
+      line = "d41d8cd98f00b204e9800998ecf8427e  " + (dir / ("gone" + std::to_string(i))).string() + "\n";
+    if (i == 123)
+      line = "d41d8cd98f00b204e9800998ecf8427e  " + dir.path().string() + "\n"; // a folder
+    if (i % 61 == 9)
+      list += "not a checksum line " + std::to_string(i) + "\n";
+    list += line;
+  }
+  const std::string listPath = (dir / "list.md5").string();
+  writeTextFile(listPath, list);
+  const std::string path = links.dir().string() + ":" + std::getenv("PATH");
+  for (const std::vector<std::string>& options : {std::vector<std::string>{}, {"--warn"}, {"--quiet"}, {"--status"}}) {
+    INFO("md5sum -c " << (options.empty() ? "" : options.front()));
+    const ProcessResult expected = run(with(with({"md5sum", "-c"}, options), {listPath}));
+    for (const char* jobs : {"1", "2", "4", "8"}) {
+      INFO("-j " << jobs);
+      const ProcessResult actual =
+          run(with(with({"env", "PATH=" + path, "md5sum", "-c", "-j", jobs}, options), {listPath}));
+      CHECK(actual.out == expected.out);
+      CHECK(actual.err == expected.err);
+      CHECK(actual.exitCode == expected.exitCode);
+      CHECK(actual.exitCode == 1);
+    }
+  }
+  // hashscope-cli check -j: the same result lines (its messages are its own).
+  const ProcessResult expected = run({"md5sum", "-c", listPath});
+  const ProcessResult actual = runCli({"check", "-j", "4", listPath});
+  CHECK(actual.out == expected.out);
+  CHECK(actual.exitCode == 1);
+}

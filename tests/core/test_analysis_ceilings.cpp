@@ -1,0 +1,282 @@
+// Ceilings as values: each taken at a result's point (read method, streams, device reads in flight, hashing
+// threads), never a figure another parallelism reached passed off as this one's; and the reason codes and
+// flags that come with that (queue depth, within the reference's spread, a low hash reference).
+#include "catch.hpp"
+
+#include "ceiling_helpers.hpp"
+#include "hashscope/analysis.hpp"
+#include "hashscope/suite.hpp"
+
+using namespace hashscope;
+
+namespace {
+
+constexpr std::uint64_t kBytes = 256 * MiB;  // over 2 s: 134 MB/s
+
+RunResult run(Workload workload, const std::string& algorithm, double workerPct, double waitPct, double readerPct = 0,
+              int streams = 1)
+{
+  RunResult r;
+  r.workload = workload;
+  r.algorithm = algorithm;
+  r.bytes = kBytes;
+  r.seconds = 2;
+  r.streams = streams;
+  r.cache = CacheMode::Cold;
+  r.cacheMethod = CacheMethod::Direct;
+  r.readMethod = "pipelined";
+  r.queueDepth = 3;
+  r.storage.kind = MediaKind::Ssd;
+  r.storage.device.name = "vda";
+  for (int i = 0; i < streams; ++i) {
+    StreamResult s;
+    s.bytes = kBytes / static_cast<std::uint64_t>(streams);
+    s.wallSeconds = r.seconds;
+    s.cpuSeconds = r.seconds * workerPct / 100;
+    s.busySeconds = s.cpuSeconds;
+    s.waitSeconds = r.seconds * waitPct / 100;
+    s.readerCpuSeconds = r.seconds * readerPct / 100;
+    r.perStream.push_back(s);
+  }
+  return r;
+}
+
+void onRam(RunResult& r)
+{
+  r.storage = {};
+  r.storage.kind = MediaKind::Ram;
+  r.cacheMethod = CacheMethod::MemoryBacked;
+  r.readMethod = "mmap";
+  r.queueDepth = 0;
+}
+
+// Ten samples on 16 cores with the device `diskBusyPct` busy.
+void sampled(RunResult& r, double diskBusyPct)
+{
+  for (int i = 1; i <= 10; ++i) {
+    Sample s;
+    s.t = 0.2 * i;
+    s.interval = 0.2;
+    s.totalBytes = r.bytes * static_cast<std::uint64_t>(i) / 10;
+    s.totalMBps = r.mbPerSec();
+    s.cpuBusyPct = 10;
+    s.coreBusyPct.assign(16, 10.0);
+    s.processCpuPct = 100;
+    s.diskValid = true;
+    s.diskBusyPct = diskBusyPct;
+    s.diskReadBytes = s.totalBytes;
+    s.diskReadMBps = r.mbPerSec();
+    r.samples.push_back(s);
+  }
+}
+
+Ceiling deviceRead(double mbps, int streams, int depth)
+{
+  Ceiling c;
+  c.kind = CeilingKind::Read;
+  c.source = CeilingSource::ReadPass;
+  c.basis = CeilingBasis::WallClock;
+  c.mbps = c.minMBps = c.maxMBps = mbps;
+  c.streams = streams;
+  c.queueDepth = depth;
+  c.access = ReadAccess::Copy;
+  return c;
+}
+
+Ceiling hashCeiling(const std::string& algorithm, double median, double min, double max, int passes)
+{
+  Ceiling c;
+  c.kind = CeilingKind::Hash;
+  c.source = CeilingSource::HashMemory;
+  c.basis = CeilingBasis::PerCpuSecond;
+  c.algorithm = algorithm;
+  c.mbps = median;
+  c.minMBps = min;
+  c.maxMBps = max;
+  c.passes = passes;
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("a ceiling holds where it was measured, and one core's hash scales with the streams", "[analysis][ceilings]")
+{
+  const Ceiling md5 = hashCeiling("md5", 500, 490, 510, 3);
+  CHECK(md5.scales());
+  CHECK(md5.at(1, 16) == Approx(500));
+  CHECK(md5.at(8, 16) == Approx(4000));
+  CHECK(md5.at(32, 16) == Approx(8000));  // no more than the cores
+  Ceiling blake3 = md5;
+  blake3.threadsPerStream = 16;
+  blake3.basis = CeilingBasis::WallClock;
+  CHECK_FALSE(blake3.scales());
+  CHECK(blake3.at(1, 16) == Approx(500));
+  CHECK_FALSE(blake3.at(2, 16));  // two streams of 16 threads: not measured there
+  Ceiling mapped = md5;
+  mapped.kind = CeilingKind::Read;
+  mapped.streams = 4;
+  CHECK_FALSE(mapped.scales());
+  CHECK(mapped.at(4, 16) == Approx(2000));  // per CPU second per stream, at the 4 streams it was measured with
+  CHECK_FALSE(mapped.at(8, 16));
+  CHECK(deviceRead(2067, 3, 3).inFlight() == 9);
+
+  const Spread s = spreadOf({510, 0, 490, 500, 505});
+  CHECK(s.median == Approx(502.5));  // the middle two of four
+  CHECK(s.min == 490);
+  CHECK(s.max == 510);
+  CHECK(s.count == 4);
+  CHECK(spreadOf({}).median == 0);
+}
+
+TEST_CASE("a RAM-backed location's read ceiling holds at its own streams and access only", "[analysis][ceilings]")
+{
+  RunResult hash = run(Workload::HashFile, "sha256", 99, 0, 0, 8);
+  onRam(hash);
+  sampled(hash, 0);  // on 16 cores
+  Ceiling oneCopy = deviceRead(5157, 1, 0);
+  oneCopy.basis = CeilingBasis::PerCpuSecond;
+  const std::vector<Ceiling> ceilings{oneCopy, hashCeiling("sha256", 1166, 1166, 1166, 1)};
+  const StepContext c = contextFor(hash, ceilings);
+  CHECK_FALSE(c.limit.read);
+  CHECK(c.limit.readMissing);  // "not measured at this parallelism", not a figure from one copying stream
+  REQUIRE(c.limit.hash);
+  CHECK(c.limit.hash->mbps == Approx(8 * 1166));
+  CHECK(c.limit.mbps() == Approx(8 * 1166));
+
+  Ceiling mappedAt8 = oneCopy;
+  mappedAt8.streams = 8;
+  mappedAt8.access = ReadAccess::Mapped;
+  mappedAt8.mbps = 1000;  // per stream per CPU second: below sha256's 1166
+  const StepContext measured = contextFor(hash, {mappedAt8, ceilings[1]});
+  REQUIRE(measured.limit.read);
+  CHECK(measured.limit.read->mbps == Approx(8 * 1000));
+  CHECK_FALSE(measured.limit.partial());
+  CHECK(measured.limit.setter() == &*measured.limit.read);
+}
+
+TEST_CASE("reason codes: one reader's queue depth, not the device, limited it", "[analysis][ceilings]")
+{
+  // The 16-core VM's disk: one reader with 3 reads in flight; the device gives more with 32 in flight.
+  RunResult read = run(Workload::Read, "", 1, 99, 2);
+  sampled(read, 97);
+  const Ceiling shallow = deviceRead(read.mbPerSec(), 1, 3), deep = deviceRead(300, 1, 32);
+  Analysis a = analyse(read, {shallow, deep});
+  CHECK(a.verdict == Verdict::IoBound);
+  CHECK(a.reason == VerdictReason::QueueDepthLimited);
+  REQUIRE(a.limit.read);
+  CHECK(a.limit.read->ceiling.queueDepth == 32);  // the read tile is judged against a read's own ceiling
+  CHECK(toString(VerdictReason::QueueDepthLimited) == "queue-depth-limited");
+  // The device's most measured at this depth: the device itself was the limit.
+  CHECK(analyse(read, {shallow}).reason == VerdictReason::DeviceSaturated);
+
+  // Hashing with one stream waits on the same queue; with 16 streams (48 in flight) the deep read is no
+  // deeper, so a busy device is saturated.
+  RunResult one = run(Workload::HashFile, "xxh3-64", 10, 90, 2);
+  sampled(one, 97);
+  CHECK(analyse(one, {shallow, deep}).reason == VerdictReason::QueueDepthLimited);
+  RunResult sixteen = run(Workload::HashFile, "xxh3-64", 10, 90, 2, 16);
+  sampled(sixteen, 97);
+  CHECK(analyse(sixteen, {shallow, deep}).reason == VerdictReason::DeviceSaturated);
+}
+
+TEST_CASE("hashing from RAM that spends its CPU time on something else is memory-bound, however busy",
+          "[analysis][ceilings]")
+{
+  // xxh3-64 through mapped pages: its thread on the CPU all the time, at 136 MB/s per CPU second where the hash
+  // alone does 9000: faulting and unmapping pages took the time, not the hash.
+  RunResult xxh3 = run(Workload::HashFile, "xxh3-64", 99, 0);
+  onRam(xxh3);
+  Analysis a = analyse(xxh3, test::given(xxh3, {.hash = 9000}));
+  CHECK(a.verdict == Verdict::MemoryBound);
+  CHECK(a.reason == VerdictReason::BelowHashSpeed);
+  // md5 at its own speed per CPU second is the hash, whatever its wall-clock speed.
+  RunResult md5 = run(Workload::HashFile, "md5", 99, 0);
+  onRam(md5);
+  a = analyse(md5, test::given(md5, {.hash = 140}));
+  CHECK(a.verdict == Verdict::CpuBound);
+  CHECK(a.reason == VerdictReason::WorkerSaturated);
+}
+
+TEST_CASE("above the limit within its reference's spread is explained, not unreliable", "[analysis][ceilings]")
+{
+  RunResult md5 = run(Workload::HashFile, "md5", 99, 0);  // 134.2 MB/s
+  onRam(md5);
+  Analysis a = analyse(md5, {hashCeiling("md5", 128, 120, 140, 3)});
+  CHECK(a.efficiency == Approx(134.2 / 128).epsilon(0.01));
+  CHECK(a.has(FlagCode::WithinReferenceSpread));
+  CHECK_FALSE(a.has(FlagCode::LimitUnreliable));
+  CHECK(a.efficiencyShown());
+  // Beyond the reference's fastest pass: the limit estimate is not trusted as a number.
+  a = analyse(md5, {hashCeiling("md5", 128, 120, 130, 3)});
+  CHECK(a.has(FlagCode::LimitUnreliable));
+  CHECK_FALSE(a.has(FlagCode::WithinReferenceSpread));
+  CHECK_FALSE(a.efficiencyShown());
+
+  SECTION("a run whose own threads hashed faster per CPU second says the reference was low")
+  {
+    md5.perStream.front().cpuSeconds = 1.9;  // 141 MB/s per CPU second
+    a = analyse(md5, {hashCeiling("md5", 125, 125, 125, 1)});
+    REQUIRE(a.has(FlagCode::LimitUnreliable));
+    const Flag& f = a.flags.back();
+    CHECK(f.reason == LimitReason::HashReferenceVaried);
+    CHECK(f.value1 == Approx(125));
+    CHECK(f.value2 == Approx(141.3).epsilon(0.01));
+  }
+}
+
+TEST_CASE("the hash ceiling of several threads per stream holds at its own streams", "[analysis][ceilings]")
+{
+  RunResult memory = run(Workload::HashMemory, "blake3", 90, 0);
+  memory.hashThreads = 4;
+  memory.cacheMethod = CacheMethod::NotApplicable;
+  RunResult two = run(Workload::HashFile, "blake3", 60, 0, 0, 2);
+  two.hashThreads = 4;
+  onRam(two);
+  RunResult one = two;
+  one.streams = 1;
+  const std::vector<RunResult> results{memory, one, two};
+  const std::vector<Ceiling> ceilings = ceilingsFor(one, results);
+  REQUIRE(ceilings.size() == 1);
+  CHECK(ceilings.front().basis == CeilingBasis::WallClock);  // all its threads together
+  CHECK(ceilings.front().threadsPerStream == 4);
+  CHECK(contextFor(one, ceilings).limit.hash);
+  const StepContext c2 = contextFor(two, ceilingsFor(two, results));
+  CHECK_FALSE(c2.limit.hash);
+  CHECK(c2.limit.hashMissing);
+}
+
+TEST_CASE("one hash figure per algorithm in a run: the median of every hash-memory pass", "[analysis][ceilings]")
+{
+  // md5 hash-memory measured in two locations (the suite runs it in each): one figure, from all their passes.
+  RunResult a = run(Workload::HashMemory, "md5", 100, 0);
+  a.location = "/tmp";
+  for (const double cpu : {480.0, 500.0, 505.0}) {
+    PassResult p;
+    p.bytes = kBytes;
+    p.seconds = 1;
+    p.cpuMBps = cpu;
+    a.passes.push_back(p);
+  }
+  RunResult b = a;
+  b.location = "/dev/shm";
+  b.passes[0].cpuMBps = 495;
+  RunResult file = run(Workload::HashFile, "md5", 99, 0);
+  file.location = "/tmp";
+  const std::vector<Ceiling> ceilings = ceilingsFor(file, {a, b, file});
+  REQUIRE(ceilings.size() >= 1);
+  const auto hash = std::find_if(ceilings.begin(), ceilings.end(), [](const Ceiling& c) { return c.kind == CeilingKind::Hash; });
+  REQUIRE(hash != ceilings.end());
+  CHECK(hash->mbps == 500);  // 480 495 500 500 505 505
+  CHECK(hash->minMBps == 480);
+  CHECK(hash->maxMBps == 505);
+  CHECK(hash->passes == 6);
+}
+
+TEST_CASE("the ramp doubles up to the logical cores, plus the exact count", "[suite][plan]")
+{
+  CHECK(rampStreams(1) == std::vector<int>{1});
+  CHECK(rampStreams(2) == std::vector<int>{1, 2});
+  CHECK(rampStreams(16) == std::vector<int>{1, 2, 4, 8, 16});
+  CHECK(rampStreams(12) == std::vector<int>{1, 2, 4, 8, 12});
+  CHECK(rampStreams(64) == std::vector<int>{1, 2, 4, 8, 16, 32, 64});
+}
