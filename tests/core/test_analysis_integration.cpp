@@ -63,7 +63,8 @@ bool onBlockDevice(const fs::path& folder)
 
 }  // namespace
 
-TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis][integration]")
+TEST_CASE("md5 of a file in /dev/shm is memory-backed and held back by the hash or by getting its pages but never a disk",
+          "[analysis][integration]")
 {
   if (const std::string why = hashscope::test::whyNoTmpfsShm(); !why.empty())
     HASHSCOPE_SKIP(why);
@@ -77,10 +78,18 @@ TEST_CASE("md5 of a file in /dev/shm is cpu-bound and memory-backed", "[analysis
   RunResult r = runAt(spec, folder.path());
   REQUIRE(r.ok());
   const Analysis a = analyse(r, test::given(r, test::Given{.hash = md5}));
-  WARN(toString(a.reason));
+  INFO(toString(a.verdict) << " (" << toString(a.reason) << "), " << r.mbPerSec() << " MB/s, md5 in memory " << md5
+                           << " MB/s, read by " << r.readMethod);
   CHECK(a.memoryBacked);
   CHECK_FALSE(a.servedFromCache);
-  CHECK(a.verdict == Verdict::CpuBound);
+  // Whether mapped pages reach the hash at its speed depends on the machine: on the 16-core Xeon mapped and
+  // in-memory md5 were equal (547-556 MB/s against 554), on the 2-core VM on 26 Nov 2026 mapped md5 ran at
+  // 411-430 MB/s per CPU second against 665-668 with copies and 681 in memory, and the analysis then says the
+  // hash was held back by getting its pages. Either way the hash's own ceiling is the limit, and nothing here
+  // is a disk or unexplained.
+  const bool hash = a.verdict == Verdict::CpuBound;
+  const bool pages = a.verdict == Verdict::MemoryBound && a.reason == VerdictReason::BelowHashSpeed;
+  CHECK((hash || pages));
   CHECK(a.limitMBps() == Approx(md5));
 }
 
