@@ -51,7 +51,7 @@ std::string megabytes(double bytes) { return fixed(bytes / 1e6, 0) + " MB"; }
 // the round trip of one small read: one line, or "" on a local volume.
 std::string remoteNote(const RunResult& r)
 {
-  if ((r.storage.kind != MediaKind::Network && r.storage.kind != MediaKind::Fuse) || !usesCache(r.workload))
+  if (!isRemote(r.storage) || !usesCache(r.workload))
     return {};
   std::string text;
   if (r.ownReadBytes) {

@@ -73,7 +73,7 @@ QVariant LocationModel::data(const QModelIndex& index, int role) const
   case PathColumn: return qs(s.path);
   case KindColumn: return mediaBadge(s.kind);
   case DeviceColumn:
-    if (s.kind == MediaKind::Network || s.kind == MediaKind::Fuse)
+    if (isRemote(s))
       return s.source.empty() ? qs(s.remote.transport) : qs(s.source);  // the share: "nas:/export"
     return s.device.name.empty() ? QStringLiteral("—") : qs(s.device.name);
   case FilesystemColumn: return qs(s.filesystem);
@@ -273,7 +273,7 @@ void LocationModel::checkOnePerDevice(const QStringList& preferred)
       continue;
     // A share or FUSE mount is ticked only when the user chose it before: a sample written there by
     // default would travel over the network.
-    const bool remote = r.info.kind == MediaKind::Network || r.info.kind == MediaKind::Fuse;
+    const bool remote = isRemote(r.info);
     if (remote && i >= chosen)
       continue;
     devices.append(key);

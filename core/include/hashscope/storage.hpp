@@ -68,8 +68,10 @@ struct StorageInfo {
 // "network: sshfs (FUSE) from u@host:/srv over lo (this machine)", "FUSE: gocryptfs from /home/u/c".
 // Empty for local volumes.
 std::string remoteSummary(const StorageInfo& info);
-// Whether the location is served by a network or FUSE filesystem (MediaKind Network or Fuse).
-inline bool isRemote(const StorageInfo& info) { return info.kind == MediaKind::Network || info.kind == MediaKind::Fuse; }
+// Whether a location of this kind is served by a network or FUSE filesystem: its bytes come from a server or a
+// daemon, not from a device this machine can count (the one place that says which kinds those are).
+constexpr bool isRemote(MediaKind kind) { return kind == MediaKind::Network || kind == MediaKind::Fuse; }
+inline bool isRemote(const StorageInfo& info) { return isRemote(info.kind); }
 
 // Describes any folder (or file). Never throws; problems land in StorageInfo::error.
 StorageInfo describeStorage(const std::filesystem::path& path);

@@ -21,8 +21,7 @@ void linkOf(const StorageInfo& storage, double& linkMBps, bool& linkIsMemory)
 
 bool isRemote(const RunResult& run)
 {
-  return isFileWorkload(run.workload) &&
-         (run.storage.kind == MediaKind::Network || run.storage.kind == MediaKind::Fuse);
+  return isFileWorkload(run.workload) && isRemote(run.storage);
 }
 
 StreamDelivery streamDeliveryOf(const RunResult& run, const std::vector<Ceiling>& ceilings)

@@ -53,7 +53,7 @@ void writeDevice(json::Writer& w, const StorageInfo& storage)
   stringOrNull(w, storage.label);
   // Network and FUSE locations: the server and the link (null on local volumes).
   w.key("remote");
-  if (storage.kind == MediaKind::Network || storage.kind == MediaKind::Fuse) {
+  if (isRemote(storage)) {
     const RemoteInfo& r = storage.remote;
     w.beginObject();
     w.key("transport");

@@ -234,7 +234,7 @@ std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mo
     // A share's files can be measured where they are (bench --data), so a read-only one is worth listing; a
     // read-only local volume is a system image, a snapshot or a disc.
     const auto kind = kindOfFilesystem(m->fsType);
-    const bool remote = kind == MediaKind::Network || kind == MediaKind::Fuse;
+    const bool remote = isRemote(kind);
     if (m->readOnly && !remote)
       continue;
     const bool duplicate = std::any_of(out.begin(), out.end(), [&](const MountEntry* o) {

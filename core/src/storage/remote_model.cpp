@@ -265,7 +265,7 @@ namespace hashscope {
 
 std::string remoteSummary(const StorageInfo& info)
 {
-  return info.kind == MediaKind::Network || info.kind == MediaKind::Fuse ? storage::remoteLabel(info) : std::string();
+  return isRemote(info) ? storage::remoteLabel(info) : std::string();
 }
 
 }  // namespace hashscope

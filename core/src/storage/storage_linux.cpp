@@ -145,7 +145,7 @@ std::vector<StorageInfo> candidateLocations()
     std::string key = info.path.string();
     // A share that did not answer stays in the list with its error: the user sees it is there and why it
     // cannot be measured now. Any other folder that cannot be examined is left out.
-    const bool silentRemote = info.kind == MediaKind::Network || info.kind == MediaKind::Fuse;
+    const bool silentRemote = isRemote(info);
     if ((!info.error.empty() && !silentRemote) || !seenPaths.insert(key).second)
       return;
     out.push_back(std::move(info));
@@ -163,7 +163,7 @@ std::vector<StorageInfo> candidateLocations()
   std::vector<StorageInfo> volumes;
   for (const auto* m : storage::candidateMounts(mounts)) {
     const MediaKind kind = storage::kindOfFilesystem(m->fsType);
-    if (kind == MediaKind::Network || kind == MediaKind::Fuse) {
+    if (isRemote(kind)) {
       StorageInfo info = describeRemoteWithin(m->mountPoint, mounts, lookup, std::chrono::seconds(1));
       volumes.push_back(std::move(info));
       continue;

@@ -206,7 +206,7 @@ StorageInfo fromStatfs(const fs::path& asked, const fs::path& abs, const struct 
 
   info.kind = kindOfMacFilesystem(info.filesystem, (sfs.f_flags & MNT_LOCAL) != 0);
   const std::string from = info.source;
-  if (info.kind == MediaKind::Network || info.kind == MediaKind::Fuse) {
+  if (isRemote(info)) {
     info.remote = storage::remoteOfFilesystem(info.filesystem);
     // macFUSE names no program in its type ("macfuse"); a source like sshfs's "user@host:/path" names a server.
     const bool hostLike = info.remote.fuse && !from.starts_with("/") && from.find(':') != std::string::npos;
@@ -301,7 +301,7 @@ std::vector<StorageInfo> candidateLocations()
       continue;
     // Shares (and FUSE mounts) are listed even read-only: their files can be measured where they are.
     const MediaKind kind = kindOfMacFilesystem(m.f_fstypename, (m.f_flags & MNT_LOCAL) != 0);
-    if (kind == MediaKind::Network || kind == MediaKind::Fuse) {
+    if (isRemote(kind)) {
       volumes.push_back(describeRemoteWithin(m));
       continue;
     }

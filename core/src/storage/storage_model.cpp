@@ -23,12 +23,12 @@ void describeLinuxMount(StorageInfo& info, const MountEntry& mount, DevNum stDev
   info.filesystem = mount.fsType;
   info.source = mount.source;
   info.kind = kindOfFilesystem(mount.fsType);
-  if (info.kind == MediaKind::Network || info.kind == MediaKind::Fuse) {
+  if (isRemote(info)) {
     // The server and its transport, from the mount line alone; the platform resolves the link.
     info.remote = remoteOfFilesystem(mount.fsType);
     info.remote.host = mountHost(mount.fsType, mount.source, mount.superOptions);
   }
-  if (info.kind == MediaKind::Ram || info.kind == MediaKind::Network || info.kind == MediaKind::Fuse) {
+  if (info.kind == MediaKind::Ram || isRemote(info)) {
     info.label = storageLabel(info);
     return;
   }

@@ -47,7 +47,7 @@ void analyseAll(std::vector<RunResult>& results)
 void measureRoundTripOnce(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile,
                           suite::LocationState& state, std::stop_token stop)
 {
-  if (state.storage.kind != MediaKind::Network && state.storage.kind != MediaKind::Fuse)
+  if (!isRemote(state.storage))
     return;
   for (const SuiteStep& step : steps) {
     if (!workloadTraits(step.spec.workload).usesCache)
