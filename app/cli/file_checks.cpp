@@ -1,6 +1,7 @@
 #include "file_checks.hpp"
 
 #include "names.hpp"
+#include "os.hpp"
 
 #include <cctype>
 #include <cerrno>
@@ -43,8 +44,9 @@ FileCheck checkInputFile(const fs::path& path)
 {
   FileCheck check;
   std::error_code ec;
-  const fs::file_status status = fs::status(path, ec);
-  if (ec || status.type() == fs::file_type::not_found) {
+  std::uint64_t size = 0;
+  const fs::file_type type = pathType(path, size, ec);
+  if (ec || type == fs::file_type::not_found) {
     if (!ec)
       ec = std::make_error_code(std::errc::no_such_file_or_directory);
     check.kind =
@@ -58,12 +60,10 @@ FileCheck checkInputFile(const fs::path& path)
       check.problem = describeError(ec);
     return check;
   }
-  switch (status.type()) {
+  switch (type) {
   case fs::file_type::regular:
     check.kind = FileCheck::Kind::Regular;
-    check.size = fs::file_size(path, ec);
-    if (ec)
-      check.size = 0;
+    check.size = size;
     break;
   case fs::file_type::directory:
     check.kind = FileCheck::Kind::Folder;

@@ -8,6 +8,7 @@
 #include <stop_token>
 #include <string>
 #include <string_view>
+#include <system_error>
 
 namespace hashscope::cli {
 
@@ -43,6 +44,12 @@ std::filesystem::path executablePath();
 
 // The machine's physical memory in bytes, 0 when unknown.
 std::uint64_t physicalMemoryBytes();
+
+// What `path` names (symbolic links followed) and, for a regular file, its size, asked of the OS once (a
+// checksum list of 100 000 small files asked twice per file before). Like std::filesystem::status: when it
+// cannot be examined, `error` says why and the type is not_found (missing, or a part of the path is not a
+// folder) or none.
+std::filesystem::file_type pathType(const std::filesystem::path& path, std::uint64_t& size, std::error_code& error);
 
 // Ctrl-C, SIGINT and SIGTERM (Windows: Ctrl-C, Ctrl-Break, closing the console) for the whole process,
 // installed once by main() before any command runs.

@@ -207,6 +207,27 @@ std::filesystem::path executablePath()
   return invokedPath();
 }
 
+std::filesystem::file_type pathType(const std::filesystem::path& path, std::uint64_t& size, std::error_code& error)
+{
+  using std::filesystem::file_type;
+  size = 0;
+  error.clear();
+  struct stat st {};
+  if (::stat(path.c_str(), &st) != 0) {
+    error.assign(errno, std::generic_category());
+    return errno == ENOENT || errno == ENOTDIR ? file_type::not_found : file_type::none;
+  }
+  switch (st.st_mode & S_IFMT) {
+  case S_IFREG: size = static_cast<std::uint64_t>(st.st_size); return file_type::regular;
+  case S_IFDIR: return file_type::directory;
+  case S_IFIFO: return file_type::fifo;
+  case S_IFSOCK: return file_type::socket;
+  case S_IFCHR: return file_type::character;
+  case S_IFBLK: return file_type::block;
+  default: return file_type::unknown;
+  }
+}
+
 std::uint64_t physicalMemoryBytes()
 {
   const long pages = ::sysconf(_SC_PHYS_PAGES);

@@ -111,6 +111,19 @@ std::filesystem::path executablePath()
   return std::filesystem::path(buffer);
 }
 
+std::filesystem::file_type pathType(const std::filesystem::path& path, std::uint64_t& size, std::error_code& error)
+{
+  size = 0;
+  const std::filesystem::file_status status = std::filesystem::status(path, error);
+  if (!error && status.type() == std::filesystem::file_type::regular) {
+    std::error_code sizeError;
+    size = std::filesystem::file_size(path, sizeError);
+    if (sizeError)
+      size = 0;
+  }
+  return status.type();
+}
+
 std::uint64_t physicalMemoryBytes()
 {
   MEMORYSTATUSEX status{};
