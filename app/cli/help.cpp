@@ -115,9 +115,11 @@ Options:
       --block-size SIZE  bytes per read/update (default 1M; streams x (queue depth + 1) blocks must fit
                          in half of the RAM)
       --read-path HOW    how files are read: auto (default: one read() for small files, mapped pages
-                         for cached files to hash, read() copies for cold reads and -w read), copy
-                         (read() into buffers) or mapped (the page cache's pages; -w read then touches
-                         every byte; not for cold reads of a disk)
+                         for cached files to hash where this machine maps pages for less CPU than it
+                         copies them (measured once at start: not under shadow paging, for one),
+                         read() copies otherwise, for cold reads and -w read), copy (read() into
+                         buffers) or mapped (the page cache's pages; -w read then touches every byte;
+                         not for cold reads of a disk)
       --queue-depth N    reads in flight per stream for cold (direct) reads, 1..64 (default 3), like
                          fio --iodepth
   -d, --duration SEC     duration of memory and hash-memory runs (default 1, at most 86400: a day)

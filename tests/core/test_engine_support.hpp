@@ -12,6 +12,7 @@
 
 #include "hashscope/hash.hpp"
 #include "hashscope/samples.hpp"
+#include "platform/mapped_file.hpp"
 
 #if defined(__linux__)
 #include <sys/fsuid.h>
@@ -131,5 +132,23 @@ bool asNobody(Fn&& fn)
   return ran;
 }
 #endif
+
+// While in scope, the engine's Auto read choice sees a machine where mapping pays (or, `pays` false, one where
+// every first touch of a mapped page traps, as under shadow paging), whatever this machine measured
+// (platform::mappingCosts). Costs in CPU seconds per GiB, as measured on each kind of machine.
+class MappingCostsAs {
+public:
+  explicit MappingCostsAs(bool pays)
+      : m_costs{true, pays ? 0.15 : 0.26, pays ? 0.15 : 0.98, pays ? 0.02 : 0.50}
+  {
+    platform::overrideMappingCosts(&m_costs);
+  }
+  ~MappingCostsAs() { platform::overrideMappingCosts(nullptr); }
+  MappingCostsAs(const MappingCostsAs&) = delete;
+  MappingCostsAs& operator=(const MappingCostsAs&) = delete;
+
+private:
+  platform::MappingCosts m_costs;
+};
 
 }  // namespace hashscope::test

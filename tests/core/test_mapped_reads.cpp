@@ -126,6 +126,7 @@ std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
 TEST_CASE("every algorithm reads cached files through mapped windows with the pipelined reader's digests",
           "[engine][mapped]")
 {
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const std::uint64_t sizes[] = {1 * MiB + 1, kWindow - 1, kWindow, kWindow + 1, 2 * kWindow + 4097, 3 * kWindow};
   std::uint64_t seed = 3;
@@ -162,6 +163,7 @@ TEST_CASE("every algorithm reads cached files through mapped windows with the pi
 TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and on all, with the library's digest",
           "[engine][mapped][blake3]")
 {
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   struct ThreadsReset {
     ~ThreadsReset() { setThreadsPerStream(0); }
   } reset;
@@ -289,6 +291,7 @@ TEST_CASE("a file that shrinks while it is read with copies gives the same error
 
 TEST_CASE("results say which read method ran", "[engine][mapped]")
 {
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const auto file = dir / "m.bin";
   const auto data = hashscope::test::writeRandomFile(file, 3 * MiB + 5, 11);
@@ -325,6 +328,79 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
   CHECK(r.readMethod == "pipelined");
+}
+
+TEST_CASE("mapping is chosen only where this machine measured it cheaper than copies", "[engine][mapped]")
+{
+  using platform::MappingCosts;
+  using platform::mappingPays;
+  // Measured machines (CPU seconds per GiB): an ordinary VM, and a PVM guest (shadow paging: every first touch
+  // of a mapped page traps, populated or not).
+  const MappingCosts ordinary{true, 0.15, 0.15, 0.02};
+  const MappingCosts shadowPaging{true, 0.26, 0.98, 0.50};
+  CHECK(mappingPays(ordinary, true));
+  CHECK(mappingPays(ordinary, false));
+  CHECK_FALSE(mappingPays(shadowPaging, true));
+  CHECK_FALSE(mappingPays(shadowPaging, false));
+  // The limits: with the helper, touching populated pages at most half a copy; without, faults at most 1.5.
+  CHECK(mappingPays(MappingCosts{true, 0.2, 1.0, 0.1}, true));
+  CHECK_FALSE(mappingPays(MappingCosts{true, 0.2, 0.1, 0.11}, true));
+  CHECK(mappingPays(MappingCosts{true, 0.2, 0.3, 1.0}, false));
+  CHECK_FALSE(mappingPays(MappingCosts{true, 0.2, 0.31, 0.0}, false));
+  // Not measured (Windows, a failed probe): mapped, as before there was a probe.
+  CHECK(mappingPays(MappingCosts{}, true));
+  CHECK(mappingPays(MappingCosts{}, false));
+
+  const MappingCosts& here = platform::mappingCosts();
+  INFO("copy " << here.copy << " s/GiB, faults " << here.fault << ", populated " << here.populatedTouch);
+#ifndef _WIN32
+  REQUIRE(here.measured);
+  CHECK(here.copy > 0);
+  CHECK(here.fault > 0);
+  CHECK(here.populatedTouch >= 0);
+  CHECK(&platform::mappingCosts() == &here);  // measured once
+  {
+    const hashscope::test::MappingCostsAs pretend(false);
+    CHECK(platform::mappingCosts().fault == 0.98);
+  }
+  CHECK(&platform::mappingCosts() == &here);  // and the measurement again once a test's override ends
+#else
+  CHECK_FALSE(here.measured);
+#endif
+}
+
+TEST_CASE("where mapping costs more than copies, cached files are read with copies, with the same digests",
+          "[engine][mapped]")
+{
+  const hashscope::test::MappingCostsAs mapping(false);
+  TempDir dir;
+  const auto file = dir / "c.bin";
+  const auto data = hashscope::test::writeRandomFile(file, 3 * MiB + 5, 12);
+  WorkloadSpec spec;
+  spec.workload = Workload::HashFile;
+  spec.target = file;
+  spec.cache = CacheMode::Warm;
+  for (int streams : {1, 2}) {  // with a core to spare, and with the streams filling the cores
+    CAPTURE(streams);
+    spec.streams = streams;
+    spec.algorithm = streams == 1 ? "xxh3-64" : "md5";
+    const RunResult r = runWorkload(spec, {});
+    REQUIRE(r.error == "");
+    CHECK(r.readMethod == "pipelined");
+    CHECK(r.bytes == data.size());
+    if (streams == 1)
+      CHECK(r.digest == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
+  }
+  FileHasher hasher({"md5"}, {});
+  const FileDigests d = hasher.hash(file);
+  REQUIRE(d.error == "");
+  CHECK(std::string(hasher.lastReadMethod()) == "pipelined");
+  CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
+  spec.readPath = ReadPath::Mapped;  // asked for, mapping is still done
+  spec.streams = 1;
+  const RunResult asked = runWorkload(spec, {});
+  REQUIRE(asked.error == "");
+  CHECK(asked.readMethod == "mmap");
 }
 
 // The window helper: a helper thread populates the next window and unmaps the consumed ones. Where the
@@ -387,6 +463,7 @@ TEST_CASE("a file truncated under the window helper gives an error, not a crash"
 
 TEST_CASE("a stop ends a helped mapped read with every window unmapped", "[engine][mapped]")
 {
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const auto file = dir / "stop.bin";
   hashscope::test::writeRandomFile(file, 6 * MiB + 3, 23);

@@ -36,6 +36,7 @@ struct ThreadsReset {
 
 TEST_CASE("every read path gives the same digest, one read, mapped, pipelined or to the end", "[engine][readpath]")
 {
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const std::uint64_t block = 64 * KiB;
   for (std::uint64_t size : {std::uint64_t{1}, block - 1, block, block + 1, 3 * MiB + 4097}) {
@@ -117,6 +118,7 @@ TEST_CASE("the read workload reads mapped pages when asked, touching every byte"
 
 TEST_CASE("hash-file and hash-tree follow the read path asked for, with unchanged digests", "[engine][readpath]")
 {
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const auto file = dir / "h.bin";
   const auto data = hashscope::test::writeRandomFile(file, 2 * MiB + 7, 2);

@@ -255,7 +255,8 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
   case ReadPath::Auto:
     if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)))
       method = ReadMethod::Read;
-    else if (cached && !plan.remote && !hashers.empty() && platform::mappingSupported())
+    else if (cached && !plan.remote && !hashers.empty() && platform::mappingSupported() &&
+             platform::mappingPays(platform::mappingCosts(), mappedHelperFits(hashers, plan.threads)))
       method = ReadMethod::Mapped;
     break;
   case ReadPath::Copy:

@@ -24,8 +24,10 @@ namespace hashscope::engine {
 //    and, when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
 //    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp);
 //  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
-//    page cache (one stream's files bigger than a block, hash-file's slices, BLAKE3's tree). When the hashing threads leave a core free per stream (mappedHelperFits), a helper thread
-//    populates the next window and unmaps the last one, so the hashing thread does no page-table work:
+//    page cache (one stream's files bigger than a block, hash-file's slices, BLAKE3's tree), where mapping pays
+//    on this machine (platform::mappingPays; else Pipelined, as ReadPath::Copy). When the hashing threads
+//    leave a core free per stream (mappedHelperFits), a helper thread populates the next window and unmaps the
+//    last one, so the hashing thread does no page-table work:
 //      one stream:  sha1 0.581 s (pipelined 0.580, mapped alone 0.696), md5 1.452 s (pipelined 1.461),
 //                   xxh3-64 0.138 s (mapped alone 0.164), cksum 0.152 (0.175), blake3 one thread 0.263 (0.380);
 //    when the streams fill the cores (hash-file, 2 streams of 512 MiB) the hashing threads fault the pages in
@@ -35,7 +37,9 @@ namespace hashscope::engine {
 //    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
 //  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
 //    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload (it measures
-//    the copy), network and FUSE files (ReadPlan::remote), and filesystems that cannot map.
+//    the copy), network and FUSE files (ReadPlan::remote), filesystems that cannot map, and every cached range
+//    Mapped would take on a machine where mapping costs more than copying (under shadow paging, on a PVM
+//    guest: md5 689 MB/s with copies against 468 mapped, xxh3-64 4402 against 1696).
 enum class ReadMethod { Read, Mapped, Pipelined };
 // "read", "mmap", "pipelined": the words results use.
 const char* readMethodName(ReadMethod method);

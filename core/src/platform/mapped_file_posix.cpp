@@ -14,8 +14,11 @@
 #include <algorithm>
 #include <cerrno>
 #include <condition_variable>
+#include <cstdlib>
+#include <ctime>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -191,6 +194,98 @@ bool mappingHelperSupported()
 #else
   return false;
 #endif
+}
+
+namespace {
+
+double threadSeconds()
+{
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// A memory-backed file HashScope alone sees: a memfd on Linux, elsewhere a temporary file unlinked at once.
+int probeFile()
+{
+#ifdef __linux__
+  if (const int fd = ::memfd_create("hashscope-mapping-probe", MFD_CLOEXEC); fd >= 0)
+    return fd;
+#endif
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/hashscope-mapping-probe-XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd >= 0)
+    ::unlink(path.c_str());
+  return fd;
+}
+
+}  // namespace
+
+MappingCosts measureMappingCosts()
+{
+  if (!mappingSupported())
+    return {};
+  constexpr std::size_t kBytes = 8u << 20, kBlock = 1u << 20, kTries = 3;
+  const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
+  MappingCosts costs;
+  const int fd = probeFile();
+  if (fd < 0)
+    return costs;
+  std::vector<std::byte> block(kBlock, std::byte{0x5a});
+  bool ok = true;
+  for (std::size_t at = 0; ok && at < kBytes; at += kBlock)
+    ok = ::pwrite(fd, block.data(), kBlock, static_cast<off_t>(at)) == static_cast<ssize_t>(kBlock);
+  volatile unsigned sink = 0;
+  // Touches one byte per page, as a hash reading the window would first.
+  const auto touch = [&](const std::byte* base) {
+    unsigned sum = 0;
+    for (std::size_t at = 0; at < kBytes; at += page)
+      sum += static_cast<unsigned>(base[at]);
+    sink = sink + sum;
+  };
+  double copy = 1e9, fault = 1e9, populated = 1e9;
+  for (std::size_t i = 0; ok && i < kTries; ++i) {
+    double t0 = threadSeconds();
+    for (std::size_t at = 0; ok && at < kBytes; at += kBlock)
+      ok = ::pread(fd, block.data(), kBlock, static_cast<off_t>(at)) == static_cast<ssize_t>(kBlock);
+    copy = std::min(copy, threadSeconds() - t0);
+
+    t0 = threadSeconds();
+    void* map = ::mmap(nullptr, kBytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (map == MAP_FAILED) {
+      ok = false;
+      break;
+    }
+    touch(static_cast<const std::byte*>(map));
+    ::munmap(map, kBytes);
+    fault = std::min(fault, threadSeconds() - t0);
+
+    map = ::mmap(nullptr, kBytes, PROT_READ, MAP_SHARED, fd, 0);
+    if (map == MAP_FAILED) {
+      ok = false;
+      break;
+    }
+#ifdef MADV_POPULATE_READ
+    const bool populatedOk = ::madvise(map, kBytes, MADV_POPULATE_READ) == 0;
+#else
+    const bool populatedOk = false;
+#endif
+    t0 = threadSeconds();
+    touch(static_cast<const std::byte*>(map));
+    const double touched = threadSeconds() - t0;
+    ::munmap(map, kBytes);
+    populated = std::min(populated, populatedOk ? touched : fault);
+  }
+  ::close(fd);
+  if (!ok)
+    return costs;
+  constexpr double perGiB = static_cast<double>(1u << 30) / static_cast<double>(kBytes);
+  costs.measured = true;
+  costs.copy = copy * perGiB;
+  costs.fault = fault * perGiB;
+  costs.populatedTouch = populated * perGiB;
+  return costs;
 }
 
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,

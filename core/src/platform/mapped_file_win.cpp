@@ -50,6 +50,9 @@ bool mappingSupported() { return false; }
 // No helper here: views are mapped and unmapped by the reader (PrefetchVirtualMemory could be tried).
 bool mappingHelperSupported() { return false; }
 
+// Not measured on Windows yet (a pagefile-backed section would be the probe): mapping is assumed to pay.
+MappingCosts measureMappingCosts() { return {}; }
+
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
                        std::size_t piece, MappedConsumer& consumer, bool& stopped, bool /*helped*/,
                        bool* cannotMap)
