@@ -5,6 +5,7 @@
 
 #include "analysis/remote.hpp"
 #include "analysis/totals.hpp"
+#include "engine/read_range.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/hash.hpp"
 
@@ -133,12 +134,14 @@ ReadAccess accessOf(const RunResult& run)
     return ReadAccess::Mapped;
   if (!run.readMethod.empty() || run.workload == Workload::PeerTool)
     return ReadAccess::Copy;
-  // Not run yet (the live path): what was asked, else what the engine chooses.
+  // Not run yet (the live path): what was asked, else what the engine will choose on this machine.
   if (run.readPath == ReadPath::Mapped)
     return ReadAccess::Mapped;
-  if (run.readPath == ReadPath::Copy || run.workload == Workload::Read)
+  if (run.readPath == ReadPath::Copy || run.workload == Workload::Read || isRemote(run))
     return ReadAccess::Copy;
-  return isMemoryBacked(run) || run.cache == CacheMode::Warm ? ReadAccess::Mapped : ReadAccess::Copy;
+  const bool cached = isMemoryBacked(run) || run.cache == CacheMode::Warm;
+  return cached && engine::autoMapsCached(static_cast<unsigned>(hashThreadsOf(run)), run.streams) ? ReadAccess::Mapped
+                                                                                                   : ReadAccess::Copy;
 }
 
 }  // namespace analysis

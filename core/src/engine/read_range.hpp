@@ -120,6 +120,13 @@ bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveC
 // hashing threads plus its helper fit on the cores (1 stream of md5 on 2 cores yes, 2 streams or BLAKE3's
 // tree no) and the platform has one.
 bool mappedHelperFits(std::span<Hasher* const> hashers, int threads);
+// The same for streams of hashers with `hashThreadsPerStream` threads each.
+bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
+
+// Whether ReadPath::Auto maps a cached range hashed by `threads` streams of `hashThreadsPerStream` threads each
+// (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
+// pays on this machine. consumeRange's choice, for whoever must know it before a run (the live analysis).
+bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
 // XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the
 // read workload's mapped path costs what getting mapped pages to the CPU costs.
