@@ -113,7 +113,9 @@ TEST_CASE("FileHasher on threads with their own descriptor tables gives the dige
     }
     for (auto& t : threads)
       t.join();
-#if defined(__linux__)
+#if defined(__SANITIZE_THREAD__)
+    CHECK(own.load() == 0);  // ThreadSanitizer builds keep one table (see useOwnDescriptorTable)
+#elif defined(__linux__)
     CHECK(own.load() == jobs);  // Linux 5.9 and later (close_range with CLOSE_RANGE_UNSHARE)
 #endif
     for (std::size_t i = 0; i < got.size(); ++i) {
@@ -128,6 +130,9 @@ TEST_CASE("FileHasher on threads with their own descriptor tables gives the dige
 #if defined(__linux__)
 TEST_CASE("a thread with its own descriptor table does not follow a folder replaced after the walk", "[engine][tree][jobs]")
 {
+#if defined(__SANITIZE_THREAD__)
+  HASHSCOPE_SKIP("ThreadSanitizer builds give no thread a descriptor table of its own (see useOwnDescriptorTable)");
+#endif
   TempDir dir;
   fs::create_directories(dir / "t" / "sub");
   hashscope::test::writeRandomFile(dir / "t" / "sub" / "f", 100, 1);
