@@ -7,6 +7,7 @@
 #include <QScrollArea>
 #include <QScrollBar>
 #include <QTest>
+#include <QTextBrowser>
 
 #include <cmath>
 
@@ -179,9 +180,39 @@ TEST_CASE("A tile whose passes were too short to sample shows each pass's speed 
   details.showTile(tile, &r);
   CHECK(details.shownChart() == details.passChart());
   CHECK(details.passChart()->valueCount() == 3);
+  CHECK_FALSE(details.passChart()->legendVisible());  // one unnamed set: the title and axis say what it is
   r.samples.assign(30, s);
   details.showTile(tile, &r);
   CHECK(details.shownChart() == details.chart());
+}
+
+TEST_CASE("A tile's evidence opens at its first line, at any size and text scale", "[gui][charts]")
+{
+  // Seen at 1366x768 and at 150%: the evidence opened scrolled a little down, its first line hidden.
+  const std::vector<RunResult> results =
+      test::loadRecordedResults(QStringLiteral(HASHSCOPE_TEST_DATA_DIR "/runs/board_suite.json"));
+  REQUIRE_FALSE(results.empty());
+  ScoreTile tile;
+  tile.kind = ScoreTile::Kind::Hash;
+  tile.measured = true;
+  for (const QSize size : {QSize(1366, 260), QSize(900, 200), QSize(1900, 420)}) {
+    for (const double scale : {1.0, 1.5}) {
+      CAPTURE(size.width(), size.height(), scale);
+      TileDetails details;
+      details.resize(size);
+      details.setTextScale(scale);
+      details.show();
+      REQUIRE(QTest::qWaitForWindowExposed(&details));
+      auto* evidence = details.findChild<QTextBrowser*>();
+      REQUIRE(evidence);
+      for (const RunResult& r : results) {
+        details.showTile(tile, &r);
+        details.setTextScale(scale);  // the board sets the scale again as it refits
+        QApplication::processEvents();
+        CHECK(evidence->verticalScrollBar()->value() == 0);
+      }
+    }
+  }
 }
 
 TEST_CASE("Warning text reads at 4.5:1 or more in the light and the dark theme, a RAM-backed note is no warning",

@@ -13,6 +13,7 @@
 #include <QVBoxLayout>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 
 #include "charts/chart_style.hpp"
@@ -89,7 +90,9 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
   applyRange(y, niceTicks(std::max(1.0, max) * (series->labelsAngle() != 0 ? 1.3 : 1.12)));
   chart->addAxis(y, Qt::AlignLeft);
   series->attachAxis(y);
-  chart->legend()->setVisible(!sets.isEmpty());
+  // One set named by the title and the axis (a tile's passes) needs no legend, which in a narrow chart
+  // showed only "M...".
+  chart->legend()->setVisible(std::any_of(sets.begin(), sets.end(), [](const BarSetData& set) { return !set.name.isEmpty(); }));
 }
 
 void QtBarChart::populateOnScreen()
@@ -119,6 +122,8 @@ int QtBarChart::valueCount() const
 }
 
 bool QtBarChart::valueLabelsVisible() const { return m_series && m_series->isLabelsVisible(); }
+
+bool QtBarChart::legendVisible() const { return m_chart->legend()->isVisible(); }
 
 QImage QtBarChart::renderImage(QSize size) const
 {

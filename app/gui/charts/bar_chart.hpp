@@ -20,6 +20,7 @@ public:
                const QList<BarSetData>& sets) override;
   int valueCount() const override;
   bool valueLabelsVisible() const override;
+  bool legendVisible() const override;
 
 protected:
   void changeEvent(QEvent* event) override;

@@ -101,6 +101,7 @@ public:
                        const QList<BarSetData>& sets) = 0;
   virtual int valueCount() const = 0;
   virtual bool valueLabelsVisible() const = 0;  // each bar carries its value
+  virtual bool legendVisible() const = 0;       // a legend names the sets: only when a set has a name
 };
 
 LineChart* createLineChart(QWidget* parent = nullptr);

@@ -120,7 +120,7 @@ void TileDetails::showTile(const ScoreTile& tile, const RunResult* result)
       passes << tr("pass %1").arg(i + 1);
       speeds << result->passes[i].mbPerSec();
     }
-    m_passChart->setData(tr("Speed of each pass"), tr("MB/s"), passes, {{tr("MB/s"), speeds}});
+    m_passChart->setData(tr("Speed of each pass"), tr("MB/s"), passes, {{QString(), speeds}});
     m_charts->setCurrentWidget(m_passChart);
     return;
   }
