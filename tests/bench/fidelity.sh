@@ -51,9 +51,14 @@ openssl_speed() { # ALGO [openssl speed options...]
     awk -v a="$algo" 'tolower($1)==a {v=$NF; sub(/k$/,"",v); printf "%.1f", v*1000/1e6}'
 }
 field() { python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]; print(r[sys.argv[2]] or 0)' "$@"; }
-row() { # LABEL OURS REF TOOL
-  python3 -c 'import sys; o,r=float(sys.argv[2]),float(sys.argv[3] or 0); d=(o-r)/r*100 if r else float("nan")
-print("%-34s %12.0f %12.0f %+7.1f%%  %s" % (sys.argv[1], o, r, d, sys.argv[4]))' "$@"
+row() { # LABEL OURS REF TOOL (OURS "-": a reference alone, nothing of HashScope's to compare)
+  python3 -c 'import sys
+r = float(sys.argv[3] or 0)
+if sys.argv[2] == "-":
+    print("%-34s %12s %12.0f %8s  %s" % (sys.argv[1], "-", r, "", sys.argv[4]))
+else:
+    o = float(sys.argv[2]); d = (o - r) / r * 100 if r else float("nan")
+    print("%-34s %12.0f %12.0f %+7.1f%%  %s" % (sys.argv[1], o, r, d, sys.argv[4]))' "$@"
 }
 
 # 1. Per core: hash-memory vs openssl speed.
@@ -108,7 +113,7 @@ fio_at() { # DEPTH: fio's MB/s on the sample at that queue depth
 for depth in 1 32; do
   runs=()
   for ((i = 0; i < passes; i++)); do runs+=("$(fio_at "$depth")"); done
-  ours=0 tool="fio --iodepth=$depth: what the device gives"
+  ours=- tool="fio --iodepth=$depth: what the device gives"
   if [ "$depth" = 32 ] && "$cli" bench --help 2>/dev/null | grep -q -- '--queue-depth'; then
     json="$work/deep.json"
     "$cli" bench -w read --queue-depth 32 --size "$size" --passes "$passes" --location "$work" --no-save \
