@@ -214,8 +214,9 @@ std::filesystem::file_type pathType(const std::filesystem::path& path, std::uint
   error.clear();
   struct stat st {};
   if (::stat(path.c_str(), &st) != 0) {
-    error.assign(errno, std::generic_category());
-    return errno == ENOENT || errno == ENOTDIR ? file_type::not_found : file_type::none;
+    const int err = errno;
+    error.assign(err, std::generic_category());
+    return err == ENOENT || err == ENOTDIR ? file_type::not_found : file_type::none;
   }
   switch (st.st_mode & S_IFMT) {
   case S_IFREG: size = static_cast<std::uint64_t>(st.st_size); return file_type::regular;

@@ -1,4 +1,5 @@
-// The parts of mapped-window reads every OS shares: the wording of a shrunk file.
+// The parts of mapped-window reads every OS shares: whether mapping pays on this machine (its measured costs,
+// kept once per process) and the wording of a shrunk file.
 #include "platform/mapped_file.hpp"
 
 #include <atomic>

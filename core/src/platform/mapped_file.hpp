@@ -45,9 +45,10 @@ bool mappingHelperSupported();
 // What getting a cached file's bytes costs this machine mapped against copied, in CPU seconds per GiB of the
 // thread doing it (the best of three tries each, on 8 MiB of a memory-backed file). Mapping is not free
 // everywhere: under shadow paging (a PVM guest, for one) every first touch of a mapped page traps to the
-// hypervisor, even after the helper populated it; on such a VM (kernel 6.18) copies cost 0.26 s/GiB,
-// mapped pages 0.98 s/GiB faulted in and 0.50 s/GiB touched after MADV_POPULATE_READ, against about
-// 0.15 s/GiB for each on bare metal and ordinary VMs (16 MiB windows 7.1 GB/s, read() 6.7 GB/s).
+// hypervisor, even after the helper populated it. On such a VM (kernel 6.18, 1 GiB in /dev/shm) copies cost
+// 0.26 s/GiB, mapped pages 0.98 s/GiB faulted in and 0.50 s/GiB touched after MADV_POPULATE_READ (this probe
+// there: 0.16, 0.53, 0.32); on the same VM before it became one, copies and mapped windows cost about the
+// same (read() 6.7 GB/s, 16 MiB windows 7.1 GB/s) and touching populated pages next to nothing.
 struct MappingCosts {
   bool measured = false;      // false: not measured here (Windows, or the probe failed)
   double copy = 0;            // read() into a 1 MiB buffer
