@@ -39,7 +39,14 @@ struct HashItem {
   bool isStdin = false;
   bool stream = false;    // a device or FIFO: read to its end like md5sum does, whatever its size says
   std::error_code code;   // why reading it failed (errno), when the read that failed knew
-  const std::string& shown() const { return display.empty() ? path.native() : display; }
+  // The name as printed: the argument, else the path's bytes (UTF-8 on Windows, whose native form is wide).
+  std::string shown() const
+  {
+    if (!display.empty())
+      return display;
+    const std::u8string name = path.u8string();
+    return std::string(name.begin(), name.end());
+  }
 };
 
 // Jobs in flight at once: results waiting to be printed stay bounded (a few hundred bytes each).
