@@ -4,6 +4,7 @@
 // tests/bench/stop_latency.sh measures it).
 #include "catch.hpp"
 #include "cli_helpers.hpp"
+#include "platform/sanitizers.hpp"
 #include "skip.hpp"
 
 #ifdef _WIN32
@@ -70,17 +71,7 @@ namespace {
 // ThreadSanitizer runs a signal handler only when the signalled thread next passes one of its interceptors;
 // a thread blocked in open() of a FIFO or read() of a silent stdin never does, so under TSan these hang
 // tests would measure TSan, not HashScope. They run in every other build (default, ASan).
-#if defined(__SANITIZE_THREAD__)
-constexpr bool kSignalsDeferredByTsan = true;
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-constexpr bool kSignalsDeferredByTsan = true;
-#else
-constexpr bool kSignalsDeferredByTsan = false;
-#endif
-#else
-constexpr bool kSignalsDeferredByTsan = false;
-#endif
+constexpr bool kSignalsDeferredByTsan = hashscope::platform::kThreadSanitizer;
 }  // namespace
 
 TEST_CASE("hash -r stops on SIGINT and SIGTERM while nobody reads its output", "[cli][signals]")

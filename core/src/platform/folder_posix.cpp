@@ -16,6 +16,7 @@
 #include <utility>
 
 #include "platform/file_io.hpp"
+#include "platform/sanitizers.hpp"
 
 namespace hashscope::platform {
 
@@ -188,22 +189,14 @@ namespace {
 thread_local bool t_ownTable = false;
 }  // namespace
 
-#if defined(__SANITIZE_THREAD__)
-#define HASHSCOPE_THREAD_SANITIZER 1
-#elif defined(__has_feature)
-#if __has_feature(thread_sanitizer)
-#define HASHSCOPE_THREAD_SANITIZER 1
-#endif
-#endif
-
 bool useOwnDescriptorTable()
 {
-#if defined(HASHSCOPE_THREAD_SANITIZER)
   // ThreadSanitizer tracks descriptors per process, not per table: a number closed on one table and opened on
   // another would be reported as a race between threads that share nothing. Its builds keep the process's
   // one table, as kernels before 5.9 do, so that it checks everything else.
-  return false;
-#elif defined(__linux__) && defined(SYS_close_range) && defined(CLOSE_RANGE_UNSHARE)
+  if constexpr (kThreadSanitizer)
+    return false;
+#if defined(__linux__) && defined(SYS_close_range) && defined(CLOSE_RANGE_UNSHARE)
   // One system call: a copy of the table for this thread alone, without the process's descriptors from 3 on
   // (holding those would keep files, pipes and locks of the rest of the process open until the thread ends).
   if (!t_ownTable && ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_UNSHARE) == 0)
