@@ -85,7 +85,7 @@ unsigned hashThreadsOf(std::span<Hasher* const> hashers)
 
 bool readsBesideOthers(const ReadPlan& plan, std::span<Hasher* const> hashers, std::uint64_t length)
 {
-  const bool split = std::any_of(hashers.begin(), hashers.end(), [](Hasher* h) { return h->threadsPerStream() > 1; });
+  const bool split = hashThreadsOf(hashers) > 1;
   return plan.manyFiles && plan.threads > 1 && length < kMapAtLeast && !hashers.empty() && !split;
 }
 
@@ -247,7 +247,7 @@ bool readMappedRange(platform::InputFile& file, std::uint64_t offset, std::uint6
   bool stopped = false;
   // A hasher that splits one stream over threads (the BLAKE3 tree) gets whole windows: each update is one
   // hand-off to its threads (kSplitWindow, its largest subtree, ~10 ms of hashing).
-  const bool split = std::any_of(hashers.begin(), hashers.end(), [](Hasher* h) { return h->threadsPerStream() > 1; });
+  const bool split = hashThreadsOf(hashers) > 1;
   const std::size_t window = split ? kSplitWindow : kWindow;
   error = platform::readMapped(file, offset, length, window, split ? window : kPiece, consumer, stopped,
                                mappedHelperFits(hashers, threads), &refused);
