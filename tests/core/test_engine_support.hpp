@@ -133,17 +133,22 @@ bool asNobody(Fn&& fn)
 }
 #endif
 
+// The core tests' platform::mappingCosts() (mapping_costs_helpers.cpp, linked in place of the library's
+// mapping_costs.cpp) answers `costs` until called again with nullptr (set while no read runs); nullptr: what
+// this machine measured.
+void overrideMappingCosts(const platform::MappingCosts* costs);
+
 // While in scope, the engine's Auto read choice sees a machine where mapping pays (or, `pays` false, one where
-// every first touch of a mapped page traps, as under shadow paging), whatever this machine measured
-// (platform::mappingCosts). Costs in CPU seconds per GiB, as measured on each kind of machine.
+// every first touch of a mapped page traps, as under shadow paging), whatever this machine measured.
+// Costs in CPU seconds per GiB, as measured on each kind of machine.
 class MappingCostsAs {
 public:
   explicit MappingCostsAs(bool pays)
       : m_costs{true, pays ? 0.15 : 0.26, pays ? 0.15 : 0.98, pays ? 0.02 : 0.50}
   {
-    platform::overrideMappingCosts(&m_costs);
+    overrideMappingCosts(&m_costs);
   }
-  ~MappingCostsAs() { platform::overrideMappingCosts(nullptr); }
+  ~MappingCostsAs() { overrideMappingCosts(nullptr); }
   MappingCostsAs(const MappingCostsAs&) = delete;
   MappingCostsAs& operator=(const MappingCostsAs&) = delete;
 

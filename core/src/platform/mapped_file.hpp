@@ -55,12 +55,10 @@ struct MappingCosts {
   double fault = 0;           // map a window, fault every page in by touching it, unmap
   double populatedTouch = 0;  // touch the pages of a window the helper populated (what the hashing thread pays)
 };
-// Measured at the first call (10 to 50 ms), then kept for the process; thread-safe.
+// Measured at the first call (10 to 50 ms), then kept for the process; thread-safe (mapping_costs.cpp).
 const MappingCosts& mappingCosts();
 // The measurement itself (mapped_file_posix.cpp, mapped_file_win.cpp).
 MappingCosts measureMappingCosts();
-// For tests: mappingCosts() answers `costs` until called again with nullptr (set while no read runs).
-void overrideMappingCosts(const MappingCosts* costs);
 // Whether reading mapped pays on a machine with these costs: with the helper (`helped`), when touching
 // populated pages costs at most half a copy; without, when faulting pages in costs at most 1.5 copies (the
 // mapped path hands nothing between threads, which measured 24% faster than copies at equal CPU cost per
