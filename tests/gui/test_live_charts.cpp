@@ -350,3 +350,21 @@ TEST_CASE("step names never overlap nor get cut mid-word, the running step is na
     CHECK_FALSE(text.contains(QStringLiteral("...")));
   }
 }
+
+TEST_CASE("a vertical axis too short for its title shows its unit and is never cut", "[gui][live]")
+{
+  // The Live tab at 1366x768 at 150% left the bottleneck chart's plot about 160 px high: Qt Charts cut the
+  // right axis's "disk read (MB/s)" to "disk read (M...".
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.showTimeline(memoryThenDisk(), false);
+  view.resize(900, 420);
+  view.show();
+  REQUIRE(QTest::qWaitForWindowExposed(&view));
+  CHECK(QTest::qWaitFor([&view] { return view.bottleneckChart()->axisTitle(1) == QStringLiteral("MB/s"); }, 2000));
+  CHECK(view.bottleneckChart()->axisTitle(0) == QStringLiteral("busy (%)"));  // short enough: whole
+
+  view.resize(1280, 800);  // room again: the whole title
+  CHECK(QTest::qWaitFor(
+      [&view] { return view.bottleneckChart()->axisTitle(1) == QStringLiteral("disk read (MB/s)"); }, 2000));
+}

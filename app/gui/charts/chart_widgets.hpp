@@ -80,6 +80,8 @@ public:
   virtual int segmentCount(const QString& line) const = 0;
   virtual QStringList stepLabels() const = 0;
   virtual AxisRange axisRange(int axis) const = 0;
+  // An axis's title as shown: a vertical axis too short for its title shows the unit alone.
+  virtual QString axisTitle(int axis) const = 0;
   // Space the axes take left and right of the plot area on their own (without alignment padding).
   virtual QMargins axisInsets() const = 0;
   // Pads the chart so its plot area starts and ends where another chart's does (one shared time axis).

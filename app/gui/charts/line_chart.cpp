@@ -25,7 +25,7 @@ QtLineChart::QtLineChart(QWidget* parent) : LineChart(parent), m_chart(new QChar
   layout->addWidget(m_view);
   m_plot = std::make_unique<LinePlot>(m_chart);
   connect(m_chart, &QChart::plotAreaChanged, this, &LineChart::plotAreaChanged);
-  connect(m_chart, &QChart::plotAreaChanged, this, [this] { m_plot->layoutSteps(); });
+  connect(m_chart, &QChart::plotAreaChanged, this, [this] { m_plot->fitToPlotArea(); });
 }
 
 QtLineChart::~QtLineChart() = default;
@@ -115,7 +115,7 @@ QImage QtLineChart::renderImage(QSize size) const
   styleForExport(&chart, size);
   plot.setSteps(m_steps);  // after the export fonts: the names are cut to fit in those
   styleForExport(&chart, size);
-  return renderChart(&chart, size, subtitle(), [&plot] { plot.layoutSteps(); });
+  return renderChart(&chart, size, subtitle(), [&plot] { plot.fitToPlotArea(); });
 }
 
 void QtLineChart::changeEvent(QEvent* event)

@@ -28,6 +28,7 @@ public:
   int segmentCount(const QString& line) const override { return m_plot->segmentCount(line); }
   QStringList stepLabels() const override { return m_plot->stepLabels(); }
   AxisRange axisRange(int axis) const override { return m_plot->axisRange(axis); }
+  QString axisTitle(int axis) const override { return m_plot->axisTitle(axis); }
   QMargins axisInsets() const override;
   void setAlignmentPadding(int left, int right) override;
   void setXLabelsShown(bool shown) override;

@@ -38,6 +38,15 @@ void setCountRange(QValueAxis* axis, double max)
 // its name) rather than flatten the running step's line.
 constexpr double kSharedScaleRatio = 4.0;
 
+// The unit of an axis title, "MB/s" of "disk read (MB/s)"; empty when the title has none in parentheses.
+QString unitOf(const QString& title)
+{
+  const qsizetype open = title.lastIndexOf(u'(');
+  if (open < 0 || !title.endsWith(u')'))
+    return {};
+  return title.mid(open + 1, title.size() - open - 2);
+}
+
 // The stretches of `points` between line breaks (empty stretches dropped).
 QList<QList<QPointF>> piecesOf(const QList<QPointF>& points)
 {
@@ -369,6 +378,32 @@ void LinePlot::setSteps(const QList<StepSpan>& steps)
   layoutSteps();
 }
 
+void LinePlot::fitToPlotArea()
+{
+  layoutSteps();
+  fitAxisTitles();
+}
+
+void LinePlot::fitAxisTitles()
+{
+  // Qt Charts cuts a vertical axis's title that is longer than the axis ("disk read (M..." in a short plot:
+  // a small window, 150%): such an axis shows its unit alone, which its line's legend entry names in full.
+  const double height = m_chart->plotArea().height();
+  if (height <= 10)  // not laid out yet
+    return;
+  const auto fit = [height](QValueAxis* axis, const QString& full) {
+    if (!axis || full.isEmpty())
+      return;
+    const QString unit = unitOf(full);
+    const bool fits = QFontMetricsF(axis->titleFont()).horizontalAdvance(full) <= height;
+    const QString& title = fits || unit.isEmpty() ? full : unit;
+    if (axis->titleText() != title)
+      axis->setTitleText(title);
+  };
+  fit(m_y, m_setup.yLabel);
+  fit(m_y2, m_setup.y2Label);
+}
+
 void LinePlot::layoutSteps()
 {
   if (!m_steps || !m_x || m_stepData.isEmpty())
@@ -465,6 +500,12 @@ AxisRange LinePlot::axisRange(int axis) const
   if (!a)
     return {};
   return {a->min(), a->max(), a->tickInterval()};
+}
+
+QString LinePlot::axisTitle(int axis) const
+{
+  const QValueAxis* a = axis == 0 ? m_y : axis == 1 ? m_y2 : m_x;
+  return a ? a->titleText() : QString();
 }
 
 }  // namespace hashscope::gui::charts

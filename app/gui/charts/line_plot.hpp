@@ -27,8 +27,9 @@ public:
   void setLines(const QList<LineData>& lines);
   void setBands(const QList<BandData>& bands);
   void setSteps(const QList<StepSpan>& steps);
-  // Fits the step names to the widths their steps have on screen (call when the plot area changes).
-  void layoutSteps();
+  // Fits the step names to the widths their steps have on screen, and the vertical axes' titles to their
+  // height (call when the plot area changes).
+  void fitToPlotArea();
   void setXRange(double min, double max);
   void setXLabelsShown(bool shown);
   void clear();
@@ -36,6 +37,7 @@ public:
   int segmentCount(const QString& line) const;
   QStringList stepLabels() const;
   AxisRange axisRange(int axis) const;
+  QString axisTitle(int axis) const;
 
 private:
   // One named line. Qt Charts 6.4 cannot break a QLineSeries (a NaN point hides the whole series), so a
@@ -52,6 +54,8 @@ private:
   Line& lineFor(const LineData& data);
   QLineSeries* addPiece(Line& line);
   void fitAxes(const QList<LineData>& lines);
+  void layoutSteps();
+  void fitAxisTitles();
   void keyBand(QAreaSeries* area, QColor color);  // the legend's key of a verdict band
   void applyY();
 
