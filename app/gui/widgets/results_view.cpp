@@ -163,8 +163,9 @@ void ResultsView::showTileDetails(const ScoreTile& tile)
 
 void ResultsView::fitBoardHeight()
 {
-  // With the details open the tiles keep the room they need (up to 60%, and what the details' own minimum
-  // leaves), at the scale they take in that room; the details get the rest. Again whenever the scale
+  // With the details open the tiles keep the room they need (up to 60%, more where they cannot fit in that
+  // even at their smallest scale, and never more than the details' own minimum leaves), at the scale they take
+  // in that room; the details get the rest. Again whenever the scale
   // settles elsewhere (the board's layout catching up, a splitter drag): the board's height follows its
   // tiles' final size, no gap under them.
   if (m_details->isHidden())
@@ -179,7 +180,12 @@ void ResultsView::fitBoardHeight()
   for (int pass = 0; pass < 3; ++pass) {
     m_refitBoard = false;
     const int total = m_scoreSplit->height() - m_scoreSplit->handleWidth();
-    const int room = std::min(total * 3 / 5, total - m_details->minimumSizeHint().height());
+    const int most = total - m_details->minimumSizeHint().height();  // what the details' minimum leaves
+    int room = std::min(total * 3 / 5, most);
+    // Tiles that need more than 60% even at their smallest scale (a short window, many rows) take what the
+    // details can spare rather than scroll: the board is what the details explain.
+    if (m_scoreboard->preferredHeight(room) > room)
+      room = std::max(room, most);
     const int board = std::max(0, std::min(m_scoreboard->preferredHeight(room), room));
     m_scoreSplit->setSizes({board, std::max(0, total - board)});
     if (!m_refitBoard)
