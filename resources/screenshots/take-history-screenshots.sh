@@ -46,7 +46,7 @@ sleep 1
 
 # History: no baseline yet, the newest run opened below the list.
 start_app
-xdotool key --window "$W" alt+h
+xdotool key --window "$W" alt+y
 sleep 1
 shot history.png
 # Planner: 1 TB in a minute, from the newest run.
@@ -58,12 +58,12 @@ stop_app
 # Compare: run 2 as the baseline; the newest run is compared with it when the app opens.
 cli history baseline 2
 start_app
-xdotool key --window "$W" alt+h
+xdotool key --window "$W" alt+y
 sleep 1
 shot compare.png
 stop_app
 start_app dark
-xdotool key --window "$W" alt+h
+xdotool key --window "$W" alt+y
 sleep 1
 shot compare-dark.png
 stop_app

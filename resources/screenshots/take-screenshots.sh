@@ -24,8 +24,9 @@ APP=""
 XVFB=""
 trap 'kill $APP $XVFB 2>/dev/null || true; rm -rf "$WORK"' EXIT
 export HASHSCOPE_HISTORY_DB="$WORK/history.sqlite"  # the runs are not added to the user's own library
-# Where the tiles and the sub-tabs are, in window coordinates (the layout starts at the top left, so one
-# place serves both sizes): the first algorithm's tile of the first location, the "Details" sub-tab.
+# Where the tiles and the sub-tabs are, in window coordinates at 100% (the layout starts at the top left, so one
+# place serves every size; click() scales them by SCALE): the first algorithm's tile of the first location, the
+# "Details" sub-tab.
 TILE_X=${TILE_X:-200} TILE_Y=${TILE_Y:-175}
 DETAILS_TAB_X=${DETAILS_TAB_X:-200} DETAILS_TAB_Y=${DETAILS_TAB_Y:-62}
 
@@ -44,7 +45,12 @@ wait_idle() {
   return 1
 }
 shot() { import -window root "$WORK/shot.png" && convert "$WORK/shot.png" -strip -colors 256 "PNG8:$OUT/$1"; }
-click() { xdotool mousemove --window "$W" "$1" "$2" click 1; sleep 1; }
+click() {  # $1 $2: a place in window coordinates at 100%
+  x=$(awk -v v="$1" -v s="${SCALE:-1}" 'BEGIN { printf "%d", v * s }')
+  y=$(awk -v v="$2" -v s="${SCALE:-1}" 'BEGIN { printf "%d", v * s }')
+  xdotool mousemove --window "$W" "$x" "$y" click 1
+  sleep 1
+}
 
 export_report() {  # File > Export report, into the throwaway Documents folder below
   for _ in 1 2 3; do
@@ -145,7 +151,8 @@ for SIZE in ${SIZES:-1280x800 1920x1080}; do
     shot "live$SUFFIX.png"
     wait_idle
     sleep 1
-    click 141 32                          # the Results tab (a quick run may end while Live shows)
+    xdotool key --window "$W" alt+t       # the Results tab (a quick run may end while Live shows)
+    sleep 1
     shot "results$SUFFIX.png"
     click "$TILE_X" "$TILE_Y"
     shot "tile-details$SUFFIX.png"
