@@ -369,10 +369,28 @@ TEST_CASE("mapping is chosen only where this machine measured it cheaper than co
 #endif
 }
 
+TEST_CASE("copied on the hashing thread or by a reader beside it: inline where the reader has no core or hashing "
+          "costs no more than copying", "[engine][mapped]")
+{
+  const double copy = 0.26;  // s/GiB
+  CHECK(engine::copiesInline(0.05, copy, true));   // xxh3-64, crc32: a block hashes faster than it copies
+  CHECK(engine::copiesInline(copy, copy, true));
+  CHECK_FALSE(engine::copiesInline(1.4, copy, true));  // md5: the reader's copy overlaps the hashing
+  CHECK(engine::copiesInline(1.4, copy, false));       // no core for a reader: it would take the hasher's
+  CHECK_FALSE(engine::copiesInline(0.05, 0, true));    // copies not measured: as before, the pipelined reader
+  CHECK(engine::copiesInline(0.05, 0, false));
+
+  const auto md5 = makeHasher("md5");
+  const double md5Cost = engine::hashCost(*md5);
+  CHECK(md5Cost > 0.3);  // no machine hashes md5 faster than 3.5 GB/s on one core
+  CHECK(engine::hashCost(*md5) == md5Cost);  // measured once
+  CHECK(engine::hashCost(*makeHasher("xxh3-64")) < md5Cost / 4);
+}
+
 TEST_CASE("where mapping costs more than copies, cached files are read with copies, with the same digests",
           "[engine][mapped]")
 {
-  const hashscope::test::MappingCostsAs mapping(false);
+  const hashscope::test::MappingCostsAs mapping(false);  // copies cost 0.26 s/GiB
   TempDir dir;
   const auto file = dir / "c.bin";
   const auto data = hashscope::test::writeRandomFile(file, 3 * MiB + 5, 12);
@@ -380,24 +398,37 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
   spec.workload = Workload::HashFile;
   spec.target = file;
   spec.cache = CacheMode::Warm;
-  for (int streams : {1, 2}) {  // with a core to spare, and with the streams filling the cores
-    CAPTURE(streams);
+  // One stream of md5 (a reader core to spare on 2 cores or more: copied beside it), of xxh3-64 (hashing costs
+  // less than the copy: copied on the hashing thread), two of md5 (on 2 cores, no core left for readers).
+  const std::pair<int, const char*> cases[] = {{1, "md5"}, {1, "xxh3-64"}, {2, "md5"}};
+  for (const auto& [streams, algorithm] : cases) {
+    CAPTURE(streams, algorithm);
     spec.streams = streams;
-    spec.algorithm = streams == 1 ? "xxh3-64" : "md5";
+    spec.algorithm = algorithm;
+    const bool inlineCopies = engine::copiesInline(engine::hashCost(*makeHasher(algorithm)), 0.26,
+                                                   engine::mappedHelperFits(1u, streams));
     const RunResult r = runWorkload(spec, {});
     REQUIRE(r.error == "");
-    CHECK(r.readMethod == "pipelined");
+    CHECK(r.readMethod == (inlineCopies ? "read" : "pipelined"));
     CHECK(r.bytes == data.size());
     if (streams == 1)
-      CHECK(r.digest == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
+      CHECK(r.digest == hashscope::test::oneShotHex(algorithm, data.data(), data.size()));
   }
+  if (std::thread::hardware_concurrency() >= 2) {  // the cases above took both ways
+    CHECK_FALSE(engine::copiesInline(engine::hashCost(*makeHasher("md5")), 0.26, engine::mappedHelperFits(1u, 1)));
+  }
+  if (std::thread::hardware_concurrency() == 2)
+    CHECK(engine::copiesInline(engine::hashCost(*makeHasher("md5")), 0.26, engine::mappedHelperFits(1u, 2)));
   FileHasher hasher({"md5"}, {});
   const FileDigests d = hasher.hash(file);
   REQUIRE(d.error == "");
-  CHECK(std::string(hasher.lastReadMethod()) == "pipelined");
+  CHECK(std::string(hasher.lastReadMethod()) ==
+        (engine::copiesInline(engine::hashCost(*makeHasher("md5")), 0.26, engine::mappedHelperFits(1u, 1)) ? "read"
+                                                                                                         : "pipelined"));
   CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
   spec.readPath = ReadPath::Mapped;  // asked for, mapping is still done
   spec.streams = 1;
+  spec.algorithm = "md5";
   const RunResult asked = runWorkload(spec, {});
   REQUIRE(asked.error == "");
   CHECK(asked.readMethod == "mmap");

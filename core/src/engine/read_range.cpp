@@ -2,7 +2,9 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <thread>
 
 #include "engine/workload_internal.hpp"
@@ -161,6 +163,55 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads)
          static_cast<unsigned>(threads) * (std::max(1u, hashThreadsPerStream) + 1) <= cores;
 }
 
+double hashCost(const Hasher& hasher)
+{
+  static std::mutex mutex;
+  static std::map<std::string, double> costs;  // by algorithm id: measured once per process
+  const std::lock_guard lock(mutex);
+  const std::string& id = hasher.info().id;
+  if (const auto known = costs.find(id); known != costs.end())
+    return known->second;
+  double cost = 0;
+  if (std::unique_ptr<Hasher> probe = makeHasher(id)) {
+    // 1 MiB, the block the copy costs were measured with (platform::MappingCosts::copy), hashed in the cache the
+    // way a block read on the hashing thread is; the best of three tries.
+    constexpr std::size_t kBlock = 1u << 20;
+    std::vector<std::byte> block(kBlock);
+    for (std::size_t i = 0; i < kBlock; ++i)
+      block[i] = static_cast<std::byte>((i * 2654435761u) >> 13);
+    probe->update(block.data(), kBlock);  // warms the code and the buffer
+    const std::shared_ptr<ThreadClock> clock = currentThreadClock();
+    cost = 1e9;
+    for (int i = 0; i < 3; ++i) {
+      const double t0 = clock->cpuSeconds();
+      probe->update(block.data(), kBlock);
+      probe->update(block.data(), kBlock);
+      cost = std::min(cost, (clock->cpuSeconds() - t0) * 512.0);  // 2 MiB -> s/GiB
+    }
+    probe->finish();
+  }
+  costs.emplace(id, cost);
+  return cost;
+}
+
+bool copiesInline(double hashCost, double copyCost, bool readerHasCore)
+{
+  return !readerHasCore || (copyCost > 0 && hashCost <= copyCost);
+}
+
+bool autoCopiesInline(std::span<Hasher* const> hashers, int threads)
+{
+  if (hashers.empty() || hashThreadsOf(hashers) > 1)
+    return false;
+  const platform::MappingCosts& costs = platform::mappingCosts();
+  double hashing = 0;
+  if (costs.measured && costs.copy > 0) {  // unmeasured: the hash cost has nothing to be compared with
+    for (const Hasher* h : hashers)
+      hashing += hashCost(*h);
+  }
+  return copiesInline(hashing, costs.measured ? costs.copy : 0, mappedHelperFits(1u, threads));
+}
+
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads)
 {
   return platform::mappingSupported() &&
@@ -274,6 +325,8 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
       method = ReadMethod::Read;
     else if (cached && !plan.remote && !hashers.empty() && autoMapsCached(hashThreadsOf(hashers), plan.threads))
       method = ReadMethod::Mapped;
+    else if (cached && !plan.remote && autoCopiesInline(hashers, plan.threads))
+      method = ReadMethod::Read;
     break;
   case ReadPath::Copy:
     if (toEnd || small)

@@ -22,7 +22,9 @@ namespace hashscope::engine {
 //  - Read: read() on the hashing thread into the stream's reused buffer: a range of at most one block with one
 //    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing,
 //    and, when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
-//    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp);
+//    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp), and every
+//    cached range hashed on a machine where mapping does not pay, when copying it on the hashing thread is the
+//    better copy (autoCopiesInline: no core for a reader, or a hash that costs no more than the copy);
 //  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
 //    page cache (one stream's files bigger than a block, hash-file's slices, BLAKE3's tree), where mapping pays
 //    on this machine (platform::mappingPays; else Pipelined, as ReadPath::Copy). When the hashing threads
@@ -37,9 +39,10 @@ namespace hashscope::engine {
 //    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
 //  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
 //    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload (it measures
-//    the copy), network and FUSE files (ReadPlan::remote), filesystems that cannot map, and every cached range
+//    the copy), network and FUSE files (ReadPlan::remote), filesystems that cannot map, and the cached ranges
 //    Mapped would take on a machine where mapping costs more than copying (under shadow paging, on a PVM
-//    guest: md5 689 MB/s with copies against 468 mapped, xxh3-64 4402 against 1696).
+//    guest: md5 689 MB/s with copies against 468 mapped, xxh3-64 4402 against 1696) whose hashing costs more
+//    than the copy, with a core for the reader (one md5 stream on 2 cores).
 enum class ReadMethod { Read, Mapped, Pipelined };
 // "read", "mmap", "pipelined": the words results use.
 const char* readMethodName(ReadMethod method);
@@ -127,6 +130,25 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 // (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
 // pays on this machine. consumeRange's choice, for whoever must know it before a run (the live analysis).
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
+
+// What hashing costs the thread that does it, in CPU seconds per GiB (a block in the CPU's cache, as after a
+// read() on that thread): measured at the first call for each algorithm (1 to 10 ms), then kept for the process.
+double hashCost(const Hasher& hasher);
+
+// Whether a cached range that is not mapped is better copied on the hashing thread (read() then hash, the block
+// still in the cache) than by a pipelined reader thread beside it: when the reader would have no core of its own
+// (`readerHasCore` false: the streams and their readers outnumber the cores), or when hashing a block costs no
+// more than copying it (`hashCost` <= `copyCost`, CPU s/GiB), where handing blocks between threads and cores
+// costs more than the overlap saves. Measured on a PVM guest, 2 cores, a 2 GiB file in /dev/shm, medians of 7
+// interleaved runs (copies 0.16 s/GiB there): crc32 0.396 s inline against 0.495 pipelined, xxh3-64 0.392
+// against 0.472; md5 3.63 against 3.19, sha256 1.67 against 1.49, sha1 1.77 against 1.45. Two streams on the two
+// cores (hash-file, 1 GiB): md5 1195 MB/s inline against 1170 pipelined, sha256 2660 against 2420, xxh3-64
+// 9800-17000 against 8100-9300.
+bool copiesInline(double hashCost, double copyCost, bool readerHasCore);
+// copiesInline for `threads` streams hashed by `hashers` on this machine (its measured copy cost and the
+// hashers' hashCost): ReadPath::Auto's choice for a cached range it does not map. False with no hashers (the
+// read workload measures the pipelined copy) or a hasher that splits its stream over threads (BLAKE3's tree).
+bool autoCopiesInline(std::span<Hasher* const> hashers, int threads);
 
 // XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the
 // read workload's mapped path costs what getting mapped pages to the CPU costs.
