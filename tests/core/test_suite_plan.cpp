@@ -64,9 +64,9 @@ TEST_CASE("planSuite expands locations x algorithms into read, hash-memory, hash
   spec.maxStreams = 3;
   spec.streams = 2;
   const auto steps = planSuite(spec);
-  // Per location: 1 read + per algorithm (hash-memory, hash-file, warm, ramp 1 and 3: 2 streams is the main
-  // run, not measured twice) = 1 + 2 * 5.
-  REQUIRE(steps.size() == 22);
+  // Per location: 1 read and the read ramp's 1 and 3 streams (2 is the main read), then per algorithm
+  // (hash-memory, hash-file, warm, ramp 1 and 3: 2 streams is the main run, not measured twice) = 3 + 2 * 5.
+  REQUIRE(steps.size() == 26);
   for (std::size_t i = 0; i < steps.size(); ++i)
     CHECK(steps[i].index == static_cast<int>(i));
 
@@ -75,19 +75,35 @@ TEST_CASE("planSuite expands locations x algorithms into read, hash-memory, hash
   CHECK(steps[0].spec.cache == CacheMode::Cold);
   CHECK(steps[0].spec.target == std::filesystem::path("/a") / sampleFileName(8 * MiB, SampleContent::Random));
   CHECK(steps[0].title == "read (cold, 2 streams), /a");
-  CHECK(steps[1].spec.workload == Workload::HashMemory);
-  CHECK(steps[1].spec.algorithm == "md5");
-  CHECK(steps[1].spec.seconds == spec.hashMemorySeconds);
-  CHECK(steps[2].spec.workload == Workload::HashFile);
-  CHECK(steps[2].spec.streams == 2);
-  CHECK(steps[2].title == "md5 hash-file (cold, 2 streams), /a");
-  CHECK(steps[3].spec.cache == CacheMode::Warm);
-  CHECK(steps[4].spec.streams == 1);
-  CHECK(steps[5].spec.streams == 3);
-  CHECK(steps[5].title == "md5 ramp 3/3 (cold, 3 streams), /a");
-  CHECK(steps[6].spec.algorithm == "crc32");
-  CHECK(steps[11].location == "/b");
-  CHECK(steps[11].spec.workload == Workload::Read);
+  // The hash ramp's stream counts are read too: each hash-file is judged against the read at its own count.
+  CHECK(steps[1].spec.workload == Workload::Read);
+  CHECK(steps[1].spec.streams == 1);
+  CHECK(steps[1].title == "read ramp 1/3 (cold, 1 stream), /a");
+  CHECK(steps[2].spec.workload == Workload::Read);
+  CHECK(steps[2].spec.streams == 3);
+  CHECK(steps[2].spec.target == steps[0].spec.target);
+  // A read is a ceiling: 3 passes at least, whatever the preset; the other steps take the suite's.
+  CHECK(steps[0].passes == 3);
+  CHECK(steps[1].passes == 3);
+  CHECK(steps[3].spec.workload == Workload::HashMemory);
+  CHECK(steps[3].spec.algorithm == "md5");
+  CHECK(steps[3].spec.seconds == spec.hashMemorySeconds);
+  CHECK(steps[4].spec.workload == Workload::HashFile);
+  CHECK(steps[4].spec.streams == 2);
+  CHECK(steps[4].title == "md5 hash-file (cold, 2 streams), /a");
+  CHECK(steps[5].spec.cache == CacheMode::Warm);
+  CHECK(steps[6].spec.streams == 1);
+  CHECK(steps[7].spec.streams == 3);
+  CHECK(steps[7].title == "md5 ramp 3/3 (cold, 3 streams), /a");
+  CHECK(steps[4].passes == 0);
+  CHECK(steps[8].spec.algorithm == "crc32");
+  CHECK(steps[13].location == "/b");
+  CHECK(steps[13].spec.workload == Workload::Read);
+
+  spec.ramp = false;  // no ramp: one read per location
+  CHECK(planSuite(spec).size() == 2 * (1 + 2 * 3));
+  spec.passes = 5;  // the thorough preset: its own count
+  CHECK(planSuite(spec).front().passes == 5);
 }
 
 TEST_CASE("a plain bench is a suite with an explicit workload list, grouped algorithm by algorithm", "[suite]")
@@ -148,10 +164,12 @@ TEST_CASE("planSuite defaults: four algorithms, ramp up to the logical cores", "
   CHECK(planSuite(spec).size() == 1 + 4 * 2);
   spec.ramp = true;
   const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  // 1, 2, 4 ... up to the cores and the cores themselves; the ramp skips 1 stream, the main run's count.
-  CHECK(planSuite(spec).size() == 1 + 4 * (2 + rampStreams(cores).size() - 1));
+  // 1, 2, 4 ... up to the cores and the cores themselves, for the read and each algorithm; the ramp skips 1
+  // stream, the main run's count.
+  const std::size_t ramp = rampStreams(cores).size() - 1;
+  CHECK(planSuite(spec).size() == 1 + ramp + 4 * (2 + ramp));
   spec.maxStreams = 16;
-  CHECK(planSuite(spec).size() == 1 + 4 * (2 + 4));  // 2 4 8 16, not every count up to 16
+  CHECK(planSuite(spec).size() == 1 + 4 + 4 * (2 + 4));  // 2 4 8 16, not every count up to 16
   spec.locations.clear();
   CHECK(planSuite(spec).empty());
 }

@@ -238,7 +238,12 @@ double ProgressEstimate::currentStepLeft(double now) const
   }
   if (m_pass == 0)
     passLeft = perPass + overhead;  // announced, its first pass not yet
-  return passLeft + (m_passes - pass) * (perPass + overhead);
+  return passLeft + (stepPasses(step) - pass) * (perPass + overhead);
+}
+
+int ProgressEstimate::stepPasses(const SuiteStep& step) const
+{
+  return step.passes > 0 ? std::clamp(step.passes, 1, 100) : m_passes;  // a read step may take more (a ceiling)
 }
 
 double ProgressEstimate::secondsLeft(double now) const
@@ -270,7 +275,7 @@ double ProgressEstimate::secondsLeft(double now) const
     const double perPass = passSeconds(step);
     if (perPass < 0)
       return -1;
-    left += m_passes * (perPass + overheadPerPass(step)) + (first ? 0 : betweenSteps());
+    left += stepPasses(step) * (perPass + overheadPerPass(step)) + (first ? 0 : betweenSteps());
     first = false;
     previous = &step.location;
   }

@@ -56,6 +56,7 @@ private:
   std::vector<State> m_state;   // per planned step
   int m_running = -1;           // plan index of the running step
   std::uint64_t m_sampleSize = 0;
+  int stepPasses(const SuiteStep& step) const;  // the step's own count, else the suite's
   int m_passes = 1;
   bool m_waitQuiet = false;
   int m_started = 0, m_finished = 0;

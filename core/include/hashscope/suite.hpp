@@ -71,6 +71,7 @@ struct SuiteStep {
   std::string title;    // "md5 hash-file (cold), /tmp" — shown in status lines
   std::string tool;     // peer-tool steps: the tool name
   std::uint64_t expectedBytes = 0;  // what one pass reads (progress); 0 = unknown or duration-bound
+  int passes = 0;                   // 0: the suite's (SuiteSpec::passes); read steps take at least 3
 };
 
 // What a data plan measures: one file, or every regular file under a folder (as hash-tree lists them).

@@ -10,6 +10,9 @@ namespace hashscope {
 
 namespace {
 
+// Passes of a read step at least, whatever the preset (LocationPlanner::add).
+constexpr int kReadPasses = 3;
+
 std::string cacheText(CacheMode mode) { return std::string(toString(mode)); }
 
 std::string streamsText(int streams)
@@ -76,6 +79,19 @@ public:
     else if (s.streams > 1)
       title += " (" + std::to_string(s.streams) + " streams)";
     add(s, title + (traits.durationBound ? "" : m_where));
+    // The hash ramp is judged against the read at its own stream counts: a RAM-backed location's copies do not
+    // scale like the hash, and a device may deliver more to several readers than to one (issue 18).
+    if (w == Workload::Read && m_spec.ramp && !m_data) {
+      const int top = rampTop();
+      for (const int n : rampStreams(top)) {
+        if (n == s.streams)
+          continue;
+        WorkloadSpec ramp = s;
+        ramp.streams = n;
+        add(ramp, "read ramp " + std::to_string(n) + "/" + std::to_string(top) + " (" + cacheText(m_spec.cache) +
+                      ", " + std::to_string(n) + (n == 1 ? " stream" : " streams") + ")" + m_where);
+      }
+    }
   }
 
   // One algorithm's steps of a workload; hash-file brings its peers, warm pass and ramp.
@@ -108,8 +124,7 @@ public:
       add(warm, algorithm + " " + std::string(toString(w)) + " (warm" + streamsText(s.streams) + cores + ")" + m_where);
     }
     if (m_spec.ramp) {
-      const int top = m_spec.maxStreams > 0 ? m_spec.maxStreams
-                                            : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+      const int top = rampTop();
       for (const int n : rampStreams(top)) {
         if (n == s.streams)
           continue;  // the main run measured this count already
@@ -124,6 +139,10 @@ public:
 
 private:
   double seconds() const { return m_spec.hashMemorySeconds > 0 ? m_spec.hashMemorySeconds : 1.0; }
+  int rampTop() const
+  {
+    return m_spec.maxStreams > 0 ? m_spec.maxStreams : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  }
 
   void peer(const PeerTool& tool, const std::string& algorithm, std::string title)
   {
@@ -137,6 +156,11 @@ private:
   void add(WorkloadSpec s, std::string title, std::string tool = {})
   {
     SuiteStep step;
+    // A read is the ceiling every hash of its location is judged against: never one pass alone (on a RAM-backed
+    // location a pass of 256 MiB takes 0.05-0.1 s, and one pass's CPU per byte varied by 45% on a VM). Not a
+    // data plan's read: that reads the user's own files, as often as the preset says.
+    if (s.workload == Workload::Read && !m_data)
+      step.passes = std::max(m_spec.passes, kReadPasses);
     step.index = static_cast<int>(m_steps.size());
     step.location = m_location;
     step.spec = std::move(s);

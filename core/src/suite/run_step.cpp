@@ -142,7 +142,7 @@ RunResult combinePasses(std::vector<RunResult> passes)
 RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
                   const std::vector<RunResult>& earlier, const SuiteObserver& observer, std::stop_token stop)
 {
-  const int k = std::clamp(spec.passes, 1, 100);
+  const int k = std::clamp(step.passes > 0 ? step.passes : spec.passes, 1, 100);
   std::vector<RunResult> passes;
   for (int i = 0; i < k; ++i) {
     if (observer.passStarted)
