@@ -12,9 +12,9 @@ namespace {
 std::atomic<const platform::MappingCosts*> g_override{nullptr};
 }  // namespace
 
-void test::overrideMappingCosts(const platform::MappingCosts* costs)
+const platform::MappingCosts* test::overrideMappingCosts(const platform::MappingCosts* costs)
 {
-  g_override.store(costs, std::memory_order_release);
+  return g_override.exchange(costs, std::memory_order_acq_rel);
 }
 
 const platform::MappingCosts& platform::mappingCosts()

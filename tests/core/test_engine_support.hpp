@@ -134,9 +134,9 @@ bool asNobody(Fn&& fn)
 #endif
 
 // The core tests' platform::mappingCosts() (mapping_costs_helpers.cpp, linked in place of the library's
-// mapping_costs.cpp) answers `costs` until called again with nullptr (set while no read runs); nullptr: what
-// this machine measured.
-void overrideMappingCosts(const platform::MappingCosts* costs);
+// mapping_costs.cpp) answers `costs` until called again (set while no read runs); nullptr: what this machine
+// measured. Returns the costs it answered before.
+const platform::MappingCosts* overrideMappingCosts(const platform::MappingCosts* costs);
 
 // While in scope, the engine's Auto read choice sees a machine where mapping pays (or, `pays` false, one where
 // every first touch of a mapped page traps, as under shadow paging), whatever this machine measured.
@@ -145,15 +145,16 @@ class MappingCostsAs {
 public:
   explicit MappingCostsAs(bool pays)
       : m_costs{true, pays ? 0.15 : 0.26, pays ? 0.15 : 0.98, pays ? 0.02 : 0.50}
+      , m_previous(overrideMappingCosts(&m_costs))
   {
-    overrideMappingCosts(&m_costs);
   }
-  ~MappingCostsAs() { overrideMappingCosts(nullptr); }
+  ~MappingCostsAs() { overrideMappingCosts(m_previous); }  // an enclosing one's costs again
   MappingCostsAs(const MappingCostsAs&) = delete;
   MappingCostsAs& operator=(const MappingCostsAs&) = delete;
 
 private:
   platform::MappingCosts m_costs;
+  const platform::MappingCosts* m_previous;
 };
 
 }  // namespace hashscope::test

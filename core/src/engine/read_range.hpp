@@ -38,8 +38,8 @@ namespace hashscope::engine {
 //    With per-VMA locks (6.4+) the threads' faults do not contend; on 6.1 a fault takes mmap_lock for
 //    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
 //  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
-//    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload (it measures
-//    the copy), network and FUSE files (ReadPlan::remote), filesystems that cannot map, and the cached ranges
+//    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload's cached reads
+//    where mapping pays or copies were not measured (it measures the copy), network and FUSE files (ReadPlan::remote), filesystems that cannot map, and the cached ranges
 //    Mapped would take on a machine where mapping costs more than copying (under shadow paging, on a PVM
 //    guest: md5 689 MB/s with copies against 468 mapped, xxh3-64 4402 against 1696) whose hashing costs more
 //    than the copy, with a core for the reader (one md5 stream on 2 cores).
@@ -146,8 +146,12 @@ double hashCost(const Hasher& hasher);
 // 9800-17000 against 8100-9300.
 bool copiesInline(double hashCost, double copyCost, bool readerHasCore);
 // copiesInline for `threads` streams hashed by `hashers` on this machine (its measured copy cost and the
-// hashers' hashCost): ReadPath::Auto's choice for a cached range it does not map. False with no hashers (the
-// read workload measures the pipelined copy) or a hasher that splits its stream over threads (BLAKE3's tree).
+// hashers' hashCost): ReadPath::Auto's choice for a cached range it does not map. No hashers (the read workload)
+// counts as the cheapest hash where cached hashing is not mapped, so a cached read measures the copy the fast
+// hashes get (where it is mapped, the read keeps the pipelined reader's copy): on the PVM guest one
+// pipelined reader's copies cost 0.35 CPU s/GiB against 0.21 on the hashing thread, and xxh3-64 hashed from
+// /dev/shm at 131-168% of a read ceiling measured through the reader. False for a hasher that splits its stream
+// over threads (BLAKE3's tree).
 bool autoCopiesInline(std::span<Hasher* const> hashers, int threads);
 
 // XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the
