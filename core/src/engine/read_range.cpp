@@ -207,7 +207,7 @@ bool autoCopiesInline(std::span<Hasher* const> hashers, int threads)
   if (hashers.empty() && autoMapsCached(1u, threads))  // cached hashing maps here: the read measures the reader
     return false;
   const platform::MappingCosts& costs = platform::mappingCosts();
-  double hashing = 0;  // no hashers (the read workload): its fold, the cheapest touch of every byte
+  double hashing = 0;  // no hashers (the read workload): nothing but the copy
   if (costs.measured && costs.copy > 0) {  // unmeasured: the hash cost has nothing to be compared with
     for (const Hasher* h : hashers)
       hashing += hashCost(*h);

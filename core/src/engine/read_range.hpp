@@ -23,8 +23,9 @@ namespace hashscope::engine {
 //    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing,
 //    and, when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
 //    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp), and every
-//    cached range hashed on a machine where mapping does not pay, when copying it on the hashing thread is the
-//    better copy (autoCopiesInline: no core for a reader, or a hash that costs no more than the copy);
+//    cached range hashed (or read alone) on a machine where mapping does not pay, when copying it on the
+//    hashing thread is the better copy (autoCopiesInline: no core for a reader, or a hash that costs no more
+//    than the copy);
 //  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
 //    page cache (one stream's files bigger than a block, hash-file's slices, BLAKE3's tree), where mapping pays
 //    on this machine (platform::mappingPays; else Pipelined, as ReadPath::Copy). When the hashing threads
@@ -39,8 +40,9 @@ namespace hashscope::engine {
 //    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
 //  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
 //    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload's cached reads
-//    where mapping pays or copies were not measured (it measures the copy), network and FUSE files (ReadPlan::remote), filesystems that cannot map, and the cached ranges
-//    Mapped would take on a machine where mapping costs more than copying (under shadow paging, on a PVM
+//    where mapping pays or copies were not measured (it measures the copy), network and FUSE files
+//    (ReadPlan::remote), filesystems that cannot map, and the cached ranges Mapped would take on a machine
+//    where mapping costs more than copying (under shadow paging, on a PVM
 //    guest: md5 689 MB/s with copies against 468 mapped, xxh3-64 4402 against 1696) whose hashing costs more
 //    than the copy, with a core for the reader (one md5 stream on 2 cores).
 enum class ReadMethod { Read, Mapped, Pipelined };
