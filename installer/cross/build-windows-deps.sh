@@ -190,11 +190,17 @@ build_qtbase() {
     die "the host Qt tools are missing: apt-get install qt6-base-dev qt6-base-dev-tools"
   local b="$work/build/qtbase"
   # Debian's source (+dfsg) leaves out src/3rdparty/wintab, the Wacom header the windows platform plugin's
-  # tablet support includes: no tablet events (pen input reaches the app as mouse events).
-  local qt_no_wintab=(-DFEATURE_tabletevent=OFF)
+  # tablet support includes: no tablet events (pen input reaches the app as mouse events). And FEATURE_opengl
+  # alone leaves dynamicgl on, which the plugin's qwindowswindow.cpp cannot compile ('QOpenGLStaticContext has
+  # not been declared'), while dynamicgl off alone makes configure stop ("The OpenGL functionality tests
+  # failed"): INPUT_opengl=no is configure's own -no-opengl, which turns them all off.
+  local qt_windows_fixes=(-DINPUT_opengl=no -DFEATURE_tabletevent=OFF -DFEATURE_dynamicgl=OFF
+                          -DFEATURE_opengl_dynamic=OFF)
   mkdir -p "$b"   # kept between runs: ninja resumes an interrupted build
-  if [ -f "$b/CMakeCache.txt" ] && ! grep -q '^FEATURE_tabletevent:BOOL=OFF' "$b/CMakeCache.txt"; then
-    cmake -S "$src" -B "$b" "${qt_no_wintab[@]}" >>"$b.configure.log" 2>&1 || die "qtbase configure failed: $b.configure.log"
+  if [ -f "$b/CMakeCache.txt" ] && ! { grep -q '^FEATURE_tabletevent:BOOL=OFF' "$b/CMakeCache.txt" &&
+                                        grep -q '^FEATURE_dynamicgl:BOOL=OFF' "$b/CMakeCache.txt"; }; then
+    cmake -S "$src" -B "$b" "${qt_windows_fixes[@]}" >>"$b.configure.log" 2>&1 ||
+      die "qtbase configure failed: $b.configure.log"
   fi
   if [ ! -f "$b/build.ninja" ]; then
     cmake -S "$src" -B "$b" "${cmake_cross[@]}" \
@@ -208,7 +214,7 @@ build_qtbase() {
       -DFEATURE_system_zlib=OFF -DFEATURE_system_pcre2=OFF -DFEATURE_system_harfbuzz=OFF \
       -DFEATURE_system_png=OFF -DFEATURE_jpeg=OFF -DFEATURE_system_jpeg=OFF \
       -DFEATURE_direct2d=OFF -DFEATURE_icu=OFF -DFEATURE_glib=OFF \
-      -DFEATURE_androiddeployqt=OFF -DFEATURE_qmake=OFF "${qt_no_wintab[@]}" \
+      -DFEATURE_androiddeployqt=OFF -DFEATURE_qmake=OFF "${qt_windows_fixes[@]}" \
       >"$b.configure.log" 2>&1 || { tail -n 40 "$b.configure.log"; rm -f "$b/build.ninja"; die "qtbase configure failed: $b.configure.log"; }
   fi
   cmake --build "$b" -j"$jobs" >>"$b.log" 2>&1 || { tail -n 40 "$b.log"; die "qtbase build failed: $b.log"; }
