@@ -380,13 +380,12 @@ TEST_CASE("copied on the hashing thread or by a reader beside it: inline where t
   CHECK_FALSE(engine::copiesInline(0.05, 0, true));    // copies not measured: as before, the pipelined reader
   CHECK(engine::copiesInline(0.05, 0, false));
 
-  const auto md5 = makeHasher("md5");
-  const double md5Cost = engine::hashCost(*md5);
+  const double md5Cost = engine::hashCost("md5");
   CHECK(md5Cost > 0.3);  // no machine hashes md5 faster than 3.5 GB/s on one core
-  CHECK(engine::hashCost(*md5) == md5Cost);  // measured once
+  CHECK(engine::hashCost("md5") == md5Cost);  // measured once
   // Each algorithm its own figure (not which is cheaper: a sanitizer build's xxHash, compiled in without
   // optimisation, cost 0.52 s/GiB against OpenSSL's md5 at 1.45).
-  const double xxh3Cost = engine::hashCost(*makeHasher("xxh3-64"));
+  const double xxh3Cost = engine::hashCost("xxh3-64");
   CHECK(xxh3Cost > 0);
   CHECK(xxh3Cost != md5Cost);
 }
@@ -409,7 +408,7 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
     CAPTURE(streams, algorithm);
     spec.streams = streams;
     spec.algorithm = algorithm;
-    const bool inlineCopies = engine::copiesInline(engine::hashCost(*makeHasher(algorithm)), 0.26,
+    const bool inlineCopies = engine::copiesInline(engine::hashCost(algorithm), 0.26,
                                                    engine::mappedHelperFits(1u, streams));
     const RunResult r = runWorkload(spec, {});
     REQUIRE(r.error == "");
@@ -419,15 +418,15 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
       CHECK(r.digest == hashscope::test::oneShotHex(algorithm, data.data(), data.size()));
   }
   if (std::thread::hardware_concurrency() >= 2) {  // the cases above took both ways
-    CHECK_FALSE(engine::copiesInline(engine::hashCost(*makeHasher("md5")), 0.26, engine::mappedHelperFits(1u, 1)));
+    CHECK_FALSE(engine::copiesInline(engine::hashCost("md5"), 0.26, engine::mappedHelperFits(1u, 1)));
   }
   if (std::thread::hardware_concurrency() == 2)
-    CHECK(engine::copiesInline(engine::hashCost(*makeHasher("md5")), 0.26, engine::mappedHelperFits(1u, 2)));
+    CHECK(engine::copiesInline(engine::hashCost("md5"), 0.26, engine::mappedHelperFits(1u, 2)));
   FileHasher hasher({"md5"}, {});
   const FileDigests d = hasher.hash(file);
   REQUIRE(d.error == "");
   CHECK(std::string(hasher.lastReadMethod()) ==
-        (engine::copiesInline(engine::hashCost(*makeHasher("md5")), 0.26, engine::mappedHelperFits(1u, 1)) ? "read"
+        (engine::copiesInline(engine::hashCost("md5"), 0.26, engine::mappedHelperFits(1u, 1)) ? "read"
                                                                                                          : "pipelined"));
   CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
   // The read workload measures the copy the fast hashes get: on the hashing thread here (a reader core to

@@ -164,12 +164,11 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads)
          static_cast<unsigned>(threads) * (std::max(1u, hashThreadsPerStream) + 1) <= cores;
 }
 
-double hashCost(const Hasher& hasher)
+double hashCost(const std::string& id)
 {
   static std::mutex mutex;
   static std::map<std::string, double> costs;  // by algorithm id: measured once per process
   const std::lock_guard lock(mutex);
-  const std::string& id = hasher.info().id;
   if (const auto known = costs.find(id); known != costs.end())
     return known->second;
   double cost = 0;
@@ -210,7 +209,7 @@ bool autoCopiesInline(std::span<Hasher* const> hashers, int threads)
   double hashing = 0;  // no hashers (the read workload): nothing but the copy
   if (costs.measured && costs.copy > 0) {  // unmeasured: the hash cost has nothing to be compared with
     for (const Hasher* h : hashers)
-      hashing += hashCost(*h);
+      hashing += hashCost(h->info().id);
   }
   return copiesInline(hashing, costs.measured ? costs.copy : 0, mappedHelperFits(1u, threads));
 }

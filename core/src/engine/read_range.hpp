@@ -133,9 +133,10 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 // pays on this machine. consumeRange's choice, for whoever must know it before a run (the live analysis).
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
-// What hashing costs the thread that does it, in CPU seconds per GiB (a block in the CPU's cache, as after a
-// read() on that thread): measured at the first call for each algorithm (1 to 10 ms), then kept for the process.
-double hashCost(const Hasher& hasher);
+// What hashing with algorithm `id` costs the thread that does it, in CPU seconds per GiB (a block in the CPU's
+// cache, as after a read() on that thread): measured at the first call for each algorithm (1 to 10 ms), then
+// kept for the process; 0 for an unknown id.
+double hashCost(const std::string& id);
 
 // Whether a cached range that is not mapped is better copied on the hashing thread (read() then hash, the block
 // still in the cache) than by a pipelined reader thread beside it: when the reader would have no core of its own
