@@ -23,17 +23,7 @@ using hashscope::test::asNobody;
 namespace {
 
 // Bytes this process made the block layer read from storage (all threads, live and exited).
-std::uint64_t processReadBytes()
-{
-  std::ifstream io("/proc/self/io");
-  std::string key;
-  std::uint64_t value = 0;
-  while (io >> key >> value) {
-    if (key == "read_bytes:")
-      return value;
-  }
-  return 0;
-}
+std::uint64_t processReadBytes() { return hashscope::test::processIoCounter("read_bytes:").value_or(0); }
 
 // Fraction of the file's pages that are in the page cache right now.
 double residentFraction(const std::filesystem::path& file)

@@ -6,8 +6,10 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "hashscope/hash.hpp"
@@ -21,6 +23,20 @@
 #endif
 
 namespace hashscope::test {
+
+// One counter of this process's /proc/self/io ("rchar:" bytes returned by read calls, "read_bytes:" bytes the
+// block layer read from storage, all threads); nullopt where there is no such file (not Linux).
+inline std::optional<std::uint64_t> processIoCounter(std::string_view name)
+{
+  std::ifstream io("/proc/self/io");
+  std::string key;
+  std::uint64_t value = 0;
+  while (io >> key >> value) {
+    if (key == name)
+      return value;
+  }
+  return std::nullopt;
+}
 
 // A fresh folder under `base` (the system temp folder by default), removed with everything in it at the end.
 class TempDir {

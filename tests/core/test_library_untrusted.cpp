@@ -222,21 +222,11 @@ TEST_CASE("run library: a run file is read to its limit and no further", "[libra
   // block (a reader that read it whole and looked at the size afterwards would take 4 GiB, and with a file
   // that never ends, forever).
   fs::resize_file(big, 16 * kMaxRunDocumentBytes);
-  const auto readSoFar = [] {  // bytes this process got from read() calls (Linux: /proc/self/io's rchar)
-    std::ifstream io("/proc/self/io");
-    std::string key;
-    std::uint64_t value = 0;
-    while (io >> key >> value) {
-      if (key == "rchar:")
-        return value;
-    }
-    return std::uint64_t{0};
-  };
-  const std::uint64_t before = readSoFar();
+  // Bytes this process got from read() calls (/proc/self/io's rchar).
+  const std::optional<std::uint64_t> before = hashscope::test::processIoCounter("rchar:");
   CHECK_THAT(errorOf([&] { readRunFile(big); }), Catch::Contains("is larger than 256 MiB"));
-  const std::uint64_t read = readSoFar() - before;
-  if (before > 0)
-    CHECK(read <= kMaxRunDocumentBytes + 2 * MiB);
+  if (before)
+    CHECK(*hashscope::test::processIoCounter("rchar:") - *before <= kMaxRunDocumentBytes + 2 * MiB);
   else
     HASHSCOPE_SKIP_PART("how much of the file was read is not counted here (no /proc/self/io)");
   CHECK_THAT(errorOf([&] { readRunFile(dir.path()); }), Catch::Contains("is a folder"));
