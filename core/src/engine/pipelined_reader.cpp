@@ -1,6 +1,7 @@
 #include "engine/pipelined_reader.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "hashscope/workload.hpp"
 #include "platform/mapped_file.hpp"
@@ -46,6 +47,8 @@ PipelinedReader::PipelinedReader(std::size_t blockSize, int queueDepth, std::sto
       m_error = "Not enough memory for the read buffers (" + formatBytes(capacity * m_slots.size()) + ")";
       return;
     }
+    // Touched now, so that the first reads into them do not fault their pages in (see StreamReads::prepare).
+    std::memset(slot.buffer.get(), 0, capacity);
   }
   if (counters)
     counters->registerThread(stream, true, m_clock);

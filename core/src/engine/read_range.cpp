@@ -312,33 +312,46 @@ bool readMappedRange(platform::InputFile& file, std::uint64_t offset, std::uint6
 
 }  // namespace
 
+ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, std::span<Hasher* const> hashers,
+                         const ReadPlan& plan)
+{
+  const bool toEnd = length == kToEndOfFile;
+  const bool cached = file.alignment() <= 1 && !plan.dropBehind;  // not direct, not a cold fallback
+  const bool small = plan.smallInline && !toEnd && length <= plan.blockSize;
+  switch (plan.path) {
+  case ReadPath::Auto:
+    if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)))
+      return ReadMethod::Read;
+    if (cached && !plan.remote && !hashers.empty() && autoMapsCached(hashThreadsOf(hashers), plan.threads))
+      return ReadMethod::Mapped;
+    if (cached && !plan.remote && autoCopiesInline(hashers, plan.threads))
+      return ReadMethod::Read;
+    return ReadMethod::Pipelined;
+  case ReadPath::Copy: return toEnd || small ? ReadMethod::Read : ReadMethod::Pipelined;
+  case ReadPath::Mapped: return toEnd ? ReadMethod::Read : ReadMethod::Mapped;  // a pseudo file has no pages to map
+  }
+  return ReadMethod::Pipelined;
+}
+
+void StreamReads::prepare(ReadMethod method, std::uint64_t length, const ReadPlan& plan)
+{
+  std::string ignored;  // a reader that cannot be made now fails again, with its message, at the first range
+  if (method == ReadMethod::Pipelined)
+    reader(plan, ignored);
+  else if (method == ReadMethod::Read)
+    m_buffer.resize(static_cast<std::size_t>(std::min<std::uint64_t>(std::max<std::uint64_t>(plan.blockSize, 1), length)));
+}
+
 bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,
                   std::span<Hasher* const> hashers, const ReadPlan& plan, StreamReads& reads, StreamResult& result,
                   std::string& error)
 {
   error.clear();
   const bool toEnd = length == kToEndOfFile;
-  const bool cached = file.alignment() <= 1 && !plan.dropBehind;  // not direct, not a cold fallback
+  const bool cached = file.alignment() <= 1 && !plan.dropBehind;
   const bool small = plan.smallInline && !toEnd && length <= plan.blockSize;
-  ReadMethod method = ReadMethod::Pipelined;
-  switch (plan.path) {
-  case ReadPath::Auto:
-    if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)))
-      method = ReadMethod::Read;
-    else if (cached && !plan.remote && !hashers.empty() && autoMapsCached(hashThreadsOf(hashers), plan.threads))
-      method = ReadMethod::Mapped;
-    else if (cached && !plan.remote && autoCopiesInline(hashers, plan.threads))
-      method = ReadMethod::Read;
-    break;
-  case ReadPath::Copy:
-    if (toEnd || small)
-      method = ReadMethod::Read;
-    break;
-  case ReadPath::Mapped:
-    if (toEnd) {
-      method = ReadMethod::Read;  // a pseudo file has no pages to map
-      break;
-    }
+  ReadMethod method = plannedMethod(file, length, hashers, plan);
+  if (plan.path == ReadPath::Mapped && method == ReadMethod::Mapped) {
     if (!cached) {
       error = file.path().string() +
               ": mapped reads come from the page cache, so this cold read cannot be mapped (read it with copies)";
@@ -348,8 +361,6 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
       error = "This build of HashScope cannot map files: read them with copies";
       return false;
     }
-    method = ReadMethod::Mapped;
-    break;
   }
   if (length == 0)
     return true;  // nothing to read: no method ran

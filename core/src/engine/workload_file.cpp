@@ -1,5 +1,7 @@
 // read and hash-file: N streams read N contiguous slices of one file, each through consumeRange.
 #include <algorithm>
+#include <memory>
+#include <utility>
 
 #include "engine/workload_internal.hpp"
 
@@ -50,25 +52,38 @@ void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
   // (one read() on the hashing thread is for hash -r's small files).
   ReadPlan readsPlan = readPlan(spec, plan.dropBehind);
   readsPlan.smallInline = false;
+  const auto range = [&](int i) {
+    const std::uint64_t begin = std::min(size, slice * static_cast<std::uint64_t>(i));
+    return std::pair{begin, std::min(size, begin + slice) - begin};
+  };
+  // Each stream's hasher and what it reads with (a buffer or a reader thread with its buffers) are made before
+  // the clock starts, as its handle is: making them is not reading.
+  std::vector<std::unique_ptr<Hasher>> hashers(files.size());
+  std::vector<std::unique_ptr<StreamReads>> reads(files.size());
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    hashers[i] = hasherFor(spec);
+    Hasher* const list[] = {hashers[i].get()};
+    const std::span<Hasher* const> span = hashers[i] ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
+    reads[i] = std::make_unique<StreamReads>(stop, counters, static_cast<int>(i));
+    const std::uint64_t length = range(static_cast<int>(i)).second;
+    reads[i]->prepare(plannedMethod(files[i], length, span, readsPlan), length, readsPlan);
+  }
 
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    const std::uint64_t begin = std::min(size, slice * static_cast<std::uint64_t>(i));
-    const std::uint64_t end = std::min(size, begin + slice);
-    std::unique_ptr<Hasher> hasher = hasherFor(spec);
-    Hasher* const list[] = {hasher.get()};
-    std::span<Hasher* const> hashers = hasher ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
-    out.hashThreads = hasher ? hasher->threadsPerStream() : 0;
-    StreamReads reads(stop, counters, i);
+    const auto k = static_cast<std::size_t>(i);
+    const auto [begin, length] = range(i);
+    Hasher* const list[] = {hashers[k].get()};
+    std::span<Hasher* const> span = hashers[k] ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
+    out.hashThreads = hashers[k] ? hashers[k]->threadsPerStream() : 0;
     std::string err;
-    if (!consumeRange(files[static_cast<std::size_t>(i)], begin, end - begin, hashers, readsPlan, reads, out.result,
-                      err))
+    if (!consumeRange(files[k], begin, length, span, readsPlan, *reads[k], out.result, err))
       out.error = err;
-    noteReads(reads, out);
-    out.result.files = end > begin ? 1 : 0;
-    if (hasher && out.error.empty() && !stop.stop_requested())
-      digests[static_cast<std::size_t>(i)] = toHex(hasher->finish());
+    noteReads(*reads[k], out);
+    out.result.files = length > 0 ? 1 : 0;
+    if (hashers[k] && out.error.empty() && !stop.stop_requested())
+      digests[k] = toHex(hashers[k]->finish());
   });
   measure.end(result);
   collectOutcomes(spec, outcomes, result);
