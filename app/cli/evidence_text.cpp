@@ -193,7 +193,8 @@ std::string figures(const std::vector<Clause>& clauses)
                             " cores taken by other processes)";
                    },
                    [&](const ReadAlone& r) {
-                     ref("reading alone runs at " + formatMBps(r.ceiling.mbps) +
+                     ref(std::string(r.beside ? "reading alone between its passes" : "reading alone") + " runs at " +
+                         formatMBps(r.ceiling.mbps) +
                          (r.otherPoint ? " (" + pointText(r.ceiling.ceiling) + ")" : ""));
                    },
                    [&](const HashAlone& h) { ref(ceilingText(h)); },

@@ -51,7 +51,7 @@ TEST_CASE("bench --format json has the required fields and removes its sample", 
   REQUIRE(r.exitCode == 0);
   const Json doc = parseJson(r.out);
   REQUIRE(doc.has("schema"));
-  CHECK(doc["schema"].string == "hashscope.run/4");
+  CHECK(doc["schema"].string == "hashscope.run/5");
   REQUIRE(doc.has("results"));
   const auto& results = doc["results"].array;
   REQUIRE(results.size() == 3); // read, hash-memory md5, hash-file md5

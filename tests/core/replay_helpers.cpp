@@ -120,18 +120,24 @@ RecordedRun runOf(const Value& r)
   run.userSeconds = r["user_seconds"].number();
   run.systemSeconds = r["system_seconds"].number();
   run.ownReadBytes = optU64(r["own_read_bytes"]);
-  for (const Value& p : r["passes"].items()) {
-    PassResult pass;
-    pass.bytes = u64(p["bytes"]);
-    pass.seconds = p["seconds"].number();
-    pass.userSeconds = p["user_seconds"].number();
-    pass.systemSeconds = p["system_seconds"].number();
-    pass.cpuMBps = p["cpu_mb_per_s"].number();
-    pass.deviceValid = p["device_read_bytes"].optNumber().has_value();
-    pass.deviceReadBytes = u64(p["device_read_bytes"]);
-    pass.ownReadBytes = optU64(p["own_read_bytes"]);
-    run.passes.push_back(pass);
-  }
+  const auto passesOf = [](const Value& list) {
+    std::vector<PassResult> out;
+    for (const Value& p : list.items()) {
+      PassResult pass;
+      pass.bytes = u64(p["bytes"]);
+      pass.seconds = p["seconds"].number();
+      pass.userSeconds = p["user_seconds"].number();
+      pass.systemSeconds = p["system_seconds"].number();
+      pass.cpuMBps = p["cpu_mb_per_s"].number();
+      pass.deviceValid = p["device_read_bytes"].optNumber().has_value();
+      pass.deviceReadBytes = u64(p["device_read_bytes"]);
+      pass.ownReadBytes = optU64(p["own_read_bytes"]);
+      out.push_back(pass);
+    }
+    return out;
+  };
+  run.passes = passesOf(r["passes"]);
+  run.pairedReads = passesOf(r["paired_reads"]);  // absent before hashscope.run/5
   for (const Value& s : r["per_stream"].items()) {
     StreamResult stream;
     stream.bytes = u64(s["bytes"]);

@@ -1,10 +1,13 @@
 // Ceilings as values: each taken at a result's point (read method, streams, device reads in flight, hashing
 // threads), never a figure another parallelism reached passed off as this one's; and the reason codes and
 // flags that come with that (queue depth, within the reference's spread, a low hash reference).
+#include <variant>
+
 #include "catch.hpp"
 
 #include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
+#include "hashscope/evidence.hpp"
 #include "hashscope/suite.hpp"
 
 using namespace hashscope;
@@ -270,6 +273,99 @@ TEST_CASE("one hash figure per algorithm in a run: the median of every hash-memo
   CHECK(hash->minMBps == 480);
   CHECK(hash->maxMBps == 505);
   CHECK(hash->passes == 6);
+}
+
+TEST_CASE("a RAM-backed hash-file's read ceiling is the reads beside its passes, each pass bounded by the faster "
+          "neighbour",
+          "[analysis][ceilings]")
+{
+  // xxh3-64 from /dev/shm, three passes, a read pass before each and after the last (per CPU second). RAM's speed
+  // moved during the step (3300 -> 5200 MB/s): a read step taken earlier (3300) is below what the hash-file did.
+  RunResult file = run(Workload::HashFile, "xxh3-64", 99, 0);
+  onRam(file);
+  file.readMethod = "read";
+  const auto passOf = [](double mbps) {
+    PassResult p;
+    p.bytes = kBytes;
+    p.seconds = static_cast<double>(kBytes) / (mbps * 1e6);
+    p.cpuMBps = mbps;
+    return p;
+  };
+  file.passes = {passOf(4100), passOf(4600), passOf(4700)};
+  file.bytes = kBytes;
+  file.seconds = file.passes[1].seconds;  // the median pass
+  file.pairedReads = {passOf(3300), passOf(5100), passOf(5000), passOf(5200)};
+  RunResult readStep = run(Workload::Read, "", 99, 0);
+  onRam(readStep);
+  readStep.readMethod = "read";
+  readStep.passes = {passOf(3300)};
+  const std::vector<Ceiling> ceilings = ceilingsFor(file, {readStep, file});
+  const StepContext c = contextFor(file, ceilings);
+  REQUIRE(c.limit.read);
+  const Ceiling& paired = c.limit.read->ceiling;
+  CHECK(paired.source == CeilingSource::PairedRead);  // preferred over the read step with the same point
+  CHECK(paired.access == ReadAccess::Copy);
+  CHECK(paired.mbps == 5100);  // the bounds max(3300,5100) max(5100,5000) max(5000,5200): 5100 5100 5200
+  CHECK(paired.minMBps == 3300);
+  CHECK(paired.maxMBps == 5200);
+  CHECK(paired.passes == 4);
+  CHECK(c.limit.read->mbps == Approx(5100));
+
+  RunResult analysed = file;
+  const Analysis a = analyse(analysed, ceilings);
+  CHECK(a.efficiency < kMaxPlausibleEfficiency);
+  CHECK_FALSE(a.has(FlagCode::LimitUnreliable));
+  const auto clauses = evidence::clausesOf(analysed);
+  const auto alone = std::find_if(clauses.begin(), clauses.end(),
+                                  [](const evidence::Clause& x) { return std::holds_alternative<evidence::ReadAlone>(x); });
+  REQUIRE(alone != clauses.end());
+  CHECK(std::get<evidence::ReadAlone>(*alone).beside);
+
+  // Without its own reads (a /4 recording, or a count that does not pair up) the read step is its ceiling, as before.
+  RunResult unpaired = file;
+  unpaired.pairedReads.pop_back();
+  const StepContext old = contextFor(unpaired, ceilingsFor(unpaired, {readStep, unpaired}));
+  REQUIRE(old.limit.read);
+  CHECK(old.limit.read->ceiling.source == CeilingSource::ReadPass);
+  CHECK(old.limit.read->mbps == Approx(3300));
+  // A warm run reads RAM whatever the location: no read side from its reads either.
+  RunResult warm = file;
+  warm.cache = CacheMode::Warm;
+  CHECK_FALSE(contextFor(warm, ceilingsFor(warm, {readStep, warm})).limit.read);
+}
+
+TEST_CASE("a hash-memory result is judged by its own passes and shows its algorithm's pooled per-core figure",
+          "[analysis][ceilings]")
+{
+  // Quick preset: one pass each in two locations, 15% apart. Against their pooled median each would be 7% above
+  // or below "its" limit; each is the reference itself.
+  RunResult a = run(Workload::HashMemory, "xxh3-64", 100, 0);
+  a.location = "/tmp";
+  PassResult p;
+  p.bytes = kBytes;
+  p.seconds = static_cast<double>(kBytes) / 53458e6;
+  p.cpuMBps = 53458;
+  a.passes = {p};
+  a.seconds = p.seconds;
+  RunResult b = a;
+  b.location = "/dev/shm";
+  b.passes[0].seconds = static_cast<double>(kBytes) / 44988e6;
+  b.passes[0].cpuMBps = 44988;
+  b.seconds = b.passes[0].seconds;
+  const std::vector<RunResult> all{a, b};
+  for (RunResult r : all) {
+    const Analysis x = analyse(r, ceilingsFor(r, all));
+    INFO(r.location);
+    CHECK(x.efficiency <= 1.0);
+    CHECK(x.efficiency > 0.99);  // it had its core
+    REQUIRE(x.limit.hash);
+    CHECK(x.limit.hash->mbps == Approx(r.passes[0].cpuMBps));
+    const ShownSpeed shown = shownSpeed(r);
+    CHECK(shown.perCore);
+    CHECK(shown.mbps == Approx((53458.0 + 44988.0) / 2));  // one figure for xxh3-64 per core, wherever it shows
+    CHECK(shown.minMBps == 44988);
+    CHECK(shown.maxMBps == 53458);
+  }
 }
 
 TEST_CASE("the ramp doubles up to the logical cores, plus the exact count", "[suite][plan]")

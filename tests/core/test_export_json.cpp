@@ -122,7 +122,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   const std::string text = toJson({r, plain});
   CHECK(text.find("NaN") == std::string::npos);
   CHECK(text.find("inf") == std::string::npos);
-  CHECK(text.find("\"schema\": \"hashscope.run/4\"") != std::string::npos);
+  CHECK(text.find("\"schema\": \"hashscope.run/5\"") != std::string::npos);
 
 #ifdef HASHSCOPE_TESTS_HAVE_QT
   QJsonParseError error{};
@@ -130,7 +130,7 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   INFO(error.errorString().toStdString());
   REQUIRE(error.error == QJsonParseError::NoError);
   const QJsonObject root = doc.object();
-  CHECK(root["schema"].toString() == "hashscope.run/4");
+  CHECK(root["schema"].toString() == "hashscope.run/5");
   CHECK(root["tool"].toObject()["name"].toString() == "HashScope");
   CHECK(root["tool"].toObject()["version"].toString().toStdString() == std::string(version()));
   CHECK(root["machine"].toObject()["logical_cores"].toInt() >= 1);
@@ -160,6 +160,20 @@ TEST_CASE("toJson carries the schema, tool, machine and every result field", "[e
   CHECK(j["mb_per_s"].toDouble() == Approx(500));
   CHECK(j["user_seconds"].toDouble() == 1.5);
   CHECK(j["system_seconds"].toDouble() == 0.25);
+  CHECK(j["paired_reads"].toArray().isEmpty());  // a disk's hash-file reads beside nothing
+  {
+    RunResult paired = r;
+    PassResult read;
+    read.bytes = 1000000000;
+    read.seconds = 0.25;
+    read.cpuMBps = 4100;
+    paired.pairedReads = {read, read};
+    const QJsonObject p = QJsonDocument::fromJson(QByteArray::fromStdString(toJson({paired})))
+                              .object()["results"].toArray()[0].toObject();
+    REQUIRE(p["paired_reads"].toArray().size() == 2);
+    CHECK(p["paired_reads"].toArray()[1].toObject()["mb_per_s"].toDouble() == Approx(4000));
+    CHECK(p["paired_reads"].toArray()[1].toObject()["cpu_mb_per_s"].toDouble() == 4100);
+  }
   REQUIRE(j["per_stream"].toArray().size() == 2);
   const QJsonObject s0 = j["per_stream"].toArray()[0].toObject();
   CHECK(s0["bytes"].toDouble() == 5e8);

@@ -98,6 +98,19 @@ TEST_CASE("runSuite runs every planned step, analysed and sampled, and removes t
       CHECK(r.bytes == 8 * MiB);
     if (r.location == ram.path() && r.workload != Workload::HashMemory)
       CHECK(r.analysis->memoryBacked);
+    // A cold hash-file from RAM reads beside its passes (one before each, one after the last), and those reads are
+    // its read ceiling; nothing else does.
+    const bool pairs = r.workload == Workload::HashFile && r.location == ram.path() && r.cache != CacheMode::Warm;
+    if (pairs) {
+      CHECK(r.pairedReads.size() == r.passes.size() + 1);
+      for (const PassResult& p : r.pairedReads)
+        CHECK(p.bytes == 8 * MiB);
+      REQUIRE(r.analysis->limit.read);
+      CHECK(r.analysis->limit.read->ceiling.source == CeilingSource::PairedRead);
+      CHECK(r.analysis->limit.read->ceiling.streams == std::max(1, r.streams));
+    } else {
+      CHECK(r.pairedReads.empty());
+    }
     if (r.workload == Workload::PeerTool) {
       REQUIRE(r.digestMatches.has_value());
       CHECK(*r.digestMatches);

@@ -77,6 +77,10 @@ RunResult resultOf(const QJsonObject& o)
       c.basis = CeilingBasis::PerCpuSecond;
       c.mbps = c.minMBps = c.maxMBps = hash;
       a.limit.hash = CeilingAt{c, limit > 0 && (read <= 0 || limit < read) ? limit : hash * std::max(1, r.streams)};
+      // Before /5 a hash-memory result's hash side was the per-core figure pooled from every such pass: the
+      // figure it shows (StepContext::perCore).
+      if (r.workload == Workload::HashMemory)
+        a.perCore = a.limit.hash;
     }
     a.efficiency = o[QLatin1String("efficiency")].toDouble();
     a.workerBusyPct = o[QLatin1String("worker_busy_pct")].toDouble();

@@ -122,7 +122,7 @@ TEST_CASE("Benchmark button runs the suite and shows results, charts and verdict
     REQUIRE(file.open(QIODevice::ReadOnly));
     const QJsonDocument doc = QJsonDocument::fromJson(file.readAll());
     REQUIRE(doc.isObject());
-    CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/4"));
+    CHECK(doc.object().value(QStringLiteral("schema")).toString() == QStringLiteral("hashscope.run/5"));
     CHECK(doc.object().value(QStringLiteral("results")).toArray().size() == model->rowCount());
     // When the run happened and how it ended, as the CLI's bench --format json says it (issue 11).
     const QString started = doc.object().value(QStringLiteral("started_at")).toString();

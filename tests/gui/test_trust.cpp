@@ -114,6 +114,39 @@ TEST_CASE("progress counts every pass of a step, not the first pass as the whole
   CHECK(p.fraction(2.5) == Approx(2.5 / 3.0).epsilon(0.05));
 }
 
+TEST_CASE("progress counts the reads a hash-file from RAM makes beside its passes", "[gui][trust]")
+{
+  SuiteSpec spec;
+  spec.locations = {"/loc"};
+  spec.algorithms = {"xxh3-64"};
+  spec.workloads = {Workload::Read, Workload::HashFile};
+  spec.sampleSize = 100'000'000;
+  spec.passes = 2;
+  const std::vector<SuiteStep> plan = planSuite(spec);
+  REQUIRE(plan.size() == 2);
+  REQUIRE(plan[1].spec.workload == Workload::HashFile);
+  const auto leftAfterRead = [&](CacheMethod method) {
+    ProgressEstimate p;
+    p.start(plan, spec);
+    p.sampleWriting("/loc", 1.0, 1000, 0.0);
+    p.stepStarted(plan[0], 0.0);
+    RunResult read;
+    read.workload = Workload::Read;
+    read.location = "/loc";
+    read.cache = CacheMode::Cold;
+    read.cacheMethod = method;
+    read.bytes = 100'000'000;
+    read.seconds = 0.1;  // 1000 MB/s; no hash speed known: the hash-file is taken to keep up with the reads
+    p.stepFinished(read, 0.1);
+    return p.secondsLeft(0.1);
+  };
+  const double disk = leftAfterRead(CacheMethod::Direct);
+  const double ram = leftAfterRead(CacheMethod::MemoryBacked);
+  // Two passes of 0.1 s each on the disk; in RAM also three reads of 0.1 s beside them (one before each pass and
+  // one after the last). Both include the same small overhead per pass.
+  CHECK(ram - disk == Approx(0.3).epsilon(0.01));
+}
+
 namespace {
 // A translator that marks every ResultText string, to show the sentence goes through tr().
 class MarkingTranslator : public QTranslator {

@@ -88,8 +88,11 @@ void ProgressEstimate::stepFinished(const RunResult& result, double t)
   if (result.ok() && result.bytes > 0 && result.seconds > 0) {
     const double mbps = result.mbPerSec();
     const int streams = std::max(1, result.streams);
-    if (result.workload == Workload::Read && streams == 1 && result.cache != CacheMode::Warm)
+    if (result.workload == Workload::Read && streams == 1 && result.cache != CacheMode::Warm) {
       m_read[result.location] = mbps;
+      if (result.cacheMethod == CacheMethod::MemoryBacked)
+        m_pairsReads.insert(result.location);  // its cold hash-files read beside their passes (runStep)
+    }
     if (result.workload == Workload::HashMemory)
       m_hash[result.algorithm] = std::max(m_hash[result.algorithm], mbps / streams);
   }
@@ -97,6 +100,8 @@ void ProgressEstimate::stepFinished(const RunResult& result, double t)
   double work = 0;
   for (const PassResult& p : result.passes)
     work += p.seconds;
+  for (const PassResult& p : result.pairedReads)
+    work += p.seconds;  // counted as work by passSeconds, not as overhead
   const int passes = std::max<int>(1, int(result.passes.size()));
   if (result.passes.empty())
     work = result.seconds;
@@ -178,7 +183,11 @@ double ProgressEstimate::passSeconds(const SuiteStep& step) const
   const double hash = hashSpeed(w.algorithm) * streams;
   if (w.cache == CacheMode::Warm)
     return mb / (hash > 0 ? hash : read);
-  return mb / (hash > 0 ? std::min(read, hash) : read);
+  // A hash-file from RAM reads the file once beside each pass, and once more after the last.
+  const double paired = w.workload == Workload::HashFile && m_pairsReads.count(step.location) > 0
+                            ? mb / read * (1.0 + 1.0 / stepPasses(step))
+                            : 0.0;
+  return mb / (hash > 0 ? std::min(read, hash) : read) + paired;
 }
 
 double ProgressEstimate::overheadPerPass(const SuiteStep& step) const

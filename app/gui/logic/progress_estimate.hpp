@@ -10,6 +10,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -67,6 +68,7 @@ private:
   bool m_longWait = false;      // a real wait happened since the last step ended: that gap says nothing
   std::uint64_t m_dataBytes = 0;  // a data plan's size, once the runner has listed the data
   std::map<std::filesystem::path, double> m_read, m_write;  // MB/s measured
+  std::set<std::filesystem::path> m_pairsReads;              // RAM-backed locations (their read step said so)
   std::map<std::filesystem::path, double> m_writing;        // location -> fraction of its sample written
   std::map<std::string, double> m_hash;                     // MB/s per stream
   double m_overheadSum = 0, m_warmOverheadSum = 0;          // seconds per pass, summed over steps

@@ -369,7 +369,8 @@ QString figures(const std::vector<Clause>& clauses)
                        s += tr(" (%1 of its %2 cores taken by other processes)").arg(*m.otherCores, 0, 'f', 1).arg(m.cores);
                    },
                    [&](const ReadAlone& r) {
-                     refs << tr("reading alone runs at %1").arg(formatMBps(r.ceiling.mbps)) +
+                     refs << (r.beside ? tr("reading alone between its passes runs at %1") : tr("reading alone runs at %1"))
+                                     .arg(formatMBps(r.ceiling.mbps)) +
                                  (r.otherPoint ? QStringLiteral(" (") + pointText(r.ceiling.ceiling) + QLatin1Char(')') : QString());
                    },
                    [&](const HashAlone& h) { refs << hashAloneText(h); },

@@ -30,6 +30,9 @@ struct StreamDelivery {
 // network or FUSE location what its read ceilings show of one stream against several (zeros elsewhere).
 struct StepContext {
   Limit limit;
+  // A hash-memory result: its algorithm's hash ceiling at its point pooled from every hash-memory pass there (the
+  // figure it shows; its limit is its own passes: it is the reference, judged against no other run's figure).
+  std::optional<CeilingAt> perCore;
   std::optional<CeilingAt> memory;
   bool servedFromCache = false;
   StreamDelivery delivery;

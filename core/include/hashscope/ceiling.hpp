@@ -27,6 +27,9 @@ enum class CeilingSource {
   Delivered,   // what the location's device delivered per second during a hash run (a device cannot deliver
                // more than it can, so what it did deliver is a ceiling it reached)
   MemoryPass,  // the memory workload's passes
+  PairedRead,  // read passes run beside a result's own, one before each pass and one after the last
+               // (RunResult::pairedReads): for each pass the faster of its two neighbours, whatever RAM's speed
+               // did between them
 };
 
 // The unit basis of a ceiling's MB/s.

@@ -98,6 +98,7 @@ struct ReadAlone {
   bool memoryBacked = false;  // reading RAM, not a device
   bool otherPoint = false;    // measured with other streams or reads in flight than this result (a device's
                               // most: it cannot deliver more, whatever the parallelism)
+  bool beside = false;        // read between this result's own passes (CeilingSource::PairedRead)
 };
 struct HashAlone {
   std::string algorithm;

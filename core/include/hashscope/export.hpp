@@ -1,4 +1,4 @@
-// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/4") and CSV.
+// Exports shared by the CLI and the GUI: JSON ("schema": "hashscope.run/5") and CSV.
 #pragma once
 
 #include <string>
@@ -23,7 +23,7 @@ namespace hashscope {
 // "queue_depth", "access", "busy"}; a side that applies but was not measured at the result's point is null
 // with its *_missing true. New codes: the reason "queue-depth-limited", the flag "within-reference-spread",
 // the limit-unreliable reason "hash-reference-varied". /3 files load and re-analyse.
-inline constexpr const char* kRunSchema = "hashscope.run/4";
+inline constexpr const char* kRunSchema = "hashscope.run/5";
 
 struct ExportOptions {
   bool includeSamples = true;   // the sampled time series in JSON
@@ -37,7 +37,7 @@ struct ExportOptions {
 // result carries its error) or "finished". Readers of older files know only "finished" and "stopped".
 std::string runStatus(const std::vector<RunResult>& results, bool stopped);
 
-// {"schema": "hashscope.run/4", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
+// {"schema": "hashscope.run/5", "tool": {...}, "machine": {...}, "results": [ {...}, ... ]}
 // Each result carries at least workload, algorithm, location, mb_per_s (decimal MB/s), seconds, bytes,
 // streams, cache; plus verdict, served_from_cache, memory_backed, limit_mb_per_s, efficiency, evidence
 // (the reason code and its numbers), device and samples when analysed.

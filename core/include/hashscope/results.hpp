@@ -172,6 +172,7 @@ struct Analysis {
   bool servedFromCache = false;    // a disk-backed file workload read far fewer bytes from the device than it processed
   bool memoryBacked = false;       // the location is RAM (tmpfs): no disk involved at all
   Limit limit;                     // min(read ceiling, hash ceiling), each taken at this result's point
+  std::optional<CeilingAt> perCore;  // hash-memory: the pooled figure it shows (StepContext::perCore)
   double efficiency = 0;           // end-to-end MB/s / limit, 0..1+ ; 0 = no limit
   double workerBusyPct = 0;        // mean worker-thread CPU share over the run
   double waitPct = 0;              // mean share of time waiting for data
@@ -247,6 +248,11 @@ struct RunResult {
   // few direct reads, before the location's first step), in milliseconds; absent elsewhere.
   std::optional<double> roundTripMs;
   std::vector<PassResult> passes;    // every pass, in the order run (empty: a single unrecorded pass)
+  // A hash-file step from a RAM-backed location: read passes of the same file, streams and access (copies or
+  // mapped pages), one before each of its passes and one after the last, in the order run. Its read ceiling:
+  // RAM's speed drifts on the scale of seconds (a PVM guest's read passes of /dev/shm moved between 3.3 and
+  // 5.3 GB/s from one step to the next), so a read step taken earlier is no limit for it.
+  std::vector<PassResult> pairedReads;
 
   double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }
   double minMBps() const;            // over the passes (mbPerSec() when there are none)

@@ -396,6 +396,7 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
   a.limit = context.limit;
   if (isRemote(run))
     a.remote = remoteEvidence(run, context.delivery);
+  a.perCore = context.perCore;
   const double achieved = run.mbPerSec();
   if (a.limit.known() && achieved > 0)
     a.efficiency = achieved / a.limit.mbps();

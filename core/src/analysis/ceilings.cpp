@@ -39,7 +39,8 @@ constexpr std::pair<CeilingKind, std::string_view> kKinds[] = {
 constexpr std::pair<CeilingSource, std::string_view> kSources[] = {{CeilingSource::HashMemory, "hash-memory"},
                                                                    {CeilingSource::ReadPass, "read-pass"},
                                                                    {CeilingSource::Delivered, "delivered"},
-                                                                   {CeilingSource::MemoryPass, "memory-pass"}};
+                                                                   {CeilingSource::MemoryPass, "memory-pass"},
+                                                                   {CeilingSource::PairedRead, "paired-read"}};
 constexpr std::pair<CeilingBasis, std::string_view> kBases[] = {{CeilingBasis::WallClock, "wall-clock"},
                                                                 {CeilingBasis::PerCpuSecond, "per-cpu-second"}};
 constexpr std::pair<ReadAccess, std::string_view> kAccesses[] = {{ReadAccess::Copy, "copy"},
@@ -239,11 +240,42 @@ Ceiling readCeiling(const RunResult& read)
   return c;
 }
 
+// The read ceiling of a RAM-backed result from its own paired reads (RunResult::pairedReads, per second of the
+// reading thread's CPU time like a read step's): each of its passes is bounded by the faster of the reads just
+// before and just after it, and the figure is the median of those bounds; the spread is that of all the reads.
+std::optional<Ceiling> pairedCeiling(const RunResult& run)
+{
+  if (!analysis::isMemoryBacked(run) || run.pairedReads.size() < 2 || run.pairedReads.size() != run.passes.size() + 1)
+    return std::nullopt;
+  const int streams = std::max(1, run.streams);
+  const auto figure = [streams](const PassResult& p) { return p.cpuMBps > 0 ? p.cpuMBps : p.mbPerSec() / streams; };
+  std::vector<double> bounds, all;
+  for (std::size_t i = 0; i + 1 < run.pairedReads.size(); ++i)
+    bounds.push_back(std::max(figure(run.pairedReads[i]), figure(run.pairedReads[i + 1])));
+  for (const PassResult& p : run.pairedReads)
+    all.push_back(figure(p));
+  const Spread reads = spreadOf(all);
+  Ceiling c = measured(CeilingKind::Read, CeilingSource::PairedRead, CeilingBasis::PerCpuSecond, run, bounds);
+  if (!(c.mbps > 0))
+    return std::nullopt;
+  c.minMBps = reads.min;
+  c.maxMBps = reads.max;
+  c.passes = reads.count;
+  c.access = accessOf(run);
+  c.busy = false;  // the reads are not sampled: nothing says whether the machine was busy during them
+  return c;
+}
+
 }  // namespace
 
 std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results)
 {
   std::vector<Ceiling> out;
+  // This result's own reads beside its passes: its read ceiling where it has them (readAt prefers it).
+  if (run.cache != CacheMode::Warm) {
+    if (auto paired = pairedCeiling(run))
+      out.push_back(*paired);
+  }
   std::vector<std::pair<Ceiling, std::vector<double>>> pooled;  // hash and memory: one figure per parallelism
   // A warm run reads RAM, not what its location's read steps measured.
   const bool readsMeasured = run.cache != CacheMode::Warm;
@@ -370,7 +402,10 @@ std::optional<CeilingAt> readAt(const RunResult& run, const std::vector<Ceiling>
     if (c.kind != CeilingKind::Read)
       continue;
     if (ram) {
-      if (c.access == access && c.streams == std::max(1, run.streams) && (!best || c.passes > best->passes))
+      // Reads paired with this result's passes first (ceilingsFor adds only the result's own), else the read step
+      // with the same access and streams that has the most passes.
+      const auto rank = [](const Ceiling& x) { return std::pair{x.source == CeilingSource::PairedRead, x.passes}; };
+      if (c.access == access && c.streams == std::max(1, run.streams) && (!best || rank(c) > rank(*best)))
         best = &c;
     } else if ((c.source == CeilingSource::ReadPass || run.workload != Workload::Read) && (!best || c.mbps > best->mbps)) {
       best = &c;
@@ -383,6 +418,25 @@ std::optional<CeilingAt> readAt(const RunResult& run, const std::vector<Ceiling>
 
 }  // namespace
 
+namespace {
+
+// A hash-memory result's own passes as the hash ceiling at its point (ceilingsFor pools them with its other
+// hash-memory results at the point).
+std::optional<Ceiling> ownHashCeiling(const RunResult& run)
+{
+  const int threads = hashThreadsOf(run);
+  Ceiling c = measured(CeilingKind::Hash, CeilingSource::HashMemory,
+                       threads > 1 ? CeilingBasis::WallClock : CeilingBasis::PerCpuSecond, run,
+                       threads > 1 ? wallFigures(run) : cpuFigures(run));
+  c.algorithm = run.algorithm;
+  c.threadsPerStream = threads;
+  if (!(c.mbps > 0))
+    return std::nullopt;
+  return c;
+}
+
+}  // namespace
+
 ShownSpeed shownSpeed(const RunResult& r)
 {
   ShownSpeed shown;
@@ -390,9 +444,9 @@ ShownSpeed shownSpeed(const RunResult& r)
   shown.minMBps = r.passes.size() > 1 ? r.minMBps() : shown.mbps;
   shown.maxMBps = r.passes.size() > 1 ? r.maxMBps() : shown.mbps;
   shown.passes = std::max<int>(1, static_cast<int>(r.passes.size()));
-  if (r.workload != Workload::HashMemory || !r.ok() || !r.analysis || !r.analysis->limit.hash)
+  if (r.workload != Workload::HashMemory || !r.ok() || !r.analysis || !r.analysis->perCore)
     return shown;
-  const Ceiling& c = r.analysis->limit.hash->ceiling;
+  const Ceiling& c = r.analysis->perCore->ceiling;
   if (!(c.mbps > 0) || c.streams != std::max(1, r.streams) || c.threadsPerStream != hashThreadsOf(r))
     return shown;  // measured at another point: this result's own figure
   const double k = c.basis == CeilingBasis::PerCpuSecond ? static_cast<double>(c.streams) : 1.0;
@@ -407,6 +461,14 @@ StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceiling
   if (hashes(run)) {
     context.limit.hash = hashAt(run, ceilings, cores);
     context.limit.hashMissing = !context.limit.hash;
+  }
+  // A hash-memory result is the hash ceiling at its point: judged by its own passes (its efficiency is the share
+  // of its cores it got), while it shows the figure pooled from every such pass (one per concept). Judged by the
+  // pooled figure, two one-pass steps 15% apart were each 7% above or below "their" limit.
+  if (run.workload == Workload::HashMemory && context.limit.hash && run.ok()) {
+    context.perCore = context.limit.hash;
+    if (const auto own = ownHashCeiling(run))
+      context.limit.hash = taken(*own, run.streams, cores);
   }
   // Data served from the page cache, or warmed into it, was not read at the location's measured speed.
   const bool reads = analysis::isFileWorkload(run.workload) && run.workload != Workload::HashMemory;

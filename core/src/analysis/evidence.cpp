@@ -81,7 +81,7 @@ void addCeilings(const RunResult& r, const Analysis& a, std::vector<Clause>& out
   if (reads && limit.read) {
     const Ceiling& c = limit.read->ceiling;
     const bool other = c.streams != std::max(1, r.streams) || c.queueDepth != analysis::queueDepthOf(r);
-    out.push_back(ReadAlone{*limit.read, a.memoryBacked, other});
+    out.push_back(ReadAlone{*limit.read, a.memoryBacked, other, c.source == CeilingSource::PairedRead});
   }
   if (!r.algorithm.empty() && r.workload != Workload::HashMemory && limit.hash)
     out.push_back(HashAlone{r.algorithm, *limit.hash, std::max(1, r.streams)});

@@ -1,4 +1,4 @@
-// toJson(): the versioned "hashscope.run/4" document shared by the CLI and the GUI.
+// toJson(): the versioned "hashscope.run/5" document shared by the CLI and the GUI.
 #include <algorithm>
 #include <cmath>
 
@@ -97,9 +97,9 @@ void writePerStream(json::Writer& w, const std::vector<StreamResult>& streams)
 }
 
 // Every pass of the step; the result's own figures are those of the median pass.
-void writePasses(json::Writer& w, const std::vector<PassResult>& passes)
+void writePasses(json::Writer& w, const char* key, const std::vector<PassResult>& passes)
 {
-  w.key("passes");
+  w.key(key);
   w.beginArray();
   for (const PassResult& p : passes) {
     w.beginObject();
@@ -341,7 +341,9 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   r.ownReadBytes ? w.value(toString(r.fetchedBy)) : w.null();
   w.key("round_trip_ms");
   r.roundTripMs ? w.value(*r.roundTripMs) : w.null();
-  writePasses(w, r.passes);
+  writePasses(w, "passes", r.passes);
+  // hashscope.run/5: a RAM-backed hash-file's read passes beside its own (its read ceiling); [] elsewhere
+  writePasses(w, "paired_reads", r.pairedReads);
   writePerStream(w, r.perStream);
   w.key("digest");
   stringOrNull(w, r.digest);

@@ -3,7 +3,9 @@
 #include "suite/run_step.hpp"
 
 #include <algorithm>
+#include <optional>
 
+#include "analysis/totals.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/peer.hpp"
@@ -139,14 +141,52 @@ RunResult combinePasses(std::vector<RunResult> passes)
   return median;
 }
 
+namespace {
+
+// Whether `step` gets read passes beside its own (RunResult::pairedReads): a hash-file of a RAM-backed location
+// that is not warmed first (a warm run reads RAM whatever the location).
+bool pairsReads(const SuiteStep& step, const LocationState& state)
+{
+  return step.spec.workload == Workload::HashFile && state.storage.kind == MediaKind::Ram &&
+         step.spec.cache != CacheMode::Warm;
+}
+
+// One read pass beside a hash-file pass: the same file, streams and block size, unsampled, reaching the bytes
+// the way the hash-file does (mapped pages where it maps them, else the read workload's copies).
+std::optional<PassResult> pairedRead(const SuiteStep& step, const LocationState& state, std::stop_token stop)
+{
+  WorkloadSpec read = step.spec;
+  read.workload = Workload::Read;
+  read.algorithm.clear();
+  read.remote = isRemote(state.storage);
+  const RunResult planned = plannedRun(step.spec, step.location, state.storage);
+  if (analysis::accessOf(planned) == ReadAccess::Mapped)
+    read.readPath = ReadPath::Mapped;
+  RunResult r = runWorkload(read, stop, nullptr);
+  if (!r.ok())
+    return std::nullopt;  // a read that failed is no ceiling; the hash-file pass says what went wrong, if anything
+  return summaryOf(r);
+}
+
+}  // namespace
+
 RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
                   const std::vector<RunResult>& earlier, const SuiteObserver& observer, std::stop_token stop)
 {
   const int k = std::clamp(step.passes > 0 ? step.passes : spec.passes, 1, 100);
+  const bool paired = pairsReads(step, state);
   std::vector<RunResult> passes;
+  std::vector<PassResult> reads;
+  const auto readBeside = [&] {
+    if (!paired || stop.stop_requested())
+      return;
+    if (auto read = pairedRead(step, state, stop))
+      reads.push_back(*read);
+  };
   for (int i = 0; i < k; ++i) {
     if (observer.passStarted)
       observer.passStarted(step, i + 1, k);
+    readBeside();
     RunResult r = runPass(step, spec, state, earlier, observer, stop);
     if (!r.ok())
       return r;  // a failed or stopped pass is the step's result: no median of what did not run
@@ -156,7 +196,11 @@ RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
     if (stop.stop_requested())
       break;
   }
-  return combinePasses(std::move(passes));
+  readBeside();
+  RunResult result = combinePasses(std::move(passes));
+  if (reads.size() == result.passes.size() + 1)  // one before each pass and one after the last, or none
+    result.pairedReads = std::move(reads);
+  return result;
 }
 
 }  // namespace hashscope::suite
