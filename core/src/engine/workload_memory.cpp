@@ -81,7 +81,12 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
   result.cacheMethod = CacheMethod::NotApplicable;
   if (spec.bytes > 0)
     counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
-  const std::size_t region = std::max<std::size_t>(memoryRegion(spec.streams), static_cast<std::size_t>(spec.blockSize));
+  // A byte budget smaller than the region never reaches its end: no bigger than that (rounded up to a block).
+  std::size_t region = memoryRegion(spec.streams);
+  if (spec.bytes > 0 && spec.bytes < region)
+    region = static_cast<std::size_t>((spec.bytes + spec.blockSize - 1) / std::max<std::uint64_t>(spec.blockSize, 1) *
+                                      std::max<std::uint64_t>(spec.blockSize, 1));
+  region = std::max<std::size_t>(region, static_cast<std::size_t>(spec.blockSize));
   // Allocated and filled before the clock starts, so the copy measures RAM, not page faults (and reads real
   // memory, not the kernel's shared zero page). Filled with random bytes, never a repeated page, as fio
   // scrambles its buffers against deduplication: a hypervisor that merges identical pages (KSM) turns the first
