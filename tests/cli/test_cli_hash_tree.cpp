@@ -156,13 +156,16 @@ TEST_CASE("hash -r -j 16 opens every file once and closes it, several arguments 
   REQUIRE(counter.collect());
   for (const auto& f : files) {
     CAPTURE(f);
-    CHECK(counter.opens[f] == (f == first ? 3 : 1));
     if (f != first) {
+      CHECK(counter.opens[f] == 1);
       CHECK(counter.closes[f] == 1);
     } else {
       // inotify merges identical events in a row that were not read yet (inotify(7)), and a mapped file's
-      // close event comes when its last window is unmapped: the three closes of `first` (hashed by several
-      // workers, maybe at once) may arrive back to back and show as one or two.
+      // close event comes when its last window is unmapped: the three opens and the three closes of `first`
+      // (hashed by several workers, maybe at once) may arrive back to back and show as one or two (the full
+      // suite once saw 2 opens). That it was hashed three times, in its places, is the output's lines above.
+      CHECK(counter.opens[f] >= 1);
+      CHECK(counter.opens[f] <= 3);
       CHECK(counter.closes[f] >= 1);
       CHECK(counter.closes[f] <= 3);
     }
