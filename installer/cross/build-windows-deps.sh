@@ -193,12 +193,16 @@ build_qtbase() {
   # tablet support includes: no tablet events (pen input reaches the app as mouse events). And FEATURE_opengl
   # alone leaves dynamicgl on, which the plugin's qwindowswindow.cpp cannot compile ('QOpenGLStaticContext has
   # not been declared'), while dynamicgl off alone makes configure stop ("The OpenGL functionality tests
-  # failed"): INPUT_opengl=no is configure's own -no-opengl, which turns them all off.
+  # failed"): INPUT_opengl=no is configure's own -no-opengl, which turns them all off. Without Direct2D (off
+  # below), Qt 6.4's Gui leaves out QWindowsDirectWriteFontDatabase while directwrite3 stays on, and the plugin
+  # that uses it then fails to link ("undefined reference to QWindowsDirectWriteFontDatabase"): directwrite3
+  # off as well (the plugin then uses its GDI font database, with DirectWrite font engines).
   local qt_windows_fixes=(-DINPUT_opengl=no -DFEATURE_tabletevent=OFF -DFEATURE_dynamicgl=OFF
-                          -DFEATURE_opengl_dynamic=OFF)
+                          -DFEATURE_opengl_dynamic=OFF -DFEATURE_directwrite3=OFF)
   mkdir -p "$b"   # kept between runs: ninja resumes an interrupted build
   if [ -f "$b/CMakeCache.txt" ] && ! { grep -q '^FEATURE_tabletevent:BOOL=OFF' "$b/CMakeCache.txt" &&
-                                        grep -q '^FEATURE_dynamicgl:BOOL=OFF' "$b/CMakeCache.txt"; }; then
+                                        grep -q '^FEATURE_dynamicgl:BOOL=OFF' "$b/CMakeCache.txt" &&
+                                        grep -q '^FEATURE_directwrite3:BOOL=OFF' "$b/CMakeCache.txt"; }; then
     cmake -S "$src" -B "$b" "${qt_windows_fixes[@]}" >>"$b.configure.log" 2>&1 ||
       die "qtbase configure failed: $b.configure.log"
   fi
