@@ -155,12 +155,13 @@ using analysis::queueDepthOf;
 
 // Each pass's speed per stream per second of its thread's CPU time (its wall-clock speed per stream where no
 // thread clock was read).
+double cpuFigure(const PassResult& p, int streams) { return p.cpuMBps > 0 ? p.cpuMBps : p.mbPerSec() / std::max(1, streams); }
+
 std::vector<double> cpuFigures(const RunResult& run)
 {
   std::vector<double> out;
-  const int streams = std::max(1, run.streams);
   for (const PassResult& p : run.passes)
-    out.push_back(p.cpuMBps > 0 ? p.cpuMBps : p.mbPerSec() / streams);
+    out.push_back(cpuFigure(p, run.streams));
   if (out.empty())
     out.push_back(cpuSpeedPerStream(run));
   return out;
@@ -247,8 +248,7 @@ std::optional<Ceiling> pairedCeiling(const RunResult& run)
 {
   if (!analysis::isMemoryBacked(run) || run.pairedReads.size() < 2 || run.pairedReads.size() != run.passes.size() + 1)
     return std::nullopt;
-  const int streams = std::max(1, run.streams);
-  const auto figure = [streams](const PassResult& p) { return p.cpuMBps > 0 ? p.cpuMBps : p.mbPerSec() / streams; };
+  const auto figure = [&run](const PassResult& p) { return cpuFigure(p, run.streams); };
   std::vector<double> bounds, all;
   for (std::size_t i = 0; i + 1 < run.pairedReads.size(); ++i)
     bounds.push_back(std::max(figure(run.pairedReads[i]), figure(run.pairedReads[i + 1])));
