@@ -4,6 +4,8 @@
 #include "names.hpp"
 #include "os.hpp"
 
+#include "hashscope/stop_wait.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <condition_variable>
@@ -85,7 +87,7 @@ void ProgressBar::run(std::stop_token stop)
   std::unique_lock lock(mutex);
   auto next = m_start + kTick;
   while (!stop.stop_requested()) {
-    if (wake.wait_until(lock, stop, next, [] { return false; }))
+    if (waitUntilOrStop(wake, lock, stop, next, [] { return false; }))
       break;
     next += kTick;
     const auto now = std::chrono::steady_clock::now();

@@ -6,6 +6,7 @@
 #include <stop_token>
 
 #include "hashscope/counters.hpp"
+#include "hashscope/stop_wait.hpp"
 #include "hashscope/workload.hpp"
 
 namespace hashscope {
@@ -293,7 +294,7 @@ struct Sampler::Impl {
       const auto deadline = startTime + period * tick;
       {
         std::unique_lock lock(wakeMutex);
-        wake.wait_until(lock, stop, deadline, [] { return false; });
+        waitUntilOrStop(wake, lock, stop, deadline, [] { return false; });
       }
       if (stop.stop_requested())
         break;

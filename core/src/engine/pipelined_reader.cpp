@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "hashscope/workload.hpp"
+#include "hashscope/stop_wait.hpp"
 #include "platform/mapped_file.hpp"
 
 namespace hashscope {
@@ -80,7 +81,7 @@ void PipelinedReader::start(platform::InputFile& file, std::uint64_t offset, std
 
   std::unique_lock lock(m_mutex);
   // Reads of the previous job may still run after an error or a stop: their buffers are not free yet.
-  m_cv.wait(lock, m_stop, [this] { return m_inFlight == 0; });
+  waitOrStop(m_cv, lock, m_stop, [this] { return m_inFlight == 0; });
   m_job = Job{&file, offset, offset + length, step, align, dropBehind};
   m_blocks = (length + step - 1) / step;
   m_issued = m_taken = m_consumed = 0;
@@ -118,7 +119,7 @@ bool PipelinedReader::next(ReadBlock& block)
   if (m_taken >= m_blocks || finishedEarly())
     return endOfJob();
   Slot& slot = m_slots[m_taken % m_slots.size()];
-  m_cv.wait(lock, m_stop, [&] {
+  waitOrStop(m_cv, lock, m_stop, [&] {
     return slot.state == SlotState::Ready || slot.state == SlotState::Failed || finishedEarly();
   });
   if (m_stop.stop_requested() || slot.state != SlotState::Ready)
@@ -140,12 +141,12 @@ void PipelinedReader::run(std::size_t thread)
   m_clock->attach(own);
   std::uint64_t seen = 0;
   std::unique_lock lock(m_mutex);
-  while (m_cv.wait(lock, m_stop, [&] { return m_generation != seen; })) {
+  while (waitOrStop(m_cv, lock, m_stop, [&] { return m_generation != seen; })) {
     seen = m_generation;
     if (thread >= static_cast<std::size_t>(m_jobThreads))
       continue;  // a cached job: one thread is enough
     for (;;) {
-      m_cv.wait(lock, m_stop, [&] {
+      waitOrStop(m_cv, lock, m_stop, [&] {
         return m_generation != seen || m_failed || m_issued >= m_blocks || m_issued - m_consumed < m_slots.size();
       });
       if (m_stop.stop_requested() || m_generation != seen || m_failed || m_issued >= m_blocks)
