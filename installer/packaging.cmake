@@ -27,6 +27,11 @@ elseif(WIN32)
 endif()
 set(CPACK_PACKAGE_CHECKSUM SHA256)
 set(CPACK_STRIP_FILES ON)
+if(MINGW AND CMAKE_STRIP)
+  # The DLLs a mingw build deploys by copy (Qt's, libstdc++ ...) keep their symbols: strip them too
+  # (cpack-pre-build.cmake), as windeployqt's release deployment ships them without.
+  set(CPACK_HASHSCOPE_DLL_STRIP "${CMAKE_STRIP}")
+endif()
 set(CPACK_SOURCE_IGNORE_FILES "/\\\\.git/" "/build[^/]*/" "/_CPack_Packages/")
 # WiX only takes .txt or .rtf licence files, so give every generator a LICENSE.txt copy.
 configure_file("${hs_top}/LICENSE" "${CMAKE_CURRENT_BINARY_DIR}/LICENSE.txt" COPYONLY)

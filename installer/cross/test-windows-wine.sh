@@ -150,7 +150,7 @@ part_gui() {
   [ -f "$app" ] || { fail "no $app"; return; }
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v import >/dev/null ||
     { fail "the GUI part needs xvfb, xdotool and imagemagick"; return; }
-  local size=1280x800 theme xvfb pid win t0 title
+  local size=1280x800 theme xvfb pid win t0 title temp
   Xvfb "$display" -screen 0 "${size}x24" >/dev/null 2>&1 &
   xvfb=$!
   sleep 2
@@ -182,6 +182,11 @@ Windows Registry Editor Version 5.00
 "content"="random"
 EOF
     "${w[@]}" regedit /S "$(sed 's|/|\\|g; s|^|Z:|' <<<"$work/settings.reg")" >/dev/null 2>&1
+    # One location, wine's temp folder: on first start the app also checks the home folder, which wine
+    # maps to another drive (Z:\, the Linux root) where Windows would find the temp folder's own volume.
+    temp="$("${w[@]}" cmd /c 'echo %TEMP%' 2>/dev/null | tr -d '\r')"
+    "${w[@]}" reg add 'HKCU\Software\HashScope\HashScope\selection' /v locations /t REG_MULTI_SZ /d "$temp" /f \
+      >/dev/null 2>&1
     (cd "$work" && HASHSCOPE_HISTORY_DB='Z:'"${work//\//\\}"'\history.sqlite' "${w[@]}" "$app" >"$out/gui-$theme.log" 2>&1) &
     pid=$!
     win=""
@@ -202,7 +207,7 @@ EOF
     while [ $(( $(date +%s) - t0 )) -lt 1200 ]; do
       title="$(DISPLAY="$display" xdotool getwindowname "$win" 2>/dev/null)"
       case "$title" in *%*) seen_running=1 ;; HashScope) [ "$seen_running" = 1 ] && break ;; esac
-      if [ "$seen_running" = 1 ] && [ ! -f "$work/running.png" ] && [ $(( $(date +%s) - t0 )) -gt 8 ]; then
+      if [ "$seen_running" = 1 ] && [ ! -f "$work/running.png" ] && [ $(( $(date +%s) - t0 )) -ge 3 ]; then
         DISPLAY="$display" import -window root "$work/running.png"
       fi
       sleep 1

@@ -121,6 +121,9 @@ TEST_CASE("hash --base64 and --raw write the digest as cksum does", "[cli][hash]
 
 TEST_CASE("hash reads devices and FIFOs given by name to their end, like md5sum", "[cli][hash][gnu]")
 {
+#ifdef _WIN32
+  HASHSCOPE_SKIP("no /dev/null device file and no FIFOs on Windows");
+#else
   CHECK(runCli({"hash", "-a", "md5", "/dev/null"}).out == kEmptyMd5 + "  /dev/null\n");
   TempDir dir;
   const fs::path fifo = dir / "fifo";
@@ -134,6 +137,7 @@ TEST_CASE("hash reads devices and FIFOs given by name to their end, like md5sum"
     ::close(release);
   CHECK(r.exitCode == 0);
   CHECK(r.out == "900150983cd24fb0d6963f7d28e17f72  " + fifo.string() + "\n");
+#endif
 }
 
 TEST_CASE("hash -a cksum and sum name nothing when they read stdin without file operands", "[cli][hash][gnu]")

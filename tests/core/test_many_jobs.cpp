@@ -42,6 +42,7 @@ Tree makeTree(const fs::path& root, int count)
   return t;
 }
 
+#if defined(__linux__)
 int openDescriptors()
 {
   int n = 0;
@@ -49,6 +50,7 @@ int openDescriptors()
     ++n;
   return n;
 }
+#endif
 
 }  // namespace
 

@@ -82,7 +82,9 @@ private:
 
 void truncateTo(const std::filesystem::path& file, std::uint64_t size)
 {
-  REQUIRE(::truncate(file.c_str(), static_cast<off_t>(size)) == 0);
+  std::error_code error;
+  std::filesystem::resize_file(file, size, error);
+  REQUIRE_FALSE(error);
 }
 
 // Mapped windows of this process's files: lines of /proc/self/maps naming `file` (0 where there is no

@@ -209,7 +209,11 @@ TEST_CASE("the file-or-folder dialog refuses a FIFO and a wrong kind before any 
 {
   QTemporaryDir dir;
   const QString fifo = dir.path() + QStringLiteral("/pipe");
+#ifdef _WIN32
+  HASHSCOPE_SKIP("no FIFOs on Windows");
+#else
   REQUIRE(::mkfifo(QFile::encodeName(fifo).constData(), 0644) == 0);
+#endif
   const QString file = dir.path() + QStringLiteral("/disk image.iso");
   QFile f(file);
   REQUIRE(f.open(QIODevice::WriteOnly));
