@@ -132,8 +132,12 @@ TEST_CASE("the sampler samples at its rate on a fixed grid and ends with a final
   Sampler sampler(at(10), counters, std::make_unique<SlowCpu>(), std::make_unique<StubDisk>());
   std::atomic<int> callbacks{0};
   sampler.setCallback([&](const Sample&) { ++callbacks; });
-  const auto begin = std::chrono::steady_clock::now();
+  // start() sets the sampler's time zero between `before` and `begin`: the final sample's time is at least
+  // the 1 s waited from `begin` and at most the time since `before` (one clock for both made the first bound
+  // fail by the gap once under TSan: 0.99976 s).
+  const auto before = std::chrono::steady_clock::now();
   sampler.start();
+  const auto begin = std::chrono::steady_clock::now();
   // The test thread only waits (the sampler must tick on its own), in 5 ms naps, to see how late this
   // machine wakes a sleeping thread: too late, and a fixed grid cannot be told from a drifting one.
   std::vector<double> overslept;
@@ -143,7 +147,7 @@ TEST_CASE("the sampler samples at its rate on a fixed grid and ends with a final
     overslept.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - napStart).count() - 0.005);
   }
   sampler.stop();
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - begin).count();
+  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
 
   auto samples = sampler.samples();
   // At most the 10 ticks of 1 s at 10 Hz, plus the final one (a late tick is skipped, never made up). At
