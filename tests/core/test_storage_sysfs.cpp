@@ -7,6 +7,7 @@
 #include <random>
 
 #include "catch.hpp"
+#include "skip.hpp"
 #include "storage/storage_model.hpp"
 #include "storage/sysfs_device.hpp"
 
@@ -14,6 +15,7 @@ using namespace hashscope;
 using namespace hashscope::storage;
 namespace fs = std::filesystem;
 
+#ifndef _WIN32
 namespace {
 
 // A fake /sys: devices under devices/, symlinks under dev/block/ and block/, as the kernel lays them out.
@@ -409,6 +411,16 @@ TEST_CASE("describeLinuxMount names the kind and the device of each location", "
     CHECK(v.label == "virtual, device unknown (overlay) mounted at /");
   }
 }
+
+#else
+TEST_CASE("device mapping against recorded sysfs trees", "[storage][sysfs]")
+{
+  // The recorded trees hold names with ':' (0:0:0:0, 8:1) and symbolic links: on Windows, where ':' names an
+  // alternate data stream, making one sent libstdc++'s create_directories into an endless loop under wine.
+  HASHSCOPE_SKIP("a recorded sysfs tree needs ':' in file names and symbolic links, which Windows lacks: "
+                 "its 10 test cases are Linux and macOS only");
+}
+#endif
 
 TEST_CASE("MediaKind names", "[storage]")
 {
