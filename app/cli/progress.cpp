@@ -4,7 +4,7 @@
 #include "names.hpp"
 #include "os.hpp"
 
-#include "hashscope/stop_wait.hpp"
+#include "hashscope/waits.hpp"
 
 #include <algorithm>
 #include <cmath>

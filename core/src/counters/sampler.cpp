@@ -6,7 +6,7 @@
 #include <stop_token>
 
 #include "hashscope/counters.hpp"
-#include "hashscope/stop_wait.hpp"
+#include "hashscope/waits.hpp"
 #include "hashscope/workload.hpp"
 
 namespace hashscope {

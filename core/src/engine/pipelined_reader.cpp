@@ -4,7 +4,7 @@
 #include <cstring>
 
 #include "hashscope/workload.hpp"
-#include "hashscope/stop_wait.hpp"
+#include "hashscope/waits.hpp"
 #include "platform/mapped_file.hpp"
 
 namespace hashscope {

@@ -14,6 +14,7 @@
 #include "hash/blake3_tree.hpp"
 
 #include "hash/cpu_features.hpp"
+#include "hashscope/waits.hpp"
 
 extern "C" {
 #include "blake3_impl.h"
@@ -138,7 +139,9 @@ Cv parentOutput(const Cv& left, const Cv& right, bool root)
 // waits for a helper that has not started: it claims parts itself, and waits only for parts a helper
 // has claimed. So a helper the scheduler keeps off the CPU (a busy machine) costs speed, never a stall.
 // A claim is a compare-and-swap on one word holding the run number, its part count and the next part,
-// so a helper that wakes late cannot claim a part of a run that has moved on. Sleeping is C++20 atomic wait (a short spin, then a futex).
+// so a helper that wakes late cannot claim a part of a run that has moved on. Sleeping is C++20 atomic wait
+// (a short spin, then a futex) through hashscope/waits.hpp: mingw-w64's libstdc++ loses its wake-ups, and
+// there the waits poll.
 class WorkerPool {
 public:
   explicit WorkerPool(unsigned helpers)
@@ -150,7 +153,7 @@ public:
   {
     stopping_.store(true, std::memory_order_relaxed);
     wake_.fetch_add(1, std::memory_order_release);
-    wake_.notify_all();
+    notifyAll(wake_);
     threads_.clear(); // joins
   }
   WorkerPool(const WorkerPool&) = delete;
@@ -168,11 +171,11 @@ public:
     ++run_;
     ticket_.store(std::uint64_t{run_} << 32 | std::uint64_t{count} << 16, std::memory_order_release);
     wake_.fetch_add(1, std::memory_order_release);
-    wake_.notify_all();
+    notifyAll(wake_);
     while (claimAndRun(run_)) {
     }
     for (std::uint32_t d; (d = done_.load(std::memory_order_acquire)) != count_;)
-      done_.wait(d, std::memory_order_acquire);
+      waitWhileEquals(done_, d, std::memory_order_acquire);
   }
 
 private:
@@ -191,7 +194,7 @@ private:
     }
     task_(taskArg_, static_cast<std::size_t>(t & kMaxParts));
     if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == count)
-      done_.notify_one();
+      notifyOne(done_);
     return true;
   }
 
@@ -199,7 +202,7 @@ private:
   {
     std::uint32_t seen = 0; // wake_ starts at 0: a run may begin before this thread does
     for (;;) {
-      wake_.wait(seen, std::memory_order_acquire);
+      waitWhileEquals(wake_, seen, std::memory_order_acquire);
       seen = wake_.load(std::memory_order_acquire);
       if (stopping_.load(std::memory_order_relaxed))
         return;

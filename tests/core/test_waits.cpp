@@ -1,10 +1,12 @@
-// hashscope/stop_wait.hpp: the waits end when their predicate holds, at their deadline, or soon after a stop
+// hashscope/waits.hpp: the waits end when their predicate holds, at their deadline, or soon after a stop
 // that nobody notifies. Both the waits this platform uses and the polling ones (mingw-w64's) are checked here,
 // on every platform. The bounds are hang bounds (seconds), not timings.
 #include "catch.hpp"
-#include "hashscope/stop_wait.hpp"
+#include "hashscope/waits.hpp"
 
+#include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <mutex>
 #include <thread>
 
@@ -33,7 +35,7 @@ bool waitUntilWith(Kind kind, std::condition_variable_any& cv, std::unique_lock<
 
 }  // namespace
 
-TEST_CASE("stop waits end on their predicate, their deadline and an unannounced stop", "[stop_wait][threads]")
+TEST_CASE("stop waits end on their predicate, their deadline and an unannounced stop", "[waits][threads]")
 {
   const Kind kind = GENERATE(Kind::Platform, Kind::Polling);
   INFO((kind == Kind::Polling ? "polling waits" : "this platform's waits"));
@@ -110,4 +112,39 @@ TEST_CASE("stop waits end on their predicate, their deadline and an unannounced 
     CHECK(waitWith(kind, cv, lock, stop.get_token(), [] { return true; }));
     CHECK(waitUntilWith(kind, cv, lock, stop.get_token(), Clock::now() + std::chrono::hours(1), [] { return true; }));
   }
+}
+
+TEST_CASE("atomic waits end once the value changes, the notify given or not", "[waits][threads]")
+{
+  const Kind kind = GENERATE(Kind::Platform, Kind::Polling);
+  INFO((kind == Kind::Polling ? "polling waits" : "this platform's waits"));
+  auto wait = [&](const std::atomic<std::uint32_t>& value, std::uint32_t old) {
+    if (kind == Kind::Polling)
+      hashscope::pollWaitWhileEquals(value, old, std::memory_order_acquire);
+    else
+      hashscope::waitWhileEquals(value, old, std::memory_order_acquire);
+  };
+  // The BLAKE3 pool's pattern: a helper sleeps until a counter moves; the owner bumps it and notifies, then
+  // joins. 200 rounds, the bump landing before, during and after the wait starts.
+  for (int round = 0; round < 200; ++round) {
+    std::atomic<std::uint32_t> wake{0};
+    std::atomic<bool> woke{false};
+    std::thread helper([&] {
+      wait(wake, 0u);
+      woke.store(true);
+    });
+    if (round % 2)
+      std::this_thread::yield();
+    wake.fetch_add(1, std::memory_order_release);
+    hashscope::notifyAll(wake);
+    const auto t0 = Clock::now();
+    helper.join();
+    CHECK(Clock::now() - t0 < kHangBound);
+    CHECK(woke.load());
+  }
+  // A value that already differs returns at once.
+  std::atomic<std::uint32_t> value{7};
+  wait(value, 3u);
+  hashscope::notifyOne(value);
+  CHECK(value.load() == 7);
 }
