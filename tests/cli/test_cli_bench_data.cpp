@@ -8,6 +8,7 @@
 #include "json_helpers.hpp"
 
 #include <map>
+#include <sstream>
 #include <tuple>
 #ifndef _WIN32
 #include <sys/stat.h>
@@ -38,6 +39,34 @@ std::map<std::string, std::tuple<std::uintmax_t, std::int64_t>> snapshot(const f
   for (const auto& e : fs::recursive_directory_iterator(root))
     add(e.path());
   return out;
+}
+
+using Snapshot = std::map<std::string, std::tuple<std::uintmax_t, std::int64_t>>;
+
+// What differs between two snapshots, one line per name: shown when a check of "nothing changed" fails.
+std::string changes(const Snapshot& before, const Snapshot& after)
+{
+  std::ostringstream out;
+  auto show = [&](const char* what, const std::string& name, const Snapshot::mapped_type* was,
+                  const Snapshot::mapped_type* now) {
+    out << what << " " << name;
+    if (was)
+      out << " (was " << std::get<0>(*was) << " bytes, time " << std::get<1>(*was) << ")";
+    if (now)
+      out << " (now " << std::get<0>(*now) << " bytes, time " << std::get<1>(*now) << ")";
+    out << "\n";
+  };
+  for (const auto& [name, facts] : before) {
+    const auto it = after.find(name);
+    if (it == after.end())
+      show("gone:", name, &facts, nullptr);
+    else if (it->second != facts)
+      show("changed:", name, &facts, &it->second);
+  }
+  for (const auto& [name, facts] : after)
+    if (!before.count(name))
+      show("new:", name, nullptr, &facts);
+  return out.str();
 }
 
 constexpr std::uint64_t kTreeBytes = 2 * 1024 * 1024 + 300 * 1024 + 10;
@@ -78,7 +107,9 @@ TEST_CASE("bench --data on a read-only folder measures every file with --passes 
   const ProcessResult r = runCli(dataBench(root, {"--passes", "2", "--format", "json"}));
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
-  CHECK(snapshot(root) == before);
+  const Snapshot after = snapshot(root);
+  INFO(changes(before, after));
+  CHECK(after == before);
   const Json doc = parseJson(r.out);
   const auto& results = doc["results"].array;
   REQUIRE(results.size() == 3);  // read of the tree, md5 hash-memory, md5 hash-tree
@@ -106,7 +137,9 @@ TEST_CASE("bench --data FILE (a name with spaces) with --preset quick says which
   const ProcessResult r = runCli(dataBench(file, {"--preset", "quick"}));
   INFO(r.err);
   REQUIRE(r.exitCode == 0);
-  CHECK(snapshot(dir.path()) == before);
+  const Snapshot after = snapshot(dir.path());
+  INFO(changes(before, after));
+  CHECK(after == before);
   const auto lines = splitLines(r.out);
   REQUIRE_FALSE(lines.empty());
   CHECK(lines[0] == "Data " + file.string() + ": 1 file, 1 MiB, measured where it is (nothing was written there)");
@@ -156,7 +189,9 @@ TEST_CASE("bench --data refuses hostile paths and unfit options with one error l
     CHECK(r.exitCode == 2);
     CHECK(isOneErrorLine(r.err));
   }
-  CHECK(snapshot(dir.path()) == before);
+  const Snapshot after = snapshot(dir.path());
+  INFO(changes(before, after));
+  CHECK(after == before);
 }
 
 TEST_CASE("bench --data on a file with a newline in its name measures it and shows the name escaped",
