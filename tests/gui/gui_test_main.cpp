@@ -36,8 +36,11 @@ private:
 
 int main(int argc, char* argv[])
 {
-  // Set before QApplication exists: the tests never need (or touch) a real display.
-  qputenv("QT_QPA_PLATFORM", "offscreen");
+  // Set before QApplication exists: the tests never need (or touch) a real display. The offscreen platform,
+  // or "minimal" where a Qt has no offscreen plugin (it needs FreeType, which the mingw-w64 Qt of
+  // installer/cross/build-windows-deps.sh leaves out): HASHSCOPE_GUI_TEST_PLATFORM=minimal.
+  const QByteArray platform = qgetenv("HASHSCOPE_GUI_TEST_PLATFORM");
+  qputenv("QT_QPA_PLATFORM", platform == "minimal" ? platform : QByteArray("offscreen"));
   hashscope::test::useTestHistoryDatabase();
   QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
   QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));
