@@ -89,13 +89,15 @@ bool waitUntilOrStop(std::condition_variable_any& cv, Lock& lock, const std::sto
 template <class T>
 void pollWaitWhileEquals(const std::atomic<T>& value, T old, std::memory_order order)
 {
-  for (int round = 0; value.load(order) == old; ++round) {
-    if (round < 64)
-      continue;
-    if (round < 1024)
+  for (int round = 0; value.load(order) == old;) {
+    if (round < 64) {
+      ++round;
+    } else if (round < 1024) {
+      ++round;
       std::this_thread::yield();
-    else
-      std::this_thread::sleep_for(std::chrono::microseconds(50));
+    } else {
+      std::this_thread::sleep_for(std::chrono::microseconds(50));  // round stays: no overflow however long
+    }
   }
 }
 
