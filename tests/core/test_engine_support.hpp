@@ -15,6 +15,7 @@
 #include "hashscope/hash.hpp"
 #include "hashscope/samples.hpp"
 #include "platform/mapped_file.hpp"
+#include "skip.hpp"
 
 #if defined(__linux__)
 #include <sys/fsuid.h>
@@ -174,3 +175,12 @@ private:
 };
 
 }  // namespace hashscope::test
+
+// Ends a test case of the mapped read path with a visible skip where this build cannot map files (a MinGW
+// build: no SEH to catch the fault of a mapped page whose file shrank). In a test case's body only.
+#define HASHSCOPE_SKIP_WITHOUT_MAPPING()                                                            \
+  do {                                                                                              \
+    if (!::hashscope::platform::mappingSupported())                                                 \
+      HASHSCOPE_SKIP("this build cannot map files (MinGW: no SEH around mapped reads), so the mapped " \
+                     "read path is not tested here");                                              \
+  } while (false)

@@ -128,6 +128,7 @@ std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
 TEST_CASE("every algorithm reads cached files through mapped windows with the pipelined reader's digests",
           "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const std::uint64_t sizes[] = {1 * MiB + 1, kWindow - 1, kWindow, kWindow + 1, 2 * kWindow + 4097, 3 * kWindow};
@@ -165,6 +166,7 @@ TEST_CASE("every algorithm reads cached files through mapped windows with the pi
 TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and on all, with the library's digest",
           "[engine][mapped][blake3]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   struct ThreadsReset {
     ~ThreadsReset() { setThreadsPerStream(0); }
@@ -192,6 +194,7 @@ TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and 
 
 TEST_CASE("mapped reads of a range start and end anywhere, window by window", "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   TempDir dir;
   const auto file = dir / "range.bin";
   const auto data = hashscope::test::writeRandomFile(file, 2 * kWindow + 12345, 9);
@@ -214,6 +217,7 @@ TEST_CASE("mapped reads of a range start and end anywhere, window by window", "[
 
 TEST_CASE("a file truncated while it is mapped gives an error, not a crash", "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   TempDir dir;
   const auto file = dir / "shrinks.bin";
   const std::string shorter = file.string() + " got shorter while it was being read";
@@ -293,6 +297,7 @@ TEST_CASE("a file that shrinks while it is read with copies gives the same error
 
 TEST_CASE("results say which read method ran", "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const auto file = dir / "m.bin";
@@ -395,6 +400,7 @@ TEST_CASE("copied on the hashing thread or by a reader beside it: inline where t
 TEST_CASE("where mapping costs more than copies, cached files are read with copies, with the same digests",
           "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(false);  // copies cost 0.26 s/GiB
   TempDir dir;
   const auto file = dir / "c.bin";
@@ -459,6 +465,7 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
 
 TEST_CASE("the window helper reads the same bytes as the reader alone, at any offset", "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   TempDir dir;
   const auto file = dir / "range.bin";
   const std::uint64_t window = 1 * MiB;
@@ -486,6 +493,7 @@ TEST_CASE("the window helper reads the same bytes as the reader alone, at any of
 
 TEST_CASE("a file truncated under the window helper gives an error, not a crash", "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   TempDir dir;
   const auto file = dir / "shrinks.bin";
   const std::string name = file.string();
@@ -514,6 +522,7 @@ TEST_CASE("a file truncated under the window helper gives an error, not a crash"
 
 TEST_CASE("a stop ends a helped mapped read with every window unmapped", "[engine][mapped]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const auto file = dir / "stop.bin";

@@ -36,6 +36,7 @@ struct ThreadsReset {
 
 TEST_CASE("every read path gives the same digest, one read, mapped, pipelined or to the end", "[engine][readpath]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const std::uint64_t block = 64 * KiB;
@@ -85,6 +86,7 @@ TEST_CASE("every read path gives the same digest, one read, mapped, pipelined or
 
 TEST_CASE("the read workload reads mapped pages when asked, touching every byte", "[engine][readpath]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   TempDir dir;
   const auto file = dir / "m.bin";
   const std::uint64_t size = 5 * MiB + 123;
@@ -123,6 +125,7 @@ TEST_CASE("the read workload reads mapped pages when asked, touching every byte"
 
 TEST_CASE("hash-file and hash-tree follow the read path asked for, with unchanged digests", "[engine][readpath]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
   TempDir dir;
   const auto file = dir / "h.bin";
@@ -193,6 +196,7 @@ TEST_CASE("results record the queue depth of direct reads and the hashing thread
 
 TEST_CASE("a cold read of a disk cannot be mapped: the spec is refused with a sentence", "[engine][readpath]")
 {
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
   TempDir dir(std::filesystem::path("/var/tmp"));
   const auto file = dir / "c.bin";
   hashscope::test::writeRandomFile(file, 1 * MiB, 6);
