@@ -332,6 +332,15 @@ TEST_CASE("a RAM-backed hash-file's read ceiling is the reads beside its passes,
   RunResult warm = file;
   warm.cache = CacheMode::Warm;
   CHECK_FALSE(contextFor(warm, ceilingsFor(warm, {readStep, warm})).limit.read);
+  // A pass still running (the live context: the planned run, given the read made just before it) is bounded by
+  // that read alone, preferred over the read step as the final analysis prefers the pass's paired reads.
+  RunResult live = file;
+  live.passes.clear();
+  live.pairedReads = {passOf(4800)};
+  const StepContext during = contextFor(live, ceilingsFor(live, {readStep}));
+  REQUIRE(during.limit.read);
+  CHECK(during.limit.read->ceiling.source == CeilingSource::PairedRead);
+  CHECK(during.limit.read->mbps == Approx(4800));
 }
 
 TEST_CASE("a hash-memory result is judged by its own passes and shows its algorithm's pooled per-core figure",

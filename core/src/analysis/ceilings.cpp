@@ -244,14 +244,20 @@ Ceiling readCeiling(const RunResult& read)
 // The read ceiling of a RAM-backed result from its own paired reads (RunResult::pairedReads, per second of the
 // reading thread's CPU time like a read step's): each of its passes is bounded by the faster of the reads just
 // before and just after it, and the figure is the median of those bounds; the spread is that of all the reads.
+// A pass still running (a planned run without passes, given the read made just before it: the live context) is
+// bounded by that read alone.
 std::optional<Ceiling> pairedCeiling(const RunResult& run)
 {
-  if (!analysis::isMemoryBacked(run) || run.pairedReads.size() < 2 || run.pairedReads.size() != run.passes.size() + 1)
+  const std::size_t passes = std::max<std::size_t>(run.passes.size(), 1);
+  const std::size_t count = run.pairedReads.size();
+  if (!analysis::isMemoryBacked(run) || count == 0 || (!run.passes.empty() && count != passes + 1) ||
+      (run.passes.empty() && count > 2))
     return std::nullopt;
   const auto figure = [&run](const PassResult& p) { return cpuFigure(p, run.streams); };
   std::vector<double> bounds, all;
-  for (std::size_t i = 0; i + 1 < run.pairedReads.size(); ++i)
-    bounds.push_back(std::max(figure(run.pairedReads[i]), figure(run.pairedReads[i + 1])));
+  for (std::size_t i = 0; i < passes; ++i)
+    bounds.push_back(i + 1 < count ? std::max(figure(run.pairedReads[i]), figure(run.pairedReads[i + 1]))
+                                   : figure(run.pairedReads[i]));
   for (const PassResult& p : run.pairedReads)
     all.push_back(figure(p));
   const Spread reads = spreadOf(all);

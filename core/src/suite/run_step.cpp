@@ -70,8 +70,11 @@ CacheMethod evictForPeer(const std::filesystem::path& file, const SuiteObserver&
   return CacheMethod::Evicted;
 }
 
+// `readBefore`: the read made beside this pass just before it (RunResult::pairedReads), if any: the live
+// intervals are judged against it as the final analysis judges them against the pass's paired reads.
 RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& state,
-                  const std::vector<RunResult>& earlier, const SuiteObserver& observer, std::stop_token stop)
+                  const std::vector<RunResult>& earlier, const PassResult* readBefore, const SuiteObserver& observer,
+                  std::stop_token stop)
 {
   const bool peer = step.spec.workload == Workload::PeerTool;
   CacheMethod peerMethod = CacheMethod::AsIs;
@@ -82,7 +85,10 @@ RunResult runPass(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
     peerMethod = CacheMethod::Warm;
 
   LiveCounters counters(std::max(1, step.spec.streams));
-  const StepContext live = liveContext(plannedRun(step.spec, step.location, state.storage), earlier);
+  RunResult planned = plannedRun(step.spec, step.location, state.storage);
+  if (readBefore)
+    planned.pairedReads = {*readBefore};
+  const StepContext live = liveContext(planned, earlier);
   RunResult r = runSampled(
       step.spec, state.storage, live, spec.sampleHz > 0 ? spec.sampleHz : 10.0, counters, stop,
       [&](const WorkloadSpec& run) {
@@ -187,7 +193,8 @@ RunResult runStep(const SuiteStep& step, const SuiteSpec& spec, LocationState& s
     if (observer.passStarted)
       observer.passStarted(step, i + 1, k);
     readBeside();
-    RunResult r = runPass(step, spec, state, earlier, observer, stop);
+    const PassResult* readBefore = paired && reads.size() == passes.size() + 1 ? &reads.back() : nullptr;
+    RunResult r = runPass(step, spec, state, earlier, readBefore, observer, stop);
     if (!r.ok())
       return r;  // a failed or stopped pass is the step's result: no median of what did not run
     if (step.spec.workload == Workload::HashFile && !r.digest.empty())
