@@ -197,3 +197,71 @@ TEST_CASE("a stop during a parallel walk ends the walk, the workers and the prin
     CHECK(printed.load() <= hashed.load());
   }
 }
+
+TEST_CASE("one announcement of many jobs wakes as many sleeping workers as there are jobs", "[jobs]")
+{
+  // The producer wakes one sleeping worker per announcement and each woken worker that leaves announced jobs
+  // behind wakes the next: all 16 workers, asleep before the jobs come, must end up running 16 jobs at once.
+  // Each job waits (up to 10 s) until all 16 run; a chain that stopped early would leave them waiting.
+  constexpr int kWorkers = 16;
+  std::atomic<int> running{0}, together{0}, consumed{0};
+  runOrdered<int, int>(
+      kWorkers, 64, {},
+      [&](JobRing<int, int>& ring) {
+        std::this_thread::sleep_for(50ms);  // every worker found nothing and sleeps
+        for (int i = 0; i < kWorkers; ++i)
+          ring.add(i);  // the 16th add announces the 16 jobs
+        // No close() before they are done: closing wakes every worker, which is not what is tested.
+        const auto until = std::chrono::steady_clock::now() + 30s;
+        while (consumed.load() < kWorkers && std::chrono::steady_clock::now() < until)
+          std::this_thread::sleep_for(1ms);
+      },
+      [&](int, int& job) {
+        ++running;
+        const auto until = std::chrono::steady_clock::now() + 10s;
+        while (running.load() < kWorkers && std::chrono::steady_clock::now() < until)
+          std::this_thread::sleep_for(1ms);
+        if (running.load() >= kWorkers)
+          ++together;
+        return job;
+      },
+      [&](int&, int&) { ++consumed; });
+  CHECK(consumed.load() == kWorkers);
+  CHECK(together.load() == kWorkers);
+}
+
+TEST_CASE("a consumer waiting for a batch still hands over each result in order, the slow first one included", "[jobs]")
+{
+  // The consumer waits for the last of the next jobs first: a slow job at the start of a batch, or a batch
+  // that never fills (the producer pauses), must neither reorder nor hold back what is done.
+  for (int workers : {1, 4}) {
+    CAPTURE(workers);
+    std::vector<int> seen;
+    std::atomic<int> flushes{0};
+    runOrdered<int, int>(
+        workers, 256, {},
+        [&](JobRing<int, int>& ring) {
+          for (int i = 0; i < 300; ++i) {
+            ring.add(i);
+            if (i == 100) {  // a pause of the walk: 101 jobs added, the batch of 64 after 64 is not full
+              ring.flush();
+              std::this_thread::sleep_for(60ms);
+            }
+          }
+        },
+        [&](int, int& job) {
+          if (job == 0 || job == 130)
+            std::this_thread::sleep_for(80ms);  // slower than the consumer's patience
+          return job * 2;
+        },
+        [&](int& job, int& result) {
+          CHECK(result == job * 2);
+          seen.push_back(job);
+        },
+        [&] { ++flushes; });
+    REQUIRE(seen.size() == 300);
+    for (int i = 0; i < 300; ++i)
+      REQUIRE(seen[static_cast<std::size_t>(i)] == i);
+    CHECK(flushes.load() >= 1);  // waited longer than its patience at least once (job 0), and said so
+  }
+}

@@ -18,15 +18,24 @@
 #include <utility>
 #include <vector>
 
+#include "hashscope/waits.hpp"
+
 namespace hashscope {
 
 // One producer adds jobs, workers take and finish them, and (Delivery::InOrder) one consumer takes the
 // results in the order the jobs were added. At most `window` jobs are added and not yet handed back (consumed,
 // or finished when nobody consumes), so memory stays bounded whatever the number of jobs: the producer waits
 // for room. Every wait ends at once when `stop` is requested. Nothing locks while nobody has to wait: a job
-// costs a few atomic operations. A party that must wait sleeps on its own condition, and is woken once there
-// is enough for it (workers: every 16 jobs added, or at flush(); the producer: when an eighth of the window is
-// free again), so a fast worker or a slow printer does not cost a wake-up per job.
+// costs a few atomic operations. A party that must wait sleeps, and is woken once there is enough for it, so
+// that neither a fast worker nor a printer that keeps up costs a wake-up per job (on 16 cores `hash -r -j 16`
+// over tiny files made one context switch per file when every announcement woke every worker, issue 19):
+// - workers: the producer announces new jobs every 16 added (or at flush()) by waking one sleeping worker; a
+//   worker that takes a job while announced jobs remain wakes one more, so only as many workers wake as there
+//   are jobs for, and those wake-ups are made by workers, not by the producer that feeds them all; they sleep
+//   on an atomic counter (a futex), not on a mutex they would all share;
+// - the consumer: waits for the last of the next kConsumerBatch jobs (for at most kPatience), not for the
+//   next one alone;
+// - the producer: waits for an eighth of the window to be free again.
 template <class Job, class Result>
 class JobRing {
 public:
@@ -72,15 +81,16 @@ public:
   void flush()
   {
     m_unannounced = 0;
-    if (m_workersWaiting.load() > 0)
-      wake(m_workersCv);
+    m_announced.store(m_added.load(std::memory_order_relaxed));
+    wakeWorker();
   }
   // Producer: no job will be added any more (the workers and the consumer end once all are done).
   void close()
   {
     m_unannounced = 0;
+    m_announced.store(m_added.load(std::memory_order_relaxed));
     m_closed.store(true);
-    wake(m_workersCv);
+    wakeAllWorkers();
     wake(m_consumerCv);
   }
 
@@ -95,14 +105,23 @@ public:
     for (;;) {
       std::size_t index = m_taken.load();
       if (index < m_added.load()) {
-        if (m_taken.compare_exchange_weak(index, index + 1))
-          return Taken{index, &m_slots[index % m_slots.size()].job};
-        continue;
+        if (!m_taken.compare_exchange_weak(index, index + 1))
+          continue;
+        // Announced jobs are left and a worker may sleep: this one wakes the next (a chain, see the class).
+        if (index + 1 < m_announced.load())
+          wakeWorker();
+        return Taken{index, &m_slots[index % m_slots.size()].job};
       }
-      if (m_closed.load() && index >= m_added.load())
+      if ((m_closed.load() && index >= m_added.load()) || m_stop.stop_requested())
         return std::nullopt;
-      if (!wait(m_workersWaiting, m_workersCv, [&] { return m_taken.load() < m_added.load() || m_closed.load(); }))
-        return std::nullopt;
+      // Sleep until the next announcement. The waiter count is raised before the last look at the jobs, and
+      // wakers read it after adding jobs, closing or stopping (all sequentially consistent): what changes
+      // meanwhile is either seen here or changes the epoch, and the wait returns at once.
+      const std::uint32_t seen = m_workersEpoch.load();
+      m_workersWaiting.fetch_add(1);
+      if (m_taken.load() >= m_added.load() && !m_closed.load() && !m_stop.stop_requested())
+        waitWhileEquals(m_workersEpoch, seen, std::memory_order_seq_cst);
+      m_workersWaiting.fetch_sub(1);
     }
   }
   // Worker: job `index` is done. With Delivery::None its slot is free again at once.
@@ -123,27 +142,40 @@ public:
   }
 
   // Consumer (one thread, Delivery::InOrder). The next job in order and its result; false once every job
-  // added before close() was handed over, or when stopped. `beforeWait` runs (on this thread) once it has
-  // waited kPatience for a result that is not done yet: a caller flushes what it has printed so far there, so
-  // nothing done waits behind a slow job, while the short waits of a consumer that keeps up with the workers
-  // (one per job) cost no flush each.
+  // added before close() was handed over, or when stopped. A consumer that keeps up with the workers would
+  // wait once per job: it waits instead, for at most kPatience, for the last of the next kConsumerBatch jobs
+  // added, then hands those over without waiting. `beforeWait` runs (on this thread) when it has to wait
+  // longer for a result: a caller flushes what it has printed so far there, so nothing done waits behind a
+  // slow job, while the short waits cost no flush each.
   static constexpr std::chrono::milliseconds kPatience{20};
+  static constexpr std::size_t kConsumerBatch = 64;
   bool next(Job& job, Result& result, const std::function<void()>& beforeWait = {})
   {
     const std::size_t index = m_consumed;
     Slot& slot = m_slots[index % m_slots.size()];
-    auto ready = [&] {
-      return (index < m_added.load() && slot.state.load() == kDone) || (m_closed.load() && index >= m_added.load());
+    auto ready = [this](std::size_t i) {
+      return (i < m_added.load() && m_slots[i % m_slots.size()].state.load() == kDone) ||
+             (m_closed.load() && i >= m_added.load());
     };
-    if (!ready()) {
-      m_consumerAwaits.store(index);
-      const bool soon = beforeWait && wait(m_consumerWaiting, m_consumerCv, ready, kPatience);
-      if (!soon && m_stop.stop_requested())
-        return false;
-      if (!soon) {
+    if (!ready(index)) {
+      // Short waits: for the batch's last job, then (should the batch's first still run) for the first.
+      const std::size_t added = m_added.load();
+      const std::size_t last = added > index ? std::min(index + kConsumerBatch, added) - 1 : index;
+      for (const std::size_t awaited : {last, index}) {
+        if (ready(index))
+          break;
+        m_consumerAwaits.store(awaited);
+        const bool soon = wait(m_consumerWaiting, m_consumerCv, [&] { return ready(awaited); }, kPatience);
+        if (m_stop.stop_requested())
+          return false;
+        if (!soon)
+          break;
+      }
+      if (!ready(index)) {
         if (beforeWait)
           beforeWait();
-        if (!wait(m_consumerWaiting, m_consumerCv, ready))
+        m_consumerAwaits.store(index);
+        if (!wait(m_consumerWaiting, m_consumerCv, [&] { return ready(index); }))
           return false;
       }
     }
@@ -196,16 +228,31 @@ private:
     { std::lock_guard lock(m_mutex); }
     cv.notify_all();
   }
+  // One sleeping worker, if any, wakes (the epoch changes). Several at once: each that finds a job while
+  // announced ones are left wakes the next.
+  void wakeWorker()
+  {
+    if (m_workersWaiting.load() == 0)
+      return;
+    m_workersEpoch.fetch_add(1);
+    notifyOne(m_workersEpoch);
+  }
+  void wakeAllWorkers()
+  {
+    m_workersEpoch.fetch_add(1);
+    notifyAll(m_workersEpoch);
+  }
   void wakeAll()
   {
+    wakeAllWorkers();
     { std::lock_guard lock(m_mutex); }
-    m_workersCv.notify_all();
     m_producerCv.notify_all();
     m_consumerCv.notify_all();
   }
 
   std::vector<Slot> m_slots;
   std::atomic<std::size_t> m_added{0}, m_taken{0};
+  std::atomic<std::size_t> m_announced{0};  // jobs the workers were told of (flush(), close())
   std::size_t m_consumed = 0;   // the consumer's own
   int m_unannounced = 0;        // the producer's own: jobs added since the workers were last woken
   std::atomic<bool> m_closed{false};
@@ -213,7 +260,8 @@ private:
   std::stop_token m_stop;
   Delivery m_delivery;
   std::mutex m_mutex;
-  std::condition_variable m_workersCv, m_producerCv, m_consumerCv;
+  std::condition_variable m_producerCv, m_consumerCv;
+  std::atomic<std::uint32_t> m_workersEpoch{0};  // the workers sleep on it; changed (and notified) to wake them
   std::atomic<int> m_workersWaiting{0}, m_producerWaiting{0}, m_consumerWaiting{0};
   std::stop_callback<std::function<void()>> m_wake;  // last: wakes every waiter on a stop
 };
