@@ -43,7 +43,7 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
 bool mappingHelperSupported();
 
 // What getting a cached file's bytes costs this machine mapped against copied, in CPU seconds per GiB of the
-// thread doing it (the best of three tries each, on 8 MiB of a memory-backed file). Mapping is not free
+// thread doing it (the best of three tries each, on 2 MiB of a memory-backed file). Mapping is not free
 // everywhere: under shadow paging (a PVM guest, for one) every first touch of a mapped page traps to the
 // hypervisor, even after the helper populated it. On such a VM (kernel 6.18, 1 GiB in /dev/shm) copies cost
 // 0.26 s/GiB, mapped pages 0.98 s/GiB faulted in and 0.50 s/GiB touched after MADV_POPULATE_READ (this probe
@@ -55,7 +55,8 @@ struct MappingCosts {
   double fault = 0;           // map a window, fault every page in by touching it, unmap
   double populatedTouch = 0;  // touch the pages of a window the helper populated (what the hashing thread pays)
 };
-// Measured at the first call (10 to 50 ms), then kept for the process; thread-safe (mapping_costs.cpp).
+// Measured at the first call (about 6 ms on a 2-core KVM guest), then kept for the process; thread-safe
+// (mapping_costs.cpp).
 const MappingCosts& mappingCosts();
 // The measurement itself (mapped_file_posix.cpp, mapped_file_win.cpp).
 MappingCosts measureMappingCosts();
