@@ -46,7 +46,8 @@ Options:
   -z, --zero            end each line with NUL, not newline, and do not escape names
       --base64          digests in base64, not hex (cksum --base64)
       --raw             the digest's bytes alone (one algorithm, one file)
-      --block-size SIZE bytes per read (default 1M; --jobs x 4 blocks must fit in half of the RAM)
+      --block-size SIZE bytes per read (default 1M; --jobs x 4 blocks must fit in half of the RAM;
+                        cached files copied on the hashing thread: pieces of at most 64K)
       --threads-per-file N  threads for one file (BLAKE3 only; default: all cores, like b3sum)
   -h, --help            show this help
 
@@ -113,7 +114,8 @@ Options:
   -j, --streams N        parallel streams (default 1)
       --cache MODE       cold (default), warm or as-is
       --block-size SIZE  bytes per read/update (default 1M; streams x (queue depth + 1) blocks must fit
-                         in half of the RAM)
+                         in half of the RAM; cached files copied on the hashing thread: pieces of at
+                         most 64K, each hashed while it is in the core's cache)
       --read-path HOW    how files are read: auto (default: one read() for small files, mapped pages
                          for cached files to hash where this machine maps pages for less CPU than it
                          copies them (measured once at start: not under shadow paging, for one),

@@ -266,9 +266,12 @@ bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t len
               int stream, StreamResult& result, std::string& error)
 {
   const bool toEnd = length == kToEndOfFile;
-  // One read for a range of up to a block; pseudo files in blocks of at least a page and at most 16 MiB.
-  const std::uint64_t chunk = toEnd ? std::clamp<std::uint64_t>(blockSize, 4096, 16 * MiB)
-                                    : std::min<std::uint64_t>(std::max<std::uint64_t>(blockSize, 1), length);
+  // A range in pieces of at most platform::kCopyPiece (or the block, when smaller), each hashed while it is still
+  // in this core's cache, except for a hasher that splits one stream over threads (BLAKE3's tree), which gets
+  // whole blocks; pseudo files in blocks of at least a page and at most 16 MiB.
+  const std::uint64_t piece = hashThreadsOf(hashers) > 1 ? std::max<std::uint64_t>(blockSize, 1)
+                                                          : std::clamp<std::uint64_t>(blockSize, 1, platform::kCopyPiece);
+  const std::uint64_t chunk = toEnd ? std::clamp<std::uint64_t>(blockSize, 4096, 16 * MiB) : std::min(piece, length);
   if (buffer.size() < chunk)
     buffer.resize(static_cast<std::size_t>(chunk));
   for (std::uint64_t done = 0; toEnd || done < length;) {

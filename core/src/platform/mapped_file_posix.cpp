@@ -229,7 +229,7 @@ MappingCosts measureMappingCosts()
   // 2 MiB: the costs are per page and per byte, and a bigger probe only costs every process more (8 MiB took
   // 21-22 ms of a 2-core KVM guest's time, 2 MiB 5.7 ms, with the same ratios: faults 0.20-0.23 x a copy,
   // populated pages under 0.01 x), which a `hash` of one file or each of N processes pays before hashing.
-  constexpr std::size_t kBytes = 2u << 20, kBlock = 1u << 20, kTries = 3;
+  constexpr std::size_t kBytes = 2u << 20, kBlock = kCopyPiece, kTries = 3;
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   MappingCosts costs;
   const int fd = probeFile();
