@@ -173,19 +173,24 @@ double hashCost(const std::string& id)
     return known->second;
   double cost = 0;
   if (std::unique_ptr<Hasher> probe = makeHasher(id)) {
-    // 1 MiB, the block the copy costs were measured with (platform::MappingCosts::copy), hashed in the cache the
-    // way a block read on the hashing thread is; the best of three tries.
+    // 1 MiB hashed in the pieces a cached file is copied in on the hashing thread (platform::kCopyPiece, the
+    // pieces the copy costs were measured with: platform::MappingCosts::copy), in the cache as such a piece is;
+    // the best of three tries.
     constexpr std::size_t kBlock = 1u << 20;
     std::vector<std::byte> block(kBlock);
     for (std::size_t i = 0; i < kBlock; ++i)
       block[i] = static_cast<std::byte>((i * 2654435761u) >> 13);
-    probe->update(block.data(), kBlock);  // warms the code and the buffer
+    const auto hashBlock = [&] {
+      for (std::size_t at = 0; at < kBlock; at += platform::kCopyPiece)
+        probe->update(block.data() + at, std::min(platform::kCopyPiece, kBlock - at));
+    };
+    hashBlock();  // warms the code and the buffer
     const std::shared_ptr<ThreadClock> clock = currentThreadClock();
     cost = 1e9;
     for (int i = 0; i < 3; ++i) {
       const double t0 = clock->cpuSeconds();
-      probe->update(block.data(), kBlock);
-      probe->update(block.data(), kBlock);
+      hashBlock();
+      hashBlock();
       cost = std::min(cost, (clock->cpuSeconds() - t0) * 512.0);  // 2 MiB -> s/GiB
     }
     probe->finish();

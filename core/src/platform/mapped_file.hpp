@@ -42,13 +42,6 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
 // True where readMapped's helper can populate windows ahead (Linux: MADV_POPULATE_READ).
 bool mappingHelperSupported();
 
-// What getting a cached file's bytes costs this machine mapped against copied, in CPU seconds per GiB of the
-// thread doing it (the best of three tries each, on 2 MiB of a memory-backed file). Mapping is not free
-// everywhere: under shadow paging (a PVM guest, for one) every first touch of a mapped page traps to the
-// hypervisor, even after the helper populated it. On such a VM (kernel 6.18, 1 GiB in /dev/shm) copies cost
-// 0.26 s/GiB, mapped pages 0.98 s/GiB faulted in and 0.50 s/GiB touched after MADV_POPULATE_READ (this probe
-// there: 0.16, 0.53, 0.32); on the same VM before it became one, copies and mapped windows cost about the
-// same (read() 6.7 GB/s, 16 MiB windows 7.1 GB/s) and touching populated pages next to nothing.
 // The pieces in which a cached file is copied on the thread that hashes it (engine::readHere), and in which the
 // probe below copies: each piece is hashed while it is still in the core's cache. On a 2-core KVM guest
 // (2026-11-27) read() of the page cache cost 0.45-0.55 CPU s/GiB into a 1 MiB buffer and 0.09-0.13 in 64 KiB
@@ -56,6 +49,13 @@ bool mappingHelperSupported();
 // 16-64 KiB ones, 1.14 s with 128 KiB (the system time: 0.72 s against 0.19-0.22).
 inline constexpr std::size_t kCopyPiece = 64 * 1024;
 
+// What getting a cached file's bytes costs this machine mapped against copied, in CPU seconds per GiB of the
+// thread doing it (the best of three tries each, on 2 MiB of a memory-backed file). Mapping is not free
+// everywhere: under shadow paging (a PVM guest, for one) every first touch of a mapped page traps to the
+// hypervisor, even after the helper populated it. On such a VM (kernel 6.18, 1 GiB in /dev/shm) copies cost
+// 0.26 s/GiB, mapped pages 0.98 s/GiB faulted in and 0.50 s/GiB touched after MADV_POPULATE_READ (the probe
+// as it was then, 8 MiB copied in 1 MiB blocks: 0.16, 0.53, 0.32); on the same VM before it became one, copies and mapped windows cost about the
+// same (read() 6.7 GB/s, 16 MiB windows 7.1 GB/s) and touching populated pages next to nothing.
 struct MappingCosts {
   bool measured = false;      // false: not measured here (Windows, or the probe failed)
   double copy = 0;            // read() in pieces of kCopyPiece
