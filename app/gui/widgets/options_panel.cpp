@@ -49,7 +49,9 @@ OptionsPanel::OptionsPanel(QWidget* parent) : QGroupBox(tr("Options"), parent)
   m_blockSize = new QComboBox(this);
   for (std::uint64_t size : offeredBlockSizes())
     m_blockSize->addItem(formatBytes(size), QVariant::fromValue<qulonglong>(size));
-  m_blockSize->setToolTip(tr("Bytes per read and per hash update (1 MiB = 1024 x 1024 bytes). 1 MiB suits most devices."));
+  m_blockSize->setToolTip(tr("Bytes per read and per hash update (1 MiB = 1024 x 1024 bytes). 1 MiB suits most "
+                             "devices. Cached files copied on the hashing thread are read in pieces of at most "
+                             "64 KiB, each hashed while it is in the CPU's cache."));
   m_peers = new QCheckBox(tr("Peer tools"), this);
   m_peers->setToolTip(tr("Also time md5sum, sha256sum, openssl dgst, xxhsum ... on the same sample\n"
                          "and check that their digests match"));
