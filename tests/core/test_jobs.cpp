@@ -251,7 +251,7 @@ TEST_CASE("a consumer waiting for a batch still hands over each result in order,
         },
         [&](int, int& job) {
           if (job == 0 || job == 130)
-            std::this_thread::sleep_for(80ms);  // slower than the consumer's patience
+            std::this_thread::sleep_for(150ms);  // far slower than the consumer's patience (20 ms)
           return job * 2;
         },
         [&](int& job, int& result) {
