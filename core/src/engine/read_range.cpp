@@ -264,6 +264,19 @@ PipelinedReader* StreamReads::reader(const ReadPlan& plan, std::string& error)
 
 namespace {
 
+// The bytes readHere reads at a time, so its buffer's size: a range in pieces of at most platform::kCopyPiece (or
+// the block, when smaller), each hashed while it is still in this core's cache, except for a hasher that splits
+// one stream over threads (BLAKE3's tree), which gets whole blocks; pseudo files in blocks of at least a page and
+// at most 16 MiB.
+std::uint64_t readHereChunk(std::span<Hasher* const> hashers, std::uint64_t blockSize, std::uint64_t length)
+{
+  if (length == kToEndOfFile)
+    return std::clamp<std::uint64_t>(blockSize, 4096, 16 * MiB);
+  const std::uint64_t piece = hashThreadsOf(hashers) > 1 ? std::max<std::uint64_t>(blockSize, 1)
+                                                          : std::clamp<std::uint64_t>(blockSize, 1, platform::kCopyPiece);
+  return std::min(piece, length);
+}
+
 // read() on this thread into `buffer`, block after block: [offset, offset+length), or until a read returns
 // nothing when `length` is kToEndOfFile. A range that ends early is an error: the file shrank.
 bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, std::span<Hasher* const> hashers,
@@ -271,12 +284,7 @@ bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t len
               int stream, StreamResult& result, std::string& error)
 {
   const bool toEnd = length == kToEndOfFile;
-  // A range in pieces of at most platform::kCopyPiece (or the block, when smaller), each hashed while it is still
-  // in this core's cache, except for a hasher that splits one stream over threads (BLAKE3's tree), which gets
-  // whole blocks; pseudo files in blocks of at least a page and at most 16 MiB.
-  const std::uint64_t piece = hashThreadsOf(hashers) > 1 ? std::max<std::uint64_t>(blockSize, 1)
-                                                          : std::clamp<std::uint64_t>(blockSize, 1, platform::kCopyPiece);
-  const std::uint64_t chunk = toEnd ? std::clamp<std::uint64_t>(blockSize, 4096, 16 * MiB) : std::min(piece, length);
+  const std::uint64_t chunk = readHereChunk(hashers, blockSize, length);
   if (buffer.size() < chunk)
     buffer.resize(static_cast<std::size_t>(chunk));
   for (std::uint64_t done = 0; toEnd || done < length;) {
@@ -341,13 +349,14 @@ ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, 
   return ReadMethod::Pipelined;
 }
 
-void StreamReads::prepare(ReadMethod method, std::uint64_t length, const ReadPlan& plan)
+void StreamReads::prepare(ReadMethod method, std::uint64_t length, std::span<Hasher* const> hashers,
+                          const ReadPlan& plan)
 {
   std::string ignored;  // a reader that cannot be made now fails again, with its message, at the first range
   if (method == ReadMethod::Pipelined)
     reader(plan, ignored);
   else if (method == ReadMethod::Read)
-    m_buffer.resize(static_cast<std::size_t>(std::min<std::uint64_t>(std::max<std::uint64_t>(plan.blockSize, 1), length)));
+    m_buffer.resize(static_cast<std::size_t>(readHereChunk(hashers, plan.blockSize, length)));
 }
 
 bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,

@@ -88,7 +88,7 @@ public:
   // and its buffers), so that a measured pass does not: a fresh buffer's pages are first touched by the first
   // read into them (on a PVM guest, 5 ms to fault in 1 MiB, 6-10% of a 256 MiB read pass from /dev/shm), and a
   // reader starts a thread.
-  void prepare(ReadMethod method, std::uint64_t length, const ReadPlan& plan);
+  void prepare(ReadMethod method, std::uint64_t length, std::span<Hasher* const> hashers, const ReadPlan& plan);
 
 private:
   friend bool consumeRange(platform::InputFile&, std::uint64_t, std::uint64_t, std::span<Hasher* const>,

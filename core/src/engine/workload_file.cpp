@@ -66,7 +66,7 @@ void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
     const std::span<Hasher* const> span = hashers[i] ? std::span<Hasher* const>(list) : std::span<Hasher* const>();
     reads[i] = std::make_unique<StreamReads>(stop, counters, static_cast<int>(i));
     const std::uint64_t length = range(static_cast<int>(i)).second;
-    reads[i]->prepare(plannedMethod(files[i], length, span, readsPlan), length, readsPlan);
+    reads[i]->prepare(plannedMethod(files[i], length, span, readsPlan), length, span, readsPlan);
   }
 
   Measurement measure;
