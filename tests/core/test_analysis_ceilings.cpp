@@ -100,6 +100,16 @@ Ceiling hashCeiling(const std::string& algorithm, double median, double min, dou
   return c;
 }
 
+// A pass of kBytes at `mbps` (per CPU second too).
+PassResult passOf(double mbps)
+{
+  PassResult p;
+  p.bytes = kBytes;
+  p.seconds = static_cast<double>(kBytes) / (mbps * 1e6);
+  p.cpuMBps = mbps;
+  return p;
+}
+
 }  // namespace
 
 TEST_CASE("a ceiling holds where it was measured, and one core's hash scales with the streams", "[analysis][ceilings]")
@@ -284,13 +294,6 @@ TEST_CASE("a RAM-backed hash-file's read ceiling is the reads beside its passes,
   RunResult file = run(Workload::HashFile, "xxh3-64", 99, 0);
   onRam(file);
   file.readMethod = "read";
-  const auto passOf = [](double mbps) {
-    PassResult p;
-    p.bytes = kBytes;
-    p.seconds = static_cast<double>(kBytes) / (mbps * 1e6);
-    p.cpuMBps = mbps;
-    return p;
-  };
   file.passes = {passOf(4100), passOf(4600), passOf(4700)};
   file.bytes = kBytes;
   file.seconds = file.passes[1].seconds;  // the median pass
@@ -384,4 +387,74 @@ TEST_CASE("the ramp doubles up to the logical cores, plus the exact count", "[su
   CHECK(rampStreams(16) == std::vector<int>{1, 2, 4, 8, 16});
   CHECK(rampStreams(12) == std::vector<int>{1, 2, 4, 8, 12});
   CHECK(rampStreams(64) == std::vector<int>{1, 2, 4, 8, 16, 32, 64});
+}
+
+TEST_CASE("a RAM-backed hash-file's intervals are judged against the read made just before their pass, as live",
+          "[analysis][ceilings]")
+{
+  // md5 from /dev/shm, three passes; RAM's speed moved between the reads beside them (420 .. 700 MB/s per CPU
+  // second), around md5's own 650. The result is its median pass (the second): while it ran, the live context
+  // knew only the read before it (420: clearly below md5, so RAM was the limit); the run's ceiling also has the
+  // read after it (700: the two are close, and the busy hashing thread decides).
+  RunResult file = run(Workload::HashFile, "md5", 99, 0);
+  onRam(file);
+  file.passes = {passOf(560), passOf(590), passOf(600)};
+  file.keptPass = 1;
+  file.seconds = file.passes[1].seconds;
+  file.pairedReads = {passOf(700), passOf(420), passOf(700), passOf(690)};
+  for (int i = 1; i <= 10; ++i) {
+    Sample s;
+    s.t = 0.1 * i;
+    s.interval = 0.1;
+    s.totalBytes = file.bytes * static_cast<std::uint64_t>(i) / 10;
+    s.totalMBps = 560 + 5 * i;  // 565 .. 610 MB/s
+    s.coreBusyPct = {99, 2};
+    s.processCpuPct = 99;
+    s.workerCpuPct = {99};
+    s.busyPct = 99;
+    file.samples.push_back(s);
+  }
+  const Ceiling md5 = hashCeiling("md5", 650, 640, 660, 3);
+  std::vector<Ceiling> ceilings = ceilingsFor(file, {file});
+  ceilings.push_back(md5);
+
+  // The live context of the kept pass: the planned run, given the read made just before it.
+  RunResult planned = file;
+  planned.passes.clear();
+  planned.keptPass = -1;
+  planned.samples.clear();
+  planned.pairedReads = {file.pairedReads[1]};
+  std::vector<Ceiling> liveCeilings = ceilingsFor(planned, {});
+  liveCeilings.push_back(md5);
+  const StepContext live = contextFor(planned, liveCeilings);
+  REQUIRE(live.limit.read);
+  CHECK(live.limit.read->mbps == Approx(420));
+
+  const std::vector<Ceiling> intervals = intervalCeilings(file, ceilings);
+  const StepContext during = contextFor(file, intervals);
+  REQUIRE(during.limit.read);
+  CHECK(during.limit.read->mbps == Approx(420));
+  const StepContext whole = contextFor(file, ceilings);
+  REQUIRE(whole.limit.read);
+  CHECK(whole.limit.read->mbps == Approx(700));  // bounds 700 700 700: the run itself is judged on both reads
+
+  RunResult analysed = file;
+  analyse(analysed, ceilings);
+  int differs = 0;
+  for (const Sample& s : analysed.samples) {
+    INFO("sample at " << s.t << " s, " << s.totalMBps << " MB/s");
+    CHECK(s.verdict == classifyInterval(s, analysed, live));
+    differs += classifyInterval(s, analysed, whole) != s.verdict ? 1 : 0;
+    CHECK(s.verdict == Verdict::MemoryBound);
+  }
+  CHECK(differs > 0);  // the run's whole-step ceiling would have judged them otherwise (CPU-bound)
+
+  // Without a known kept pass (a run from the history), or without paired reads, the ceilings are the run's.
+  RunResult unknown = file;
+  unknown.keptPass = -1;
+  CHECK(intervalCeilings(unknown, ceilings).size() == ceilings.size());
+  CHECK(contextFor(unknown, intervalCeilings(unknown, ceilings)).limit.read->mbps == Approx(700));
+  RunResult outOfRange = file;
+  outOfRange.keptPass = 3;
+  CHECK(contextFor(outOfRange, intervalCeilings(outOfRange, ceilings)).limit.read->mbps == Approx(700));
 }

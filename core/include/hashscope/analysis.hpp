@@ -16,6 +16,12 @@ namespace hashscope {
 // reads RAM, not what was measured.
 std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results);
 
+// The ceilings `run`'s sample intervals are judged against: `ceilings` (ceilingsFor), except that where a
+// RAM-backed run's read ceiling is its paired reads (RunResult::pairedReads), it is the read made just before the
+// pass its samples come from (RunResult::keptPass): what the live context knew while that pass ran, so an
+// interval's verdict does not change once the step ends (the run's own verdict also has the read after it).
+std::vector<Ceiling> intervalCeilings(const RunResult& run, std::vector<Ceiling> ceilings);
+
 // What a network or FUSE location delivered (bytes fetched per second) to one stream and to the most
 // streams it was given, from its read ceilings (0 = not measured). Remote storage often needs parallel
 // streams: a single stream that gets much less than several left the link room.

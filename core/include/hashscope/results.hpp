@@ -248,6 +248,9 @@ struct RunResult {
   // few direct reads, before the location's first step), in milliseconds; absent elsewhere.
   std::optional<double> roundTripMs;
   std::vector<PassResult> passes;    // every pass, in the order run (empty: a single unrecorded pass)
+  // The pass this result is (its samples, digest and counters: the median of `passes`), an index into them;
+  // -1 when not known (a single unrecorded pass, a run loaded from the history).
+  int keptPass = -1;
   // A hash-file step from a RAM-backed location: read passes of the same file, streams and access (copies or
   // mapped pages), one before each of its passes and one after the last, in the order run. Its read ceiling:
   // RAM's speed drifts on the scale of seconds (a PVM guest's read passes of /dev/shm moved between 3.3 and

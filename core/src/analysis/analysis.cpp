@@ -418,8 +418,9 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
   a.flags = flagsOf(run, a, t);
 
   run.analysis = a;
+  const StepContext intervals = contextFor(run, intervalCeilings(run, ceilings), a.servedFromCache);
   for (Sample& sample : run.samples)
-    sample.verdict = classifyInterval(sample, run, context);
+    sample.verdict = classifyInterval(sample, run, intervals);
   return a;
 }
 

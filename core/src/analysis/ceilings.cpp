@@ -245,21 +245,26 @@ Ceiling readCeiling(const RunResult& read)
 // reading thread's CPU time like a read step's): each of its passes is bounded by the faster of the reads just
 // before and just after it, and the figure is the median of those bounds; the spread is that of all the reads.
 // A pass still running (a planned run without passes, given the read made just before it: the live context) is
-// bounded by that read alone.
-std::optional<Ceiling> pairedCeiling(const RunResult& run)
+// bounded by that read alone, and so is `whilePass` (an index into run.passes): the bound of that pass while it
+// ran, what its sample intervals are judged against.
+std::optional<Ceiling> pairedCeiling(const RunResult& run, std::optional<std::size_t> whilePass = std::nullopt)
 {
   const std::size_t passes = std::max<std::size_t>(run.passes.size(), 1);
   const std::size_t count = run.pairedReads.size();
   if (!analysis::isMemoryBacked(run) || count == 0 || (!run.passes.empty() && count != passes + 1) ||
-      (run.passes.empty() && count > 2))
+      (run.passes.empty() && count > 2) || (whilePass && *whilePass >= run.passes.size()))
     return std::nullopt;
   const auto figure = [&run](const PassResult& p) { return cpuFigure(p, run.streams); };
   std::vector<double> bounds, all;
-  for (std::size_t i = 0; i < passes; ++i)
-    bounds.push_back(i + 1 < count ? std::max(figure(run.pairedReads[i]), figure(run.pairedReads[i + 1]))
-                                   : figure(run.pairedReads[i]));
-  for (const PassResult& p : run.pairedReads)
-    all.push_back(figure(p));
+  if (whilePass) {
+    bounds = all = {figure(run.pairedReads[*whilePass])};  // as the live context had it: that read alone
+  } else {
+    for (std::size_t i = 0; i < passes; ++i)
+      bounds.push_back(i + 1 < count ? std::max(figure(run.pairedReads[i]), figure(run.pairedReads[i + 1]))
+                                     : figure(run.pairedReads[i]));
+    for (const PassResult& p : run.pairedReads)
+      all.push_back(figure(p));
+  }
   const Spread reads = spreadOf(all);
   Ceiling c = measured(CeilingKind::Read, CeilingSource::PairedRead, CeilingBasis::PerCpuSecond, run, bounds);
   if (!(c.mbps > 0))
@@ -273,6 +278,20 @@ std::optional<Ceiling> pairedCeiling(const RunResult& run)
 }
 
 }  // namespace
+
+std::vector<Ceiling> intervalCeilings(const RunResult& run, std::vector<Ceiling> ceilings)
+{
+  if (run.keptPass < 0)
+    return ceilings;
+  const auto paired = pairedCeiling(run, static_cast<std::size_t>(run.keptPass));
+  if (!paired)
+    return ceilings;
+  for (Ceiling& c : ceilings) {
+    if (c.kind == CeilingKind::Read && c.source == CeilingSource::PairedRead)
+      c = *paired;
+  }
+  return ceilings;
+}
 
 std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results)
 {

@@ -142,8 +142,10 @@ RunResult combinePasses(std::vector<RunResult> passes)
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return passes[a].mbPerSec() < passes[b].mbPerSec(); });
   // The lower median for an even count: a pass that really ran, never an average of two.
-  RunResult median = std::move(passes[order[(order.size() - 1) / 2]]);
+  const std::size_t kept = order[(order.size() - 1) / 2];
+  RunResult median = std::move(passes[kept]);
   median.passes = std::move(summaries);
+  median.keptPass = static_cast<int>(kept);
   return median;
 }
 
