@@ -70,36 +70,6 @@ build() {
   cmake --build --preset default -j "$(nproc)"
 }
 
-# The end of `test`: each skip with its reason (tests/support/skip.hpp logs them), then one line
-# "N passed, N failed, N skipped". CTest counts a skipped test as passed; here it is not.
-summarise_tests() {
-  local output="$1" skip_log="$2" total failed skipped
-  total="$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$output" | tail -n1)"
-  failed="$(sed -n 's/.* \([0-9]*\) tests failed out of .*/\1/p' "$output" | tail -n1)"
-  if [ -z "$total" ] || [ -z "$failed" ]; then
-    echo "The test run ended without CTest's summary: see above."
-    return 0
-  fi
-  # CTest lists skipped tests as "  12 - name (Skipped)" under "The following tests did not run:".
-  local skipped_names
-  skipped_names="$(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/\1/p' "$output")"
-  skipped=0
-  [ -n "$skipped_names" ] && skipped="$(printf '%s\n' "$skipped_names" | wc -l)"
-  echo
-  local name kind reason
-  while IFS=$'\t' read -r name kind reason; do
-    case "$kind" in
-      whole) echo "skipped: $name: $reason" ;;
-      part) echo "partly skipped (the rest passed): $name: $reason" ;;
-    esac
-  done <"$skip_log"
-  # A test CTest skipped that left no reason (it exited 77 by itself).
-  while IFS= read -r name; do
-    [ -n "$name" ] && ! cut -f1 "$skip_log" | grep -qxF -- "$name" && echo "skipped: $name: (no reason given)"
-  done <<<"$skipped_names"
-  echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
-}
-
 has_display() {
   [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ] || [ "$(uname)" = Darwin ]
 }
@@ -121,7 +91,7 @@ case "${1:-run}" in
     rc=0
     # Serially: several tests check that a stop returns within 200 ms, which needs free cores.
     HASHSCOPE_SKIP_LOG="$skip_log" ctest --preset default 2>&1 | tee build/Testing/ctest-output.txt || rc=$?
-    summarise_tests build/Testing/ctest-output.txt "$skip_log"
+    tests/summarise.sh build/Testing/ctest-output.txt "$skip_log" || true
     exit "$rc"
     ;;
   run)

@@ -101,33 +101,21 @@ unshare --mount --propagation private -- bash -euo pipefail -c '
     "$ctest_bin" --test-dir "$build" --output-on-failure --no-tests=error --timeout 600
 ' restricted "$out" "$build" "$ctest_bin" "$user" "$hold" "$root_dir" </dev/null 2>&1 | tee "$out/ctest-output.txt" || rc=$?
 
-# The summary, as ./setup.sh test gives it: each skip with its reason, then the counts.
+# The summary, as ./setup.sh test gives it (tests/summarise.sh): each skip with its reason, each failure with
+# the start of its output, then the counts.
 output="$out/ctest-output.txt"
-total="$(sed -n 's/.*tests failed out of \([0-9]*\).*/\1/p' "$output" | tail -n1)"
-failed="$(sed -n 's/.* \([0-9]*\) tests failed out of .*/\1/p' "$output" | tail -n1)"
-if [ -z "$total" ] || [ -z "$failed" ]; then
+summary="$("$root_dir/tests/summarise.sh" "$output" "$out/skipped.tsv")" ||
   fail "the restricted run ended without CTest's summary (exit $rc): see above"
-fi
-skipped_names="$(sed -n 's/^[[:space:]]*[0-9]* - \(.*\) (Skipped)$/\1/p' "$output")"
-skipped=0
-[ -n "$skipped_names" ] && skipped="$(printf '%s\n' "$skipped_names" | wc -l)"
+printf '%s\n' "$summary"
+failed="$(printf '%s\n' "$summary" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed, .*/\1/p')"
 problems=()
-echo
-while IFS=$'\t' read -r name kind reason; do
-  case "$kind" in
-    whole) echo "skipped: $name: $reason" ;;
-    part) echo "partly skipped (the rest passed): $name: $reason" ;;
+while IFS= read -r line; do
+  case "$line" in
+    "skipped: "*": (no reason given)")
+      name="${line#skipped: }"
+      problems+=("${name%: (no reason given)} skipped without saying why") ;;
   esac
-done <"$out/skipped.tsv"
-while IFS= read -r name; do
-  # awk reads the whole log: `cut | grep -q` under pipefail failed when grep quit at an early match and cut
-  # got SIGPIPE (a loaded machine: a skip that was logged came out as "skipped without saying why").
-  if [ -n "$name" ] && ! NAME="$name" awk -F'\t' '$1 == ENVIRON["NAME"] {found = 1} END {exit !found}' "$out/skipped.tsv"; then
-    echo "skipped: $name: (no reason given)"
-    problems+=("$name skipped without saying why")
-  fi
-done <<<"$skipped_names"
-echo "$((total - failed - skipped)) passed, $failed failed, $skipped skipped"
+done <<<"$summary"
 [ "$rc" = 0 ] || problems+=("CTest exited with $rc ($failed failed)")
 
 # The skips against the expected list: "whole|part<TAB>test name" lines, sorted.
