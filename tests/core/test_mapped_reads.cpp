@@ -2,7 +2,10 @@
 // windows at any offset, and a file truncated while mapped gives an error instead of a SIGBUS crash.
 #include <unistd.h>
 
+#include <cctype>
+#include <chrono>
 #include <cstdio>
+#include <fstream>
 #include <functional>
 #include <thread>
 
@@ -489,6 +492,69 @@ TEST_CASE("the window helper reads the same bytes as the reader alone, at any of
     }
   }
   CHECK(mappingsOf(file) == 0);  // every window the helper prepared or was given is unmapped
+}
+
+// The resident pages of this process's mappings of `file`, in bytes (the Rss lines of /proc/self/smaps).
+std::uint64_t residentOf(const std::filesystem::path& file)
+{
+  std::ifstream smaps("/proc/self/smaps");
+  std::uint64_t total = 0;
+  bool ours = false;
+  for (std::string line; std::getline(smaps, line);) {
+    if (!line.empty() && std::isxdigit(static_cast<unsigned char>(line[0])) && line.find('-') < line.find(' '))
+      ours = line.find(file.string()) != std::string::npos;  // a mapping's first line: its range and file
+    else if (ours && line.rfind("Rss:", 0) == 0)
+      total += std::stoull(line.substr(4)) * 1024;  // "Rss:   1234 kB"
+  }
+  return total;
+}
+
+TEST_CASE("the window helper keeps at most three windows of the file resident, and reads all of it",
+          "[engine][mapped]")
+{
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
+#ifndef __linux__
+  HASHSCOPE_SKIP("no /proc/self/smaps here");
+#endif
+  if (!platform::mappingHelperSupported())
+    HASHSCOPE_SKIP("no window helper on this platform");
+  TempDir dir;
+  const auto file = dir / "resident.bin";
+  const std::uint64_t window = 1 * MiB;
+  const auto data = hashscope::test::writeRandomFile(file, 12 * window + 4321, 25);
+  std::string error;
+  platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+  REQUIRE(input.isOpen());
+  // Pauses at each window's first piece so the helper gets as far ahead as it will, then looks.
+  class Watch final : public platform::MappedConsumer {
+  public:
+    Watch(Hasher& hasher, std::filesystem::path file) : m_hasher(hasher), m_file(std::move(file)) {}
+    bool consume(const std::byte* data, std::size_t size) override
+    {
+      if (m_bytes % (1 * MiB) == 0) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        m_most = std::max(m_most, residentOf(m_file));
+      }
+      m_hasher.update(data, size);
+      m_bytes += size;
+      return true;
+    }
+    std::uint64_t m_bytes = 0, m_most = 0;
+
+  private:
+    Hasher& m_hasher;
+    std::filesystem::path m_file;
+  };
+  auto hasher = makeHasher("md5");
+  Watch watch(*hasher, file);
+  bool stopped = true;
+  CHECK(platform::readMapped(input, 0, data.size(), window, 256 * 1024, watch, stopped, true) == "");
+  CHECK_FALSE(stopped);
+  CHECK(watch.m_bytes == data.size());
+  CHECK(toHex(hasher->finish()) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
+  CHECK(watch.m_most > window);           // the helper populated ahead of the reader (the next window)
+  CHECK(watch.m_most <= 3 * window + 64 * 1024);  // this window, the next and the last one (fault-around: 16 pages)
+  CHECK(mappingsOf(file) == 0);
 }
 
 TEST_CASE("a file truncated under the window helper gives an error, not a crash", "[engine][mapped]")

@@ -30,9 +30,11 @@ protected:
 // whatever the file size. Pieces are at most `piece` bytes. Returns "" when done or stopped (see `stopped`),
 // else one sentence: "PATH got shorter while it was being read" when the file shrank (checked before each
 // window; a read past the new end while a window is consumed is caught, never a crash), or why mapping failed.
-// `helped`: a helper thread maps and populates the next window while this one is consumed and unmaps the
-// consumed ones (where mappingHelperSupported()), so the consuming thread does no page-table work; for a
-// caller with a spare core. At most three windows are mapped at a time.
+// `helped` (where mappingHelperSupported()): the range is mapped once, and a helper thread populates the pages
+// of this window and the next ahead of the consuming thread and unmaps the consumed windows, so the consuming
+// thread makes no mapping call and little page-table work; for a caller with a spare core. At most three
+// windows are resident at a time. Without room for the whole range (an address-space limit), or unhelped,
+// each window is mapped and unmapped by the consuming thread.
 // `cannotMap` (optional) is set when the first window could not be mapped at all (a filesystem without mmap):
 // nothing was consumed, the caller may read the file another way.
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,

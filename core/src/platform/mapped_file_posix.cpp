@@ -15,6 +15,7 @@
 #include <cerrno>
 #include <condition_variable>
 #include <cstdlib>
+#include <limits>
 #include <ctime>
 #include <mutex>
 #include <optional>
@@ -95,89 +96,86 @@ int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t f
 }
 
 #ifdef MADV_POPULATE_READ
-// Runs the page-table work of mapped windows on a spare core: populates the next window (MADV_POPULATE_READ,
-// Linux 5.14+; a range past a shrunk file's end fails with EFAULT instead of raising SIGBUS) while the reader
-// hashes the current one, and unmaps the windows the reader is done with. The reader then neither faults
-// nor unmaps (on this 2-core VM mapping a tmpfs file costs ~0.14 s of kernel time per GB, 1 GiB at 7 GB/s).
-// Pages the helper has not reached yet the reader faults in itself, so a slow helper only means less help.
-class WindowHelper {
+// Runs the page-table work of a mapped range on a spare core while the reader hashes it: populates the pages
+// ahead of the reader (MADV_POPULATE_READ, Linux 5.14+; a range past a shrunk file's end fails with EFAULT
+// instead of raising SIGBUS) and unmaps the windows it is done with. The range is mapped once (readMapped),
+// so the reader makes no mmap or munmap call of its own: on a 2-core KVM guest (2026-11-27, xxh3-64 of 2 GiB
+// in /dev/shm, a C++ model of both) a window mapped by the reader for the helper to populate took 0.33-0.39 s,
+// where `cat` took 0.30-0.31, and one mapping populated ahead 0.21-0.24 s: each mmap and munmap holds the
+// address space's lock against the other thread's faults and populating, and a window the helper had not
+// finished was given up. Pages the helper has not reached yet the reader faults in itself.
+class AheadHelper {
 public:
-  WindowHelper() : m_thread([this] { run(); }) {}
-  ~WindowHelper()
-  {
-    {
-      std::lock_guard lock(m_mutex);
-      m_quit = true;
-      m_populate = nullptr;
-    }
-    m_cv.notify_all();
-    m_thread.join();  // it unmaps what it was given first
-  }
-  WindowHelper(const WindowHelper&) = delete;
-  WindowHelper& operator=(const WindowHelper&) = delete;
+  AheadHelper(std::byte* base, std::size_t bytes) : m_base(base), m_bytes(bytes), m_thread([this] { run(); }) {}
+  ~AheadHelper() { finish(); }
+  AheadHelper(const AheadHelper&) = delete;
+  AheadHelper& operator=(const AheadHelper&) = delete;
 
-  // Populates [base, base+bytes) from now on, abandoning the window it populated before (being read now).
-  void populate(void* base, std::size_t bytes)
+  // The reader starts the window [start, end) (offsets into the mapping, page-aligned `start`): everything
+  // before `start` is unmapped, and the pages up to `populateTo` are populated (the rest of this window
+  // and the next: at most three windows are mapped at a time, so memory stays bounded).
+  void reading(std::size_t start, std::size_t populateTo)
   {
     {
       std::lock_guard lock(m_mutex);
-      m_populate = base;
-      m_populateBytes = bytes;
-      m_populated = {base, 0};
+      m_start = start;
+      m_populateTo = std::min(populateTo, m_bytes);
     }
-    m_cv.notify_all();
+    m_cv.notify_one();
   }
-  // Hands a window the reader is done with to the helper, which unmaps it. Waits while an earlier one is
-  // still pending, so at most three windows are mapped at a time (memory stays bounded).
-  void unmap(void* base, std::size_t bytes)
+  // Stops the helper (it finishes the chunk or unmap it is making) and returns where the part still mapped
+  // begins: the caller unmaps the rest.
+  std::size_t finish()
   {
-    std::unique_lock lock(m_mutex);
-    if (m_populate == base)
-      m_populate = nullptr;
-    m_cv.wait(lock, [this] { return m_unmaps.empty(); });
-    m_unmaps.emplace_back(base, bytes);
-    lock.unlock();
-    m_cv.notify_all();
+    if (m_thread.joinable()) {
+      {
+        std::lock_guard lock(m_mutex);
+        m_quit = true;
+      }
+      m_cv.notify_one();
+      m_thread.join();
+    }
+    return m_unmapped;
   }
 
 private:
-  static constexpr std::size_t kChunk = 2 * 1024 * 1024;  // the reader can take a window back between chunks
+  static constexpr std::size_t kChunk = 2 * 1024 * 1024;  // a new window reaches the helper between chunks
 
   void run()
   {
     std::unique_lock lock(m_mutex);
     for (;;) {
-      m_cv.wait(lock, [this] { return m_quit || m_populate || !m_unmaps.empty(); });
-      if (!m_unmaps.empty()) {
-        const auto [base, bytes] = m_unmaps.front();
+      if (m_unmapped < m_start) {
+        const std::size_t from = m_unmapped, to = m_start;
         lock.unlock();
-        ::munmap(base, bytes);
+        ::munmap(m_base + from, to - from);
         lock.lock();
-        m_unmaps.erase(m_unmaps.begin());
-        m_cv.notify_all();
+        m_unmapped = to;
+        continue;
+      }
+      m_populated = std::max(m_populated, m_start);
+      if (!m_quit && m_populating && m_populated < m_populateTo) {
+        const std::size_t at = m_populated, n = std::min(kChunk, m_populateTo - at);
+        lock.unlock();
+        const bool ok = ::madvise(m_base + at, n, MADV_POPULATE_READ) == 0;
+        lock.lock();
+        m_populated = at + n;
+        m_populating = ok;  // the file shrank (the reader finds out) or the kernel cannot populate
         continue;
       }
       if (m_quit)
         return;
-      // One chunk of the window to populate; the reader may hand it back (to unmap) between chunks.
-      auto* base = static_cast<std::byte*>(m_populate);
-      const std::size_t at = m_populated.first == m_populate ? m_populated.second : 0;
-      const std::size_t n = std::min(kChunk, m_populateBytes - at);
-      lock.unlock();
-      const bool ok = ::madvise(base + at, n, MADV_POPULATE_READ) == 0;
-      lock.lock();
-      m_populated = {base, at + n};
-      if (m_populate == base && (!ok || at + n >= m_populateBytes))
-        m_populate = nullptr;  // done, or the file shrank (the reader finds out) or the kernel cannot populate
+      m_cv.wait(lock);
     }
   }
 
+  std::byte* const m_base;
+  const std::size_t m_bytes;
   std::mutex m_mutex;
   std::condition_variable m_cv;
-  void* m_populate = nullptr;  // guarded by m_mutex, like everything below
-  std::size_t m_populateBytes = 0;
-  std::pair<void*, std::size_t> m_populated{nullptr, 0};  // how far the helper got in which window
-  std::vector<std::pair<void*, std::size_t>> m_unmaps;
+  std::size_t m_start = 0, m_populateTo = 0;  // guarded by m_mutex, like everything below
+  std::size_t m_populated = 0, m_unmapped = 0;
+  bool m_populating = true;
   bool m_quit = false;
   std::thread m_thread;  // last: starts once the members above exist
 };
@@ -291,6 +289,73 @@ MappingCosts measureMappingCosts()
   return costs;
 }
 
+namespace {
+
+// Whether `file` still holds [.., end): checked before each window (a file that shrinks while mapped faults
+// in consumeWindow instead). "" when it does, else the sentence.
+std::string checkLength(InputFile& file, int fd, std::uint64_t end)
+{
+  struct stat st {};
+  if (::fstat(fd, &st) != 0)
+    return pathError(file.path(), errno);
+  if (static_cast<std::uint64_t>(st.st_size) < end)
+    return shrankError(file);
+  return {};
+}
+
+// After consumeWindow: true to go on with the next window; else the read ends, with the error of a file that
+// shrank under it (outcome -1) or stopped by the consumer (0).
+bool goOn(int outcome, const InputFile& file, std::string& error, bool& stopped)
+{
+  if (outcome < 0)
+    error = shrankError(file);
+  else if (outcome == 0)
+    stopped = true;
+  return outcome > 0;
+}
+
+// Disk-backed files: the next window's reading starts while this one is hashed.
+void adviseNext(int fd, std::uint64_t from, std::uint64_t span, std::uint64_t end)
+{
+#ifdef POSIX_FADV_WILLNEED
+  if (from < end)
+    ::posix_fadvise(fd, static_cast<off_t>(from), static_cast<off_t>(std::min(span, end - from)), POSIX_FADV_WILLNEED);
+#else
+  (void)fd, (void)from, (void)span, (void)end;
+#endif
+}
+
+#ifdef MADV_POPULATE_READ
+// The helped read: [mapStart, end) mapped once at `base`, consumed window by window from `offset` while the
+// helper populates ahead and unmaps behind. Unmaps all of it before returning.
+std::string readMappedAhead(InputFile& file, int fd, std::byte* base, std::uint64_t mapStart, std::uint64_t offset,
+                            std::uint64_t end, std::uint64_t span, std::size_t piece, MappedConsumer& consumer,
+                            bool& stopped)
+{
+  const auto bytes = static_cast<std::size_t>(end - mapStart);
+  ::madvise(base, bytes, MADV_SEQUENTIAL);
+  std::string error;
+  AheadHelper helper(base, bytes);
+  for (std::uint64_t pos = offset; pos < end;) {
+    if (error = checkLength(file, fd, end); !error.empty())
+      break;
+    const std::uint64_t windowStart = mapStart + (pos - mapStart) / span * span;
+    const std::uint64_t windowEnd = std::min(end, windowStart + span);
+    helper.reading(static_cast<std::size_t>(windowStart - mapStart),
+                   static_cast<std::size_t>(windowEnd - mapStart + span));
+    adviseNext(fd, windowEnd, span, end);
+    if (!goOn(consumeWindow(base, mapStart, pos, windowEnd, piece, consumer), file, error, stopped))
+      break;
+    pos = windowEnd;
+  }
+  const std::size_t unmapped = helper.finish();
+  ::munmap(base + unmapped, bytes - unmapped);
+  return error;
+}
+#endif
+
+}  // namespace
+
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
                        std::size_t piece, MappedConsumer& consumer, bool& stopped, bool helped, bool* cannotMap)
 {
@@ -303,91 +368,49 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
   const std::uint64_t span = std::max<std::uint64_t>(window / page * page, page);
   piece = std::max<std::size_t>(piece, 1);
   const std::uint64_t end = offset + length;
+  const std::uint64_t firstStart = offset / page * page;
 #ifdef MADV_POPULATE_READ
   // Only when there is a next window to prepare: a helper populating the window the reader is in races it
   // page for page (hash -r of 64 files of 6 MiB in /dev/shm, xxh3-64: 0.224 s that way, 0.077 s without).
-  std::optional<WindowHelper> helper;
-  if (helped && offset / page * page + span < end)
-    helper.emplace();
+  if (helped && firstStart + span < end && end - firstStart <= std::numeric_limits<std::size_t>::max()) {
+    if (std::string error = checkLength(file, fd, end); !error.empty())
+      return error;
+    void* base = ::mmap(nullptr, static_cast<std::size_t>(end - firstStart), PROT_READ, MAP_SHARED, fd,
+                        static_cast<off_t>(firstStart));
+    if (base != MAP_FAILED)
+      return readMappedAhead(file, fd, static_cast<std::byte*>(base), firstStart, offset, end, span, piece, consumer,
+                       stopped);
+    // No room for the whole range (an address-space limit): window by window, on this thread.
+  }
 #else
   (void)helped;
 #endif
-  struct Mapping {
-    void* base = nullptr;
-    std::size_t bytes = 0;
-    std::uint64_t start = 0;
-  };
-  auto map = [&](std::uint64_t mapStart, Mapping& m) {
-    m.start = mapStart;
-    m.bytes = static_cast<std::size_t>(std::min(end, mapStart + span) - mapStart);
-    m.base = ::mmap(nullptr, m.bytes, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(mapStart));
-    if (m.base == MAP_FAILED)
-      m.base = nullptr;
-    return m.base != nullptr;
-  };
-  auto unmap = [&](Mapping& m) {
-    if (!m.base)
-      return;
-#ifdef MADV_POPULATE_READ
-    if (helper)
-      helper->unmap(m.base, m.bytes);
-    else
-#endif
-      ::munmap(m.base, m.bytes);
-    m.base = nullptr;
-  };
-  Mapping current, next;
   std::string error;
-  std::uint64_t index = 0;
-  for (std::uint64_t pos = offset; pos < end; ++index) {
+  for (std::uint64_t pos = offset; pos < end;) {
     // A file that is already shorter is refused before mapping; one that shrinks while mapped faults below.
-    struct stat st {};
-    if (::fstat(fd, &st) != 0) {
-      error = pathError(file.path(), errno);
+    if (error = checkLength(file, fd, end); !error.empty())
       break;
-    }
-    if (static_cast<std::uint64_t>(st.st_size) < end) {
-      error = shrankError(file);
-      break;
-    }
     const std::uint64_t mapStart = pos / page * page;
-    if (next.base && next.start == mapStart)
-      std::swap(current, next);
-    else if (!map(mapStart, current)) {
+    const auto bytes = static_cast<std::size_t>(std::min(end, mapStart + span) - mapStart);
+    void* base = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(mapStart));
+    if (base == MAP_FAILED) {
       error = file.path().string() + ": cannot map it for reading (" + errnoText(errno) + ")";
       if (cannotMap)
-        *cannotMap = index == 0;
+        *cannotMap = pos == offset;
       break;
     }
-    const std::uint64_t mapEnd = current.start + current.bytes;
+    const std::uint64_t mapEnd = mapStart + bytes;
     // No MADV_POPULATE_READ on this thread: it walks the window page by page, which measured 3% more CPU than
     // letting the pages fault in (each fault maps 16 cached pages around it) for xxh3-64 and BLAKE3 from
-    // /dev/shm, and BLAKE3's tree threads fault their parts in parallel. The helper populates on another core.
-    ::madvise(current.base, current.bytes, MADV_SEQUENTIAL);
-#ifdef POSIX_FADV_WILLNEED
-    if (mapEnd < end)  // disk-backed files: the next window's reading starts while this one is hashed
-      ::posix_fadvise(fd, static_cast<off_t>(mapEnd), static_cast<off_t>(std::min(span, end - mapEnd)),
-                      POSIX_FADV_WILLNEED);
-#endif
-#ifdef MADV_POPULATE_READ
-    if (helper && mapEnd < end && map(mapEnd, next))  // failing here is only less help: mapped again below
-      helper->populate(next.base, next.bytes);
-#endif
-    const int outcome = consumeWindow(static_cast<const std::byte*>(current.base), mapStart, pos, mapEnd, piece,
-                                      consumer);
-    unmap(current);
-    if (outcome < 0) {
-      error = shrankError(file);
+    // /dev/shm, and BLAKE3's tree threads fault their parts in parallel.
+    ::madvise(base, bytes, MADV_SEQUENTIAL);
+    adviseNext(fd, mapEnd, span, end);
+    const int outcome = consumeWindow(static_cast<const std::byte*>(base), mapStart, pos, mapEnd, piece, consumer);
+    ::munmap(base, bytes);
+    if (!goOn(outcome, file, error, stopped))
       break;
-    }
-    if (outcome == 0) {
-      stopped = true;
-      break;
-    }
     pos = mapEnd;
   }
-  unmap(current);
-  unmap(next);
   return error;
 }
 
