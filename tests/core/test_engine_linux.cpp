@@ -184,6 +184,9 @@ TEST_CASE("listFiles reports loops, FIFOs, dangling links and unreadable folders
   std::filesystem::create_symlink(root / "a/self", root / "a/self");                 // ELOOP
   REQUIRE(::mkfifo((root / "a/pipe").c_str(), 0644) == 0);
 
+  const int listers = GENERATE(0, 2);  // the walk alone, and with folders made ready ahead on other threads
+  INFO(listers << " listers");
+  const hashscope::test::ListerThreads threads(listers);
   TreeListing list = listFiles(root);
   const std::vector<std::filesystem::path> expected{root / "a/link-to-file", root / "a/x.bin",
                                                     root / "b/inner/z.bin", root / "b/y.bin"};
@@ -210,7 +213,8 @@ TEST_CASE("listFiles reports loops, FIFOs, dangling links and unreadable folders
   CHECK(r.bytes == 100);
   CHECK(r.fileErrors.size() == 4);
 
-  // An unreadable folder is reported and the walk goes on.
+  // An unreadable folder is reported and the walk goes on (the listers, started by the walk's thread, have
+  // its file permissions).
   std::filesystem::permissions(root / "b", std::filesystem::perms::none);
   TreeListing restricted;
   if (!asNobody([&] { restricted = listFiles(root); })) {

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/workload_internal.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/samples.hpp"
 #include "platform/mapped_file.hpp"
@@ -172,6 +173,16 @@ public:
 private:
   platform::MappingCosts m_costs;
   const platform::MappingCosts* m_previous;
+};
+
+// While in scope, tree walks run `threads` listers beside them (engine::listerThreads has none below 8 cores),
+// so a 2-core machine tests that path too; then the machine's rule again.
+class ListerThreads {
+public:
+  explicit ListerThreads(int threads) { engine::setListerThreads(threads); }
+  ~ListerThreads() { engine::setListerThreads(-1); }
+  ListerThreads(const ListerThreads&) = delete;
+  ListerThreads& operator=(const ListerThreads&) = delete;
 };
 
 }  // namespace hashscope::test

@@ -5,6 +5,8 @@
 #include "test_engine_support.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <fstream>
 
 using namespace hashscope;
 using hashscope::test::TempDir;
@@ -89,4 +91,133 @@ TEST_CASE("FileHasher opens checked files without a second look", "[engine][tree
     CHECK(hasher.hash(dir.path(), FileHasher::Seen::Regular).error ==
           dir.path().string() + " is a folder, not a regular file");
   }
+}
+
+// The walk makes folders ready on other threads ahead of it (the listers): a tree of many folders, some
+// nested, some links (to a folder in the tree, back up to an ancestor, out of it), comes out in path order
+// and with the same problems whatever the link policy, as a walk of one folder at a time would give it.
+TEST_CASE("the walk lists many folders ahead on other threads and keeps the path order", "[engine][tree]")
+{
+  TempDir dir;
+  const auto root = dir / "tree";
+  std::vector<fs::path> files;
+  for (int a = 0; a < 30; ++a) {
+    const fs::path top = root / ("d" + std::to_string(a));
+    for (int b = 0; b < (a % 4 == 0 ? 12 : 2); ++b) {
+      const fs::path sub = top / ("s" + std::to_string(b)) / (b % 3 == 0 ? "deep" : "");
+      fs::create_directories(sub);
+      for (int f = 0; f < 3; ++f) {
+        files.push_back(sub / ("f" + std::to_string(f)));
+        hashscope::test::writeRandomFile(files.back(), 10 + static_cast<std::size_t>(f), static_cast<std::uint64_t>(a * 100 + b * 10 + f));
+      }
+    }
+    if (a % 7 == 0)
+      fs::create_directory(top / "empty");
+  }
+  for (fs::path& f : files)
+    f = f.lexically_normal();
+  std::sort(files.begin(), files.end());
+  const int threads = GENERATE(0, 1, 3);
+  INFO(threads << " listers");
+  const hashscope::test::ListerThreads listers(threads);
+  for (LinkPolicy links : {LinkPolicy::Follow, LinkPolicy::Skip, LinkPolicy::FollowWithinTree}) {
+    INFO("link policy " << static_cast<int>(links));
+    const TreeListing listing = listFiles(root, {}, true, links);
+    CHECK(listing.files == files);
+    CHECK(listing.errors.empty());
+    CHECK(listing.notFollowed.empty());
+  }
+#ifndef _WIN32
+  // Links to folders among them: followed, skipped or kept within the tree; a loop is reported, not entered.
+  fs::create_directory_symlink(root / "d4", root / "d10" / "to-d4");
+  fs::create_directory_symlink(root, root / "d20" / "up");
+  fs::create_directory_symlink(dir.path(), root / "d21" / "out");
+  hashscope::test::writeRandomFile(dir / "outside.bin", 5, 99);
+  std::vector<fs::path> viaLink;
+  for (const fs::path& f : files) {
+    const auto rel = f.lexically_relative(root / "d4");
+    if (!rel.empty() && *rel.begin() != "..")
+      viaLink.push_back(root / "d10" / "to-d4" / rel);
+  }
+  REQUIRE_FALSE(viaLink.empty());
+  std::vector<fs::path> within = files;
+  within.insert(within.end(), viaLink.begin(), viaLink.end());
+  std::sort(within.begin(), within.end());
+
+  const TreeListing skipped = listFiles(root, {}, true, LinkPolicy::Skip);
+  CHECK(skipped.files == files);
+  CHECK(skipped.errors.empty());
+  CHECK(skipped.notFollowed.size() == 3);
+
+  const TreeListing inside = listFiles(root, {}, true, LinkPolicy::FollowWithinTree);
+  CHECK(inside.files == within);  // d20/up leads to the root: a loop, reported
+  REQUIRE(inside.errors.size() == 1);
+  CHECK(inside.errors[0] == (root / "d20" / "up").string() + ": symbolic link loop, skipped");
+  CHECK(inside.notFollowed.size() == 1);  // d21/out leaves the tree
+#endif
+}
+
+// A stop while the listers are ahead of the walk ends it at once, with every folder they opened closed.
+TEST_CASE("a stop during a walk with listers ahead ends it within a second and closes every folder",
+          "[engine][tree]")
+{
+  TempDir dir;
+  const auto root = dir / "tree";
+  for (int a = 0; a < 200; ++a) {
+    const fs::path sub = root / ("d" + std::to_string(1000 + a));
+    fs::create_directories(sub / "inner");
+    hashscope::test::writeRandomFile(sub / "inner" / "f", 4, static_cast<std::uint64_t>(a) + 1);
+  }
+#ifdef __linux__
+  const auto openFolders = [] {
+    std::size_t n = 0;
+    for (const auto& fd : fs::directory_iterator("/proc/self/fd")) {
+      std::error_code ec;
+      n += fs::is_directory(fs::read_symlink(fd.path(), ec)) ? 1 : 0;
+    }
+    return n;
+  };
+  const std::size_t before = openFolders();
+#endif
+  const hashscope::test::ListerThreads listers(2);
+  std::stop_source stop;
+  std::size_t seen = 0;
+  TreeSink sink;
+  sink.file = [&](fs::path, const std::shared_ptr<const platform::Folder>&, std::uint64_t) {
+    if (++seen == 20)
+      stop.request_stop();
+  };
+  sink.problem = [](std::string sentence) { FAIL(sentence); };
+  const auto t0 = std::chrono::steady_clock::now();
+  walkTree(root, stop.get_token(), true, LinkPolicy::Follow, sink);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  CHECK(seen == 20);  // nothing handed on after the stop
+  CHECK(took < 1.0);
+#ifdef __linux__
+  CHECK(openFolders() == before);
+#endif
+}
+
+// A folder too big for the listers to build its paths ahead (over 4096 entries: the walk builds them as it
+// goes) comes out whole and in order beside small ones, with and without listers.
+TEST_CASE("the walk builds the paths of a very big folder itself, in order", "[engine][tree]")
+{
+  TempDir dir;
+  const auto root = dir / "tree";
+  std::vector<fs::path> files;
+  for (const char* folder : {"a", "big", "c"}) {
+    fs::create_directories(root / folder);
+    const int count = std::string(folder) == "big" ? 4100 : 5;
+    for (int i = 0; i < count; ++i) {
+      files.push_back(root / folder / ("f" + std::to_string(i)));
+      std::ofstream(files.back()) << i;
+    }
+  }
+  std::sort(files.begin(), files.end());
+  const int threads = GENERATE(0, 2);
+  INFO(threads << " listers");
+  const hashscope::test::ListerThreads listers(threads);
+  const TreeListing listing = listFiles(root, {}, true);
+  CHECK(listing.files == files);
+  CHECK(listing.errors.empty());
 }

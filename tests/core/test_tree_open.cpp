@@ -149,6 +149,9 @@ TEST_CASE("A listing keeps at most a share of the descriptor limit open and open
     fs::create_directories(folder);
     hashscope::test::writeRandomFile(folder / "f", 10, static_cast<std::uint64_t>(i) + 1);
   }
+  const int listers = GENERATE(0, 2);  // listers beside the walk hold the folders they made ready open too
+  INFO(listers << " listers");
+  const hashscope::test::ListerThreads threads(listers);
   struct rlimit saved {};
   REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
   struct rlimit low = saved;
