@@ -112,16 +112,17 @@ public:
   AheadHelper& operator=(const AheadHelper&) = delete;
 
   // The reader starts the window [start, end) (offsets into the mapping, page-aligned `start`): everything
-  // before `start` is unmapped, and the pages up to `populateTo` are populated (the rest of this window
-  // and the next: at most three windows are mapped at a time, so memory stays bounded).
-  void reading(std::size_t start, std::size_t populateTo)
+  // before `start` is unmapped, and the pages up to `populateTo` are populated (the rest of this window and
+  // the next). Returns once no more than `behind` bytes before `start` are still mapped: a helper kept off the
+  // CPU holds the reader back rather than leave every page the reader faulted in mapped, so at most three
+  // windows are resident at a time.
+  void reading(std::size_t start, std::size_t populateTo, std::size_t behind)
   {
-    {
-      std::lock_guard lock(m_mutex);
-      m_start = start;
-      m_populateTo = std::min(populateTo, m_bytes);
-    }
-    m_cv.notify_one();
+    std::unique_lock lock(m_mutex);
+    m_start = start;
+    m_populateTo = std::min(populateTo, m_bytes);
+    m_cv.notify_all();
+    m_cv.wait(lock, [&] { return m_unmapped + behind >= start; });
   }
   // Stops the helper (it finishes the chunk or unmap it is making) and returns where the part still mapped
   // begins: the caller unmaps the rest.
@@ -132,7 +133,7 @@ public:
         std::lock_guard lock(m_mutex);
         m_quit = true;
       }
-      m_cv.notify_one();
+      m_cv.notify_all();
       m_thread.join();
     }
     return m_unmapped;
@@ -151,6 +152,7 @@ private:
         ::munmap(m_base + from, to - from);
         lock.lock();
         m_unmapped = to;
+        m_cv.notify_all();  // a reader waiting for it (reading)
         continue;
       }
       m_populated = std::max(m_populated, m_start);
@@ -342,7 +344,7 @@ std::string readMappedAhead(InputFile& file, int fd, std::byte* base, std::uint6
     const std::uint64_t windowStart = mapStart + (pos - mapStart) / span * span;
     const std::uint64_t windowEnd = std::min(end, windowStart + span);
     helper.reading(static_cast<std::size_t>(windowStart - mapStart),
-                   static_cast<std::size_t>(windowEnd - mapStart + span));
+                   static_cast<std::size_t>(windowEnd - mapStart + span), static_cast<std::size_t>(span));
     adviseNext(fd, windowEnd, span, end);
     if (!goOn(consumeWindow(base, mapStart, pos, windowEnd, piece, consumer), file, error, stopped))
       break;
