@@ -9,7 +9,11 @@
 #include "hashscope/workload.hpp"
 #include "test_engine_support.hpp"
 
+#include <algorithm>
 #include <cstdint>
+#include <cstring>
+#include <mutex>
+#include <set>
 #include <random>
 #include <string>
 #include <thread>
@@ -103,6 +107,125 @@ TEST_CASE("BLAKE3 tree: one byte first, then large aligned blocks, then a lone f
   Digest out(32);
   tree->finish(out.data());
   CHECK(toHex(out) == singleThreaded(data));
+}
+
+namespace {
+
+// A stream in memory handed out as a file would be: each piece copied into the fetching thread's buffer, every
+// fetch recorded; with `failAt`, the fetch of any piece at or past that offset fails, as a short read would.
+class CopyingSource final : public PieceSource {
+public:
+  explicit CopyingSource(const std::vector<std::uint8_t>& data, std::uint64_t failAt = ~std::uint64_t{0})
+      : m_data(data), m_failAt(failAt)
+  {
+  }
+  void startAt(std::uint64_t base) { m_base = base; }
+  bool with(std::uint64_t offset, std::size_t size, std::uint8_t* buffer, void (*use)(void*, const std::uint8_t*),
+            void* arg) override
+  {
+    {
+      const std::lock_guard lock(m_mutex);
+      m_fetched.emplace_back(m_base + offset, size);
+      m_threads.insert(std::this_thread::get_id());
+      if (size > kMaxPiece || m_base + offset + size > m_data.size())
+        m_bad = true;
+      if (m_base + offset + size > m_failAt) {
+        ++m_failed;
+        return false;
+      }
+    }
+    std::memcpy(buffer, m_data.data() + m_base + offset, size);
+    use(arg, buffer);
+    return true;
+  }
+  // Whether the fetches so far tile [0, end) exactly once each.
+  bool tiles(std::uint64_t end)
+  {
+    std::sort(m_fetched.begin(), m_fetched.end());
+    std::uint64_t at = 0;
+    for (const auto& [offset, size] : m_fetched) {
+      if (offset != at)
+        return false;
+      at += size;
+    }
+    return at == end;
+  }
+  std::vector<std::pair<std::uint64_t, std::size_t>> m_fetched;
+  std::set<std::thread::id> m_threads;
+  bool m_bad = false;
+  int m_failed = 0;
+
+private:
+  const std::vector<std::uint8_t>& m_data;
+  std::uint64_t m_failAt, m_base = 0;
+  std::mutex m_mutex;
+};
+
+} // namespace
+
+TEST_CASE("BLAKE3 tree threads that fetch their own pieces hash every byte once, with the library's digest",
+          "[blake3]")
+{
+  if (!detail::blake3TreeAvailable())
+    HASHSCOPE_SKIP("BLAKE3 comes from a system library without its compression functions: one thread only");
+  const auto data = randomBytes(9 * kMiB + 3, 17);
+  for (unsigned threads : {2u, 4u}) {
+    auto hasher = [&] {
+      ThreadsGuard n(threads);
+      return makeHasher("blake3");
+    }();
+    REQUIRE(hasher->fetchesPieces());
+    for (std::size_t size : {std::size_t{0}, std::size_t{1}, std::size_t{1024}, std::size_t{1025}, 64 * kKiB + 1,
+                             kMiB, 3 * kMiB + 1024, 9 * kMiB + 3}) {
+      const std::vector<std::uint8_t> input(data.begin(), data.begin() + static_cast<std::ptrdiff_t>(size));
+      const std::string expected = singleThreaded(input);
+      // One call; calls of odd lengths (a tail carried from call to call); fetched calls between plain updates.
+      for (std::size_t call : {size + 1, std::size_t{1000}, 1 * kMiB + 7, 70 * kKiB}) {
+        INFO("threads " << threads << ", size " << size << ", calls of " << call);
+        hasher->reset();
+        CopyingSource source(input);
+        bool plain = false;
+        for (std::size_t pos = 0; pos < size; pos += call, plain = !plain) {
+          const std::size_t n = std::min(call, size - pos);
+          if (plain && call < size) {
+            hasher->update(input.data() + pos, n);
+            source.m_fetched.emplace_back(pos, n);
+          } else {
+            source.startAt(pos);
+            CHECK(hasher->updateFrom(n, source));
+          }
+        }
+        CHECK(toHex(hasher->finish()) == expected);
+        CHECK_FALSE(source.m_bad);
+        CHECK(source.tiles(size));
+      }
+    }
+  }
+}
+
+TEST_CASE("BLAKE3 tree: a failed fetch gives the update up on every thread, and reset() starts clean", "[blake3]")
+{
+  if (!detail::blake3TreeAvailable())
+    HASHSCOPE_SKIP("BLAKE3 comes from a system library without its compression functions: one thread only");
+  const auto data = randomBytes(40 * kMiB, 23);
+  auto hasher = [&] {
+    ThreadsGuard n(4);
+    return makeHasher("blake3");
+  }();
+  for (std::uint64_t failAt : {std::uint64_t{1}, 5 * kMiB + 1, 40 * kMiB - 1}) {  // the first, one inside, the last
+    INFO("fails at " << failAt);
+    CopyingSource failing(data, failAt);
+    CHECK_FALSE(hasher->updateFrom(data.size(), failing));
+    CHECK(failing.m_failed >= 1);
+    // Every thread stops at its next piece: far fewer fetches than the 640 pieces of the whole input.
+    if (failAt < 20 * kMiB)
+      CHECK(failing.m_fetched.size() < 320);
+    hasher->reset();
+    CopyingSource whole(data);
+    CHECK(hasher->updateFrom(data.size(), whole));
+    CHECK(toHex(hasher->finish()) == singleThreaded(data));
+    hasher->reset();
+  }
 }
 
 TEST_CASE("makeHasher(\"blake3\") uses all cores by default and one with setThreadsPerStream(1)", "[blake3]")

@@ -83,6 +83,20 @@ private:
   std::function<void()> m_action;
 };
 
+// One stream's consumeRange of [0, size) of a file by `path`, with what it counted.
+struct OneRange {
+  explicit OneRange(ReadPath path) { plan.path = path; }
+  bool run(platform::InputFile& input, std::uint64_t size, std::span<Hasher* const> hashers)
+  {
+    return engine::consumeRange(input, 0, size, hashers, plan, reads, result, error);
+  }
+  engine::ReadPlan plan;
+  LiveCounters counters{1};
+  engine::StreamReads reads{{}, counters, 0};
+  StreamResult result;
+  std::string error;
+};
+
 void truncateTo(const std::filesystem::path& file, std::uint64_t size)
 {
   std::error_code error;
@@ -166,7 +180,7 @@ TEST_CASE("every algorithm reads cached files through mapped windows with the pi
   }
 }
 
-TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and on all, with the library's digest",
+TEST_CASE("BLAKE3 hashes cached files mapped on one thread, and on all with each thread reading its own parts",
           "[engine][mapped][blake3]")
 {
   HASHSCOPE_SKIP_WITHOUT_MAPPING();
@@ -183,15 +197,75 @@ TEST_CASE("BLAKE3 hashes cached files through mapped windows, on one thread and 
     const auto data = hashscope::test::writeRandomFile(file, size, seed++);
     setThreadsPerStream(1);
     const std::string reference = hashscope::test::oneShotHex("blake3", data.data(), data.size());
-    for (unsigned threads : {1u, 2u}) {  // 2: the tree hasher, given whole windows
+    for (unsigned threads : {1u, 2u}) {  // 2: the tree hasher, whose threads read() their own parts
       INFO("threads " << threads);
       setThreadsPerStream(threads);
       FileHasher hasher({"blake3"}, {});
       const FileDigests d = hasher.hash(file);
       REQUIRE(d.error == "");
-      CHECK(std::string(hasher.lastReadMethod()) == "mmap");
+      CHECK(std::string(hasher.lastReadMethod()) == (threads == 1 ? "mmap" : "read"));
       CHECK(toHex(d.digests[0]) == reference);
     }
+    // Mapped when asked for: the tree's threads hash the window's pieces in place.
+    std::string error;
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+    REQUIRE(input.isOpen());
+    for (ReadPath path : {ReadPath::Mapped, ReadPath::Copy}) {
+      INFO("read path " << static_cast<int>(path));
+      auto tree = makeHasher("blake3");
+      REQUIRE(tree->fetchesPieces());
+      OneRange range(path);
+      Hasher* const list[] = {tree.get()};
+      CHECK(range.run(input, size, list));
+      CHECK(range.error == "");
+      CHECK(range.reads.lastMethod() ==
+            (path == ReadPath::Mapped ? engine::ReadMethod::Mapped : engine::ReadMethod::Read));
+      CHECK(range.result.bytes == size);
+      CHECK(range.counters.bytes(0) == size);
+      CHECK(toHex(tree->finish()) == reference);
+    }
+  }
+}
+
+TEST_CASE("a file truncated while BLAKE3's threads read it gives an error on every path, not a crash",
+          "[engine][mapped][blake3]")
+{
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
+  struct ThreadsReset {
+    ~ThreadsReset() { setThreadsPerStream(0); }
+  } reset;
+  setThreadsPerStream(4);  // more threads than this machine may have cores: the pool's threads meet the end too
+  TempDir dir;
+  const auto file = dir / "shrinks.bin";
+  const std::string shorter = file.string() + " got shorter while it was being read";
+  const std::uint64_t size = kSplitWindow + 8 * MiB;
+  for (ReadPath path : {ReadPath::Mapped, ReadPath::Auto}) {
+    INFO("read path " << static_cast<int>(path));
+    hashscope::test::writeRandomFile(file, size, 41);
+    std::string error;
+    platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
+    REQUIRE(input.isOpen());
+    auto tree = makeHasher("blake3");
+    REQUIRE(tree->fetchesPieces());
+    OneRange range(path);
+    if (path == ReadPath::Mapped) {
+      // The trigger is handed each 32 MiB window before the tree and cuts the file to 1 MiB: the tree's threads
+      // then hash pieces of a window whose pages are gone past the first MiB (SIGBUS, caught on each thread).
+      TriggerHasher trigger(1, [&] { truncateTo(file, 1 * MiB); });
+      Hasher* const list[] = {&trigger, tree.get()};
+      CHECK_FALSE(range.run(input, size, list));
+      CHECK(trigger.m_fired);
+      CHECK(range.reads.lastMethod() == engine::ReadMethod::Mapped);
+    } else {
+      // Read by the tree's threads (read() into their own buffers): a short read is the error.
+      truncateTo(file, 5 * MiB);
+      Hasher* const list[] = {tree.get()};
+      CHECK_FALSE(range.run(input, size, list));
+      CHECK(range.reads.lastMethod() == engine::ReadMethod::Read);
+    }
+    CHECK(range.error == shorter);
+    CHECK(range.result.bytes == 0);
+    CHECK(mappingsOf(file) == 0);
   }
 }
 
@@ -232,18 +306,14 @@ TEST_CASE("a file truncated while it is mapped gives an error, not a crash", "[e
     REQUIRE(input.isOpen());
     if (truncateFirst)
       truncateTo(file, 0);
-    engine::ReadPlan plan;
-    plan.threads = threads;
-    plan.path = ReadPath::Mapped;
-    LiveCounters counters(1);
-    engine::StreamReads reads({}, counters, 0);
+    OneRange range(ReadPath::Mapped);
+    range.plan.threads = threads;
     Hasher* const list[] = {&hasher};
-    StreamResult result;
-    CHECK_FALSE(engine::consumeRange(input, 0, size, list, plan, reads, result, error));
-    CHECK(reads.lastMethod() == engine::ReadMethod::Mapped);
-    CHECK(result.bytes == hasher.m_seen);
+    CHECK_FALSE(range.run(input, size, list));
+    CHECK(range.reads.lastMethod() == engine::ReadMethod::Mapped);
+    CHECK(range.result.bytes == hasher.m_seen);
     CHECK(mappingsOf(file) == 0);
-    return error;
+    return range.error;
   };
   // With the window helper (one stream, a spare core) and without (the streams fill the cores).
   for (int threads : {1, 1024}) {

@@ -26,6 +26,23 @@ struct AlgorithmInfo {
   unsigned threadsPerStream = 1; // cores one stream can use by default: 1, but BLAKE3 hashes one file on all cores
 };
 
+// Where the threads of a hasher that splits one stream (Hasher::updateFrom) get its bytes: each thread fetches
+// its own pieces, at once with the others, so no thread hands bytes to another and no barrier waits for a reader.
+class PieceSource {
+public:
+  // The most bytes one piece asks for: 64 KiB, hashed while it is still in the core's cache.
+  static constexpr std::size_t kMaxPiece = 64 * 1024;
+  // Calls use(arg, data) with the `size` bytes at `offset` of the stream (offsets count from the first byte of
+  // the updateFrom call), read into `buffer` (room for kMaxPiece bytes) or seen where they already are. Called
+  // from several threads at once. False when the bytes cannot be had (a read error, a file that got shorter, a
+  // stop): `use` did not run, or did not run to its end, and the hasher gives the update up.
+  virtual bool with(std::uint64_t offset, std::size_t size, std::uint8_t* buffer,
+                    void (*use)(void* arg, const std::uint8_t* data), void* arg) = 0;
+
+protected:
+  ~PieceSource() = default;
+};
+
 // Incremental hashing of one stream. Not thread-safe: one Hasher per thread.
 class Hasher {
 public:
@@ -38,6 +55,16 @@ public:
   virtual const AlgorithmInfo& info() const = 0;
   // Threads this hasher uses for one stream: 1, except for a tree hash (BLAKE3) that splits one stream.
   virtual unsigned threadsPerStream() const { return 1; }
+  // Whether updateFrom works: a hasher that splits one stream over threads, whose threads fetch their parts.
+  virtual bool fetchesPieces() const { return false; }
+  // Hashes the next `length` bytes of the stream, fetched from `source` piece by piece by the threads that hash
+  // them. False when a fetch failed: the stream is broken, reset() before the next update. Where
+  // !fetchesPieces(): false, nothing hashed.
+  virtual bool updateFrom(std::uint64_t length, PieceSource& source)
+  {
+    (void)length, (void)source;
+    return false;
+  }
 };
 
 // Every algorithm, in a stable display order.

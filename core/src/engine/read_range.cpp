@@ -18,11 +18,70 @@ namespace {
 // stay well under the 96 MiB memory goal. Pieces of 1 MiB keep progress and cancellation responsive.
 constexpr std::size_t kWindow = 16 * MiB;
 constexpr std::size_t kPiece = 1 * MiB;
-// A hasher that splits one stream over threads (the BLAKE3 tree) gets whole windows of 32 MiB, each one
-// subtree its threads share and then wait for each other: half the hand-offs of 16 MiB windows. 2 GiB in
-// /dev/shm, medians of 11 interleaved runs on 2 cores: 16 MiB 0.382-0.404 s, 32 MiB 0.378 s, 64 MiB
-// 0.381-0.389 s, b3sum 0.379-0.386 s; peak RSS 25, 43 and 77 MiB.
+// A hasher that splits one stream over threads (the BLAKE3 tree), when it is mapped at all (ReadPath::Mapped),
+// gets whole windows of 32 MiB, each one hand-off to its threads.
 constexpr std::size_t kSplitWindow = 32 * MiB;
+
+// A mapped window's bytes for a hasher whose threads fetch their own pieces: seen in place, each piece under a
+// guard on the thread that reads it, so that a file truncated under the mapping fails the update instead of
+// raising SIGBUS on a thread no guard covers.
+class MappedPieces final : public PieceSource {
+public:
+  explicit MappedPieces(const std::byte* data) : m_data(data) {}
+  bool with(std::uint64_t offset, std::size_t size, std::uint8_t*, void (*use)(void*, const std::uint8_t*),
+            void* arg) override
+  {
+    struct Call {
+      void (*use)(void*, const std::uint8_t*);
+      void* arg;
+      const std::uint8_t* data;
+    } call{use, arg, reinterpret_cast<const std::uint8_t*>(m_data + offset)};
+    return platform::touchMapped(m_data + offset, size, [](void* c) {
+      const auto* k = static_cast<const Call*>(c);
+      k->use(k->arg, k->data);
+    }, &call);
+  }
+
+private:
+  const std::byte* m_data;
+};
+
+// A file's range for a hasher whose threads fetch their own pieces: each piece read() into the buffer of the
+// thread that hashes it, so the threads copy at once and share nothing but the file (no mapping: no
+// address-space lock, no TLB shoot-down, no fault on a truncated file). The first failure is kept.
+class FilePieces final : public PieceSource {
+public:
+  FilePieces(platform::InputFile& file, const std::stop_token& stop) : m_file(file), m_stop(stop) {}
+  void startAt(std::uint64_t offset) { m_offset = offset; }
+  bool with(std::uint64_t offset, std::size_t size, std::uint8_t* buffer, void (*use)(void*, const std::uint8_t*),
+            void* arg) override
+  {
+    if (m_stop.stop_requested())
+      return false;
+    std::string error;
+    const std::int64_t n = m_file.readAt(buffer, size, m_offset + offset, error);
+    if (n != static_cast<std::int64_t>(size)) {
+      const std::lock_guard lock(m_mutex);
+      if (m_error.empty())
+        m_error = n < 0 ? error : platform::shrankError(m_file);
+      return false;
+    }
+    use(arg, buffer);
+    return true;
+  }
+  std::string error()
+  {
+    const std::lock_guard lock(m_mutex);
+    return m_error;
+  }
+
+private:
+  platform::InputFile& m_file;
+  const std::stop_token& m_stop;
+  std::uint64_t m_offset = 0;
+  std::mutex m_mutex;
+  std::string m_error;
+};
 
 // Feeds mapped pieces to the hashers. Plain members only: a fault in a truncated file jumps out of consume().
 class HashingConsumer final : public platform::MappedConsumer {
@@ -36,8 +95,17 @@ public:
     if (m_stop.stop_requested())
       return false;
     const auto t0 = Clock::now();
-    for (Hasher* h : m_hashers)
-      h->update(data, size);
+    for (Hasher* h : m_hashers) {
+      if (!h->fetchesPieces()) {
+        h->update(data, size);
+        continue;
+      }
+      MappedPieces pieces(data);
+      if (!h->updateFrom(size, pieces)) {  // one of its threads met the end of a truncated file
+        m_faulted = true;
+        return false;
+      }
+    }
     if (m_hashers.empty())  // the read workload: every byte reaches the CPU, as it would for a hash
       m_fold ^= foldBytes(data, size);
     const std::uint64_t busy = nanosBetween(t0, Clock::now());
@@ -49,6 +117,7 @@ public:
   }
   std::uint64_t m_busyNanos = 0, m_bytes = 0;
   std::uint64_t m_fold = 0;
+  bool m_faulted = false;
 
 private:
   std::span<Hasher* const> m_hashers;
@@ -221,7 +290,7 @@ bool autoCopiesInline(std::span<Hasher* const> hashers, int threads)
 
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads)
 {
-  return platform::mappingSupported() &&
+  return hashThreadsPerStream <= 1 && platform::mappingSupported() &&
          platform::mappingPays(platform::mappingCosts(), mappedHelperFits(hashThreadsPerStream, threads));
 }
 
@@ -277,13 +346,50 @@ std::uint64_t readHereChunk(std::span<Hasher* const> hashers, std::uint64_t bloc
   return std::min(piece, length);
 }
 
+// The one hasher of `hashers` when it splits the stream over threads that fetch their own pieces, else null.
+Hasher* pieceFetcher(std::span<Hasher* const> hashers)
+{
+  return hashers.size() == 1 && hashers[0]->fetchesPieces() ? hashers[0] : nullptr;
+}
+
+// [offset, offset+length) through a hasher whose threads read their own pieces (FilePieces), in slices of 32 MiB
+// per thread: a slice ends with a wait for the slowest thread (within a 1 MiB part of the others), and between
+// slices the stream's counters move. 2 GiB in /dev/shm on a 2-core KVM guest, BLAKE3, hyperfine: see README.
+bool readByParts(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, Hasher& hasher,
+                 const std::stop_token& stop, LiveCounters& counters, int stream, StreamResult& result,
+                 std::string& error)
+{
+  FilePieces pieces(file, stop);
+  const std::uint64_t slice = std::uint64_t{hasher.threadsPerStream()} * 32 * MiB;
+  for (std::uint64_t done = 0; done < length;) {
+    const std::uint64_t n = std::min(slice, length - done);
+    pieces.startAt(offset + done);
+    const auto t0 = Clock::now();
+    const bool ok = hasher.updateFrom(n, pieces);
+    const std::uint64_t busy = nanosBetween(t0, Clock::now());
+    counters.addBusyNanos(stream, busy);
+    result.busySeconds += static_cast<double>(busy) * 1e-9;
+    if (!ok) {
+      error = pieces.error();  // empty: stopped
+      return false;
+    }
+    counters.addBytes(stream, n);
+    result.bytes += n;
+    done += n;
+  }
+  return true;
+}
+
 // read() on this thread into `buffer`, block after block: [offset, offset+length), or until a read returns
-// nothing when `length` is kToEndOfFile. A range that ends early is an error: the file shrank.
+// nothing when `length` is kToEndOfFile. A range that ends early is an error: the file shrank. A hasher whose
+// threads fetch their own pieces reads them itself (readByParts).
 bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, std::span<Hasher* const> hashers,
               std::uint64_t blockSize, std::vector<std::byte>& buffer, std::stop_token stop, LiveCounters& counters,
               int stream, StreamResult& result, std::string& error)
 {
   const bool toEnd = length == kToEndOfFile;
+  if (Hasher* fetcher = pieceFetcher(hashers); fetcher && !toEnd)
+    return readByParts(file, offset, length, *fetcher, stop, counters, stream, result, error);
   const std::uint64_t chunk = readHereChunk(hashers, blockSize, length);
   if (buffer.size() < chunk)
     buffer.resize(static_cast<std::size_t>(chunk));
@@ -320,6 +426,10 @@ bool readMappedRange(platform::InputFile& file, std::uint64_t offset, std::uint6
   const std::size_t window = split ? kSplitWindow : kWindow;
   error = platform::readMapped(file, offset, length, window, split ? window : kPiece, consumer, stopped,
                                mappedHelperFits(hashers, threads), &refused);
+  if (consumer.m_faulted) {  // a thread of a split hasher met the end of a truncated file
+    error = platform::shrankError(file);
+    stopped = false;
+  }
   result.bytes += consumer.m_bytes;
   result.busySeconds += static_cast<double>(consumer.m_busyNanos) * 1e-9;
   g_foldSink.store(consumer.m_fold, std::memory_order_relaxed);
@@ -336,14 +446,16 @@ ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, 
   const bool small = plan.smallInline && !toEnd && length <= plan.blockSize;
   switch (plan.path) {
   case ReadPath::Auto:
-    if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)))
+    if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)) ||
+        (cached && !plan.remote && hashThreadsOf(hashers) > 1))
       return ReadMethod::Read;
     if (cached && !plan.remote && !hashers.empty() && autoMapsCached(hashThreadsOf(hashers), plan.threads))
       return ReadMethod::Mapped;
     if (cached && !plan.remote && autoCopiesInline(hashers, plan.threads))
       return ReadMethod::Read;
     return ReadMethod::Pipelined;
-  case ReadPath::Copy: return toEnd || small ? ReadMethod::Read : ReadMethod::Pipelined;
+  case ReadPath::Copy:  // a split hasher's threads copy their own parts: copies, without a reader thread
+    return toEnd || small || (cached && pieceFetcher(hashers)) ? ReadMethod::Read : ReadMethod::Pipelined;
   case ReadPath::Mapped: return toEnd ? ReadMethod::Read : ReadMethod::Mapped;  // a pseudo file has no pages to map
   }
   return ReadMethod::Pipelined;
@@ -355,7 +467,7 @@ void StreamReads::prepare(ReadMethod method, std::uint64_t length, std::span<Has
   std::string ignored;  // a reader that cannot be made now fails again, with its message, at the first range
   if (method == ReadMethod::Pipelined)
     reader(plan, ignored);
-  else if (method == ReadMethod::Read)
+  else if (method == ReadMethod::Read && !pieceFetcher(hashers))  // a fetcher's threads bring their own buffers
     m_buffer.resize(static_cast<std::size_t>(readHereChunk(hashers, plan.blockSize, length)));
 }
 

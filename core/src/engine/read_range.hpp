@@ -25,9 +25,14 @@ namespace hashscope::engine {
 //    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp), and every
 //    cached range hashed (or read alone) on a machine where mapping does not pay, when copying it on the
 //    hashing thread is the better copy (autoCopiesInline: no core for a reader, or a hash that costs no more
-//    than the copy);
+//    than the copy), and every cached range hashed by BLAKE3's tree alone, whose threads each read() their own
+//    parts into their own buffers (Hasher::updateFrom; 2 GiB in /dev/shm on a 2-core KVM guest, hyperfine 15
+//    runs: 0.533 s, where the tree given mapped 32 MiB windows took 0.685 and b3sum 0.594: the windows' mmap
+//    and munmap ran on one thread while the others waited, and the tree waited for all its threads at the end of
+//    every window; on many cores each munmap also sends a TLB shoot-down to every core running a tree thread);
+//    beside other hashers (hash -a blake3,md5) the tree gets whole blocks read() on this thread;
 //  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
-//    page cache (one stream's files bigger than a block, hash-file's slices, BLAKE3's tree), where mapping pays
+//    page cache (one stream's files bigger than a block, hash-file's slices), where mapping pays
 //    on this machine (platform::mappingPays; else Pipelined, as ReadPath::Copy). When the hashing threads
 //    leave a core free per stream (mappedHelperFits), a helper thread populates the next window and unmaps the
 //    last one, so the hashing thread does no page-table work:
@@ -140,7 +145,8 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 
 // Whether ReadPath::Auto maps a cached range hashed by `threads` streams of `hashThreadsPerStream` threads each
 // (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
-// pays on this machine. consumeRange's choice, for whoever must know it before a run (the live analysis).
+// pays on this machine, never for a hasher that splits its stream (BLAKE3's tree reads its own parts).
+// consumeRange's choice, for whoever must know it before a run (the live analysis).
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
 // What hashing with algorithm `id` costs the thread that does it, in CPU seconds per GiB (a block in the CPU's

@@ -45,6 +45,11 @@ public:
   }
   const AlgorithmInfo& info() const override { return info_; }
   unsigned threadsPerStream() const override { return tree_ ? tree_->threads() : 1; }
+  bool fetchesPieces() const override { return tree_ != nullptr; }
+  bool updateFrom(std::uint64_t length, PieceSource& source) override
+  {
+    return tree_ && tree_->updateFrom(length, source);
+  }
 
 private:
   const AlgorithmInfo& info_;

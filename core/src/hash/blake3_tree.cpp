@@ -5,8 +5,10 @@
 // largest power of two of chunks that leaves at least one byte for the right. Equivalently, every
 // aligned run of 2^k chunks (starting at a multiple of 2^k) that is not the whole input is one subtree,
 // so its chaining value (CV) can be computed on its own and merged later. This hasher keeps, like the
-// library's incremental hasher, a stack of subtree CVs with lazy merging, and hashes each incoming
-// aligned subtree by cutting it into equal parts that the threads share out.
+// library's incremental hasher, a stack of subtree CVs with lazy merging. An update is hashed in runs: the
+// aligned subtrees it holds are cut into equal parts, which the threads take in turn, each fetching its
+// part's bytes itself (a PieceSource: memory the caller holds, or reads of a file into the thread's own
+// buffer), then the subtrees' CVs are pushed in order.
 //
 // Only the root differs: it is compressed with the ROOT flag, so nothing that may turn out to be the
 // root is compressed before finish(): a lone last chunk stays in `tail_`, and a subtree of two or more
@@ -35,9 +37,12 @@ using Cv = std::array<std::uint8_t, BLAKE3_OUT_LEN>;
 constexpr std::size_t kChunk = BLAKE3_CHUNK_LEN;
 constexpr std::size_t kBlock = BLAKE3_BLOCK_LEN;
 constexpr std::size_t kBatch = 64;                   // inputs per blake3_hash_many call
-constexpr std::uint64_t kMaxSubtreeChunks = 1 << 15; // 32 MiB: bounds the CV scratch to 1 MiB
-constexpr std::size_t kMinPartChunks = 64;           // 64 KiB per part: below, handing off costs more
-constexpr std::size_t kPartsPerThread = 4;
+constexpr std::uint64_t kMaxSubtreeChunks = 1 << 15; // 32 MiB: the largest subtree pushed as two CVs
+constexpr std::uint64_t kMinPartChunks = 64;         // 64 KiB per part: below, handing off costs more
+constexpr std::uint64_t kMaxPartChunks = 1024;       // 1 MiB: a part's CVs (32 KiB) stay in the core's cache
+constexpr std::uint64_t kPieceChunks = PieceSource::kMaxPiece / BLAKE3_CHUNK_LEN; // fetched and hashed at once
+constexpr std::uint64_t kPartsPerThread = 8;
+constexpr std::size_t kMaxRunParts = 4096;           // parts per run (the pool's tickets hold 0xffff)
 constexpr std::uint8_t kChunkStart = CHUNK_START, kChunkEnd = CHUNK_END, kParent = PARENT, kRoot = ROOT;
 
 // CVs of `count` whole chunks starting at chunk number `counter`, into out[32 * count].
@@ -78,21 +83,6 @@ std::uint8_t* mergeLevels(std::uint8_t* a, std::uint8_t* b, std::size_t count, s
   }
   return a;
 }
-
-// Scratch for one thread's subtree: its chunk CVs and the level above.
-struct Scratch {
-  std::vector<std::uint8_t> a, b;
-  // CVs of the 2^k-chunk subtree at `counter`, merged down to `target` (1 or 2) CVs, copied to out.
-  void subtree(const std::uint8_t* in, std::size_t chunks, std::uint64_t counter, std::size_t target,
-               std::uint8_t* out)
-  {
-    a.resize(chunks * BLAKE3_OUT_LEN);
-    b.resize(std::max<std::size_t>(1, chunks / 2) * BLAKE3_OUT_LEN);
-    chunkCvs(in, chunks, counter, a.data());
-    const std::uint8_t* cvs = mergeLevels(a.data(), b.data(), chunks, std::min(chunks, target));
-    std::memcpy(out, cvs, std::min(chunks, target) * BLAKE3_OUT_LEN);
-  }
-};
 
 void storeWords(const std::uint32_t words[8], std::uint8_t out[32])
 {
@@ -147,7 +137,7 @@ public:
   explicit WorkerPool(unsigned helpers)
   {
     for (unsigned i = 0; i < helpers; ++i)
-      threads_.emplace_back([this] { loop(); });
+      threads_.emplace_back([this, i] { loop(i + 1); });
   }
   ~WorkerPool()
   {
@@ -161,10 +151,11 @@ public:
 
   static constexpr std::uint32_t kMaxParts = 0xffff;
 
-  // Runs task(0 .. count-1) on the helpers and this thread; returns when every part is done.
+  // Runs task(part, worker) for every part 0 .. count-1 on the helpers (worker 1 .. helpers) and this thread
+  // (worker 0); returns when every part is done.
   template <class Task> void run(std::uint32_t count, Task& task)
   {
-    task_ = [](void* t, std::size_t i) { (*static_cast<Task*>(t))(i); };
+    task_ = [](void* t, std::size_t i, unsigned worker) { (*static_cast<Task*>(t))(i, worker); };
     taskArg_ = &task;
     count_ = count;
     done_.store(0, std::memory_order_relaxed);
@@ -172,7 +163,7 @@ public:
     ticket_.store(std::uint64_t{run_} << 32 | std::uint64_t{count} << 16, std::memory_order_release);
     wake_.fetch_add(1, std::memory_order_release);
     notifyAll(wake_);
-    while (claimAndRun(run_)) {
+    while (claimAndRun(run_, 0)) {
     }
     for (std::uint32_t d; (d = done_.load(std::memory_order_acquire)) != count_;)
       waitWhileEquals(done_, d, std::memory_order_acquire);
@@ -181,7 +172,7 @@ public:
 private:
   // Claims the next part of run `runNumber` and runs it; false when none is left (or the run is over).
   // Only a successful claim reads task_: the caller does not touch it until every claimed part is done.
-  bool claimAndRun(std::uint32_t runNumber)
+  bool claimAndRun(std::uint32_t runNumber, unsigned worker)
   {
     std::uint64_t t = ticket_.load(std::memory_order_acquire);
     std::uint32_t count = 0;
@@ -192,13 +183,13 @@ private:
       if (ticket_.compare_exchange_weak(t, t + 1, std::memory_order_acq_rel, std::memory_order_acquire))
         break;
     }
-    task_(taskArg_, static_cast<std::size_t>(t & kMaxParts));
+    task_(taskArg_, static_cast<std::size_t>(t & kMaxParts), worker);
     if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == count)
       notifyOne(done_);
     return true;
   }
 
-  void loop()
+  void loop(unsigned worker)
   {
     std::uint32_t seen = 0; // wake_ starts at 0: a run may begin before this thread does
     for (;;) {
@@ -207,12 +198,12 @@ private:
       if (stopping_.load(std::memory_order_relaxed))
         return;
       const auto runNumber = static_cast<std::uint32_t>(ticket_.load(std::memory_order_acquire) >> 32);
-      while (claimAndRun(runNumber)) {
+      while (claimAndRun(runNumber, worker)) {
       }
     }
   }
 
-  void (*task_)(void*, std::size_t) = nullptr;
+  void (*task_)(void*, std::size_t, unsigned) = nullptr;
   void* taskArg_ = nullptr;
   std::uint32_t run_ = 0;                 // caller only
   std::uint32_t count_ = 0;               // caller only
@@ -223,50 +214,57 @@ private:
   std::vector<std::jthread> threads_;
 };
 
+// Bytes the caller already holds: every piece is seen where it is.
+class MemorySource final : public PieceSource {
+public:
+  explicit MemorySource(const std::uint8_t* data) : data_(data) {}
+  bool with(std::uint64_t offset, std::size_t, std::uint8_t*, void (*use)(void*, const std::uint8_t*),
+            void* arg) override
+  {
+    use(arg, data_ + offset);
+    return true;
+  }
+
+private:
+  const std::uint8_t* data_;
+};
+
 class TreeHasher final : public Blake3Tree {
 public:
   explicit TreeHasher(unsigned threads) : threads_(std::max(2u, threads)) {}
 
   void update(const std::uint8_t* data, std::size_t size) override
   {
+    MemorySource source(data);
+    updateFrom(size, source);
+  }
+
+  bool updateFrom(std::uint64_t length, PieceSource& source) override
+  {
+    std::uint64_t at = 0;  // bytes of the source consumed
     if (tailLen_ > 0) {
-      const std::size_t take = std::min(kChunk - tailLen_, size);
-      std::memcpy(tail_.data() + tailLen_, data, take);
+      const std::size_t take = static_cast<std::size_t>(std::min<std::uint64_t>(kChunk - tailLen_, length));
+      if (!copyOut(source, 0, take, tail_.data() + tailLen_))
+        return false;
       tailLen_ += take;
-      data += take;
-      size -= take;
-      if (size == 0)
-        return; // the tail may be the last chunk, even the root: keep it
+      at = take;
+      if (at == length)
+        return true; // the tail may be the last chunk, even the root: keep it
       Cv cv;
       chunkCvs(tail_.data(), 1, chunks_, cv.data());
       push(cv, chunks_);
       chunks_ += 1;
       tailLen_ = 0;
     }
-    while (size > kChunk) {
-      // The largest power-of-two run of whole chunks that starts aligned at chunks_ and fits.
-      const std::uint64_t alignment = chunks_ == 0 ? kMaxSubtreeChunks : (chunks_ & (~chunks_ + 1));
-      const std::uint64_t fit = std::bit_floor(static_cast<std::uint64_t>(size / kChunk));
-      const std::uint64_t n = std::min({alignment, fit, kMaxSubtreeChunks});
-      if (n == 1) { // one chunk with more input after it: it is not the root
-        Cv cv;
-        chunkCvs(data, 1, chunks_, cv.data());
-        push(cv, chunks_);
-      } else {
-        std::uint8_t halves[2 * BLAKE3_OUT_LEN];
-        subtreeHalves(data, static_cast<std::size_t>(n), halves);
-        Cv cv;
-        std::memcpy(cv.data(), halves, cv.size());
-        push(cv, chunks_);
-        std::memcpy(cv.data(), halves + BLAKE3_OUT_LEN, cv.size());
-        push(cv, chunks_ + n / 2);
-      }
-      chunks_ += n;
-      data += n * kChunk;
-      size -= static_cast<std::size_t>(n * kChunk);
+    while (length - at > kChunk) {
+      if (!hashSubtrees(source, at, length))
+        return false;
     }
-    std::memcpy(tail_.data(), data, size);
-    tailLen_ = size;
+    const auto rest = static_cast<std::size_t>(length - at);
+    if (rest > 0 && !copyOut(source, at, rest, tail_.data()))
+      return false;
+    tailLen_ = rest;
+    return true;
   }
 
   void finish(std::uint8_t out[32]) override
@@ -302,6 +300,33 @@ public:
   unsigned threads() const override { return threads_; }
 
 private:
+  // One part of a run: `chunks` chunks (a power of two) at byte `offset` of the source and chunk number
+  // `counter`, hashed by one thread into `cvs` CVs (1, or 2 for a subtree that is one part: its halves) at
+  // partCvs_[cvAt].
+  struct Part {
+    std::uint64_t offset, counter;
+    std::uint32_t chunks, cvs;
+    std::size_t cvAt;
+  };
+  // One aligned subtree of a run, made of `parts` consecutive parts.
+  struct Subtree {
+    std::uint64_t counter, chunks;
+    std::size_t firstPart, parts;
+  };
+  // What one thread hashes with: its part's chunk CVs, the level above them, and a piece's buffer.
+  struct Scratch {
+    std::vector<std::uint8_t> cvs, level, buffer;
+  };
+  struct PieceCvs {
+    std::size_t chunks;
+    std::uint64_t counter;
+    std::uint8_t* out;
+  };
+  struct CopyTo {
+    std::uint8_t* out;
+    std::size_t size;
+  };
+
   // Lazy merging as in the library's hasher_push_cv: before a subtree starting at chunk `counter` is
   // pushed, the stack is merged down to one CV per 1-bit of `counter` (the completed subtrees).
   void push(const Cv& cv, std::uint64_t counter)
@@ -319,34 +344,122 @@ private:
     }
   }
 
-  // The CVs of the two halves of the n-chunk subtree (n a power of two >= 2) at chunks_: cut into
-  // equal power-of-two parts hashed on the pool, then merged up to the two halves.
-  void subtreeHalves(const std::uint8_t* data, std::size_t n, std::uint8_t halves[2 * BLAKE3_OUT_LEN])
+  void makeScratch()
   {
-    // Several parts per thread: whoever is on a CPU takes the next one, so a helper the scheduler
-    // keeps waiting slows the subtree down by less than its share (b3sum's rayon steals work alike).
-    const std::size_t parts = std::min<std::size_t>(
-        {std::bit_ceil(threads_) * kPartsPerThread, std::bit_floor(n / kMinPartChunks), std::size_t{1} << 12});
-    if (threads_ < 2 || n / kMinPartChunks < 2) {
-      if (scratch_.empty())
-        scratch_.resize(1);
-      scratch_[0].subtree(data, n, chunks_, 2, halves);
+    if (!scratch_.empty())
       return;
+    scratch_.resize(threads_);
+    for (Scratch& s : scratch_) {
+      s.cvs.resize(kMaxPartChunks * BLAKE3_OUT_LEN);
+      s.level.resize(kMaxPartChunks / 2 * BLAKE3_OUT_LEN);
+      s.buffer.resize(PieceSource::kMaxPiece);
     }
-    if (!pool_)
-      pool_ = std::make_unique<WorkerPool>(threads_ - 1);
-    const std::size_t per = n / parts;
-    partCvs_.resize(parts * BLAKE3_OUT_LEN);
-    if (scratch_.size() < parts)
-      scratch_.resize(parts);
-    const std::uint64_t first = chunks_;
-    auto task = [&](std::size_t i) {
-      scratch_[i].subtree(data + i * per * kChunk, per, first + i * per, 1, partCvs_.data() + i * BLAKE3_OUT_LEN);
-    };
-    pool_->run(static_cast<std::uint32_t>(parts), task);
-    std::vector<std::uint8_t> level(parts / 2 * BLAKE3_OUT_LEN);
-    const std::uint8_t* two = mergeLevels(partCvs_.data(), level.data(), parts, 2);
-    std::memcpy(halves, two, 2 * BLAKE3_OUT_LEN);
+  }
+
+  // Copies `size` (<= one chunk) bytes at `offset` of the source to `out`, on this thread.
+  bool copyOut(PieceSource& source, std::uint64_t offset, std::size_t size, std::uint8_t* out)
+  {
+    makeScratch();
+    CopyTo to{out, size};
+    return source.with(offset, size, scratch_[0].buffer.data(),
+                       [](void* arg, const std::uint8_t* data) {
+                         auto* t = static_cast<CopyTo*>(arg);
+                         std::memcpy(t->out, data, t->size);
+                       },
+                       &to);
+  }
+
+  // One run: the aligned subtrees from byte `at` of the source (at most kMaxRunParts parts of them, all but
+  // the last chunk of the input), cut into equal parts that the threads take in turn, fetching and hashing
+  // each part's pieces; then the subtrees' CVs pushed in order. Advances `at`; false when a fetch failed.
+  // Cutting every subtree of the run into parts at once, rather than one subtree after another, leaves one
+  // wait for the slowest thread per run instead of one per 32 MiB.
+  bool hashSubtrees(PieceSource& source, std::uint64_t& at, std::uint64_t length)
+  {
+    // Several parts per thread: whoever is on a CPU takes the next one, so a helper the scheduler keeps waiting
+    // slows the run down by less than its share (b3sum's rayon steals work alike), and the threads finish
+    // within a part of each other.
+    const std::uint64_t available = (length - at) / kChunk;
+    const std::uint64_t partChunks = std::clamp<std::uint64_t>(
+        std::bit_floor(std::max<std::uint64_t>(1, available / (std::uint64_t{threads_} * kPartsPerThread))),
+        kMinPartChunks, kMaxPartChunks);
+    parts_.clear();
+    subtrees_.clear();
+    std::size_t cvs = 0;
+    std::uint64_t pos = at, counter = chunks_;
+    while (length - pos > kChunk && parts_.size() < kMaxRunParts) {
+      // The largest power-of-two run of whole chunks that starts aligned at `counter` and fits.
+      const std::uint64_t alignment = counter == 0 ? kMaxSubtreeChunks : (counter & (~counter + 1));
+      const std::uint64_t fit = std::bit_floor((length - pos) / kChunk);
+      const std::uint64_t n = std::min({alignment, fit, kMaxSubtreeChunks});
+      const std::uint64_t per = std::min(n, partChunks);
+      const std::size_t count = static_cast<std::size_t>(n / per);
+      const auto each = static_cast<std::uint32_t>(count == 1 ? std::min<std::uint64_t>(n, 2) : 1);
+      subtrees_.push_back({counter, n, parts_.size(), count});
+      for (std::size_t k = 0; k < count; ++k) {
+        parts_.push_back({pos + k * per * kChunk, counter + k * per, static_cast<std::uint32_t>(per), each, cvs});
+        cvs += each;
+      }
+      pos += n * kChunk;
+      counter += n;
+    }
+    makeScratch();
+    partCvs_.resize(cvs * BLAKE3_OUT_LEN);
+    failed_.store(false, std::memory_order_relaxed);
+    auto task = [&](std::size_t i, unsigned worker) { hashPart(source, parts_[i], scratch_[worker]); };
+    if (parts_.size() == 1 || counter - chunks_ < 2 * kMinPartChunks) {
+      for (std::size_t i = 0; i < parts_.size(); ++i)
+        task(i, 0);
+    } else {
+      if (!pool_)
+        pool_ = std::make_unique<WorkerPool>(threads_ - 1);
+      pool_->run(static_cast<std::uint32_t>(parts_.size()), task);
+    }
+    if (failed_.load(std::memory_order_relaxed))
+      return false;
+    for (const Subtree& t : subtrees_) {
+      const Part& first = parts_[t.firstPart];
+      const std::uint8_t* cv = partCvs_.data() + first.cvAt * BLAKE3_OUT_LEN;
+      if (t.parts > 1) { // the parts' CVs merged up to the subtree's two halves
+        level_.resize(t.parts / 2 * BLAKE3_OUT_LEN);
+        cv = mergeLevels(partCvs_.data() + first.cvAt * BLAKE3_OUT_LEN, level_.data(), t.parts, 2);
+      }
+      Cv half;
+      std::memcpy(half.data(), cv, half.size());
+      push(half, t.counter);
+      if (t.chunks > 1) { // pushed as its two halves: their parent may be the root
+        std::memcpy(half.data(), cv + BLAKE3_OUT_LEN, half.size());
+        push(half, t.counter + t.chunks / 2);
+      }
+    }
+    at = pos;
+    chunks_ = counter;
+    return true;
+  }
+
+  // Fetches and hashes one part, piece by piece, into its CVs; on a failed fetch marks the run failed, and
+  // every thread gives up its parts at the next piece.
+  void hashPart(PieceSource& source, const Part& part, Scratch& scratch)
+  {
+    for (std::uint64_t done = 0; done < part.chunks; done += kPieceChunks) {
+      if (failed_.load(std::memory_order_relaxed))
+        return;
+      PieceCvs piece{static_cast<std::size_t>(std::min<std::uint64_t>(kPieceChunks, part.chunks - done)),
+                     part.counter + done, scratch.cvs.data() + done * BLAKE3_OUT_LEN};
+      const bool ok = source.with(part.offset + done * kChunk, piece.chunks * kChunk, scratch.buffer.data(),
+                                  [](void* arg, const std::uint8_t* data) {
+                                    const auto* p = static_cast<const PieceCvs*>(arg);
+                                    chunkCvs(data, p->chunks, p->counter, p->out);
+                                  },
+                                  &piece);
+      if (!ok) {
+        failed_.store(true, std::memory_order_relaxed);
+        return;
+      }
+    }
+    const std::uint8_t* cvs =
+        mergeLevels(scratch.cvs.data(), scratch.level.data(), part.chunks, std::min(part.chunks, part.cvs));
+    std::memcpy(partCvs_.data() + part.cvAt * BLAKE3_OUT_LEN, cvs, std::min(part.chunks, part.cvs) * BLAKE3_OUT_LEN);
   }
 
   unsigned threads_;
@@ -354,9 +467,12 @@ private:
   std::uint64_t chunks_ = 0;                // chunks covered by stack_
   std::array<std::uint8_t, kChunk> tail_{}; // input after them: at most one chunk, not yet hashed
   std::size_t tailLen_ = 0;
-  std::unique_ptr<WorkerPool> pool_;        // started on the first subtree worth splitting
-  std::vector<Scratch> scratch_;            // one per part
-  std::vector<std::uint8_t> partCvs_;
+  std::unique_ptr<WorkerPool> pool_;        // started on the first run worth splitting
+  std::vector<Scratch> scratch_;            // one per thread (worker 0 is the caller)
+  std::vector<Part> parts_;                 // this run's
+  std::vector<Subtree> subtrees_;
+  std::vector<std::uint8_t> partCvs_, level_;
+  std::atomic<bool> failed_{false};         // a fetch of this run failed
 };
 
 } // namespace

@@ -9,12 +9,16 @@
 #include <memory>
 #include <string>
 
+#include "hashscope/hash.hpp"
+
 namespace hashscope::detail {
 
 class Blake3Tree {
 public:
   virtual ~Blake3Tree() = default;
   virtual void update(const std::uint8_t* data, std::size_t size) = 0;
+  // The next `length` bytes, each thread fetching its own pieces (Hasher::updateFrom). False: a fetch failed.
+  virtual bool updateFrom(std::uint64_t length, PieceSource& source) = 0;
   // The 32-byte default-length digest; reset() before the next update().
   virtual void finish(std::uint8_t out[32]) = 0;
   virtual void reset() = 0;

@@ -41,6 +41,13 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
                        std::size_t piece, MappedConsumer& consumer, bool& stopped, bool helped = false,
                        bool* cannotMap = nullptr);
 
+// Runs use(arg), which reads the mapped bytes [begin, begin+size) of a file, on any thread (the threads of a
+// hasher that splits a mapped window between them): a file truncated under the mapping ends `use` early and
+// touchMapped returns false (SIGBUS on Linux and macOS, an in-page error on Windows), where it would otherwise
+// kill the process. `use` must not own objects with destructors (a fault jumps out of it). Where this build
+// cannot map: runs `use`.
+bool touchMapped(const std::byte* begin, std::size_t size, void (*use)(void* arg), void* arg);
+
 // True where readMapped's helper can populate windows ahead (Linux: MADV_POPULATE_READ).
 bool mappingHelperSupported();
 

@@ -71,6 +71,14 @@ void installHandler()
 }
 
 
+void unblockSigbus()
+{
+  sigset_t set;
+  sigemptyset(&set);
+  sigaddset(&set, SIGBUS);
+  ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
+}
+
 // Consumes [from, to) of the window mapped at `base` (file offset `mapStart`). Returns 1 when done, 0 when
 // the consumer stopped, -1 when the file faulted under it. Only plain locals: a fault jumps out of here.
 int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t from, std::uint64_t to,
@@ -186,6 +194,26 @@ private:
 }  // namespace
 
 bool mappingSupported() { return true; }
+
+bool touchMapped(const std::byte* begin, std::size_t size, void (*use)(void*), void* arg)
+{
+  installHandler();
+  FaultGuard guard;
+  guard.begin = begin;
+  guard.end = begin + size;
+  FaultGuard* const outer = t_guard;  // the reader's own window, when this thread is readMapped's
+  // Without saving the signal mask: no system call per piece (a 64 KiB piece each). The handler runs with SIGBUS
+  // blocked, so after a jump it is unblocked here, or the next fault would end the process.
+  if (sigsetjmp(guard.jump, 0) != 0) {
+    t_guard = outer;
+    unblockSigbus();
+    return false;
+  }
+  t_guard = &guard;
+  use(arg);
+  t_guard = outer;
+  return true;
+}
 
 bool mappingHelperSupported()
 {

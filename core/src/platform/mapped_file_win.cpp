@@ -47,6 +47,24 @@ bool mappingSupported() { return true; }
 bool mappingSupported() { return false; }
 #endif
 
+#ifdef _MSC_VER
+bool touchMapped(const std::byte*, std::size_t, void (*use)(void*), void* arg)
+{
+  __try {
+    use(arg);
+  } __except (GetExceptionCode() == EXCEPTION_IN_PAGE_ERROR ? EXCEPTION_EXECUTE_HANDLER : EXCEPTION_CONTINUE_SEARCH) {
+    return false;
+  }
+  return true;
+}
+#else
+bool touchMapped(const std::byte*, std::size_t, void (*use)(void*), void* arg)
+{
+  use(arg);  // nothing is mapped in these builds
+  return true;
+}
+#endif
+
 // No helper here: views are mapped and unmapped by the reader (PrefetchVirtualMemory could be tried).
 bool mappingHelperSupported() { return false; }
 
