@@ -389,11 +389,13 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   REQUIRE(r.error == "");
   CHECK(r.readMethod == "mmap");
   CHECK(r.digest == hashscope::test::oneShotHex("sha256", data.data(), data.size()));
-  spec.streams = 2;  // streams that fill the cores map too (each hashing thread faults its pages in)
+  // Several streams of one process never map (they would share the address space's lock and TLB): md5 costs
+  // more than a copy, so each stream copies on a reader thread where a core is spare for it, else on its own.
+  spec.streams = 2;
   spec.algorithm = "md5";
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  CHECK(r.readMethod == "mmap");
+  CHECK(r.readMethod == (engine::mappedHelperFits(1u, 2) ? "pipelined" : "read"));
   CHECK(r.bytes == data.size());
   spec.streams = 1;
   spec.algorithm = "xxh3-64";

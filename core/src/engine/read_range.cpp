@@ -131,18 +131,21 @@ private:
 
 namespace {
 
-// Several streams in one process: a cached range below kMapAtLeast is read with read() into the stream's own
-// buffer, block by block, instead of being mapped (issue 19). Mapping a file costs an mmap and a munmap that
-// take the process's address-space lock for writing, page faults that take it for reading (before Linux 6.4),
-// and, at the munmap, a TLB shootdown sent to every core running one of the process's threads: costs that grow
-// with the threads, while read() into a buffer the thread keeps (faulted in once) touches nothing the threads
-// share. On 16 cores the same code ran 1.7x faster as 16 processes than as 16 threads over a tree of files
-// (xxh3-64), and xargs -P 16 xxhsum, reading with read(), faster still (../shared/data/many-core/README.md).
-// On this 2-core VM, 2 threads over a lognormal tree of 2368 files, 1 GiB, CPU seconds per run (user + system,
-// 3 runs each; a small C program doing just this): xxh3-64 mapped 0.95-1.08, read() in 1 MiB blocks 0.31;
-// md5 2.75-2.84 against 1.91-2.03. Bigger ranges (hash-file's slices of one big file: a few windows each) and
-// BLAKE3's tree (it needs whole windows to share out) are still mapped: hash-file's streams each map a few
-// windows of one file, and measured faster mapped on 16 cores (34.5 GB/s, xxh3-64, 16 streams).
+// Several streams in one process never map a cached range (autoMapsCached), they copy it: on the hashing thread,
+// or on a reader thread where a core is spare for it and the hash costs more than the copy (autoCopiesInline); a
+// cached file below kMapAtLeast of hash -r and hash-tree is always copied on the hashing thread, block by block,
+// where starting a reader per file costs more (issue 19). Mapping costs an mmap and a munmap that take the
+// process's address-space lock for writing, page faults that take it for reading (before Linux 6.4), and, at
+// the munmap, a TLB shootdown sent to every core running one of the process's threads: costs that grow with the
+// threads, while read() into a buffer the thread keeps (faulted in once) touches nothing the threads share. On
+// 16 cores the same code ran 1.7x faster as 16 processes than as 16 threads over a tree of files (xxh3-64), and
+// xargs -P 16 xxhsum, reading with read(), faster still (../shared/data/many-core/README.md), and 16 mapped
+// hash-file streams of sha256 reached 0.71 x `openssl speed -multi 16`. On this 2-core VM, 2 threads over a
+// lognormal tree of 2368 files, 1 GiB, CPU seconds per run (user + system, 3 runs each; a small C program doing
+// just this): xxh3-64 mapped 0.95-1.08, read() in 1 MiB blocks 0.31; md5 2.75-2.84 against 1.91-2.03. hash-file,
+// 2 streams over 2 GiB in /dev/shm (2-core KVM guest, medians of 3 runs of 3 passes): mapped md5 1212 MB/s,
+// sha256 2568, xxh3-64 9574; copied on the hashing threads 1187, 2511, 10775: on 2 cores the same within 2% for
+// the slow hashes, and nothing shared that grows with the cores.
 constexpr std::uint64_t kMapAtLeast = 64 * MiB;
 
 // The most threads one of `hashers` hashes a stream on (1 for all but BLAKE3's tree).
@@ -290,7 +293,7 @@ bool autoCopiesInline(std::span<Hasher* const> hashers, int threads)
 
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads)
 {
-  return hashThreadsPerStream <= 1 && platform::mappingSupported() &&
+  return hashThreadsPerStream <= 1 && threads <= 1 && platform::mappingSupported() &&
          platform::mappingPays(platform::mappingCosts(), mappedHelperFits(hashThreadsPerStream, threads));
 }
 

@@ -21,28 +21,25 @@ namespace hashscope::engine {
 // VM, kernel 6.18 (issue 12; 1 GiB random file in /dev/shm, medians of interleaved runs):
 //  - Read: read() on the hashing thread into the stream's reused buffer: a range of at most one block with one
 //    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing,
-//    and, when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
-//    hash-tree), every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp), and every
-//    cached range hashed (or read alone) on a machine where mapping does not pay, when copying it on the
-//    hashing thread is the better copy (autoCopiesInline: no core for a reader, or a hash that costs no more
-//    than the copy), and every cached range hashed by BLAKE3's tree alone, whose threads each read() their own
-//    parts into their own buffers (Hasher::updateFrom; 2 GiB in /dev/shm on a 2-core KVM guest, hyperfine 15
-//    runs: 0.533 s, where the tree given mapped 32 MiB windows took 0.685 and b3sum 0.594: the windows' mmap
-//    and munmap ran on one thread while the others waited, and the tree waited for all its threads at the end of
-//    every window; on many cores each munmap also sends a TLB shoot-down to every core running a tree thread);
-//    beside other hashers (hash -a blake3,md5) the tree gets whole blocks read() on this thread;
-//  - Mapped: every other cached or RAM-backed range that is hashed, whatever the algorithm, straight from the
-//    page cache (one stream's files bigger than a block, hash-file's slices), where mapping pays
-//    on this machine (platform::mappingPays; else Pipelined, as ReadPath::Copy). When the hashing threads
-//    leave a core free per stream (mappedHelperFits), a helper thread populates the next window and unmaps the
-//    last one, so the hashing thread does no page-table work:
+//    when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
+//    hash-tree) every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp), and every
+//    other cached range that is not mapped (one stream where mapping does not pay, or several streams: they never
+//    map) when copying it on the hashing thread is the better copy (autoCopiesInline: no core for a reader, or a
+//    hash that costs no more than the copy). BLAKE3's tree, hashing a cached range alone, reads it with read() on
+//    each of its threads, every thread its own parts into its own buffer (Hasher::updateFrom; 2 GiB in /dev/shm
+//    on a 2-core KVM guest, hyperfine 15 runs: 0.533 s, where the tree given mapped 32 MiB windows took 0.685 and
+//    b3sum 0.594: the windows' mmap and munmap ran on one thread while the others waited, and the tree waited for
+//    all its threads at the end of every window; on many cores each munmap also sends a TLB shoot-down to every
+//    core running a tree thread); beside other hashers (hash -a blake3,md5) the tree gets whole blocks;
+//  - Mapped: one stream's cached or RAM-backed range bigger than a block that is hashed, whatever the algorithm,
+//    straight from the page cache, where mapping pays on this machine (platform::mappingPays; else Read or
+//    Pipelined, as autoCopiesInline says). When the hashing thread leaves a core free (mappedHelperFits), a
+//    helper thread populates the next window and unmaps the last one, so the hashing thread does no page-table
+//    work:
 //      one stream:  sha1 0.581 s (pipelined 0.580, mapped alone 0.696), md5 1.452 s (pipelined 1.461),
-//                   xxh3-64 0.138 s (mapped alone 0.164), cksum 0.152 (0.175), blake3 one thread 0.263 (0.380);
-//    when the streams fill the cores (hash-file, 2 streams of 512 MiB) the hashing threads fault the pages in
-//    themselves, which costs less CPU than the pipelined reader's copy on the same cores or a helper:
-//      md5 1346 MB/s (helper 1193, pipelined 1087), xxh3-64 10476 MB/s (helper 8549, pipelined 4561).
-//    With per-VMA locks (6.4+) the threads' faults do not contend; on 6.1 a fault takes mmap_lock for
-//    reading, blocked only by the 16 MiB windows' mmap/munmap, a few per 100 ms;
+//                   xxh3-64 0.138 s (mapped alone 0.164), cksum 0.152 (0.175), blake3 one thread 0.263 (0.380).
+//    Several streams of one process are not mapped (kMapAtLeast in read_range.cpp says why and what it measured):
+//    their mmaps, munmaps and faults share the address space's lock and TLB, which costs more with every core;
 //  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
 //    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload's cached reads
 //    where mapping pays or copies were not measured (it measures the copy), network and FUSE files
@@ -145,7 +142,9 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 
 // Whether ReadPath::Auto maps a cached range hashed by `threads` streams of `hashThreadsPerStream` threads each
 // (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
-// pays on this machine, never for a hasher that splits its stream (BLAKE3's tree reads its own parts).
+// pays on this machine, for one stream only (several streams of one process would share the address space's
+// lock and TLB shoot-downs: they copy) and never for a hasher that splits its stream (BLAKE3's tree reads its own
+// parts).
 // consumeRange's choice, for whoever must know it before a run (the live analysis).
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
