@@ -144,8 +144,7 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 // (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
 // pays on this machine, for one stream only (several streams of one process would share the address space's
 // lock and TLB shoot-downs: they copy) and never for a hasher that splits its stream (BLAKE3's tree reads its own
-// parts).
-// consumeRange's choice, for whoever must know it before a run (the live analysis).
+// parts). consumeRange's choice, for whoever must know it before a run (the live analysis).
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
 // What hashing with algorithm `id` costs the thread that does it, in CPU seconds per GiB (a block in the CPU's

@@ -79,28 +79,30 @@ void unblockSigbus()
   ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
 }
 
-// Consumes [from, to) of the window mapped at `base` (file offset `mapStart`). Returns 1 when done, 0 when
-// the consumer stopped, -1 when the file faulted under it. Only plain locals: a fault jumps out of here.
+// Consumes [from, to) of the window mapped at `base` (file offset `mapStart`), under touchMapped's guard.
+// Returns 1 when done, 0 when the consumer stopped, -1 when the file faulted under it.
 int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t from, std::uint64_t to,
                   std::size_t piece, MappedConsumer& consumer)
 {
-  FaultGuard guard;
-  guard.begin = base;
-  guard.end = base + (to - mapStart);
-  if (sigsetjmp(guard.jump, 1) != 0)
-    return -1;  // the handler cleared t_guard
-  t_guard = &guard;
-  int outcome = 1;
-  for (std::uint64_t p = from; p < to;) {
-    const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(piece, to - p));
-    if (!consumer.consume(base + (p - mapStart), n)) {
-      outcome = 0;
-      break;
+  struct Pieces {
+    const std::byte* base;
+    std::uint64_t mapStart, from, to;
+    std::size_t piece;
+    MappedConsumer* consumer;
+    int outcome;
+  } pieces{base, mapStart, from, to, piece, &consumer, 1};
+  const bool whole = touchMapped(base, static_cast<std::size_t>(to - mapStart), [](void* arg) {
+    auto* w = static_cast<Pieces*>(arg);
+    for (std::uint64_t p = w->from; p < w->to;) {
+      const std::size_t n = static_cast<std::size_t>(std::min<std::uint64_t>(w->piece, w->to - p));
+      if (!w->consumer->consume(w->base + (p - w->mapStart), n)) {
+        w->outcome = 0;
+        return;
+      }
+      p += n;
     }
-    p += n;
-  }
-  t_guard = nullptr;
-  return outcome;
+  }, &pieces);
+  return whole ? pieces.outcome : -1;
 }
 
 #ifdef MADV_POPULATE_READ
