@@ -54,10 +54,6 @@ struct BenchOutcome {
 // Runs hashscope::runSuite with a progress bar (bench_suite.cpp).
 BenchOutcome runBenchSuite(const BenchOptions& options, Context& context);
 
-// The sentence for one flag of a result: "machine busy: not representative (other processes used 0.6 of
-// the 2 cores during this step)" (bench_report.cpp).
-std::string flagSentence(const Flag& flag);
-
 // The human-readable report: an aligned table, then the verdict sentences and notes (bench_report.cpp).
 std::string renderBenchTable(const std::vector<RunResult>& results);
 // The report in the chosen format.

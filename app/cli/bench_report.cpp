@@ -1,10 +1,11 @@
 // The bench report: the results table, the verdict sentences under it, CSV and JSON.
 #include "bench.hpp"
-#include "evidence_text.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/figures.hpp"
 #include "names.hpp"
 #include "table.hpp"
+#include "words.hpp"
 
 #include <algorithm>
 #include <set>
@@ -30,19 +31,19 @@ std::string cacheCell(const RunResult& r)
   return cell;
 }
 
-std::string rangeCell(const ShownSpeed& shown)
+std::string rangeCell(const Figures& f)
 {
-  if (shown.passes < 2)
+  if (f.passes < 2)
     return "-";
-  return fixed(shown.minMBps, 0) + "-" + fixed(shown.maxMBps, 0);
+  return fixed(f.minMBps, 0) + "-" + fixed(f.maxMBps, 0);
 }
 
-// The efficiency as a plain number only when it can be trusted; a flagged one says so in the cell.
-std::string efficiencyCell(const Analysis* a)
+// The share of the limit as the words say it ("97%", "at limit"), "unreliable" where the analysis flagged it.
+std::string shareCell(const Figures& f)
 {
-  if (!a || a->efficiency <= 0)
-    return "-";
-  return a->efficiencyShown() ? fixed(a->efficiency * 100, 0) + "%" : "unreliable";
+  if (f.share)
+    return *f.share >= kAtLimitShare ? "at limit" : fixed(*f.share * 100, 0) + "%";
+  return f.limitMBps > 0 && f.hasMark(FlagCode::LimitUnreliable) ? "unreliable" : "-";
 }
 
 std::string megabytes(double bytes) { return fixed(bytes / 1e6, 0) + " MB"; }
@@ -96,43 +97,6 @@ std::string percentCell(double value)
 
 } // namespace
 
-std::string flagSentence(const Flag& f)
-{
-  switch (f.code) {
-  case FlagCode::MachineBusy:
-    return "MACHINE BUSY, not representative: other processes used " + fixed(f.value1, 1) + " of the " +
-           fixed(f.value2, 0) + " cores during this step.";
-  case FlagCode::WideSpread:
-    return "WIDE SPREAD: the speed varied " + fixed(f.value1, 0) + "-" + fixed(f.value2, 0) +
-           " MB/s between passes (the median is shown).";
-  case FlagCode::WithinReferenceSpread:
-    return "Above the limit by less than its reference's own spread: that reference's passes ranged " +
-           fixed(f.value1, 0) + "-" + fixed(f.value2, 0) + " MB/s, and the limit is their median.";
-  case FlagCode::ServedFromCache:
-    return "SERVED FROM THE PAGE CACHE: this process fetched " + megabytes(f.value1) + " from storage for the " +
-           megabytes(f.value2) + " it processed; the result describes RAM, not the disk.";
-  case FlagCode::LimitUnreliable:
-    switch (f.reason) {
-    case LimitReason::PartlyFromCache:
-      return "LIMIT ESTIMATE UNRELIABLE: the run beat the location's read ceiling because part of the file came "
-             "from the page cache (" + megabytes(f.value1) + " fetched from storage of " + megabytes(f.value2) + ").";
-    case LimitReason::ReferenceVaried:
-      return "LIMIT ESTIMATE UNRELIABLE: the device's read speed varied " + fixed(f.value1, 0) + "-" +
-             fixed(f.value2, 0) + " MB/s between passes; more passes (--passes) give a firmer ceiling.";
-    case LimitReason::NoDeviceFigure:
-      return "LIMIT ESTIMATE UNRELIABLE: no device or process I/O figure could confirm the read ceiling.";
-    case LimitReason::HashReferenceVaried:
-      return "LIMIT ESTIMATE UNRELIABLE: this run's own threads hashed at " + fixed(f.value2, 0) +
-             " MB/s per CPU second, faster than the hash-memory reference (" + fixed(f.value1, 0) +
-             " MB/s): the reference was low; more passes (--passes) give a firmer ceiling.";
-    case LimitReason::Unexplained: break;
-    }
-    return "LIMIT ESTIMATE UNRELIABLE: the run exceeded it and nothing recorded explains why; read the limit as a "
-           "lower bound.";
-  }
-  return {};
-}
-
 std::string runTitle(const RunResult& r)
 {
   std::string title;
@@ -179,68 +143,88 @@ std::string renderBenchTable(const std::vector<RunResult>& results)
   table.addColumn("streams", A::Right);
   table.addColumn("cache");
   table.addColumn("MB/s", A::Right);
-  bool anyPasses = false;
+  std::vector<Figures> figures;
   for (const auto& r : results)
-    anyPasses = anyPasses || shownSpeed(r).passes > 1;
+    figures.push_back(figuresOf(r));
+  bool anyPasses = false;
+  for (const Figures& f : figures)
+    anyPasses = anyPasses || f.passes > 1;
   if (anyPasses)
     table.addColumn("min-max", A::Right);
   table.addColumn("seconds", A::Right);
   table.addColumn("CPU%", A::Right);
   table.addColumn("disk%", A::Right);
   table.addColumn("limit MB/s", A::Right);
-  table.addColumn("eff.", A::Right);
+  table.addColumn("share", A::Right);
   table.addColumn("verdict");
   int index = 0;
   for (const auto& r : results) {
+    const Figures& f = figures[std::size_t(index)];
     std::vector<std::string> row{std::to_string(++index)};
     if (showLocation)
       row.push_back(shownName(r.location.string()));
     const double cpu = r.seconds > 0 ? (r.userSeconds + r.systemSeconds) / r.seconds * 100 : 0;
     const Analysis* a = r.analysis ? &*r.analysis : nullptr;
     std::string verdict = !r.error.empty() ? "FAILED" : a ? std::string(toString(a->verdict)) : "-";
-    if (a && a->servedFromCache)
-      verdict += ", CACHED";
     if (a && a->memoryBacked)
       verdict += ", RAM";
     if (r.digestMatches && !*r.digestMatches)
       verdict += ", DIGEST DIFFERS";
-    if (a && a->has(FlagCode::MachineBusy))
-      verdict += ", BUSY";
-    // A hash-memory row shows the run's per-core figure (every location's passes), as every view does.
-    const ShownSpeed shown = shownSpeed(r);
+    // Its marks, the same as every other view's (the sentences below say each).
+    if (r.error.empty()) {
+      for (const Flag& mark : f.marks)
+        verdict += ", ! " + words::flagShort(mark.code);
+    }
     row.insert(row.end(), {std::string(toString(r.workload)), algorithmCell(r), std::to_string(r.streams),
-                           cacheCell(r), fixed(shown.mbps, 1)});
+                           cacheCell(r), fixed(f.mbps, 1)});
     if (anyPasses)
-      row.push_back(rangeCell(shown));
+      row.push_back(rangeCell(f));
     row.insert(row.end(), {fixed(r.seconds, 3), percentCell(cpu),
                            a && usesDisk(r.workload) ? percentCell(a->diskBusyPct) : "-",
-                           a && a->limit.known() ? fixed(a->limitMBps(), 0) : "-", efficiencyCell(a), verdict});
+                           f.limitMBps > 0 ? fixed(f.limitMBps, 0) : "-", shareCell(f), verdict});
     table.addRow(std::move(row));
   }
   out += table.render();
   out += "CPU% is this process's CPU time over wall time (100 = one full core; peer tools: the child's).\n";
   if (anyPasses)
     out += "MB/s is the median pass; min-max the slowest and fastest pass.\n";
+  // What is wrong with the run as a whole, said once, as the app's caveat line says it.
+  std::vector<std::vector<FlagCode>> measuredMarks;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!figures[i].failed) {
+      std::vector<FlagCode> codes;
+      for (const Flag& mark : figures[i].marks)
+        codes.push_back(mark.code);
+      measuredMarks.push_back(std::move(codes));
+    }
+  }
+  for (FlagCode code : words::caveatCodes(measuredMarks))
+    out += words::caveatFor(code, words::countOf(measuredMarks, code), int(measuredMarks.size())) + "\n";
 
   std::string notes;
   index = 0;
   for (const auto& r : results) {
     ++index;
     std::string lines;
-    // The loud cache warning first: it changes what the whole line means.
-    const std::vector<Flag> noFlags;
+    const Figures& f = figures[std::size_t(index - 1)];
     // A failed step's figures mean nothing: its error is all there is to say about it.
-    const std::vector<Flag>& flags = r.analysis && r.error.empty() ? r.analysis->flags : noFlags;
-    for (const Flag& f : flags) {
-      if (f.code == FlagCode::ServedFromCache)
-        lines += "  " + flagSentence(f) + "\n";
+    const std::vector<Flag> noFlags;
+    const std::vector<Flag>& marks = r.error.empty() ? f.marks : noFlags;
+    // The loud cache warning first: it changes what the whole line means.
+    for (const Flag& mark : marks) {
+      if (mark.code == FlagCode::ServedFromCache)
+        lines += "  ! " + words::flagSentence(mark) + "\n";
     }
-    if (const std::string evidence = r.error.empty() ? evidenceSentence(r) : std::string(); !evidence.empty())
+    if (const std::string evidence = r.error.empty() ? words::evidence(r) : std::string(); !evidence.empty())
       lines += "  " + evidence + "\n";
-    for (const Flag& f : flags) {
-      if (f.code != FlagCode::ServedFromCache)
-        lines += "  " + flagSentence(f) + "\n";
+    for (const Flag& mark : marks) {
+      if (mark.code != FlagCode::ServedFromCache)
+        lines += "  ! " + words::flagSentence(mark) + "\n";
     }
+    if (const std::string perCore = words::perCoreText(r, f); !perCore.empty())
+      lines += "  " + perCore + "\n";
+    if (const std::string delivered = words::deliveredNote(f); !delivered.empty())
+      lines += "  " + delivered + "\n";
     // A peer tool's sentence states its digest check; without an analysis, say it here.
     if (!r.analysis && r.digestMatches)
       lines += *r.digestMatches ? "  Its digest matches HashScope's.\n"

@@ -1,14 +1,15 @@
-// The CLI's verdict sentence (app/cli/evidence_text.cpp), a pure function of a result: every reason code
+// The verdict sentence both front ends show (app/words/words.cpp), a pure function of a result: every reason code
 // has its own clause, and the numbers read as they did when core wrote the sentence.
 #include "catch.hpp"
 
 #include <set>
 
-#include "evidence_text.hpp"
+#include "words.hpp"
 #include "hashscope/analysis.hpp"
+#include "hashscope/figures.hpp"
 
 using namespace hashscope;
-using hashscope::cli::evidenceSentence;
+using hashscope::words::evidence;
 
 namespace {
 
@@ -95,7 +96,7 @@ TEST_CASE("the CLI renders every verdict reason code in its own words", "[cli][e
     CHECK(verdictReasonFromString(toString(c.reason)) == c.reason);
     RunResult r = analysed(c.workload, c.workload == Workload::Read ? "" : "md5", c.verdict, c.reason);
     r.error = c.reason == VerdictReason::RunFailed ? "Permission denied" : "";
-    const std::string text = evidenceSentence(r);
+    const std::string text = evidence(r);
     CHECK(text.rfind(c.lead, 0) == 0);
     CHECK(text.back() == '.');
   }
@@ -105,16 +106,16 @@ TEST_CASE("the CLI renders every verdict reason code in its own words", "[cli][e
   {
     const RunResult ram =
         analysed(Workload::HashFile, "crc32", Verdict::MemoryBound, VerdictReason::AtReadLimit, 4);
-    CHECK(evidenceSentence(ram).rfind("Memory-bound: the run reached the speed of reading its data out of RAM. ", 0) == 0);
+    CHECK(evidence(ram).rfind("Memory-bound: the run reached the speed of reading its data out of RAM. ", 0) == 0);
     const RunResult four = analysed(Workload::HashFile, "md5", Verdict::IoBound, VerdictReason::DeviceSaturated, 4);
-    CHECK(evidenceSentence(four).rfind("I/O-bound: the threads waited for data while the device was busy. ", 0) == 0);
+    CHECK(evidence(four).rfind("I/O-bound: the threads waited for data while the device was busy. ", 0) == 0);
     const RunResult read = analysed(Workload::Read, "", Verdict::IoBound, VerdictReason::DeviceSaturated);
-    CHECK(evidenceSentence(read).rfind("I/O-bound: the device was busy. ", 0) == 0);
+    CHECK(evidence(read).rfind("I/O-bound: the device was busy. ", 0) == 0);
   }
   SECTION("nothing to say about a result that was not analysed")
   {
     RunResult plain;
-    CHECK(evidenceSentence(plain).empty());
+    CHECK(evidence(plain).empty());
   }
 }
 
@@ -140,10 +141,10 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
   a.limit.read = CeilingAt{read, 2900};
   a.limit.hash = CeilingAt{md5, 680};
   a.efficiency = 660.0 / 680.0;
-  CHECK(evidenceSentence(r) ==
+  CHECK(evidence(r) ==
         "CPU-bound: the thread was busy nearly all the time and hardly waited for data. The md5 thread was busy 99% "
         "of the time and waited for data 1% while the disk (vda) was busy 21% and delivered 660 MB, with the whole "
-        "CPU 60% busy; reading alone runs at 2900 MB/s, md5 alone at 680 MB/s on a whole core, so 680 MB/s is the "
+        "CPU 60% busy; reading alone runs at 2900 MB/s, md5 alone at 680 MB/s per core, so 680 MB/s is the "
         "limit and this run reached 97% of it (660 MB/s).");
 
   SECTION("a hashing thread kept off the CPU, more streams than cores, other processes")
@@ -153,7 +154,7 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
     a.hashCallPct = 98;
     a.cpuBusyPct = 100;
     a.otherCores = 1.4;
-    const std::string text = evidenceSentence(r);
+    const std::string text = evidence(r);
     CHECK(text.find("The 4 md5 threads were busy 98% of the time (on the CPU 60%)") != std::string::npos);
     CHECK(text.find("(4 streams on 2 cores)") != std::string::npos);
     CHECK(text.find("with the whole CPU 100% busy (1.4 of its 2 cores taken by other processes)") != std::string::npos);
@@ -162,7 +163,7 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
   {
     a.efficiency = 1.2;
     a.flags.push_back({FlagCode::LimitUnreliable});
-    CHECK(evidenceSentence(r).find("680 MB/s was the limit estimate, but this run reached 660 MB/s: the estimate is "
+    CHECK(evidence(r).find("680 MB/s was the limit estimate, but this run reached 660 MB/s: the estimate is "
                                    "unreliable") != std::string::npos);
   }
   SECTION("no references: the speed alone; no device counters; RAM")
@@ -170,12 +171,12 @@ TEST_CASE("the CLI's sentence states the analysis's numbers", "[cli][evidence]")
     a.limit = {};
     a.efficiency = 0;
     a.diskValid = false;
-    std::string text = evidenceSentence(r);
+    std::string text = evidence(r);
     CHECK(text.find("; it ran at 660 MB/s.") != std::string::npos);
     CHECK(text.find("while no disk counters were available") != std::string::npos);
     a.memoryBacked = true;
     r.storage.filesystem = "tmpfs";
-    CHECK(evidenceSentence(r).find("while the data came from RAM (tmpfs, no disk device)") != std::string::npos);
+    CHECK(evidence(r).find("while the data came from RAM (tmpfs, no disk device)") != std::string::npos);
   }
 }
 
@@ -194,7 +195,7 @@ TEST_CASE("the CLI's sentence says where a ceiling was measured and what was not
   delivered.queueDepth = 3;
   read.analysis->limit.read = CeilingAt{delivered, 2067};
   read.analysis->efficiency = 1388.0 / 2067;
-  CHECK(evidenceSentence(read).rfind("I/O-bound: the queue depth, not the device, limited it: 3 reads in flight, "
+  CHECK(evidence(read).rfind("I/O-bound: the queue depth, not the device, limited it: 3 reads in flight, "
                                      "where the device gives 2067 MB/s with 9. ",
                                      0) == 0);
   // Hashing from RAM with 16 streams through mapped pages, where the run measured no such read.
@@ -209,7 +210,7 @@ TEST_CASE("the CLI's sentence says where a ceiling was measured and what was not
   ram.analysis->limit.hash = CeilingAt{sha, 16 * 1166};
   ram.analysis->limit.readMissing = true;
   ram.analysis->efficiency = 660.0 / (16 * 1166);
-  CHECK(evidenceSentence(ram).find("; sha256 alone at 1166 MB/s per core, no read ceiling was measured with 16 streams "
+  CHECK(evidence(ram).find("; sha256 alone at 1166 MB/s per core, no read ceiling was measured with 16 streams "
                                    "of mapped pages, so 18656 MB/s is the limit and this run reached 4% of it") !=
         std::string::npos);
 }
@@ -220,16 +221,46 @@ TEST_CASE("the CLI's sentence for reads and peer tools", "[cli][evidence]")
   read.analysis->readerCpuPct = 12;
   read.analysis->diskValid = true;
   read.analysis->diskBusyPct = 90;
-  CHECK(evidenceSentence(read).find("The reader thread was on the CPU 12% of the time while the disk (vda) was busy 90%") !=
+  CHECK(evidence(read).find("The reader thread was on the CPU 12% of the time while the disk (vda) was busy 90%") !=
         std::string::npos);
 
   RunResult peer = analysed(Workload::PeerTool, "md5", Verdict::CpuBound, VerdictReason::WorkerSaturated);
   peer.tool = "md5sum /tmp/x";
   peer.analysis->workerBusyPct = 98;
   peer.digestMatches = true;
-  const std::string text = evidenceSentence(peer);
+  const std::string text = evidence(peer);
   CHECK(text.rfind("CPU-bound: the tool was on the CPU nearly all the time. md5sum used the CPU 98% of the time", 0) == 0);
   CHECK(text.find("; its digest matches HashScope's.") != std::string::npos);
   peer.digestMatches = false;
-  CHECK(evidenceSentence(peer).find("its digest DIFFERS from HashScope's") != std::string::npos);
+  CHECK(evidence(peer).find("its digest DIFFERS from HashScope's") != std::string::npos);
+}
+
+TEST_CASE("the sentence names where the limit comes from and never says more than 100% of it", "[cli][evidence]")
+{
+  // The review's crc32 tile: its limit is what the disk delivered during the sha256 step, not a read alone.
+  RunResult crc = analysed(Workload::HashFile, "crc32", Verdict::IoBound, VerdictReason::AtReadLimit);
+  crc.bytes = 1074'000'000;
+  Ceiling delivered;
+  delivered.kind = CeilingKind::Read;
+  delivered.source = CeilingSource::Delivered;
+  delivered.mbps = 1193;
+  delivered.step = "sha256 hash-file";
+  crc.analysis->limit.read = CeilingAt{delivered, 1193};
+  crc.analysis->efficiency = 1074.0 / 1193;
+  const std::string text = evidence(crc);
+  INFO(text);
+  CHECK(text.find("the disk delivered 1193 MB/s during the sha256 hash-file step, so 1193 MB/s is the limit") !=
+        std::string::npos);
+  CHECK(text.find("reading alone") == std::string::npos);
+  CHECK(text.rfind("I/O-bound: ", 0) == 0);
+  CHECK(text.find("I/O-bound", 1) == std::string::npos);  // the verdict's name once
+  const Figures f = figuresOf(crc);
+  CHECK(f.limitSource == LimitSource::Delivered);
+  CHECK(words::limitText(f) == "limit 1193 MB/s (what the disk delivered during the sha256 hash-file step)");
+  CHECK(words::shareText(f) == "90% of the limit");
+
+  // 102% of a limit is within its noise: "at the limit", never a share above 100%.
+  crc.analysis->efficiency = 1.02;
+  CHECK(evidence(crc).find("so 1193 MB/s is the limit and this run reached it (1074 MB/s)") != std::string::npos);
+  CHECK(words::shareText(figuresOf(crc)) == "at the limit");
 }

@@ -1,10 +1,12 @@
 // loadRecordedRuns(): a hashscope.run/3 or /4 file back into RunResults, through core's own JSON reader.
 #include "replay_helpers.hpp"
 
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "hashscope/analysis.hpp"
 #include "library/json_value.hpp"
 
 namespace hashscope::test {
@@ -209,6 +211,25 @@ std::vector<RunResult> runsOf(const std::vector<RecordedRun>& recording)
   for (const RecordedRun& r : recording)
     runs.push_back(r.run);
   return runs;
+}
+
+std::vector<RunResult> analysedRuns(const std::filesystem::path& file)
+{
+  std::vector<RunResult> runs = runsOf(loadRecordedRuns(file));
+  const std::vector<RunResult> all = runs;
+  for (RunResult& r : runs)
+    analyse(r, ceilingsFor(r, all));
+  return runs;
+}
+
+std::vector<std::filesystem::path> replayFiles()
+{
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(HASHSCOPE_TEST_DATA_DIR "/replay"))
+    if (entry.path().extension() == ".json")
+      files.push_back(entry.path());
+  std::sort(files.begin(), files.end());
+  return files;
 }
 
 }  // namespace hashscope::test

@@ -27,4 +27,9 @@ std::vector<RecordedRun> loadRecordedRuns(const std::filesystem::path& file);
 // The runs of a recording in the form analyse() and referencesFor() take.
 std::vector<RunResult> runsOf(const std::vector<RecordedRun>& recording);
 
+// Every result of a recording analysed again, as runSuite analyses it (each against all the run's ceilings).
+std::vector<RunResult> analysedRuns(const std::filesystem::path& file);
+// The recordings of tests/data/replay (every *.json there), in name order.
+std::vector<std::filesystem::path> replayFiles();
+
 }  // namespace hashscope::test

@@ -1,12 +1,14 @@
 // Ceilings as values: each taken at a result's point (read method, streams, device reads in flight, hashing
 // threads), never a figure another parallelism reached passed off as this one's; and the reason codes and
 // flags that come with that (queue depth, within the reference's spread, a low hash reference).
+#include <algorithm>
 #include <variant>
 
 #include "catch.hpp"
 
 #include "ceiling_helpers.hpp"
 #include "hashscope/analysis.hpp"
+#include "hashscope/figures.hpp"
 #include "hashscope/evidence.hpp"
 #include "hashscope/suite.hpp"
 
@@ -372,11 +374,13 @@ TEST_CASE("a hash-memory result is judged by its own passes and shows its algori
     CHECK(x.efficiency > 0.99);  // it had its core
     REQUIRE(x.limit.hash);
     CHECK(x.limit.hash->mbps == Approx(r.passes[0].cpuMBps));
-    const ShownSpeed shown = shownSpeed(r);
-    CHECK(shown.perCore);
-    CHECK(shown.mbps == Approx((53458.0 + 44988.0) / 2));  // one figure for xxh3-64 per core, wherever it shows
-    CHECK(shown.minMBps == 44988);
-    CHECK(shown.maxMBps == 53458);
+    r.analysis = x;
+    const Figures shown = figuresOf(r);
+    CHECK(shown.mbps == Approx(r.mbPerSec()));  // the tile: its own pass
+    REQUIRE(shown.perCore);                     // and beside it, one figure for xxh3-64 per core
+    CHECK(shown.perCore->median == Approx((53458.0 + 44988.0) / 2));
+    CHECK(shown.perCore->min == 44988);
+    CHECK(shown.perCore->max == 53458);
   }
 }
 
@@ -457,4 +461,56 @@ TEST_CASE("a RAM-backed hash-file's intervals are judged against the read made j
   RunResult outOfRange = file;
   outOfRange.keptPass = 3;
   CHECK(contextFor(outOfRange, intervalCeilings(outOfRange, ceilings)).limit.read->mbps == Approx(700));
+}
+
+TEST_CASE("a read step says what its disk delivered during a hash step, and a limit from there says so", "[analysis][ceiling]")
+{
+  // The review's /tmp: reading alone 134 MB/s, while the sha256 step made the disk deliver 224 MB/s.
+  RunResult read = run(Workload::Read, "", 5, 95, 10);
+  const auto pass = [](double seconds) {
+    PassResult p;
+    p.bytes = kBytes;
+    p.seconds = seconds;
+    p.ownReadBytes = kBytes;
+    return p;
+  };
+  const PassResult r1 = pass(2.0);
+  read.passes = {r1, r1, r1};
+  RunResult sha = run(Workload::HashFile, "sha256", 60, 30);
+  sha.passes = {pass(2.0), pass(1.2), pass(2.0)};
+  sha.ownReadBytes = kBytes;
+  RunResult crc = run(Workload::HashFile, "crc32", 20, 70);
+  crc.seconds = 1.4;
+  const std::vector<RunResult> all{read, sha, crc};
+
+  analyse(read, ceilingsFor(read, all));
+  REQUIRE(read.analysis->delivered);
+  CHECK(read.analysis->delivered->mbps == Approx(kBytes / 1.2 / 1e6));
+  CHECK(read.analysis->delivered->ceiling.step == "sha256 hash-file");
+  REQUIRE(read.analysis->limit.read);  // a read step is still judged against read steps only
+  CHECK(read.analysis->limit.read->ceiling.source == CeilingSource::ReadPass);
+  const Figures rf = figuresOf(read);
+  CHECK(rf.deliveredMBps == Approx(kBytes / 1.2 / 1e6));
+  CHECK(rf.deliveredStep == "sha256 hash-file");
+
+  analyse(crc, ceilingsFor(crc, all));
+  const Figures cf = figuresOf(crc);
+  CHECK(cf.limitSource == LimitSource::Delivered);
+  CHECK(cf.limitStep == "sha256 hash-file");
+  CHECK(cf.limitMBps == Approx(kBytes / 1.2 / 1e6));
+  CHECK(cf.mbps <= cf.limitMBps);
+  const auto clauses = evidence::clausesOf(crc);
+  const auto read_ = std::find_if(clauses.begin(), clauses.end(),
+                                  [](const evidence::Clause& c) { return std::holds_alternative<evidence::ReadAlone>(c); });
+  REQUIRE(read_ != clauses.end());
+  CHECK(std::get<evidence::ReadAlone>(*read_).delivered);
+
+  // A read as fast as the disk ever delivered has nothing to add.
+  RunResult quick = read;
+  quick.seconds = 1.1;
+  for (PassResult& p : quick.passes)
+    p.seconds = 1.1;
+  quick.analysis.reset();
+  analyse(quick, ceilingsFor(quick, {quick, sha}));
+  CHECK_FALSE(quick.analysis->delivered);
 }

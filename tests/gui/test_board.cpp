@@ -15,6 +15,8 @@
 #include <QTest>
 
 #include "catch.hpp"
+#include "hashscope/figures.hpp"
+#include "words.hpp"
 #include "charts/chart_widgets.hpp"
 #include "hashscope/analysis.hpp"
 #include "gui_test_helpers.hpp"
@@ -81,31 +83,27 @@ TEST_CASE("board: the tiles fill in as results arrive, with the results' numbers
       continue;  // a slower hash-memory repeat does not take the in-RAM tile
     INFO(resultTitle(r).toStdString());
     CHECK(tile->tile().resultIndex == int(i));
-    CHECK(tile->numberText() == speedText(shownSpeed(r).mbps).number);  // hash-memory: md5 per core
-    CHECK(tile->unitText() == speedText(shownSpeed(r).mbps).unit);
+    const Figures figures = figuresOf(r);
+    CHECK(tile->numberText() == speedText(figures.mbps).number);  // its own median pass, every kind of tile
+    CHECK(tile->unitText() == speedText(figures.mbps).unit);
     CHECK(tile->badgeText() == badgeText(badgeOf(r)));
     CHECK_FALSE(tile->badgeText().isEmpty());
-    CHECK(tile->limitText() == QStringLiteral("%1% of the limit").arg(100 * r.analysis->efficiency, 0, 'f', 0));
+    CHECK(tile->limitText() == qs(words::shareText(figures)));
+    CHECK_FALSE(tile->limitText().isEmpty());
+    // Every tile its own step's three passes; the in-RAM tile also md5 per core, in its own field.
+    CHECK(tile->spreadText().endsWith(QStringLiteral(", 3 passes")));
     if (r.workload == Workload::HashMemory) {
-      // The in-RAM tile shows the algorithm per core: its hash ceiling's figure, which this recording keeps as
-      // one number (hash_mb_per_s), without the passes behind it: no spread line.
-      CHECK(shownSpeed(r).perCore);
-      CHECK(tile->spreadText().isEmpty());
-    } else {
-      CHECK(tile->spreadText().endsWith(QStringLiteral("over 3 passes")));  // three passes a step
+      CHECK(figures.perCore);
+      CHECK(tile->tile().perCoreMBps == Approx(figures.perCore->median));
     }
-    // Recorded on a busy machine: every result carries the machine-busy flag. The first tile shows the mark; once
-    // two or more results (and at least half) carry it, the board says it once in its caveat line and the tiles
-    // drop the mark for it (their tooltips keep it).
+    // Recorded on a busy machine: every result carries the machine-busy flag. Every tile shows the mark, before
+    // and after two or more results (and at least half) carry it and the board says so in its caveat line.
     const QString busy = flagText(r.analysis->flags.front());
     CHECK(tile->tile().flags.contains(busy));
-    if (board->caveat().isEmpty()) {
-      CHECK(tile->hasWarning());
-      CHECK(tile->warningToolTip().contains(busy));
-    } else {
+    CHECK(tile->hasWarning());
+    CHECK(tile->warningToolTip().contains(busy));
+    if (!board->caveat().isEmpty())
       CHECK(board->caveat().startsWith(QStringLiteral("Other programs used the CPU during")));
-      CHECK_FALSE(tile->warningToolTip().contains(busy));
-    }
     if (i == 4) {  // xxh3-64 on /data is in; its /dev/shm tile is still pending
       TileWidget* pending = board->findTile(QStringLiteral("/dev/shm"), QStringLiteral("xxh3-64"), Kind::Hash);
       CHECK(pending == nullptr);  // /dev/shm has no row before its first result
@@ -170,7 +168,7 @@ TEST_CASE("board: a click or Enter on a tile shows its evidence, passes and char
   QTest::keyClick(read, Qt::Key_Return);
   CHECK(details->tile().kind == Kind::Read);
   CHECK(details->titleText() == resultTitle(results[7]));
-  CHECK(details->evidenceText().contains(QStringLiteral("memory-bound")));
+  CHECK(details->evidenceText().contains(QStringLiteral("Memory-bound")));
   QTest::keyClick(read, Qt::Key_Tab);  // on to the next tile
   CHECK(QApplication::focusWidget() != read);
   CHECK(qobject_cast<TileWidget*>(QApplication::focusWidget()) != nullptr);
@@ -250,7 +248,7 @@ TEST_CASE("board: Export report refuses with no results and writes one self-cont
     if (t.measured)
       CHECK(html.contains(QStringLiteral("<span class=\"num\">") + speedText(t.mbps).number + QStringLiteral("</span>")));
   }
-  CHECK(html.contains(QStringLiteral(">DISK<")));
+  CHECK(html.contains(QStringLiteral(">I/O<")));
   CHECK(html.contains(QStringLiteral("/data/&lt;b&gt;&amp;&quot;odd&quot;")));
   CHECK_FALSE(html.contains(QStringLiteral("<b>&\"odd\"")));
   CHECK(html.contains(QStringLiteral("data:image/png;base64,")));

@@ -19,7 +19,7 @@ QList<LegendEntry> scoreboardLegend()
   return {
       {Key::Badge, Badge::Cpu, {}, tr("the hashing was the limit: a faster disk would not help")},
       {Key::Badge, Badge::Disk, {}, tr("the storage could not deliver the data faster")},
-      {Key::Badge, Badge::Ram, {}, tr("the data came from memory (a RAM-backed folder or the page cache), not a disk")},
+      {Key::Badge, Badge::Ram, {}, tr("reading the data out of memory (a RAM-backed folder or the page cache) was the limit")},
       {Key::Badge, Badge::Mixed, {}, tr("no single resource explains the speed")},
       {Key::Badge, Badge::Network, {}, tr("a network share: the link to the server carried the data at its speed")},
       {Key::Badge, Badge::Server, {}, tr("a network or FUSE location: the link had room, but the server (or FUSE "
@@ -29,10 +29,11 @@ QList<LegendEntry> scoreboardLegend()
       {Key::Text, Badge::None, tr("97% of the limit"),
        tr("the speed against what this machine allows: the lower of the read speed and the hash speed \u00d7 "
           "streams")},
-      {Key::Text, Badge::None, tr("600\u2013620 over 3 passes"),
+      {Key::Text, Badge::None, tr("600\u2013620, 3 passes"),
        tr("the slowest and fastest pass; the big number is the median pass")},
       {Key::Text, Badge::None, tr("in RAM (CPU)"),
-       tr("hashing a buffer already in memory: the algorithm's speed on one core, with no disk at all")},
+       tr("hashing a buffer already in memory, with no disk at all: its own passes, and beside them the "
+          "algorithm's speed per core (per second of CPU time, from every location's passes)")},
       {Key::Text, Badge::None, tr("read"), tr("reading the sample file alone, without hashing: the storage's speed")},
   };
 }
@@ -52,9 +53,11 @@ QString readingResultsHtml()
           "the CPU during most steps: then run again on a quiet machine before trusting the figures."));
   heading(tr("The tiles"));
   para(tr("One tile per folder and algorithm shows hashing the sample file end to end (reading and hashing "
-          "together). The read column is reading alone, the storage's ceiling; the in RAM (CPU) row is hashing a "
-          "buffer already in memory, the algorithm's ceiling on one core. A hash tile can be no faster than the "
-          "lower of the two: that is its limit, and \"% of the limit\" says how close it came."));
+          "together). The read column is reading alone; the in RAM (CPU) row is hashing a buffer already in memory, "
+          "with the algorithm's speed per core beside it. A hash tile's limit is the lower of what its storage can "
+          "deliver (reading alone, or more where the disk delivered more during a hash step: the tile's details name "
+          "which) and the hash speed per core \u00d7 streams; \"% of the limit\" says how close it came, and \"at "
+          "the limit\" means within the limit's own noise. Every figure of a tile comes from the same passes."));
   html += QStringLiteral("<ul>");
   for (const LegendEntry& e : scoreboardLegend()) {
     const QString key = e.key == LegendEntry::Key::Badge ? badgeText(e.badge) : e.keyText;

@@ -61,8 +61,8 @@ QString tileHtml(const ScoreTile& t)
     html += QStringLiteral("<span class=\"badge\" style=\"background:%1;color:%2\">")
                 .arg(badgeColor(t.badge).name(), badgeTextColor(t.badge).name()) %
             esc(badgeText(t.badge)) % QStringLiteral("</span>");
-  if (!t.markFlags.isEmpty())  // its own problems; what the caveat says for the whole run is not repeated
-    html += QStringLiteral(" <span class=\"warn\" title=\"") % esc(t.markFlags.join(QLatin1Char('\n'))) %
+  if (!t.flags.isEmpty())  // its marks stay, whatever the caveat line says for the whole run
+    html += QStringLiteral(" <span class=\"warn\" title=\"") % esc(t.flags.join(QLatin1Char('\n'))) %
             QStringLiteral("\">&#9888;</span>");
   html += QStringLiteral("</div>");
   for (const QString& line : {t.limitText(), t.spreadText()}) {

@@ -8,9 +8,11 @@
 
 #include "hashscope/analysis.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/figures.hpp"
 #include "hashscope/library.hpp"
 #include "logic/benchmark_controller.hpp"
 #include "logic/result_text.hpp"
+#include "words.hpp"
 
 namespace hashscope::gui {
 
@@ -77,33 +79,34 @@ QVariant ResultsModel::display(const RunResult& r, int column) const
   case SpeedColumn: {
     if (!r.error.empty())
       return tr("failed");
-    const ShownSpeed shown = shownSpeed(r);  // hash-memory: the run's per-core figure, as the tiles show it
-    if (shown.passes > 1)  // the median, with the slowest and fastest pass
-      return tr("%1 (%2–%3)").arg(formatMBps(shown.mbps), QString::number(shown.minMBps, 'f', 0),
-                                  QString::number(shown.maxMBps, 'f', 0));
-    return formatMBps(shown.mbps);
+    const Figures f = figuresOf(r);  // the tile's figure and spread, the same passes
+    if (f.passes > 1)  // the median, with the slowest and fastest pass
+      return tr("%1 (%2–%3)").arg(formatMBps(f.mbps), QString::number(f.minMBps, 'f', 0),
+                                  QString::number(f.maxMBps, 'f', 0));
+    return formatMBps(f.mbps);
   }
   case CpuColumn: return percent(workerCpuPercent(r));
   case DiskColumn: return a ? percent(a->diskBusyPct) : QStringLiteral("—");
-  case LimitColumn: return a ? formatMBps(a->limitMBps()) : QStringLiteral("—");
-  case EfficiencyColumn:
-    if (a && a->efficiency > 0 && !a->efficiencyShown())
-      return tr("unreliable");  // above the limit estimate: never a plain number over 100%
-    return a && a->efficiency > 0 ? percent(a->efficiency * 100) : QStringLiteral("—");
+  case LimitColumn: {
+    const Figures f = figuresOf(r);
+    return f.limitMBps > 0 ? formatMBps(f.limitMBps) : QStringLiteral("—");
+  }
+  case EfficiencyColumn: {
+    const Figures f = figuresOf(r);
+    if (f.share)  // never a plain number over 100%: "at the limit"
+      return qs(words::shareText(f));
+    return f.limitMBps > 0 && f.hasMark(FlagCode::LimitUnreliable) ? tr("unreliable") : QStringLiteral("—");
+  }
   case VerdictColumn: {
     if (!r.error.empty())
       return qs(r.error);
     if (!a)
       return QStringLiteral("—");
     QString text = verdictName(a->verdict);
-    if (a->servedFromCache)
-      text += tr(" — from cache: describes RAM, not the disk");
-    else if (a->memoryBacked)
+    if (a->memoryBacked && !a->servedFromCache)
       text += tr(" — RAM-backed location");
-    if (a->has(FlagCode::MachineBusy))
-      text += tr(" — machine busy: not representative");
-    if (a->has(FlagCode::WideSpread))
-      text += tr(" — wide spread");
+    for (const Flag& mark : figuresOf(r).marks)  // the tile's marks, in its words
+      text += QStringLiteral(" — \u26a0 ") % qs(words::flagShort(mark.code));
     return text;
   }
   default: return {};
@@ -115,7 +118,7 @@ QVariant ResultsModel::sortKey(const RunResult& r, int column) const
   const Analysis* a = r.analysis ? &*r.analysis : nullptr;
   switch (column) {
   case StreamsColumn: return r.streams;
-  case SpeedColumn: return shownSpeed(r).mbps;
+  case SpeedColumn: return figuresOf(r).mbps;
   case CpuColumn: return workerCpuPercent(r);
   case DiskColumn: return a ? a->diskBusyPct : -1.0;
   case LimitColumn: return a ? a->limitMBps() : -1.0;
@@ -176,7 +179,7 @@ QVariant ResultsModel::headerData(int section, Qt::Orientation orientation, int 
   static const char* const names[ColumnCount] = {
       QT_TR_NOOP("Location"), QT_TR_NOOP("Device"),  QT_TR_NOOP("Algorithm"), QT_TR_NOOP("Tool"), QT_TR_NOOP("Workload"),
       QT_TR_NOOP("Streams"),  QT_TR_NOOP("Cache"),   QT_TR_NOOP("MB/s"),      QT_TR_NOOP("CPU %"),
-      QT_TR_NOOP("Disk %"),   QT_TR_NOOP("Limit"),   QT_TR_NOOP("Efficiency"), QT_TR_NOOP("Verdict")};
+      QT_TR_NOOP("Disk %"),   QT_TR_NOOP("Limit"),   QT_TR_NOOP("Share of limit"), QT_TR_NOOP("Verdict")};
   static const char* const tips[ColumnCount] = {
       QT_TR_NOOP("The folder tested"),
       QT_TR_NOOP("The device behind it"),

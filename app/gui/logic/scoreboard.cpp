@@ -5,8 +5,10 @@
 #include <algorithm>
 
 #include "hashscope/analysis.hpp"
+#include "hashscope/figures.hpp"
 #include "logic/result_text.hpp"
 #include "logic/scoreboard_detail.hpp"
+#include "words.hpp"
 
 namespace hashscope::gui {
 
@@ -17,11 +19,13 @@ QString tr(const char* text, const char* disambiguation = nullptr, int n = -1)
   return QCoreApplication::translate("hashscope::gui::Scoreboard", text, disambiguation, n);
 }
 
-Badge badgeFor(Verdict verdict, bool fromMemory)
+// The badge is the verdict, in the verdict's words (where the bytes came from is the tile's marks' and the
+// evidence's to say).
+Badge badgeFor(Verdict verdict)
 {
   switch (verdict) {
   case Verdict::CpuBound: return Badge::Cpu;
-  case Verdict::IoBound: return fromMemory ? Badge::Ram : Badge::Disk;
+  case Verdict::IoBound: return Badge::Disk;
   case Verdict::MemoryBound: return Badge::Ram;
   case Verdict::Mixed: return Badge::Mixed;
   case Verdict::NetworkBound: return Badge::Network;
@@ -41,22 +45,6 @@ int cacheRank(const QString& cache)
   return 2;
 }
 
-// A flag by its code only (stored runs keep the code; the numbers stay in the document).
-QString flagSentence(const std::string& code)
-{
-  const std::optional<FlagCode> flag = parseFlagCode(code);
-  if (!flag)
-    return qs(code);
-  switch (*flag) {
-  case FlagCode::MachineBusy: return tr("Machine busy, not representative: other processes used the CPU during this step.");
-  case FlagCode::WideSpread: return tr("The speed varied widely between passes (the median is shown).");
-  case FlagCode::LimitUnreliable: return tr("Limit estimate unreliable: the run exceeded it.");
-  case FlagCode::ServedFromCache: return tr("Served from the page cache: this result describes RAM, not the disk.");
-  case FlagCode::WithinReferenceSpread: return tr("Above the limit by less than its reference's own spread.");
-  }
-  return qs(code);
-}
-
 // The key compareRuns() matches tiles by: in-memory results belong to no location or cache mode (the
 // suite measures them in every location; a run from another machine has other locations).
 TileKey compareKey(TileKey key)
@@ -64,6 +52,28 @@ TileKey compareKey(TileKey key)
   if (key.workload == toString(Workload::HashMemory) || key.workload == toString(Workload::Memory))
     key.location.clear(), key.cache.clear();
   return key;
+}
+
+// What every tile shows of a result, from its figures (figures.hpp), whichever source they came from: a live
+// result or a stored tile give the same figures, so the same tile.
+void setFigures(detail::Entry& e, const Figures& f)
+{
+  e.failed = f.failed;
+  e.mbps = f.mbps;
+  e.minMBps = f.minMBps;
+  e.maxMBps = f.maxMBps;
+  e.passes = f.passes;
+  e.share = qs(words::shareText(f));
+  e.limit = qs(words::limitText(f));
+  for (const Flag& mark : f.marks) {
+    e.flags << qs(words::flagSentence(mark));
+    e.flagCodes << qs(toString(mark.code));
+  }
+  if (f.perCore)
+    e.perCoreMBps = f.perCore->median;
+  e.deliveredMBps = f.deliveredMBps > f.maxMBps ? f.deliveredMBps : 0;
+  if (const std::string note = words::deliveredNote(f); !note.empty())
+    e.notes << qs(note);
 }
 
 detail::Entry entryOf(const RunResult& r, int index)
@@ -74,29 +84,8 @@ detail::Entry entryOf(const RunResult& r, int index)
   e.location = qs(r.location);
   e.streams = std::max(1, r.streams);
   e.cache = qs(toString(r.cache));
-  e.failed = !r.ok();
-  // One figure per concept: a hash-memory tile shows the run's per-core figure, as every other view does.
-  const ShownSpeed shown = shownSpeed(r);
-  e.mbps = shown.mbps;
-  e.minMBps = shown.minMBps;
-  e.maxMBps = shown.maxMBps;
-  e.passes = shown.perCore ? shown.passes : int(r.passes.size());
+  setFigures(e, figuresOf(r));
   e.badge = badgeOf(r);
-  if (r.analysis) {
-    const Analysis& a = *r.analysis;
-    if (a.efficiencyShown())
-      e.limitPct = 100 * a.efficiency;
-    bool cacheFlagged = false;
-    for (const Flag& f : a.flags) {
-      e.flags << flagText(f);
-      e.flagCodes << qs(toString(f.code));
-      cacheFlagged = cacheFlagged || f.code == FlagCode::ServedFromCache;
-    }
-    if (a.servedFromCache && !cacheFlagged) {
-      e.flags.prepend(cacheWarning(r));
-      e.flagCodes.prepend(qs(toString(FlagCode::ServedFromCache)));
-    }
-  }
   e.index = index;
   e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
                       std::string(toString(r.cache)), e.streams});
@@ -112,16 +101,15 @@ detail::Entry entryOf(const RunTile& t, int index)
   e.location = qs(t.key.location);
   e.streams = std::max(1, t.key.streams);
   e.cache = qs(t.key.cache);
-  e.failed = t.failed;
-  e.mbps = t.mbps;
-  e.minMBps = t.minMBps;
-  e.maxMBps = t.maxMBps;
-  e.passes = t.passes;
-  e.badge = badgeOf(t);
+  setFigures(e, figuresOf(t));
+  // Marks of a newer version's codes: listed by their code.
   for (const std::string& code : t.flags) {
-    e.flags << flagSentence(code);
-    e.flagCodes << qs(code);
+    if (!parseFlagCode(code)) {
+      e.flags << qs(code);
+      e.flagCodes << qs(code);
+    }
   }
+  e.badge = badgeOf(t);
   e.index = index;
   e.key = compareKey(t.key);
   e.point.mbps = t.mbps;
@@ -144,10 +132,13 @@ ScoreTile tileFrom(const detail::Entry& e, ScoreTile tile)
   tile.streams = e.streams;
   tile.cache = e.cache;
   tile.badge = e.failed ? Badge::None : e.badge;
-  tile.limitPct = e.limitPct;
+  tile.share = e.failed ? QString() : e.share;
+  tile.limit = e.failed ? QString() : e.limit;
+  tile.perCoreMBps = e.perCoreMBps;
+  tile.deliveredMBps = e.failed ? 0 : e.deliveredMBps;
   tile.flags = e.flags;
   tile.flagCodes = e.flagCodes;
-  tile.markFlags = e.flags;
+  tile.notes = e.notes;
   tile.resultIndex = e.index;
   tile.key = e.key;
   return tile;
@@ -187,10 +178,10 @@ bool better(const detail::Entry& e, const detail::Entry& current)
 
 QString badgeText(Badge badge)
 {
-  switch (badge) {
+  switch (badge) {  // the verdict's own word, as the evidence, the tables and the charts say it ("I/O-bound")
   case Badge::Cpu: return tr("CPU");
-  case Badge::Disk: return tr("DISK");
-  case Badge::Ram: return tr("RAM");
+  case Badge::Disk: return tr("I/O");
+  case Badge::Ram: return tr("MEMORY");
   case Badge::Mixed: return tr("MIXED");
   case Badge::Network: return tr("NET");
   case Badge::Server: return tr("SERVER");
@@ -203,8 +194,8 @@ QString badgeToolTip(Badge badge)
 {
   switch (badge) {
   case Badge::Cpu: return tr("CPU-bound: the hashing thread was the limit; a faster disk would not help.");
-  case Badge::Disk: return tr("Disk-bound: the storage could not deliver the data faster.");
-  case Badge::Ram: return tr("RAM: the data came from memory (tmpfs or the page cache), not from a disk.");
+  case Badge::Disk: return tr("I/O-bound: the storage could not deliver the data faster.");
+  case Badge::Ram: return tr("Memory-bound: reading the data out of RAM (tmpfs or the page cache) was the limit.");
   case Badge::Mixed: return tr("Mixed: no single resource explains the speed.");
   case Badge::Network: return tr("Network-bound: the link to the server carried the data at its speed.");
   case Badge::Server: return tr("Server-bound: the link had room, but the server (or FUSE daemon) delivered no faster.");
@@ -238,7 +229,7 @@ Badge badgeOf(const RunResult& r)
 {
   if (!r.analysis)
     return Badge::None;
-  return badgeFor(r.analysis->verdict, r.analysis->memoryBacked || r.analysis->servedFromCache);
+  return badgeFor(r.analysis->verdict);
 }
 
 Badge badgeOf(const RunTile& t)
@@ -249,7 +240,7 @@ Badge badgeOf(const RunTile& t)
     if (t.verdict == toString(v))
       verdict = v;
   }
-  return badgeFor(verdict, t.fromMemory);
+  return badgeFor(verdict);
 }
 
 SpeedText speedText(double mbps)
@@ -276,10 +267,13 @@ QString ScoreTile::spreadText() const
 {
   if (!measured || failed || passes < 2)
     return {};
-  return tr("%1–%2 over %3 passes").arg(speedText(minMBps).number, speedText(maxMBps).text()).arg(passes);
+  // In the big number's unit, which stands right above it: short enough for a narrow tile's one line.
+  const bool gb = speedText(mbps).unit != speedText(1).unit;
+  const auto number = [gb](double v) { return QString::number(gb ? v / 1000 : v, 'f', gb || v < 100 ? 1 : 0); };
+  return tr("%1–%2, %3 passes").arg(number(minMBps), number(maxMBps)).arg(passes);
 }
 
-QString ScoreTile::limitText() const { return limitPct >= 0 ? tr("%1% of the limit").arg(limitPct, 0, 'f', 0) : QString(); }
+QString ScoreTile::limitText() const { return share; }
 
 QString ScoreTile::unmeasuredText() const
 {
@@ -309,8 +303,10 @@ QString ScoreTile::toolTip() const
   lines << badgeToolTip(badge);
   if (const QString spread = spreadText(); !spread.isEmpty())
     lines << tr("Passes: %1").arg(spread);
-  if (const QString limit = limitText(); !limit.isEmpty())
-    lines << tr("Reached %1: min(read speed, hash speed x streams).").arg(limit);
+  if (!share.isEmpty())
+    lines << tr("Reached %1: %2.").arg(share, limit);
+  if (perCoreMBps > 0)
+    lines << tr("%1 per core: %2 (every location's passes).").arg(algorithm, speedText(perCoreMBps).text());
   for (const QString& note : notes)
     lines << note;
   for (const QString& flag : flags)

@@ -11,8 +11,8 @@
 // - location x read: the read result, same stream and cache rule.
 // - in RAM x algorithm: hash-memory at the main stream count. The suite measures it once per location;
 //   the tile shows the fastest of them (the CPU's ceiling: a slower repeat was disturbed by something).
-// Badge: CPU-bound -> CPU, I/O-bound -> DISK (RAM when the bytes came from memory: tmpfs or the page
-// cache), memory-bound -> RAM, mixed -> MIXED, unknown -> no badge.
+// Badge: the verdict in its own word (CPU, I/O, MEMORY, MIXED, NET, SERVER for CPU-bound, I/O-bound, memory-bound,
+// mixed, network-bound, server-bound; unknown: no badge), the words the evidence, the tables and the charts use.
 #pragma once
 
 #include <QColor>
@@ -27,7 +27,7 @@
 namespace hashscope::gui {
 
 enum class Badge { None, Cpu, Disk, Ram, Mixed, Network, Server };
-QString badgeText(Badge badge);     // "CPU", "DISK", "RAM", "MIXED", "NET", "SERVER" (translated), empty for None
+QString badgeText(Badge badge);     // "CPU", "I/O", "MEMORY", ... (the verdict's word), empty for None
 QString badgeToolTip(Badge badge);  // what the badge means, one sentence
 // Okabe-Ito colours (safe for the common colour-blindnesses); the badge also carries its text.
 QColor badgeColor(Badge badge);
@@ -58,19 +58,21 @@ struct ScoreTile {
   int streams = 1;
   QString cache;                // "cold", "warm", "as-is"
   Badge badge = Badge::None;
-  double limitPct = -1;         // share of the limit reached, only when the analysis trusts it (-1 = not shown)
-  QStringList flags;            // one sentence per flag (served from cache, machine busy, ...)
+  QString share;                // its share of the limit in words ("97% of the limit", "at the limit"), or empty
+  QString limit;                // its limit and where it comes from ("limit 680 MB/s (reading alone)"), or empty
+  double perCoreMBps = 0;       // an in-RAM tile: its algorithm's per-core figure from every location (0: none)
+  double deliveredMBps = 0;     // a read tile: the most its device delivered during a hash step, above the read's
+                                // own passes (0: none); its note says during which step
+  QStringList flags;            // its marks: one sentence per flag (served from cache, machine busy, ...); a tile
+                                // keeps them during and after the run, whatever the caveat line says
   QStringList flagCodes;        // the flags' codes ("machine-busy"), in the same order
-  // The flags this tile's warning mark stands for: its own problems, not those the board's caveat line says
-  // for the whole run (Scoreboard::caveat).
-  QStringList markFlags;
   QStringList notes;            // what explains the number, not a warning: why hashing beat the read tile
   int resultIndex = -1;         // the result behind the tile, in the vector it was built from
   TileKey key;                  // the library's key of that result, to match tiles across runs
 
   QString title() const;        // "md5 on /tmp", "read /tmp", "md5 in RAM (CPU)"
   QString spreadText() const;   // "600–620 MB/s over 3 passes", empty without a spread
-  QString limitText() const;    // "97% of the limit", empty when not shown
+  QString limitText() const;    // its share: "97% of the limit", "at the limit", empty when not shown
   QString toolTip() const;      // title, speed, badge meaning, spread, limit and each flag sentence
   QString unmeasuredText() const;  // "pending", "not measured", "not measured (stopped)"
 };
@@ -83,7 +85,7 @@ struct Scoreboard {
   // One line under the headline on what is wrong with the run as a whole ("Other programs used the CPU
   // during 13 of 14 results: ..."), or why it is incomplete; empty when nothing is.
   QString caveat;
-  QStringList caveatCodes;  // the flag codes the caveat speaks for (their tiles carry no mark for them)
+  QStringList caveatCodes;  // the flag codes the caveat speaks for (their tiles keep their marks)
   int inRamRow = -1, readColumn = -1;
 
   bool isEmpty() const { return tiles.empty(); }

@@ -20,8 +20,11 @@ struct Entry {
   double mbps = 0, minMBps = 0, maxMBps = 0;
   int passes = 0;
   Badge badge = Badge::None;
-  double limitPct = -1;
+  QString share, limit;      // words::shareText and limitText of its figures
+  double perCoreMBps = 0;    // a hash-memory result: its algorithm's per-core figure (0: none)
+  double deliveredMBps = 0;  // a read: the most its device delivered during a hash step, above the read (0: none)
   QStringList flags, flagCodes;
+  QStringList notes;         // what explains its figure (a read's device delivering more during hashing)
   int index = -1;
   TileKey key;
   evidence::ReadPoint point;  // how it read its location, to say why hashing beat the read tile

@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <map>
 
+#include "logic/result_text.hpp"
 #include "logic/scoreboard_detail.hpp"
+#include "words.hpp"
 
 namespace hashscope::gui::detail {
 
@@ -37,10 +39,11 @@ QStringList algorithmsWith(const Scoreboard& board, int row, Badge badge)
   return out;
 }
 
+// The algorithm's per-core figure (its own place: the in-RAM tile's perCoreMBps, pooled from every location).
 QString perCore(const Scoreboard& board, const QString& algorithm)
 {
   const ScoreTile* t = board.find({}, algorithm, ScoreTile::Kind::InRam);
-  return usable(t) ? speedText(t->mbps / t->streams).text() : QString();
+  return usable(t) && t->perCoreMBps > 0 ? speedText(t->perCoreMBps).text() : QString();
 }
 
 // "a is disk-bound", "b and c are CPU-bound".
@@ -54,7 +57,11 @@ QString group(const QStringList& algorithms, const QString& what)
 QString locationClause(const Scoreboard& board, int row, const QStringList& cpuEverywhere)
 {
   const ScoreTile* read = board.readColumn >= 0 ? board.at(row, board.readColumn) : nullptr;
-  const QString reads = usable(read) ? speedText(read->mbps).text() : QString();
+  // What the location reads alone, and, where its disk delivered more during a hash step, that too: no tile
+  // then shows more than the headline says the location gives.
+  QString reads = usable(read) ? speedText(read->mbps).text() : QString();
+  if (usable(read) && read->deliveredMBps > 0)
+    reads = tr("%1 alone (up to %2 while hashing)").arg(reads, speedText(read->deliveredMBps).text());
   const QString where = usable(read) && read->badge == Badge::Ram ? tr("%1, in RAM,").arg(board.rows[row])
                                                                   : board.rows[row];
   QStringList cpu = algorithmsWith(board, row, Badge::Cpu);
@@ -65,7 +72,7 @@ QString locationClause(const Scoreboard& board, int row, const QStringList& cpuE
                     mixed = algorithmsWith(board, row, Badge::Mixed), net = algorithmsWith(board, row, Badge::Network),
                     server = algorithmsWith(board, row, Badge::Server);
   if (!disk.isEmpty())
-    groups << group(disk, tr("disk-bound"));
+    groups << group(disk, tr("I/O-bound"));
   if (!net.isEmpty())
     groups << group(net, tr("network-bound"));
   if (!server.isEmpty())
@@ -84,24 +91,6 @@ QString locationClause(const Scoreboard& board, int row, const QStringList& cpuE
   }
   return reads.isEmpty() ? tr("on %1, %2").arg(where, joined(groups))
                          : tr("%1 reads %2, so %3 there").arg(where, reads, joined(groups));
-}
-
-// The run-wide sentence for a flag carried by `count` of `measured` results.
-QString caveatFor(const QString& code, int count, int measured)
-{
-  if (code == QLatin1String("machine-busy"))
-    return tr("Other programs used the CPU during %1 of %2 results: run again on a quiet machine for figures "
-              "that hold.").arg(count).arg(measured);
-  if (code == QLatin1String("wide-spread"))
-    return tr("The speed varied widely between passes in %1 of %2 results: more passes (Preset: thorough) or a "
-              "quieter machine give steadier figures.").arg(count).arg(measured);
-  if (code == QLatin1String("served-from-cache"))
-    return tr("%1 of %2 results were served from the page cache: they describe RAM, not the disk.")
-        .arg(count).arg(measured);
-  if (code == QLatin1String("limit-unreliable"))
-    return tr("%1 of %2 results exceeded their limit estimate: their share of the limit is not shown.")
-        .arg(count).arg(measured);
-  return {};
 }
 
 }  // namespace
@@ -151,8 +140,8 @@ QString headline(const Scoreboard& board)
     QStringList inRam;
     for (int column = 0; column < board.columns.size(); ++column) {
       const ScoreTile* t = board.at(board.inRamRow, column);
-      if (t->kind == ScoreTile::Kind::InRam && usable(t))
-        inRam << tr("%1 hashes %2 per core").arg(t->algorithm, speedText(t->mbps / t->streams).text());
+      if (t->kind == ScoreTile::Kind::InRam && usable(t) && t->perCoreMBps > 0)
+        inRam << tr("%1 hashes %2 per core").arg(t->algorithm, speedText(t->perCoreMBps).text());
     }
     if (!inRam.isEmpty())
       return tr("In RAM on this machine, %1.").arg(joined(inRam));
@@ -168,32 +157,23 @@ namespace hashscope::gui {
 
 void addCaveat(Scoreboard& board, bool stopped)
 {
-  // Counted over the results behind the tiles (a tile per result); the order of the codes is the order the
-  // analysis gives them, most common first within it.
-  std::map<QString, int> counts;
-  QStringList order;
-  int measured = 0;
+  // Counted over the results behind the tiles (a tile per result), by the rule the CLI's caveat follows too.
+  std::vector<std::vector<FlagCode>> marks;
   for (const ScoreTile& t : board.tiles) {
     if (!t.measured || t.failed)
       continue;
-    ++measured;
+    std::vector<FlagCode> codes;
     for (const QString& code : t.flagCodes) {
-      if (!order.contains(code))
-        order << code;
-      ++counts[code];
+      if (const auto known = parseFlagCode(code.toStdString()))
+        codes.push_back(*known);
     }
+    marks.push_back(std::move(codes));
   }
   QStringList sentences;
   board.caveatCodes.clear();
-  for (const QString& code : std::as_const(order)) {
-    const int count = counts[code];
-    if (count < 2 || 2 * count < measured)
-      continue;
-    const QString sentence = detail::caveatFor(code, count, measured);
-    if (sentence.isEmpty())
-      continue;
-    sentences << sentence;
-    board.caveatCodes << code;
+  for (FlagCode code : words::caveatCodes(marks)) {
+    sentences << qs(words::caveatFor(code, words::countOf(marks, code), int(marks.size())));
+    board.caveatCodes << qs(toString(code));
   }
   if (stopped) {
     int planned = 0;
@@ -206,14 +186,6 @@ void addCaveat(Scoreboard& board, bool stopped)
                             .arg(planned));
   }
   board.caveat = sentences.join(QLatin1Char(' '));
-  // A tile's mark stands for its own problems: what the caveat says for the whole run is only in its tooltip.
-  for (ScoreTile& t : board.tiles) {
-    t.markFlags.clear();
-    for (qsizetype i = 0; i < t.flags.size(); ++i) {
-      if (!board.caveatCodes.contains(t.flagCodes.value(i)))
-        t.markFlags << t.flags[i];
-    }
-  }
 }
 
 }  // namespace hashscope::gui

@@ -74,7 +74,7 @@ TileWidget::TileWidget(QWidget* parent) : QFrame(parent)
   top->addWidget(m_warning, 0, Qt::AlignTop);
   top->addWidget(m_badge, 0, Qt::AlignTop);
   auto* layout = new QVBoxLayout(this);
-  layout->setContentsMargins(8, 6, 8, 6);
+  layout->setContentsMargins(8, 4, 8, 4);
   layout->setSpacing(2);
   layout->addLayout(top);
   layout->addWidget(m_limit);
@@ -103,7 +103,7 @@ void TileWidget::applyScale()
     bold->setFont(scaledFont(base, m_scale, true));
   for (QLabel* small : {m_limit, m_spread})
     small->setFont(scaledFont(base, 0.9 * m_scale, false));
-  const int h = int(std::lround(8 * m_scale)), v = int(std::lround(6 * m_scale));
+  const int h = int(std::lround(8 * m_scale)), v = int(std::lround(4 * m_scale));
   layout()->setContentsMargins(h, v, h, v);
   // The new size at once (activate() refreshes the nested layouts, which an invalidate() leaves cached, and
   // tells the grid): the board asks for the grid's size right after a scale change, to fit its room.
@@ -138,8 +138,8 @@ void TileWidget::setTile(const ScoreTile& tile)
   m_badge->setToolTip(badgeToolTip(tile.badge));
   // The mark is for this tile's own problems; what the board's caveat line says for the whole run stays in
   // the tooltip only.
-  m_warning->setVisible(tile.measured && !tile.markFlags.isEmpty());
-  m_warning->setToolTip(tile.markFlags.join(QLatin1Char('\n')));
+  m_warning->setVisible(tile.measured && !tile.flags.isEmpty());
+  m_warning->setToolTip(tile.flags.join(QLatin1Char('\n')));
   m_limit->setText(tile.limitText());
   m_limit->setVisible(!m_limit->text().isEmpty());
   m_spread->setText(tile.spreadText());

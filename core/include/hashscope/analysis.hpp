@@ -36,8 +36,8 @@ struct StreamDelivery {
 // network or FUSE location what its read ceilings show of one stream against several (zeros elsewhere).
 struct StepContext {
   Limit limit;
-  // A hash-memory result: its algorithm's hash ceiling at its point pooled from every hash-memory pass there (the
-  // figure it shows; its limit is its own passes: it is the reference, judged against no other run's figure).
+  // A hash-memory result: its algorithm's hash ceiling at its point pooled from every hash-memory pass there (its
+  // per-core figure, shown in its own place; its limit is its own passes: it is judged against no other figure).
   std::optional<CeilingAt> perCore;
   std::optional<CeilingAt> memory;
   bool servedFromCache = false;
@@ -67,18 +67,6 @@ double cpuSpeedPerStream(const RunResult& referenceRun);
 // whole run and whether it was served from the page cache. The signals are assembled by the same code as the
 // whole run's, so live and final verdicts follow the same rules.
 Verdict classifyInterval(const Sample& sample, const RunResult& run, const StepContext& context);
-
-// The speed a result shows, with its spread: its median pass, except for a hash-memory result measured where
-// its algorithm's hash ceiling was taken (one thread per stream: per CPU second at the fewest streams; BLAKE3's
-// tree: all its threads): that ceiling's figure, the median of every such pass of the run in every location,
-// so the headline, the tiles, the evidence, the details, compare and the planner show one number for "md5 per
-// core". The run library computes the same for stored runs (RunDocument::perCore).
-struct ShownSpeed {
-  double mbps = 0, minMBps = 0, maxMBps = 0;
-  int passes = 1;
-  bool perCore = false;  // the hash ceiling's figure, not this result's own median pass
-};
-ShownSpeed shownSpeed(const RunResult& result);
 
 // Analyses a finished run against `ceilings` (ceilingsFor): verdict and reason, served_from_cache,
 // memory_backed, limit, efficiency, flags. Also fills each sample's interval verdict.

@@ -58,6 +58,7 @@ struct Ceiling {
   int queueDepth = 0;               // device reads in flight per stream; 0 = not a queued device read
   std::optional<ReadAccess> access; // read ceilings: how the bytes were reached
   bool busy = false;                // its run carried the machine-busy flag
+  std::string step;                 // the step that measured it ("read", "sha256 hash-file"; stepLabel)
 
   // Device reads in flight in all (at least one per stream).
   int inFlight() const;

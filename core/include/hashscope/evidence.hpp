@@ -99,11 +99,15 @@ struct ReadAlone {
   bool otherPoint = false;    // measured with other streams or reads in flight than this result (a device's
                               // most: it cannot deliver more, whatever the parallelism)
   bool beside = false;        // read between this result's own passes (CeilingSource::PairedRead)
+  bool delivered = false;     // what the device delivered during a hash step (CeilingSource::Delivered: its
+                              // ceiling's step names it), not a read alone
+  bool own = false;           // ...during this result's own fastest pass
 };
 struct HashAlone {
   std::string algorithm;
   CeilingAt ceiling;
   int streams = 1;  // the result's streams (the ceiling's figure is per core when it scales)
+  bool own = false; // a hash-memory result: its own passes per second of its thread's CPU time
 };
 // A side of the limit that applies but was not measured at this result's point.
 struct NotMeasured {

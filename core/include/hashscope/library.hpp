@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "hashscope/ceiling.hpp"
+#include "hashscope/figures.hpp"
 
 namespace hashscope {
 
@@ -37,8 +38,9 @@ struct TileKey {
   std::string label() const;  // "hash-memory md5 x4", "read /data (cold)"
 };
 
-// One result of a run: its median speed and the spread of its passes. A hash-memory tile at the run's per-core
-// point carries the run's per-core figure (RunDocument::perCore) instead, so every view shows one number.
+// One result of a run as stored: the figures every view shows of it (figures.hpp: its own median pass and their
+// spread, its limit with the limit's source, its share, its marks), read back from the document. A hash-memory
+// tile also carries its algorithm's per-core figure (RunDocument::perCore) in its own field.
 struct RunTile {
   TileKey key;
   double mbps = 0;               // decimal MB/s, median pass
@@ -53,10 +55,17 @@ struct RunTile {
   bool fromMemory = false;       // the analysis found the bytes came from RAM (page cache, tmpfs)
   std::string verdict;           // "cpu-bound", "io-bound", ... as written; empty when not analysed
   std::vector<std::string> flags;  // the flag codes ("machine-busy", ...), for the scoreboard's warning mark
+  std::vector<Flag> marks;       // the same flags with their numbers (those with a code this version knows)
+  double limitMBps = 0;          // its limit (0: none measured or not recorded)
+  LimitSource limitSource = LimitSource::None;
+  std::string limitStep;         // the step a "delivered" limit came from
+  std::optional<double> share;   // its trusted share of the limit (absent: unknown or flagged unreliable)
+  double deliveredMBps = 0;      // a read step: the most the device delivered during a hash step (0: none above it)
+  std::string deliveredStep;
   std::string readMethod;        // "pipelined", "mmap", ... as recorded; empty when none
   int queueDepth = 0;            // device reads in flight per stream; 0 = none or not recorded
   int hashThreads = 1;           // hashing threads per stream
-  bool perCore = false;          // a hash-memory tile showing the run's per-core figure
+  std::optional<Spread> perCore; // a hash-memory tile at the per-core point: its algorithm's per-core figure
   bool busy() const;             // it carries the machine-busy flag
 };
 
@@ -113,6 +122,8 @@ struct RunFormatError : std::runtime_error {
 // plausible (RunFormatError names the field), and it may hold at most kMaxRunResults results. Only the
 // members the library uses are kept in memory (the sample series are checked and dropped).
 RunDocument readRunDocument(std::string_view json);
+// The figures of a stored tile, as figuresOf gives them for the result it was written from.
+Figures figuresOf(const RunTile& tile);
 // The text without a leading UTF-8 byte-order mark.
 std::string_view withoutByteOrderMark(std::string_view text);
 

@@ -172,7 +172,11 @@ struct Analysis {
   bool servedFromCache = false;    // a disk-backed file workload read far fewer bytes from the device than it processed
   bool memoryBacked = false;       // the location is RAM (tmpfs): no disk involved at all
   Limit limit;                     // min(read ceiling, hash ceiling), each taken at this result's point
-  std::optional<CeilingAt> perCore;  // hash-memory: the pooled figure it shows (StepContext::perCore)
+  std::optional<CeilingAt> perCore;  // hash-memory: its algorithm's per-core figure pooled from every such pass
+                                     // (StepContext::perCore): shown in its own place, labelled "per core"
+  // A read step of a device: the most the device delivered during a hash step of the same location, when that is
+  // above the read's own fastest pass (what "reading alone" did not show); absent elsewhere.
+  std::optional<CeilingAt> delivered;
   double efficiency = 0;           // end-to-end MB/s / limit, 0..1+ ; 0 = no limit
   double workerBusyPct = 0;        // mean worker-thread CPU share over the run
   double waitPct = 0;              // mean share of time waiting for data

@@ -397,6 +397,15 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
   if (isRemote(run))
     a.remote = remoteEvidence(run, context.delivery);
   a.perCore = context.perCore;
+  // A read step is judged against read steps only; what the device gave a hash step beyond the read's fastest
+  // pass is said beside it, so the read's figure is never the last word on what the disk can deliver.
+  if (run.workload == Workload::Read && run.ok() && !a.memoryBacked && run.cache != CacheMode::Warm) {
+    for (const Ceiling& c : ceilings) {
+      if (c.kind == CeilingKind::Read && c.source == CeilingSource::Delivered && c.mbps > run.maxMBps() &&
+          (!a.delivered || c.mbps > a.delivered->mbps))
+        a.delivered = CeilingAt{c, c.mbps};
+    }
+  }
   const double achieved = run.mbPerSec();
   if (a.limit.known() && achieved > 0)
     a.efficiency = achieved / a.limit.mbps();

@@ -7,6 +7,7 @@
 #include "analysis/totals.hpp"
 #include "engine/read_range.hpp"
 #include "hashscope/analysis.hpp"
+#include "hashscope/figures.hpp"
 #include "hashscope/hash.hpp"
 
 namespace hashscope {
@@ -211,6 +212,7 @@ Ceiling measured(CeilingKind kind, CeilingSource source, CeilingBasis basis, con
   c.passes = std::max(1, s.count);
   c.streams = std::max(1, run.streams);
   c.busy = busy(run);
+  c.step = stepLabel(run);
   return c;
 }
 
@@ -340,6 +342,7 @@ std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResu
         c.streams = std::max(1, other.streams);
         c.threadsPerStream = threads;
         c.busy = busy(other);
+        c.step = stepLabel(other);
         pool(pooled, c, threads > 1 ? wallFigures(other) : cpuFigures(other));
       }
       break;
@@ -350,6 +353,7 @@ std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResu
       c.basis = CeilingBasis::PerCpuSecond;
       c.streams = std::max(1, other.streams);
       c.busy = busy(other);
+      c.step = stepLabel(other);
       pool(pooled, c, cpuFigures(other));
       break;
     }
@@ -461,22 +465,6 @@ std::optional<Ceiling> ownHashCeiling(const RunResult& run)
 }
 
 }  // namespace
-
-ShownSpeed shownSpeed(const RunResult& r)
-{
-  ShownSpeed shown;
-  shown.mbps = r.mbPerSec();
-  shown.minMBps = r.passes.size() > 1 ? r.minMBps() : shown.mbps;
-  shown.maxMBps = r.passes.size() > 1 ? r.maxMBps() : shown.mbps;
-  shown.passes = std::max<int>(1, static_cast<int>(r.passes.size()));
-  if (r.workload != Workload::HashMemory || !r.ok() || !r.analysis || !r.analysis->perCore)
-    return shown;
-  const Ceiling& c = r.analysis->perCore->ceiling;
-  if (!(c.mbps > 0) || c.streams != std::max(1, r.streams) || c.threadsPerStream != hashThreadsOf(r))
-    return shown;  // measured at another point: this result's own figure
-  const double k = c.basis == CeilingBasis::PerCpuSecond ? static_cast<double>(c.streams) : 1.0;
-  return {c.mbps * k, c.minMBps * k, c.maxMBps * k, c.passes, true};
-}
 
 StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceilings, bool servedFromCache)
 {

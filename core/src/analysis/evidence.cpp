@@ -5,6 +5,7 @@
 
 #include "analysis/totals.hpp"
 #include "hashscope/analysis.hpp"
+#include "hashscope/figures.hpp"
 #include "hashscope/hash.hpp"
 
 namespace hashscope::evidence {
@@ -81,10 +82,12 @@ void addCeilings(const RunResult& r, const Analysis& a, std::vector<Clause>& out
   if (reads && limit.read) {
     const Ceiling& c = limit.read->ceiling;
     const bool other = c.streams != std::max(1, r.streams) || c.queueDepth != analysis::queueDepthOf(r);
-    out.push_back(ReadAlone{*limit.read, a.memoryBacked, other, c.source == CeilingSource::PairedRead});
+    const bool delivered = c.source == CeilingSource::Delivered;
+    out.push_back(ReadAlone{*limit.read, a.memoryBacked, other && !(delivered && c.step == stepLabel(r)),
+                            c.source == CeilingSource::PairedRead, delivered, delivered && c.step == stepLabel(r)});
   }
-  if (!r.algorithm.empty() && r.workload != Workload::HashMemory && limit.hash)
-    out.push_back(HashAlone{r.algorithm, *limit.hash, std::max(1, r.streams)});
+  if (!r.algorithm.empty() && limit.hash)
+    out.push_back(HashAlone{r.algorithm, *limit.hash, std::max(1, r.streams), r.workload == Workload::HashMemory});
   const bool anySide = limit.hash || limit.read;
   if (limit.readMissing && (reads || !anySide))
     out.push_back(NotMeasured{CeilingKind::Read, std::max(1, r.streams), analysis::accessOf(r)});

@@ -8,6 +8,7 @@
 #include "export/json_writer.hpp"
 #include "export/path_text.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/figures.hpp"
 
 namespace hashscope {
 
@@ -55,18 +56,19 @@ std::string num(double value)
 }
 std::string flag(bool value) { return value ? "true" : "false"; }
 
-// "machine-busy;limit-unreliable": the codes only (the JSON carries their numbers).
-std::string flagList(const Analysis& a)
+// "machine-busy;limit-unreliable": the marks' codes only (the JSON carries their numbers).
+std::string flagList(const Figures& f)
 {
   std::string out;
-  for (const Flag& f : a.flags)
-    out += (out.empty() ? "" : ";") + std::string(toString(f.code));
+  for (const Flag& mark : f.marks)
+    out += (out.empty() ? "" : ";") + std::string(toString(mark.code));
   return out;
 }
 
 std::vector<std::string> rowOf(const RunResult& r)
 {
   const Analysis* a = r.analysis ? &*r.analysis : nullptr;
+  const Figures f = figuresOf(r);  // the figures every view shows
   auto opt = [&](double v) { return a && v > 0 ? json::number(v) : std::string(); };
   return {
       std::string(toString(r.workload)),
@@ -86,7 +88,7 @@ std::vector<std::string> rowOf(const RunResult& r)
       std::to_string(r.bytes),
       std::to_string(r.files),
       num(r.seconds),
-      num(r.mbPerSec()),
+      num(f.mbps),
       num(r.userSeconds),
       num(r.systemSeconds),
       r.digest,
@@ -96,7 +98,7 @@ std::vector<std::string> rowOf(const RunResult& r)
       a ? std::string(toString(a->verdict)) : std::string(),
       a ? flag(a->servedFromCache) : std::string(),
       a ? flag(a->memoryBacked) : std::string(),
-      a ? opt(a->limitMBps()) : std::string(),
+      a ? opt(f.limitMBps) : std::string(),
       a ? opt(a->efficiency) : std::string(),
       a ? num(a->workerBusyPct) : std::string(),
       a ? num(a->waitPct) : std::string(),
@@ -104,10 +106,13 @@ std::vector<std::string> rowOf(const RunResult& r)
       a ? num(a->cpuBusyPct) : std::string(),
       a ? std::to_string(a->deviceReadBytes) : std::string(),
       a ? std::string(toString(a->reason)) : std::string(),
-      std::to_string(std::max<std::size_t>(1, r.passes.size())),
-      num(r.minMBps()),
-      num(r.maxMBps()),
-      a ? flagList(*a) : std::string(),
+      std::to_string(f.passes),
+      num(f.minMBps),
+      num(f.maxMBps),
+      a ? flagList(f) : std::string(),
+      f.share ? json::number(*f.share) : std::string(),
+      a && f.limitMBps > 0 ? std::string(toString(f.limitSource)) : std::string(),
+      f.limitStep,
   };
 }
 
@@ -133,7 +138,8 @@ const std::vector<std::string>& csvColumns()
       "digest",         "digest_matches", "cancelled",     "error",          "verdict",
       "served_from_cache", "memory_backed", "limit_mb_per_s", "efficiency", "worker_busy_pct",
       "wait_pct",       "disk_busy_pct", "cpu_busy_pct",   "device_read_bytes", "reason",
-      "passes",         "mb_per_s_min",  "mb_per_s_max",   "flags",
+      "passes",         "mb_per_s_min",  "mb_per_s_max",   "flags",          "share",
+      "limit_source",   "limit_step",
   };
   return columns;
 }

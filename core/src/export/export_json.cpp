@@ -6,6 +6,7 @@
 #include "export/machine_info.hpp"
 #include "export/path_text.hpp"
 #include "hashscope/export.hpp"
+#include "hashscope/figures.hpp"
 #include "hashscope/hash.hpp"
 
 namespace hashscope {
@@ -203,6 +204,8 @@ void writeCeiling(json::Writer& w, const char* key, const std::optional<CeilingA
   w.key("access");
   c.access ? w.value(toString(*c.access)) : w.null();
   w.member("busy", c.busy);
+  w.key("step");
+  stringOrNull(w, c.step);
   w.endObject();
 }
 
@@ -364,6 +367,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   }
   if (r.analysis) {
     const Analysis& a = *r.analysis;
+    const Figures f = figuresOf(r);
     w.member("verdict", toString(a.verdict));
     w.member("served_from_cache", a.servedFromCache);
     w.member("memory_backed", a.memoryBacked);
@@ -371,6 +375,17 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     a.limit.known() ? w.value(a.limitMBps()) : w.null();
     w.key("efficiency");
     a.efficiency > 0 ? w.value(a.efficiency) : w.null();
+    // The figures every view shows beside mb_per_s (figures.hpp): the trusted share of the limit, where the
+    // limit comes from, and a read step's device delivering more during a hash step.
+    w.key("share");
+    f.share ? w.value(*f.share) : w.null();
+    w.member("limit_source", toString(f.limitSource));
+    w.key("limit_step");
+    stringOrNull(w, f.limitStep);
+    w.key("delivered_mb_per_s");
+    f.deliveredMBps > 0 ? w.value(f.deliveredMBps) : w.null();
+    w.key("delivered_step");
+    stringOrNull(w, f.deliveredStep);
     // /3's two references, kept: the read ceiling at this result's point, the hash ceiling's own figure.
     w.key("read_mb_per_s");
     a.limit.read ? w.value(a.limit.read->mbps) : w.null();
@@ -384,7 +399,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
     w.member("device_read_bytes", a.deviceReadBytes);
     w.key("other_cores");
     a.otherCores >= 0 ? w.value(a.otherCores) : w.null();
-    writeFlags(w, a.flags);
+    writeFlags(w, f.marks);
     writeEvidence(w, a);
   }
   if (options.includeSamples)

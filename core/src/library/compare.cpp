@@ -32,9 +32,15 @@ TileKey compareKey(TileKey key)
 std::map<TileKey, const RunTile*> usableTiles(const RunDocument& run)
 {
   std::map<TileKey, const RunTile*> out;
-  for (const RunTile& t : run.tiles)
-    if (!t.failed)
-      out[compareKey(t.key)] = &t;  // a repeated key (the same step twice): the later one counts
+  for (const RunTile& t : run.tiles) {
+    if (t.failed)
+      continue;
+    // A repeated key (the same step twice): the later one counts, except for hash-memory, measured once per
+    // location, where the fastest repeat is the CPU's figure, the one the scoreboard's in-RAM tile shows.
+    const RunTile*& slot = out[compareKey(t.key)];
+    if (!slot || t.key.workload != "hash-memory" || t.mbps > slot->mbps)
+      slot = &t;
+  }
   return out;
 }
 

@@ -41,7 +41,10 @@ bool readsMember(std::string_view key)
       "served_from_cache", "verdict", "flags", "code", "cancelled", "error", "remote", "link_mbit_per_s", "bytes",
       "seconds",
       // hashscope.run/4: the point each figure was taken at, and each pass's figure per CPU second
-      "read_method", "queue_depth", "hash_threads", "cpu_mb_per_s"};
+      "read_method", "queue_depth", "hash_threads", "cpu_mb_per_s",
+      // the figures every view shows (figures.hpp), with the marks' numbers
+      "value1", "value2", "reason", "limit_mb_per_s", "efficiency", "share", "limit_source", "limit_step",
+      "delivered_mb_per_s", "delivered_step"};
   return kKeys.count(key) > 0;
 }
 
@@ -164,15 +167,11 @@ void poolPerCore(RunDocument& doc, const std::vector<HashPasses>& hashes)
              (g.perCore.threadsPerStream == same->threadsPerStream && g.perCore.streams < same->streams))
       *same = g.perCore;
   }
+  // Its hash-memory tiles at that point keep their own passes and carry the per-core figure beside them.
   for (RunTile& t : doc.tiles) {
     const PerCore* p = t.failed || t.key.workload != "hash-memory" ? nullptr : doc.perCoreOf(t.key.algorithm);
-    if (p && p->streams == t.key.streams && p->threadsPerStream == t.hashThreads) {
-      t.perCore = true;
-      t.mbps = p->figure.median * (p->threadsPerStream > 1 ? 1 : t.key.streams);
-      t.minMBps = p->figure.min * (p->threadsPerStream > 1 ? 1 : t.key.streams);
-      t.maxMBps = p->figure.max * (p->threadsPerStream > 1 ? 1 : t.key.streams);
-      t.passes = p->figure.count;
-    }
+    if (p && p->streams == t.key.streams && p->threadsPerStream == t.hashThreads)
+      t.perCore = p->figure;
   }
 }
 
@@ -218,8 +217,36 @@ RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
   t.filesystem = r["filesystem"].string();
   t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
   t.verdict = r["verdict"].string();
-  for (const json::Value& f : r["flags"].items())
+  const auto& flags = r["flags"].items();
+  for (std::size_t i = 0; i < flags.size(); ++i) {
+    const json::Value& f = flags[i];
     t.flags.push_back(f["code"].string());
+    const std::optional<FlagCode> code = parseFlagCode(t.flags.back());
+    if (!code)
+      continue;  // a newer version's flag: listed by its code, no numbers to say
+    const auto value = [&](const char* leaf) {
+      return checkedNumber(f[leaf], [index, i, leaf] {
+        return "results[" + std::to_string(index) + "].flags[" + std::to_string(i) + "]." + leaf;
+      }, 0, -1e18, 1e18, "a number (-1e18 to 1e18)");
+    };
+    Flag mark{*code, value("value1"), value("value2")};
+    if (const auto reason = parseLimitReason(f["reason"].string()))
+      mark.reason = *reason;
+    t.marks.push_back(mark);
+  }
+  // The figures beside mb_per_s (figures.hpp); a document from before them has its limit and efficiency.
+  t.limitMBps = checkedNumber(r["limit_mb_per_s"], resultField(index, ".limit_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+  t.limitSource = parseLimitSource(r["limit_source"].string()).value_or(LimitSource::None);
+  t.limitStep = r["limit_step"].string();
+  const bool unreliable = std::find(t.flags.begin(), t.flags.end(), "limit-unreliable") != t.flags.end();
+  if (r["share"].optNumber())
+    t.share = checkedNumber(r["share"], resultField(index, ".share"), 0, 0, 1e6, "a share of the limit (0 to 1e6)");
+  else if (!unreliable && r["efficiency"].optNumber() && t.limitMBps > 0)
+    t.share = checkedNumber(r["efficiency"], resultField(index, ".efficiency"), 0, 0, 1e6, "an efficiency (0 to 1e6)");
+  if (t.share && !(*t.share > 0))
+    t.share.reset();
+  t.deliveredMBps = checkedNumber(r["delivered_mb_per_s"], resultField(index, ".delivered_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
+  t.deliveredStep = r["delivered_step"].string();
   t.error = r["error"].string();
   t.failed = r["cancelled"].boolean() || !t.error.empty() || !(t.mbps > 0);
   t.readMethod = r["read_method"].string();
@@ -271,10 +298,7 @@ RunSettings runSettings(const RunDocument& doc)
   for (const RunTile& t : doc.tiles) {
     if (t.failed)
       continue;
-    // A per-core tile's count is of every hash-memory pass behind its figure (the reference's too), not the
-    // passes each step ran: the preset is told by the steps.
-    if (!t.perCore)
-      s.passes = std::max(s.passes, t.passes);
+    s.passes = std::max(s.passes, t.passes);
     const bool file = t.key.workload == "read" || t.key.workload == "hash-file" || t.key.workload == "hash-tree";
     if (file) {
       s.sampleBytes = std::max(s.sampleBytes, t.bytes);
@@ -301,6 +325,31 @@ RunHeadline runHeadline(const RunDocument& doc)
       best = {t.key.algorithm, t.mbps};
   }
   return best;
+}
+
+Figures figuresOf(const RunTile& t)
+{
+  Figures f;
+  f.failed = t.failed;
+  f.mbps = t.mbps;
+  f.minMBps = t.minMBps;
+  f.maxMBps = t.maxMBps;
+  f.passes = std::max(1, t.passes);
+  f.limitMBps = t.limitMBps;
+  f.limitSource = t.limitSource;
+  f.limitStep = t.limitStep;
+  f.share = t.share;
+  f.analysed = !t.verdict.empty();
+  for (Verdict v : {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed, Verdict::NetworkBound,
+                    Verdict::ServerBound}) {
+    if (t.verdict == toString(v))
+      f.verdict = v;
+  }
+  f.marks = t.marks;
+  f.perCore = t.perCore;
+  f.deliveredMBps = t.deliveredMBps;
+  f.deliveredStep = t.deliveredStep;
+  return f;
 }
 
 bool RunTile::busy() const { return std::find(flags.begin(), flags.end(), "machine-busy") != flags.end(); }
