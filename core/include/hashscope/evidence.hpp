@@ -1,7 +1,6 @@
 // The verdict sentence as data: the clauses of a result's evidence, in order, with their numbers. Core decides
-// what the sentence says; each front end words every clause (the CLI in app/cli/evidence_text.cpp, the GUI in
-// app/gui/logic/result_text.cpp through tr()), so the two say the same thing. A new clause is one more type
-// in `Clause`: std::visit in each front end then asks for its wording.
+// what the sentence says; app/words words every clause, once, for the CLI and the GUI alike. A new clause is one
+// more type in `Clause`: std::visit in app/words then asks for its wording.
 #pragma once
 
 #include <cstdint>

@@ -110,7 +110,7 @@ std::optional<FlagCode> parseFlagCode(std::string_view text);
 std::optional<LimitReason> parseLimitReason(std::string_view text);
 
 // Why the analysis reached its verdict: the rule that decided it. The analysis gives this code and the
-// numbers; each front end writes the sentence (the CLI in app/cli/evidence_text.cpp, the GUI through tr()).
+// numbers; app/words writes the sentence, once for both front ends.
 enum class VerdictReason {
   // unknown
   RunFailed,          // the run failed (RunResult::error)
