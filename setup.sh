@@ -23,9 +23,11 @@ BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev catch2
   libssl-dev libxxhash-dev libisal-dev zlib1g-dev
   librust-blake3-dev libsqlite3-dev)  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them); the run library
-# perl: coreutils' own checksum tests (tests/coreutils/); strace: the test that looks at each write of `hash`.
+# perl: coreutils' own checksum tests (tests/coreutils/); strace: the test that looks at each write of `hash`,
+# and with time (GNU time) the kernel work and peak memory tests/bench/many_core.sh counts.
 # fuse3 + libfuse3-dev: the test FUSE filesystem of the network/FUSE location tests (tests/support/ratefs.cpp).
-TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3 fuse3 libfuse3-dev perl strace)
+TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3 fuse3 libfuse3-dev perl strace
+  time)
 # The README screenshots (resources/screenshots/take-*.sh): the app under Xvfb, driven by xdotool, shot by
 # ImageMagick; xset turns off key auto-repeat. Chromium, when present, also shoots the HTML report.
 SCREENSHOT_PACKAGES=(xvfb xdotool imagemagick x11-xserver-utils)

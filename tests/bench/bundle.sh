@@ -6,8 +6,9 @@
 #
 # DIR (created; must not exist yet) gets:
 #   bin/      hashscope-cli (without its debug information), with --baseline also another build of it as
-#             hashscope-cli-baseline (a before/after comparison in one run), and the peer tools found here (md5sum, sha256sum, xxhsum, b3sum, md5deep, openssl,
-#             GNU time, cat, find, xargs), each as it is on this machine;
+#             hashscope-cli-baseline (a before/after comparison in one run), and the peer tools found here (md5sum,
+#             sha256sum, xxhsum, b3sum, md5deep, openssl, cat, find, xargs), GNU time and strace (many_core.sh's
+#             context switches and system calls), each as it is on this machine;
 #   lib/      every shared library they load that is not part of the C library itself (found with ldd), so
 #             OpenSSL, xxHash, ISA-L, zlib, SQLite and the C++ runtime come along;
 #   bench/    the benchmark scripts (many_core.sh, peer_speed.sh, tree_speed.sh ...);
@@ -68,7 +69,7 @@ add_cli() {  # add_cli BINARY NAME: a hashscope-cli build, its debug information
 }
 add_cli "$cli" hashscope-cli
 [ -z "$baseline" ] || add_cli "$baseline" hashscope-cli-baseline
-for tool in md5sum sha256sum xxhsum b3sum md5deep openssl cat find xargs; do add_tool "$tool"; done
+for tool in md5sum sha256sum xxhsum b3sum md5deep openssl cat find xargs strace; do add_tool "$tool"; done
 if [ -x /usr/bin/time ]; then cp -L /usr/bin/time "$out/bin/time"; copy_libs /usr/bin/time; else echo "  (not here: GNU time)"; fi
 cp "$root"/tests/bench/*.sh "$out/bench/"
 rm -f "$out/bench/bundle.sh"

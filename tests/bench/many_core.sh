@@ -1,16 +1,16 @@
 #!/usr/bin/env bash
 # One HashScope process against N processes of the peer tools, with N = the machine's logical cores
-# (issue 19's goals, measured on a 16-core machine in ../shared/data/many-core/README.md):
+# (issue 19's goals; the 16-core measurements are in docs/benchmarks.md):
 #
 #   tests/bench/many_core.sh [--jobs N] [--runs 5] [--dir /dev/shm] [--cli build/bin/hashscope-cli]
 #                            [--tree-size 4G] [--tiny 100000] [--file-size 4G] [--baseline OTHER-CLI]
-#                            [--quick] [--only tiny|tree|blake3|ram|scaling|rss]
+#                            [--quick] [--only tiny|tree|blake3|ram|scaling|rss|kernel] [--no-kernel]
 #
 # Data in --dir (RAM by default), made from a fixed seed with perl (every Debian has perl-base), removed
 # on exit:
 #   tiny:  --tiny files of 0..2 KiB in 100 folders;
 #   tree:  a lognormal tree (sizes lognormal, mu 11, sigma 2, capped at 64 MiB; 60 files per folder) of
-#          --tree-size bytes (4 GiB: 11 000 files or so, as in the 16-core README);
+#          --tree-size bytes (4 GiB: 11 000 files or so, as in docs/benchmarks.md);
 #   file:  one random file of --file-size bytes.
 # Rows (ratios of median times, commands interleaved run by run; goal in brackets):
 #   tiny, md5, hash -r -j N / find | xargs -0 -n 500 -P N md5sum                      (<= 0.90)
@@ -26,12 +26,20 @@
 # md5 and xxh3-64                                                                      (<= 1.00)
 # Every command also gets its user and system CPU seconds (bash's `time`, children included), which say
 # where the time goes when the wall times are close. A peer that is not installed is skipped (said so).
+# Kernel work (no goal; --no-kernel leaves it out): the work that grows with the cores when threads share one
+# process, counted for hash -r -j N (tiny files and the tree, md5), hash -a blake3 of the file, and beside them
+# xargs -P N md5sum (each process its own address space and descriptor table) and b3sum, so a 2-core run shows
+# the trend a 16-core run would: voluntary and involuntary context switches (GNU time, %w and %c: medians of up
+# to 3 runs) and futex, mmap, munmap, mprotect and madvise calls (strace -c -f, every thread and child process:
+# medians of up to 3 runs, slowed by the tracing, so compare rows with each other, not with the timed runs),
+# per file and per GiB (tiny files, tree) and per GiB (file). Where GNU time or strace is missing, or ptrace is not
+# allowed, its columns show "-" and a line says why.
 # --baseline: also time another build's hashscope-cli in every group (before/after a change).
 # --quick: small data (trying the script on a small machine, not for the goals).
 # Runs from a bundle made by tests/bench/bundle.sh on a machine without HashScope's build dependencies.
 set -euo pipefail
 
-jobs=$(nproc) runs=5 dir=/dev/shm tree_size=4G tiny=100000 file_size=4G baseline="" only="" quick=0
+jobs=$(nproc) runs=5 dir=/dev/shm tree_size=4G tiny=100000 file_size=4G baseline="" only="" quick=0 kernel=1
 cli="$(cd "$(dirname "$0")/../.." && pwd)/build/bin/hashscope-cli"
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -45,16 +53,18 @@ while [ $# -gt 0 ]; do
     --baseline) baseline=$2; shift 2 ;;
     --quick) quick=1; shift ;;
     --only) only=$2; shift 2 ;;
+    --no-kernel) kernel=0; shift ;;
     -h|--help) awk 'NR > 1 && !/^#/ { exit } NR > 1 { sub(/^# ?/, ""); print }' "$0"; exit 0 ;;
     *) echo "many_core.sh: unknown option $1" >&2; exit 2 ;;
   esac
 done
 [ -x "$cli" ] || { echo "many_core.sh: $cli not found: build first (./setup.sh build) or use a bundle" >&2; exit 2; }
 [ -z "$baseline" ] || [ -x "$baseline" ] || { echo "many_core.sh: baseline $baseline not found" >&2; exit 2; }
-case "$only" in ""|tiny|tree|blake3|ram|scaling|rss) ;; *) echo "many_core.sh: --only tiny, tree, blake3, ram, scaling or rss" >&2; exit 2 ;; esac
+case "$only" in ""|tiny|tree|blake3|ram|scaling|rss|kernel) ;; *) echo "many_core.sh: --only tiny, tree, blake3, ram, scaling, rss or kernel" >&2; exit 2 ;; esac
+[ "$kernel" = 1 ] || [ "$only" != kernel ] || { echo "many_core.sh: --only kernel and --no-kernel exclude each other" >&2; exit 2; }
 command -v perl >/dev/null || { echo "many_core.sh: perl is needed to make the data" >&2; exit 2; }
 if [ "$quick" = 1 ]; then tree_size=128M tiny=5000 file_size=256M; fi
-want() { [ -z "$only" ] || [ "$only" = "$1" ]; }
+want() { if [ "$1" = kernel ]; then [ "$kernel" = 1 ] && { [ -z "$only" ] || [ "$only" = kernel ]; }; else [ -z "$only" ] || [ "$only" = "$1" ]; fi; }
 have() { command -v "$1" >/dev/null 2>&1; }
 
 work=$(mktemp -d "$dir/hashscope-many-core-XXXXXX")
@@ -148,18 +158,101 @@ goal() {
 }
 skip() { summary+=("$(printf '%-58s skipped: %s' "$1" "$2")"); }
 
+# The kernel work a command makes (see the header). timer: GNU time, the program (bash's `time` keyword counts no
+# context switches): the bundle's bin/time, or the system's. tracer: strace, where it can trace here.
+timer="" timer_why="" tracer="" tracer_why="" tracer_opts=()
+if t=$(type -P time) && "$t" -f '%w %c' true >/dev/null 2>&1; then timer=$t
+else timer_why="GNU time (/usr/bin/time) is not installed"; fi
+if ! have strace; then tracer_why="strace is not installed"
+elif ! strace -f -c -o /dev/null true >/dev/null 2>&1; then tracer_why="strace cannot trace here (ptrace not allowed)"
+else
+  tracer=strace
+  # --seccomp-bpf stops only at the traced calls (strace 5.3+, Linux 5.0+); without it every call stops
+  if strace -f --seccomp-bpf -e trace=futex -c -o /dev/null true >/dev/null 2>&1; then tracer_opts=(--seccomp-bpf); fi
+fi
+kernel_calls=(futex mmap munmap mprotect madvise)
+kernel_runs=$(( runs < 3 ? runs : 3 ))
+# kernel_counts NAME CMD: sets kc to "VOL INVOL FUTEX MMAP MUNMAP MPROTECT MADVISE" for the command line CMD (run
+# with bash -c, which execs a lone command), each the median of kernel_runs runs, "-" where not measured.
+kernel_counts() {
+  local name=$1 cmd=$2 r vols=() invols=() calls=() counts
+  kc=""
+  if [ -n "$timer" ]; then
+    for ((r = 0; r < kernel_runs; r++)); do
+      if "$timer" -f '%w %c' -o "$work/time.out" bash -c "$cmd" >/dev/null 2>"$work/stderr"; then
+        read -r v c < <(tail -1 "$work/time.out"); vols+=("$v") invols+=("$c")
+      else
+        printf '  failed: %s under GNU time: %s\n' "$name" "$(head -c 300 "$work/stderr" | tr '\n' ' ')"
+        failures=$((failures + 1)); kc="- - - - - - -"; return
+      fi
+    done
+    kc="$(median "${vols[@]}") $(median "${invols[@]}")"
+  else
+    kc="- -"
+  fi
+  if [ -n "$tracer" ]; then
+    local -A byCall=()
+    for ((r = 0; r < kernel_runs; r++)); do
+      if ! strace -f "${tracer_opts[@]}" -e trace="$(IFS=,; echo "${kernel_calls[*]}")" -c -o "$work/strace.out" \
+           bash -c "$cmd" >/dev/null 2>"$work/stderr"; then
+        printf '  failed: %s under strace: %s\n' "$name" "$(head -c 300 "$work/stderr" | tr '\n' ' ')"
+        failures=$((failures + 1)); kc+=" - - - - -"; return
+      fi
+      # strace -c's table: "% time  seconds  usecs/call  calls  [errors]  syscall"; a call never made has no row
+      counts=$(awk -v want="${kernel_calls[*]}" 'BEGIN { n = split(want, w, " ") }
+        $NF ~ /^[a-z_0-9]+$/ && $4 ~ /^[0-9]+$/ { c[$NF] = $4 }
+        END { for (i = 1; i <= n; i++) printf "%s ", (w[i] in c) ? c[w[i]] : 0 }' "$work/strace.out")
+      read -r -a calls <<<"$counts"
+      local k; for k in "${!kernel_calls[@]}"; do byCall[$k]+="${calls[$k]} "; done
+    done
+    local k; for k in "${!kernel_calls[@]}"; do
+      # shellcheck disable=SC2086
+      kc+=" $(median ${byCall[$k]})"
+    done
+  else
+    kc+=" - - - - -"
+  fi
+}
+# kernel_group TITLE "UNIT:COUNT ..." NAME1 CMD1 NAME2 CMD2 ...: one table per unit (file, GiB), each command's
+# counts divided by COUNT.
+kernel_group() {
+  local title=$1 units=$2 names=() rows=() i u; shift 2
+  if [ -z "$timer" ] && [ -z "$tracer" ]; then return; fi
+  while [ $# -gt 0 ]; do kernel_counts "$1" "$2"; names+=("$1") rows+=("$kc"); shift 2; done
+  for u in $units; do
+    printf '\nKernel work per %s: %s\n' "${u%%:*}" "$title"
+    printf '  %-48s %9s %9s %9s %9s %9s %9s %9s\n' "command" "vol cs" "invol cs" "${kernel_calls[@]}"
+    for i in "${!names[@]}"; do
+      printf '  %-48s%s\n' "${names[$i]}" "$(awk -v d="${u#*:}" '{ for (k = 1; k <= NF; k++) {
+        if ($k == "-") { printf " %9s", "-"; continue }
+        v = $k / d
+        printf " %9s", (v == 0 ? "0" : v >= 100 ? sprintf("%.0f", v) : v >= 10 ? sprintf("%.1f", v) : v >= 1 ? sprintf("%.2f", v) : sprintf("%.4f", v)) } }' <<<"${rows[$i]}")"
+    done
+  done
+}
+
 echo "HashScope many-core benchmark — $(date -u +%FT%TZ), $(nproc) logical cores, N = $jobs, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 echo "$("$cli" --version 2>/dev/null | head -1); $(uname -sr); data in $dir"
 [ -z "$baseline" ] || echo "baseline: $baseline ($("$baseline" --version 2>/dev/null | head -1))"
+if want kernel; then
+  if [ -z "$timer" ] && [ -z "$tracer" ]; then
+    echo "kernel work: skipped: $timer_why; $tracer_why"; skip "kernel work" "$timer_why; $tracer_why"
+  else
+    [ -n "$timer" ] || { echo "kernel work: context switches skipped: $timer_why"; skip "kernel work, context switches" "$timer_why"; }
+    [ -n "$tracer" ] || { echo "kernel work: system calls skipped: $tracer_why"; skip "kernel work, system calls" "$tracer_why"; }
+  fi
+fi
 add_base() {  # add_base ARRAY NAME CMD
   local -n arr=$1
   [ -z "$baseline" ] || arr+=("baseline ${2#hashscope-cli }" "${3//"'$cli'"/"'$baseline'"}")
 }
 
-if want tiny; then
+if want tiny || want kernel; then
   make_data tiny "$work/tiny" "$tiny"
   sync
   per=$(( (tiny + jobs - 1) / jobs ))
+fi
+if want tiny; then
   group=("hashscope-cli hash -r -j $jobs -a md5" "'$cli' hash -r -j $jobs -a md5 '$work/tiny'"
          "find | xargs -0 -n 500 -P $jobs md5sum" "find '$work/tiny' -type f -print0 | xargs -0 -n 500 -P $jobs md5sum"
          "$jobs processes: xargs -0 -n $per -P $jobs hashscope-cli hash -a md5"
@@ -169,10 +262,20 @@ if want tiny; then
   goal "tiny md5 -j$jobs / xargs -P$jobs md5sum" "hashscope-cli hash -r -j $jobs -a md5" "find | xargs -0 -n 500 -P $jobs md5sum" 0.90 le
   goal "tiny md5 one process -j$jobs / $jobs hashscope processes" "hashscope-cli hash -r -j $jobs -a md5" \
     "$jobs processes: xargs -0 -n $per -P $jobs hashscope-cli hash -a md5" 1.00 le
-  rm -rf "$work/tiny"
 fi
+if want kernel; then
+  find "$work/tiny" -type f -print0 >"$work/tiny.list"
+  tiny_bytes=$(find "$work/tiny" -type f -printf '%s\n' | awk '{ t += $1 } END { print t + 0 }')
+  group=("hash -r -j 1 -a md5" "'$cli' hash -r -j 1 -a md5 '$work/tiny'"
+         "hash -r -j $jobs -a md5" "'$cli' hash -r -j $jobs -a md5 '$work/tiny'")
+  [ -z "$baseline" ] || group+=("baseline hash -r -j $jobs -a md5" "'$baseline' hash -r -j $jobs -a md5 '$work/tiny'")
+  group+=("xargs -0 -n 500 -P $jobs md5sum" "xargs -0 -a '$work/tiny.list' -n 500 -P $jobs md5sum")
+  kernel_group "md5, $tiny files of 0..2 KiB in $dir" \
+    "file:$tiny GiB:$(awk -v b="$tiny_bytes" 'BEGIN { print b / 1073741824 }')" "${group[@]}"
+fi
+rm -rf "$work/tiny" "$work/tiny.list"
 
-if want tree || want scaling || want rss; then
+if want tree || want scaling || want rss || want kernel; then
   make_data tree "$work/tree" "$tree_bytes"
   sync
   tree_files=$(find "$work/tree" -type f | wc -l)
@@ -217,7 +320,16 @@ if want scaling; then
   summary+=("$(printf '%-58s x%s (target >= x%s) %s' "tree md5 speed-up -j1 -> -j$jobs" "$s" "$t" "$(awk -v s="$s" -v t="$t" 'BEGIN { print (s >= t) ? "ok" : "MISSED" }')")")
 fi
 
-if want blake3 || want ram || want rss; then
+if want kernel; then
+  find "$work/tree" -type f -print0 >"$work/tree.list"
+  group=("hash -r -j $jobs -a md5" "'$cli' hash -r -j $jobs -a md5 '$work/tree'")
+  [ -z "$baseline" ] || group+=("baseline hash -r -j $jobs -a md5" "'$baseline' hash -r -j $jobs -a md5 '$work/tree'")
+  group+=("xargs -0 -n 100 -P $jobs md5sum" "xargs -0 -a '$work/tree.list' -n 100 -P $jobs md5sum")
+  kernel_group "md5, lognormal tree ($tree_files files) in $dir" \
+    "file:$tree_files GiB:$(awk -v b="$tree_bytes" 'BEGIN { print b / 1073741824 }')" "${group[@]}"
+fi
+
+if want blake3 || want ram || want rss || want kernel; then
   head -c "$file_bytes" /dev/urandom >"$work/file.bin"
 fi
 if want blake3; then
@@ -263,10 +375,16 @@ if want ram; then
   done
 fi
 
+if want kernel; then
+  group=("hash -a blake3" "'$cli' hash -a blake3 '$work/file.bin'")
+  [ -z "$baseline" ] || group+=("baseline hash -a blake3" "'$baseline' hash -a blake3 '$work/file.bin'")
+  if have b3sum; then group+=("b3sum" "b3sum '$work/file.bin'"); fi
+  kernel_group "blake3, one $(numfmt --to=iec "$file_bytes")B file in $dir, all cores" \
+    "GiB:$(awk -v b="$file_bytes" 'BEGIN { print b / 1073741824 }')" "${group[@]}"
+fi
+
 if want rss; then
-  # GNU time, the program (bash's `time` keyword has no -f): the bundle's bin/time, or the system's.
-  timer=$(type -P time || true)
-  if [ -n "$timer" ]; then
+  if [ -n "$timer" ]; then  # GNU time (see above)
     printf '\nPeak memory (maximum RSS)\n'
     for row in "hash -r -j $jobs -a md5 (tree)|'$cli' hash -r -j $jobs -a md5 '$work/tree'" \
                "hash -a blake3 (file)|'$cli' hash -a blake3 '$work/file.bin'"; do
@@ -277,12 +395,12 @@ if want rss; then
       summary+=("$(printf '%-58s %s MiB (target < 96) %s' "peak RSS, $name" "$mib" "$(awk -v m="$mib" 'BEGIN { print (m < 96) ? "ok" : "MISSED" }')")")
     done
   else
-    skip "peak RSS" "GNU time (/usr/bin/time) is not installed"
+    skip "peak RSS" "$timer_why"
   fi
 fi
 
 printf '\nSummary (N = %d; ratios of median times, lower is faster, except hash-file vs openssl and the speed-up)\n' "$jobs"
-printf '  %s\n' "${summary[@]}"
+if [ ${#summary[@]} -gt 0 ]; then printf '  %s\n' "${summary[@]}"; else echo "  (no goal in this run)"; fi
 if [ "$failures" -gt 0 ]; then
   printf '\n%d timed command(s) failed (see "failed:" above): their figures mean nothing\n' "$failures"
   exit 1
