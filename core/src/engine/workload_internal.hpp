@@ -93,10 +93,15 @@ std::string folderProblem(const std::filesystem::path& folder);
 // out of memory (the workloads then throw std::bad_alloc, which runWorkload words).
 inline constexpr std::size_t kWorkBufferAlignment = 4096;
 platform::AlignedBuffer workBuffer(std::size_t size);
+// Where the memory workloads take their buffers: workBuffer, or a caller's function that hands them on (a test
+// that looks at which buffers a workload worked on).
+using WorkBuffers = std::function<platform::AlignedBuffer(std::size_t size)>;
 
 // The individual workloads (run_workload.cpp validates the spec and catches everything around them).
-void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
-void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
+               const WorkBuffers& buffers = workBuffer);
+void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
+                   const WorkBuffers& buffers = workBuffer);
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 // read and hash-file: one file (workload_file.cpp).
 void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
