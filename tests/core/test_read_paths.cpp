@@ -6,6 +6,8 @@
 #include <cstring>
 
 #include "catch.hpp"
+#include "machine.hpp"
+#include "skip.hpp"
 #include "engine/read_range.hpp"
 #include "hashscope/workload.hpp"
 #include "platform/file_io.hpp"
@@ -163,6 +165,12 @@ TEST_CASE("results record the queue depth of direct reads and the hashing thread
   const auto file = dir / "q.bin";
   const std::uint64_t size = 4 * MiB + 4096;
   hashscope::test::writeRandomFile(file, size, 5);
+  // Where /var/tmp is on a disk that takes O_DIRECT, cold reads go direct and record their depth; elsewhere (a
+  // tmpfs, a filesystem that refuses O_DIRECT) they go through the cache and record none, and the direct
+  // depth goes unchecked: a visible partial skip.
+  const std::string noDirect = hashscope::test::whyNoDirectReadDisk("/var/tmp");  // its reason names no temp folder
+  if (!noDirect.empty())
+    HASHSCOPE_SKIP_PART("the queue depth of direct reads is not checked: " << noDirect);
   for (int depth : {1, 3, 32}) {
     CAPTURE(depth);
     WorkloadSpec s = spec(Workload::Read, file, ReadPath::Auto);
@@ -172,10 +180,13 @@ TEST_CASE("results record the queue depth of direct reads and the hashing thread
     REQUIRE(r.error == "");
     CHECK(r.bytes == size);
     CHECK(r.readMethod == "pipelined");
-    if (r.cacheMethod == CacheMethod::Direct)
+    if (noDirect.empty()) {
+      CHECK(r.cacheMethod == CacheMethod::Direct);
       CHECK(r.queueDepth == depth);  // direct reads keep `depth` reads in flight
-    else
+    } else {
+      CHECK(r.cacheMethod != CacheMethod::Direct);
       CHECK(r.queueDepth == 0);      // evicted or RAM-backed reads go through the cache: the kernel queues
+    }
   }
   // Cached and mapped reads queue nothing of their own.
   const RunResult cached = runWorkload(spec(Workload::HashFile, file, ReadPath::Auto, "sha1"), {});
