@@ -159,6 +159,31 @@ TEST_CASE("hash-file and hash-tree follow the read path asked for, with unchange
   }
 }
 
+TEST_CASE("a network or FUSE file is read with copies, never mapped, where a local one would be mapped",
+          "[engine][readpath]")
+{
+  // WorkloadSpec::remote (the suite sets it for a network or FUSE location) becomes ReadPlan::remote: Auto
+  // then copies through the reader, so the wait for the server shows as waiting. On a machine where mapping
+  // pays, the same warm file is mapped when it is local: the rule, not the costs, keeps it from mapping.
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
+  const hashscope::test::MappingCostsAs mapping(true);
+  TempDir dir;
+  const auto file = dir / "r.bin";
+  const auto data = hashscope::test::writeRandomFile(file, 3 * MiB + 7, 9);
+  for (const char* algorithm : {"md5", "xxh3-64"}) {
+    for (const bool remote : {false, true}) {
+      CAPTURE(algorithm, remote);
+      WorkloadSpec s = spec(Workload::HashFile, file, ReadPath::Auto, algorithm);
+      s.cache = CacheMode::Warm;
+      s.remote = remote;
+      const RunResult r = runWorkload(s, {});
+      REQUIRE(r.error == "");
+      CHECK(r.readMethod == (remote ? "pipelined" : "mmap"));
+      CHECK(r.digest == hashscope::test::oneShotHex(algorithm, data.data(), data.size()));
+    }
+  }
+}
+
 TEST_CASE("results record the queue depth of direct reads and the hashing threads per stream", "[engine][readpath]")
 {
   TempDir dir(std::filesystem::path("/var/tmp"));
