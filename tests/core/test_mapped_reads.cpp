@@ -433,22 +433,8 @@ TEST_CASE("mapping is chosen only where this machine measured it cheaper than co
   CHECK(mappingPays(MappingCosts{}, true));
   CHECK(mappingPays(MappingCosts{}, false));
 
-  const MappingCosts& here = platform::mappingCosts();
-  INFO("copy " << here.copy << " s/GiB, faults " << here.fault << ", populated " << here.populatedTouch);
-#ifndef _WIN32
-  REQUIRE(here.measured);
-  CHECK(here.copy > 0);
-  CHECK(here.fault > 0);
-  CHECK(here.populatedTouch >= 0);
-  CHECK(&platform::mappingCosts() == &here);  // measured once
-  {
-    const hashscope::test::MappingCostsAs pretend(false);
-    CHECK(platform::mappingCosts().fault == 0.98);
-  }
-  CHECK(&platform::mappingCosts() == &here);  // and the measurement again once a test's override ends
-#else
-  CHECK_FALSE(here.measured);
-#endif
+  // What this machine measured is the shipped library's (core/src/platform/mapping_costs.cpp): tested in
+  // tests/platform/test_mapping_costs.cpp, where the library's own definition is linked, not this binary's.
 }
 
 TEST_CASE("copied on the hashing thread or by a reader beside it: inline where the reader has no core or hashing "
