@@ -158,7 +158,7 @@ TEST_CASE("the walk lists many folders ahead on other threads and keeps the path
 }
 
 // A stop while the listers are ahead of the walk ends it at once, with every folder they opened closed.
-TEST_CASE("a stop during a walk with listers ahead ends it within a second and closes every folder",
+TEST_CASE("a stop during a walk with listers ahead ends it soon after and closes every folder",
           "[engine][tree]")
 {
   TempDir dir;
@@ -182,17 +182,20 @@ TEST_CASE("a stop during a walk with listers ahead ends it within a second and c
   const hashscope::test::ListerThreads listers(2);
   std::stop_source stop;
   std::size_t seen = 0;
+  std::chrono::steady_clock::time_point stopped;
   TreeSink sink;
   sink.file = [&](fs::path, const std::shared_ptr<const platform::Folder>&, std::uint64_t) {
-    if (++seen == 20)
+    if (++seen == 20) {
+      stopped = std::chrono::steady_clock::now();
       stop.request_stop();
+    }
   };
   sink.problem = [](std::string sentence) { FAIL(sentence); };
-  const auto t0 = std::chrono::steady_clock::now();
   walkTree(root, stop.get_token(), true, LinkPolicy::Follow, sink);
-  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
   CHECK(seen == 20);  // nothing handed on after the stop
-  CHECK(took < 1.0);
+  // From the stop to the walk's return, listers joined: within the engine's cancel budget (a correctness bound;
+  // the walk before the stop is not counted, however slow a loaded machine makes it).
+  CHECK(hashscope::test::secondsSince(stopped) < hashscope::test::cancelBudgetSeconds());
 #ifdef __linux__
   CHECK(openFolders() == before);
 #endif
