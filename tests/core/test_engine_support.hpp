@@ -178,16 +178,6 @@ private:
   const platform::MappingCosts* m_previous;
 };
 
-// While in scope, tree walks run `threads` listers beside them (engine::listerThreads has none below 8 cores),
-// so a 2-core machine tests that path too; then the machine's rule again.
-class ListerThreads {
-public:
-  explicit ListerThreads(int threads) { engine::setListerThreads(threads); }
-  ~ListerThreads() { engine::setListerThreads(-1); }
-  ListerThreads(const ListerThreads&) = delete;
-  ListerThreads& operator=(const ListerThreads&) = delete;
-};
-
 }  // namespace hashscope::test
 
 // Ends a test case of the mapped read path with a visible skip where this build cannot map files (a MinGW

@@ -112,8 +112,12 @@ void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
 // thread holds back more than about six workers, and listers only cost a machine with fewer cores (-j 16 on 2
 // cores: 535 -> 641 ms with one). By the machine: none below 8 cores, then one per 4 cores, at most 4.
 unsigned listerThreads();
-// Tests: a fixed number of listers on any machine (>= 0), or the machine's rule again (-1).
-void setListerThreads(int threads);
+// walkTree and listFiles with `listers` threads beside the walk, whatever the machine (the public ones run
+// listerThreads()): a 2-core machine tests the listers' path with these.
+void walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
+                         LinkPolicy links, const TreeSink& sink);
+TreeListing listFilesWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop = {},
+                                 bool sizes = true, LinkPolicy links = LinkPolicy::Follow);
 
 // hash-tree, and read over a folder: every file under it (workload_tree.cpp).
 void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
