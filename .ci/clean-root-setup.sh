@@ -8,9 +8,13 @@
 #      a login-like environment that has nothing of this machine's.
 # A package setup.sh forgets to install, because this machine happened to have it, makes step 3 fail
 # and this script exit non-zero. Needs root (debootstrap, chroot, mounts) and debootstrap.
-#   .ci/clean-root-setup.sh [--package] [--keep] [--fresh]
+# The skips of `./setup.sh test` there, with their reasons, must be those the clone's .ci/clean-root-skips.txt
+# lists (.ci/check-skips.sh): a test that starts or stops skipping on a clean machine fails this script.
+#   .ci/clean-root-setup.sh [--package] [--keep] [--fresh] [--update-skips]
 #     --package  then also `./setup.sh package` (the .deb/.rpm/.tar.gz and their checks, without the
 #                nested --debootstrap), to prove the packaging's package list on the clean root too
+#     --update-skips  write the skips of this run into this checkout's .ci/clean-root-skips.txt (after a
+#                deliberate change)
 #     --keep   leave the root in build/clean-root/root afterwards (unmounted, for a look inside)
 #     --fresh  debootstrap again instead of unpacking the cached minbase tarball
 # Logs: build/clean-root/{run,test,package}.log. Timings are printed at the end.
@@ -20,13 +24,14 @@ root_dir="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 . "$root_dir/installer/bookworm-root.sh"
 work="$root_dir/build/clean-root"
 chroot_dir="$work/root"
-fresh="" with_package=0
+fresh="" with_package=0 update_skips=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --keep) export BOOKWORM_KEEP=1; shift ;;
     --fresh) fresh=--fresh; shift ;;
     --package) with_package=1; shift ;;
-    *) sed -n '2,16p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
+    --update-skips) update_skips=1; shift ;;
+    *) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 2 ;;
   esac
 done
 log() { bookworm_log "$@"; }
@@ -100,6 +105,19 @@ part "./setup.sh run (install, build, bench)" "$t"
 t=$SECONDS
 as_user test 2400 "./setup.sh test"
 part "./setup.sh test" "$t"
+# Its skips against the clone's list (with --update-skips: written into this checkout's list instead).
+clone="$chroot_dir/root/HashScope"
+if [ "$update_skips" = 1 ]; then
+  cp "$clone/.ci/clean-root-skips.txt" "$work/clean-root-skips.txt" 2>/dev/null || : >"$work/clean-root-skips.txt"
+  "$root_dir/.ci/check-skips.sh" "$work/clean-root-skips.txt" "$clone/build/Testing/skipped.tsv" \
+    "$clone/build/Testing/ctest-output.txt" --update || true
+  cp "$work/clean-root-skips.txt" "$root_dir/.ci/clean-root-skips.txt"
+  log "Wrote the skips of this run into $root_dir/.ci/clean-root-skips.txt"
+else
+  "$root_dir/.ci/check-skips.sh" "$clone/.ci/clean-root-skips.txt" "$clone/build/Testing/skipped.tsv" \
+    "$clone/build/Testing/ctest-output.txt" ||
+    bookworm_fail "the skips of ./setup.sh test in the clean root are not those .ci/clean-root-skips.txt lists"
+fi
 
 # Beyond the README: the packaging command, so its package list is proven on a clean root too.
 if [ "$with_package" = 1 ]; then

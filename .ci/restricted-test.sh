@@ -6,8 +6,9 @@
 #     its own, as in a container),
 #   - PATH is one folder with only the programs the tests start themselves (sh, bash, cat, env, grep, ls, tr, mv, rm,
 #     sleep and the util-linux tools below): none of the peer hash tools (md5sum, openssl, xxhsum, b3sum ...), no sqlite3.
-# Every test must pass or say why it skipped, and the skips (test name, whole or part) must be exactly those
-# listed in .ci/restricted-skips.txt: a test that starts skipping here, or stops, fails this run.
+# Every test must pass or say why it skipped, and the skips (test name, whole or part, and reason) must be
+# exactly those listed in .ci/restricted-skips.txt (.ci/check-skips.sh): a test that starts skipping here, stops,
+# or skips for another reason fails this run.
 #   .ci/restricted-test.sh [--build DIR] [--update]
 #     --build DIR  the built tree (default build/)
 #     --update     write the skips of this run into .ci/restricted-skips.txt (after a deliberate change)
@@ -109,44 +110,12 @@ summary="$("$root_dir/tests/summarise.sh" "$output" "$out/skipped.tsv")" ||
 printf '%s\n' "$summary"
 failed="$(printf '%s\n' "$summary" | sed -n 's/^[0-9]* passed, \([0-9]*\) failed, .*/\1/p')"
 problems=()
-while IFS= read -r line; do
-  case "$line" in
-    "skipped: "*": (no reason given)")
-      name="${line#skipped: }"
-      problems+=("${name%: (no reason given)} skipped without saying why") ;;
-  esac
-done <<<"$summary"
 [ "$rc" = 0 ] || problems+=("CTest exited with $rc ($failed failed)")
-
-# The skips against the expected list: "whole|part<TAB>test name" lines, sorted.
-awk -F'\t' '{print $2 "\t" $1}' "$out/skipped.tsv" | LC_ALL=C sort -u >"$out/skips-seen.txt"
-# "maybe<TAB>test name": a part skip that depends on how busy the machine is (a timing check that cannot
-# tell anything on an overloaded machine): allowed, not required.
-awk -F'\t' '$1 == "maybe" {print $2}' "$([ -f "$expected_file" ] && echo "$expected_file" || echo /dev/null)" |
-  LC_ALL=C sort -u >"$out/skips-maybe.txt"
-awk -F'\t' 'NR == FNR {maybe[$0] = 1; next} !($1 == "part" && ($2 in maybe))' "$out/skips-maybe.txt" \
-  "$out/skips-seen.txt" >"$out/skips-seen-firm.txt"
-mv "$out/skips-seen-firm.txt" "$out/skips-seen.txt"
-if [ "$update" = 1 ]; then
-  {
-    sed -n '/^#/p; /^maybe	/p' "$expected_file" 2>/dev/null || true
-    cat "$out/skips-seen.txt"
-  } >"$out/skips-new.txt"
-  mv "$out/skips-new.txt" "$expected_file"
-  log "Wrote $(wc -l <"$out/skips-seen.txt") expected skips to $expected_file"
-fi
-[ -f "$expected_file" ] || fail "$expected_file is missing (make it with --update)"
-awk '!/^#/ && NF && $1 != "maybe"' "$expected_file" | LC_ALL=C sort -u >"$out/skips-expected.txt"
-unexpected="$(LC_ALL=C comm -23 "$out/skips-seen.txt" "$out/skips-expected.txt")"
-missing="$(LC_ALL=C comm -13 "$out/skips-seen.txt" "$out/skips-expected.txt")"
-if [ -n "$unexpected" ]; then
-  printf '\nSkipped here, but not in %s:\n%s\n' "${expected_file#"$root_dir/"}" "$unexpected" | sed 's/\t/  /'
-  problems+=("unexpected skips")
-fi
-if [ -n "$missing" ]; then
-  printf '\nIn %s, but not skipped here:\n%s\n' "${expected_file#"$root_dir/"}" "$missing" | sed 's/\t/  /'
-  problems+=("expected skips that did not happen")
-fi
+# The skips, with their reasons, against the expected list (.ci/check-skips.sh, as CI's parts 2 and 4 do).
+echo
+check=("$root_dir/.ci/check-skips.sh" "$expected_file" "$out/skipped.tsv" "$output")
+[ "$update" = 1 ] && check+=(--update)
+"${check[@]}" || problems+=("the skips are not the expected ones")
 if [ "${#problems[@]}" -gt 0 ]; then
   fail "restricted run: $(IFS=';'; echo "${problems[*]}")"
 fi

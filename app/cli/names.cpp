@@ -89,13 +89,15 @@ std::string shownText(std::string_view text)
 bool localeIsUtf8()
 {
   static const bool utf8 = [] {
+    // The first of them that is set and not empty decides, as for setlocale(LC_CTYPE, "").
     const char* value = nullptr;
-    for (const char* name : {"LC_ALL", "LC_CTYPE", "LANG"}) {
-      value = std::getenv(name);
-      if (value && *value)
+    for (const char* set : {std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG")}) {
+      if (set && *set) {
+        value = set;
         break;
+      }
     }
-    if (!value || !*value)
+    if (!value)
       return false;
     std::string lowered(value);
     for (char& c : lowered)

@@ -186,8 +186,10 @@ TEST_CASE("listFiles reports loops, FIFOs, dangling links and unreadable folders
 
   const int listers = GENERATE(0, 2);  // the walk alone, and with folders made ready ahead on other threads
   INFO(listers << " listers");
-  const hashscope::test::ListerThreads threads(listers);
-  TreeListing list = listFiles(root);
+  const auto listTree = [listers](const std::filesystem::path& from) {
+    return engine::listFilesWithListers(static_cast<unsigned>(listers), from);
+  };
+  TreeListing list = listTree(root);
   const std::vector<std::filesystem::path> expected{root / "a/link-to-file", root / "a/x.bin",
                                                     root / "b/inner/z.bin", root / "b/y.bin"};
   CHECK(list.files == expected);
@@ -217,7 +219,7 @@ TEST_CASE("listFiles reports loops, FIFOs, dangling links and unreadable folders
   // its file permissions).
   std::filesystem::permissions(root / "b", std::filesystem::perms::none);
   TreeListing restricted;
-  if (!asNobody([&] { restricted = listFiles(root); })) {
+  if (!asNobody([&] { restricted = listTree(root); })) {
     HASHSCOPE_SKIP_PART("cannot drop file permissions for a thread here: unreadable-folder case not checked");
     return;
   }

@@ -162,8 +162,11 @@ const platform::MappingCosts* overrideMappingCosts(const platform::MappingCosts*
 class MappingCostsAs {
 public:
   explicit MappingCostsAs(bool pays)
-      : m_costs{true, pays ? 0.15 : 0.26, pays ? 0.15 : 0.98, pays ? 0.02 : 0.50}
-      , m_previous(overrideMappingCosts(&m_costs))
+      : MappingCostsAs(platform::MappingCosts{true, pays ? 0.15 : 0.26, pays ? 0.15 : 0.98, pays ? 0.02 : 0.50})
+  {
+  }
+  // These costs exactly (CPU seconds per GiB).
+  explicit MappingCostsAs(const platform::MappingCosts& costs) : m_costs(costs), m_previous(overrideMappingCosts(&m_costs))
   {
   }
   ~MappingCostsAs() { overrideMappingCosts(m_previous); }  // an enclosing one's costs again
@@ -173,16 +176,6 @@ public:
 private:
   platform::MappingCosts m_costs;
   const platform::MappingCosts* m_previous;
-};
-
-// While in scope, tree walks run `threads` listers beside them (engine::listerThreads has none below 8 cores),
-// so a 2-core machine tests that path too; then the machine's rule again.
-class ListerThreads {
-public:
-  explicit ListerThreads(int threads) { engine::setListerThreads(threads); }
-  ~ListerThreads() { engine::setListerThreads(-1); }
-  ListerThreads(const ListerThreads&) = delete;
-  ListerThreads& operator=(const ListerThreads&) = delete;
 };
 
 }  // namespace hashscope::test

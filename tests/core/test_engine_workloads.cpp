@@ -256,14 +256,39 @@ TEST_CASE("bad specs are refused with a sentence, not an exception", "[engine]")
 TEST_CASE("memory and hash-memory work on page-aligned buffers, as the file paths' bytes are", "[engine]")
 {
   // A hash ceiling measured on a buffer wherever the heap put it (16-byte alignment) differs from one on mapped
-  // pages for vector hashes whose loads then split cache lines: both workloads take their buffers from here.
-  std::vector<platform::AlignedBuffer> held;  // kept, so each allocation lands somewhere new
-  for (const std::size_t size : {std::size_t{1}, std::size_t{4096 + 16}, std::size_t{1 * MiB}, std::size_t{1 * MiB + 48},
-                                 std::size_t{32 * MiB}}) {
-    INFO(size << " bytes");
-    platform::AlignedBuffer buffer = engine::workBuffer(size);
-    REQUIRE(buffer);
-    CHECK(reinterpret_cast<std::uintptr_t>(buffer.get()) % engine::kWorkBufferAlignment == 0);
-    held.push_back(std::move(buffer));
+  // pages for vector hashes whose loads then split cache lines. Both workloads run here, their buffers handed to
+  // them through a function that notes each one: every buffer they worked on is on a page boundary.
+  constexpr std::uintptr_t kPage = 4096;
+  for (const Workload workload : {Workload::Memory, Workload::HashMemory}) {
+    for (const int streams : {1, 2}) {
+      CAPTURE(toString(workload), streams);
+      WorkloadSpec spec;
+      spec.workload = workload;
+      spec.algorithm = workload == Workload::HashMemory ? "xxh3-64" : "";
+      spec.streams = streams;
+      spec.bytes = 3 * MiB + 4096;
+      spec.blockSize = 1 * MiB;
+      std::vector<std::pair<std::uintptr_t, std::size_t>> taken;
+      const engine::WorkBuffers noted = [&](std::size_t size) {
+        platform::AlignedBuffer buffer = engine::workBuffer(size);
+        taken.emplace_back(reinterpret_cast<std::uintptr_t>(buffer.get()), size);
+        return buffer;
+      };
+      LiveCounters counters(streams);
+      RunResult result;
+      if (workload == Workload::Memory)
+        engine::runMemory(spec, {}, counters, result, noted);
+      else
+        engine::runHashMemory(spec, {}, counters, result, noted);
+      CHECK(result.bytes == spec.bytes * static_cast<std::uint64_t>(streams));
+      CHECK_FALSE(result.cancelled);
+      // memory: the source and one destination per stream; hash-memory: one buffer per stream.
+      REQUIRE(taken.size() == static_cast<std::size_t>(workload == Workload::Memory ? streams + 1 : streams));
+      for (const auto& [address, size] : taken) {
+        CHECK(address != 0);
+        CHECK(address % kPage == 0);
+        CHECK(size >= spec.blockSize);
+      }
+    }
   }
 }

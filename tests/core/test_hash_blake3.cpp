@@ -10,6 +10,8 @@
 #include "test_engine_support.hpp"
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -120,11 +122,15 @@ public:
   {
   }
   void startAt(std::uint64_t base) { m_base = base; }
+  // The calling thread's first fetch waits until another thread has fetched a piece (within a hang bound), so
+  // a hasher that hands pieces to its helpers is seen doing it however busy the machine: the caller cannot
+  // take every part while the helpers are still waking up.
+  void holdCaller() { m_caller = std::this_thread::get_id(); }
   bool with(std::uint64_t offset, std::size_t size, std::uint8_t* buffer, void (*use)(void*, const std::uint8_t*),
             void* arg) override
   {
     {
-      const std::lock_guard lock(m_mutex);
+      std::unique_lock lock(m_mutex);
       m_fetched.emplace_back(m_base + offset, size);
       m_threads.insert(std::this_thread::get_id());
       if (size > kMaxPiece || m_base + offset + size > m_data.size())
@@ -132,6 +138,12 @@ public:
       if (m_base + offset + size > m_failAt) {
         ++m_failed;
         return false;
+      }
+      if (std::this_thread::get_id() == m_caller) {
+        m_caller = {};  // its first fetch only
+        m_otherFetched.wait_for(lock, std::chrono::seconds(60), [this] { return m_threads.size() > 1; });
+      } else {
+        m_otherFetched.notify_all();
       }
     }
     std::memcpy(buffer, m_data.data() + m_base + offset, size);
@@ -159,6 +171,8 @@ private:
   const std::vector<std::uint8_t>& m_data;
   std::uint64_t m_failAt, m_base = 0;
   std::mutex m_mutex;
+  std::condition_variable m_otherFetched;
+  std::thread::id m_caller;  // holdCaller()'s thread, until its first fetch
 };
 
 } // namespace
@@ -200,6 +214,18 @@ TEST_CASE("BLAKE3 tree threads that fetch their own pieces hash every byte once,
         CHECK(source.tiles(size));
       }
     }
+    // The helpers fetch their own pieces: one update of the whole input, the calling thread held at its first
+    // piece until another thread has fetched one.
+    INFO("threads " << threads << ", one update of " << data.size() << " bytes, the caller held");
+    hasher->reset();
+    CopyingSource source(data);
+    source.holdCaller();
+    CHECK(hasher->updateFrom(data.size(), source));
+    CHECK(toHex(hasher->finish()) == singleThreaded(data));
+    CHECK(source.tiles(data.size()));
+    CHECK(source.m_threads.size() >= 2);
+    CHECK(source.m_threads.count(std::this_thread::get_id()) == 1);
+    CHECK(source.m_threads.size() <= threads);
   }
 }
 

@@ -3,15 +3,19 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <mutex>
+#include <optional>
+#include <stop_token>
 #include <thread>
 
 #include "catch.hpp"
 #include "hashscope/counters.hpp"
 #include "hashscope/storage.hpp"
+#include "hashscope/waits.hpp"
 #include "skip.hpp"
 #include "hashscope/workload.hpp"
 
@@ -113,6 +117,8 @@ SamplerConfig at(double hz)
 
 }  // namespace
 
+namespace {
+
 // A CPU source that takes `cost` per read: a sampler that waited one period after each sample would
 // drift by `cost` every tick; one on a fixed grid does not.
 class SlowCpu final : public CpuCounterSource {
@@ -126,61 +132,110 @@ public:
   }
 };
 
+// A sampler clock the test moves on by hand: time stands still between its moves, so every tick lands where
+// the grid puts it, however late the machine wakes the sampler thread.
+class ManualClock final : public SamplerClock {
+public:
+  TimePoint now() override
+  {
+    const std::lock_guard lock(m_mutex);
+    return m_now;
+  }
+  void waitUntil(TimePoint deadline, std::stop_token stop) override
+  {
+    std::unique_lock lock(m_mutex);
+    m_waitingFor = deadline;
+    m_changed.notify_all();
+    hashscope::waitOrStop(m_changed, lock, stop, [&] { return m_now >= deadline; });
+    m_waitingFor.reset();
+  }
+  void advance(std::chrono::milliseconds by)
+  {
+    const std::lock_guard lock(m_mutex);
+    m_now += by;
+    m_changed.notify_all();
+  }
+  std::chrono::milliseconds elapsed()
+  {
+    const std::lock_guard lock(m_mutex);
+    return std::chrono::duration_cast<std::chrono::milliseconds>(m_now - kStart);
+  }
+  // Waits until the sampler thread has done all that is due now and waits for a later tick (a hang bound).
+  bool settled()
+  {
+    std::unique_lock lock(m_mutex);
+    return m_changed.wait_for(lock, 30s, [&] { return m_waitingFor && *m_waitingFor > m_now; });
+  }
+
+private:
+  static constexpr TimePoint kStart{std::chrono::hours(1)};
+  std::mutex m_mutex;
+  std::condition_variable_any m_changed;
+  TimePoint m_now = kStart;
+  std::optional<TimePoint> m_waitingFor;  // the deadline the sampler waits for, while it does
+};
+
+// A CPU source whose every read takes `cost` of the manual clock's time.
+class CostlyCpu final : public CpuCounterSource {
+public:
+  CostlyCpu(ManualClock& clock, std::chrono::milliseconds cost) : m_clock(clock), m_cost(cost) {}
+  bool read(CpuSnapshot& out) override
+  {
+    m_clock.advance(m_cost);
+    out.all.idle += 1;
+    return true;
+  }
+
+private:
+  ManualClock& m_clock;
+  std::chrono::milliseconds m_cost;
+};
+
+}  // namespace
+
 TEST_CASE("the sampler samples at its rate on a fixed grid and ends with a final sample", "[sampler]")
 {
+  // A 10 Hz sampler on a clock the test moves on 10 ms at a time; each sample costs 30 ms of it. On a fixed
+  // grid the ticks are 100 ms apart however long a sample takes (one that waited a period after each sample
+  // would drift to 130 ms), a tick that woke late is taken when it woke and the ticks it missed are skipped
+  // (never made up, nor one closer than half a period), and stop() adds the final sample.
   LiveCounters counters(2);
-  Sampler sampler(at(10), counters, std::make_unique<SlowCpu>(), std::make_unique<StubDisk>());
+  auto clock = std::make_shared<ManualClock>();
+  Sampler sampler(at(10), counters, std::make_unique<CostlyCpu>(*clock, 30ms), std::make_unique<StubDisk>(), clock);
   std::atomic<int> callbacks{0};
   sampler.setCallback([&](const Sample&) { ++callbacks; });
-  // start() sets the sampler's time zero between `before` and `begin`: the final sample's time is at least
-  // the 1 s waited from `begin` and at most the time since `before` (one clock for both made the first bound
-  // fail by the gap once under TSan: 0.99976 s).
-  const auto before = std::chrono::steady_clock::now();
-  sampler.start();
-  const auto begin = std::chrono::steady_clock::now();
-  // The test thread only waits (the sampler must tick on its own), in 5 ms naps, to see how late this
-  // machine wakes a sleeping thread: too late, and a fixed grid cannot be told from a drifting one.
-  std::vector<double> overslept;
-  while (std::chrono::steady_clock::now() - begin < 1000ms) {
-    const auto napStart = std::chrono::steady_clock::now();
-    std::this_thread::sleep_for(5ms);
-    overslept.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - napStart).count() - 0.005);
-  }
-  sampler.stop();
-  const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - before).count();
-
-  auto samples = sampler.samples();
-  // At most the 10 ticks of 1 s at 10 Hz, plus the final one (a late tick is skipped, never made up). At
-  // least two ticks and the final one: a hang bound, as a busy machine delays and skips ticks.
-  REQUIRE(samples.size() >= 3);
-  CHECK(samples.size() <= 12);
-  CHECK(callbacks.load() == static_cast<int>(samples.size()));
-  const double period = 1.0 / 10, cost = 0.030;
-  double shortestGap = 1e9;
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    CHECK(samples[i].interval > 0);
-    if (i > 0) {
-      CHECK(samples[i].t > samples[i - 1].t);
-      CHECK(samples[i].interval == Approx(samples[i].t - samples[i - 1].t));
+  sampler.start();  // time zero; its first CPU reading costs 30 ms too
+  REQUIRE(clock->settled());
+  const auto until = [&](std::chrono::milliseconds end) {
+    while (clock->elapsed() < end) {
+      clock->advance(10ms);
+      REQUIRE(clock->settled());
     }
-    if (i > 0 && i + 1 < samples.size())  // between ticks (the final sample comes at stop(), off the grid)
-      shortestGap = std::min(shortestGap, samples[i].interval);
+  };
+  until(1000ms);
+  std::vector<double> expected;
+  for (int k = 1; k <= 10; ++k)
+    expected.push_back(0.1 * k);
+  // Woken 250 ms late at 1.28 s (the ticks at 1.1 and 1.2 s missed): that sample, then the tick at 1.4 s, not
+  // the one at 1.3 s, which comes less than half a period after the late sample's end (1.31 s).
+  clock->advance(250ms);
+  REQUIRE(clock->settled());
+  expected.push_back(1.28);
+  until(1450ms);
+  expected.push_back(1.4);
+  sampler.stop();
+  expected.push_back(1.45);  // the final sample, at the stop
+
+  const auto samples = sampler.samples();
+  CHECK(callbacks.load() == static_cast<int>(samples.size()));
+  REQUIRE(samples.size() == expected.size());
+  double previous = 0;
+  for (std::size_t i = 0; i < samples.size(); ++i) {
+    INFO("sample " << i);
+    CHECK(samples[i].t == Approx(expected[i]).margin(1e-9));
+    CHECK(samples[i].interval == Approx(expected[i] - previous).margin(1e-9));
+    previous = expected[i];
   }
-  // On the fixed grid, two ticks that both woke on time are one period apart, although each sample costs
-  // 30 ms. A sampler that slept one period after each sample could never bring two samples closer than
-  // period + cost: the timestamps are taken before the costly read.
-  std::sort(overslept.begin(), overslept.end());
-  const double wakeLate = overslept[overslept.size() / 2];
-  INFO(samples.size() << " samples, the ticks at least " << shortestGap * 1000 << " ms apart; a sleeping thread"
-                      << " woke " << wakeLate * 1000 << " ms late (median)");
-  if (wakeLate > 0.010)
-    HASHSCOPE_SKIP_PART("this machine wakes a sleeping thread " << static_cast<int>(wakeLate * 1000)
-                        << " ms late (median): too busy to tell a fixed grid from a drifting one");
-  else
-    CHECK(shortestGap < period + cost);
-  // The final sample covers the run up to stop().
-  CHECK(samples.back().t <= elapsed);
-  CHECK(samples.back().t >= 1.0);
 }
 
 TEST_CASE("stop() returns at once, however long the period", "[sampler]")

@@ -151,14 +151,13 @@ TEST_CASE("A listing keeps at most a share of the descriptor limit open and open
   }
   const int listers = GENERATE(0, 2);  // listers beside the walk hold the folders they made ready open too
   INFO(listers << " listers");
-  const hashscope::test::ListerThreads threads(listers);
   struct rlimit saved {};
   REQUIRE(::getrlimit(RLIMIT_NOFILE, &saved) == 0);
   struct rlimit low = saved;
   low.rlim_cur = std::min<rlim_t>(saved.rlim_cur, 128);
   REQUIRE(::setrlimit(RLIMIT_NOFILE, &low) == 0);
   const std::size_t limit = platform::Folder::keepLimit();
-  const TreeListing listing = listFiles(root, {}, false);
+  const TreeListing listing = engine::listFilesWithListers(static_cast<unsigned>(listers), root, {}, false);
   ::setrlimit(RLIMIT_NOFILE, &saved);
   CHECK(limit == low.rlim_cur / 4);
   REQUIRE(listing.files.size() == 40);

@@ -17,4 +17,12 @@ perl -MFile::Compare -e 1 2>/dev/null || skip "perl lacks File::Compare (Debian:
 links=$(mktemp -d "${TMPDIR:-/tmp}/hashscope-links.XXXXXX")
 trap 'rm -rf "$links"' EXIT
 "$cli" install-links "$links" > /dev/null || exit 1
+# Each link must lead to this hashscope-cli (a missing one would let the system's tool be tested in its place).
+target=$(readlink -f "$cli")
+for tool in md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum; do
+  if [ ! -L "$links/$tool" ] || [ "$(readlink -f "$links/$tool")" != "$target" ]; then
+    echo "install-links made no link $tool to $cli" >&2
+    exit 1
+  fi
+done
 "$here/run-upstream-tests.sh" --programs "$links" --expect "$here/expected-pass.txt"

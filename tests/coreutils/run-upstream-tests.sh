@@ -48,8 +48,11 @@ trap cleanup EXIT
 # The tests put ./src first in PATH: there go the programs under test, and getlimits (a coreutils build
 # helper the tests read the type limits from).
 mkdir -p "$work/src" "$work/$testdir"
+# Every program must be there: one that is missing would be found further along PATH (the system's own), and
+# the tests would check that instead.
 for tool in md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum; do
-  [ -e "$programs/$tool" ] && ln -s "$programs/$tool" "$work/src/$tool"
+  [ -x "$programs/$tool" ] || { echo "$programs has no $tool: every program under test must be there" >&2; exit 2; }
+  ln -s "$programs/$tool" "$work/src/$tool"
 done
 cat > "$work/src/getlimits" <<'EOF'
 #!/bin/sh

@@ -2,10 +2,12 @@
 // own problems), the legend under the scoreboard, the report's legend and caveat, Compare naming the settings that
 // differ, the history list's size, preset and speed, and a Rename button.
 #include <QAbstractItemModelTester>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QTableView>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QToolButton>
 
@@ -20,6 +22,7 @@
 #include "recorded_results.hpp"
 #include "widgets/compare_view.hpp"
 #include "widgets/history_panel.hpp"
+#include "widgets/report_export.hpp"
 #include "widgets/results_view.hpp"
 #include "widgets/scoreboard_legend.hpp"
 #include "widgets/scoreboard_view.hpp"
@@ -135,11 +138,43 @@ TEST_CASE("The legend under the scoreboard explains badges, the mark, the limit,
 TEST_CASE("The report carries the legend and the caveat line, and says \"not measured (stopped)\"",
           "[gui][explains]")
 {
-  const QString html = reportHtml(busyRun(), {}, QStringLiteral("2026-11-26 14:05"));
+  // A run stopped before its sha256 steps: the Results page is told the grid it planned and that it was
+  // stopped, and File > Export report writes what that page shows.
+  std::vector<RunResult> measured;
+  for (const RunResult& r : busyRun()) {
+    if (r.algorithm != "sha256")
+      measured.push_back(r);
+  }
+  ResultsModel model;
+  ResultsView view(&model);
+  view.resize(1280, 700);
+  model.setResults(measured);
+  ScoreboardPlan plan;
+  plan.locations = {QStringLiteral("/data"), QStringLiteral("/dev/shm")};
+  plan.algorithms = {QStringLiteral("md5"), QStringLiteral("sha256"), QStringLiteral("xxh3-64")};
+  view.setPlan(plan);
+  QTemporaryDir dir;
+  const auto report = [&](bool stopped) {
+    view.setRunEnded(stopped);
+    const QString path = dir.filePath(stopped ? QStringLiteral("stopped.html") : QStringLiteral("finished.html"));
+    REQUIRE(exportReport(model, view, path).isEmpty());
+    QFile file(path);
+    REQUIRE(file.open(QIODevice::ReadOnly));
+    return QString::fromUtf8(file.readAll());
+  };
+  const QString html = report(true);
+  // The sha256 column's tiles (one per location row, and the in-RAM row): each says so in its cell.
+  CHECK(html.count(QStringLiteral("<span class=\"pending\">not measured (stopped)</span>")) == 3);
+  CHECK_FALSE(html.contains(QStringLiteral("<span class=\"pending\">pending</span>")));
   CHECK(html.contains(QStringLiteral("class=\"caveat\"")));
-  CHECK(html.contains(QStringLiteral("Other programs used the CPU during")));
+  CHECK(html.contains(QStringLiteral("Stopped: ")));
   for (const LegendEntry& e : scoreboardLegend())
     CHECK(html.contains(e.text.toHtmlEscaped()));
+  // A run that ended on its own: its missing tiles were not measured, and nothing says it was stopped.
+  const QString finished = report(false);
+  CHECK(finished.count(QStringLiteral("<span class=\"pending\">not measured</span>")) == 3);
+  CHECK_FALSE(finished.contains(QStringLiteral("(stopped)")));
+  CHECK(finished.contains(QStringLiteral("Other programs used the CPU during")));
 }
 
 TEST_CASE("Compare says first which settings differ between the two runs", "[gui][explains]")
@@ -192,6 +227,7 @@ TEST_CASE("The run list shows each run's best speed, sample size and preset, Ren
   CHECK(speed.contains(QStringLiteral("MB/s")));
   CHECK(model.index(0, HistoryModel::Preset).data().toString() == QStringLiteral("standard (3 passes)"));
   CHECK(model.headerData(HistoryModel::Sample, Qt::Horizontal, Qt::DisplayRole).toString() == QStringLiteral("Sample"));
+  CHECK(model.index(0, HistoryModel::Sample).data().toString() == QStringLiteral("192 MiB"));  // the run's 192 MiB file
 
   HistoryPanel panel(&model);
   panel.show();

@@ -203,6 +203,15 @@ TEST_CASE("Alt+H opens the Help menu, F1 opens the page on reading the results",
   }
   REQUIRE(help);
   CHECK(mnemonic(w.menuBar()->actions().last()->text()) == QLatin1Char('h'));
+  // Alt+H, pressed: the Help menu opens.
+  w.activateWindow();
+  REQUIRE(QTest::qWaitForWindowActive(&w));
+  REQUIRE_FALSE(help->isVisible());
+  QTest::keyClick(&w, Qt::Key_H, Qt::AltModifier);
+  CHECK(QTest::qWaitFor([help] { return help->isVisible(); }, 5000));
+  CHECK(QApplication::activePopupWidget() == help);
+  help->close();
+  REQUIRE(QTest::qWaitFor([help] { return !help->isVisible(); }, 5000));
   QTest::keyClick(&w, Qt::Key_F1);
   QTest::qWait(50);
   auto* dialog = w.findChild<HelpDialog*>();

@@ -6,9 +6,14 @@
 
 #include <QCoreApplication>
 #include <QDir>
+#include <QChartView>
 #include <QComboBox>
+#include <QGraphicsScene>
+#include <QGraphicsTextItem>
+#include <QTextDocument>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
 #include <memory>
 
@@ -351,20 +356,87 @@ TEST_CASE("step names never overlap nor get cut mid-word, the running step is na
   }
 }
 
+namespace {
+
+// The vertical axes' titles as Qt Charts draws them: the text items it turns upright (rotated), with the width
+// each would take with the full title in their own font and margins, against the plot's height.
+struct DrawnTitle {
+  QString text;
+  double fullWidth = 0;  // what the full title would take, drawn so
+};
+// Each vertical axis's full title and its unit.
+using AxisTitles = QList<std::pair<QString, QString>>;
+QList<DrawnTitle> drawnAxisTitles(const LineChart* chart, const AxisTitles& titles)
+{
+  QList<DrawnTitle> out;
+  const QChartView* view = chart->findChild<QChartView*>();
+  if (!view)
+    return out;
+  for (QGraphicsItem* item : view->scene()->items()) {
+    auto* text = dynamic_cast<QGraphicsTextItem*>(item);
+    if (!text || !text->isVisible() || text->rotation() == 0 || text->toPlainText().isEmpty())
+      continue;
+    DrawnTitle title{text->toPlainText(), 0};
+    for (const auto& [full, unit] : titles) {  // the title this item's text was cut from, or its unit
+      if (full.startsWith(title.text.chopped(title.text.endsWith(QStringLiteral("...")) ? 3 : 0)) ||
+          unit == title.text) {
+        QGraphicsTextItem probe;
+        probe.document()->setDocumentMargin(text->document()->documentMargin());
+        probe.setFont(text->font());
+        probe.setHtml(full);
+        title.fullWidth = probe.boundingRect().width();
+      }
+    }
+    out.append(title);
+  }
+  return out;
+}
+
+}  // namespace
+
 TEST_CASE("a vertical axis too short for its title shows its unit and is never cut", "[gui][live]")
 {
   // The Live tab at 1366x768 at 150% left the bottleneck chart's plot about 160 px high: Qt Charts cut the
-  // right axis's "disk read (MB/s)" to "disk read (M...".
+  // right axis's "disk read (MB/s)" to "disk read (M...". Here the chart is drawn at every height from
+  // cramped to roomy: each title as drawn is whole, the full title wherever it fits the plot's height, and
+  // the unit alone only where it does not.
   BenchmarkController controller;
   LiveView view(&controller);
   view.showTimeline(memoryThenDisk(), false);
   view.resize(900, 420);
   view.show();
   REQUIRE(QTest::qWaitForWindowExposed(&view));
-  CHECK(QTest::qWaitFor([&view] { return view.bottleneckChart()->axisTitle(1) == QStringLiteral("MB/s"); }, 2000));
-  CHECK(view.bottleneckChart()->axisTitle(0) == QStringLiteral("busy (%)"));  // short enough: whole
-
-  view.resize(1280, 800);  // room again: the whole title
-  CHECK(QTest::qWaitFor(
-      [&view] { return view.bottleneckChart()->axisTitle(1) == QStringLiteral("disk read (MB/s)"); }, 2000));
+  const AxisTitles full = {{QStringLiteral("busy (%)"), QStringLiteral("%")},
+                           {QStringLiteral("disk read (MB/s)"), QStringLiteral("MB/s")}};
+  const LineChart* chart = view.bottleneckChart();
+  const QChartView* chartView = chart->findChild<QChartView*>();
+  REQUIRE(chartView);
+  int unitShown = 0, fullShown = 0;
+  for (int height = 380; height <= 820; ++height) {
+    view.resize(900, height);
+    // Laid out once the chart's plot has the height the window gives it and the titles are fitted to it.
+    double plot = 0;
+    const auto laidOut = [&] {
+      plot = chartView->chart()->plotArea().height();
+      const QList<DrawnTitle> titles = drawnAxisTitles(chart, full);
+      return titles.size() == 2 && std::all_of(titles.begin(), titles.end(), [&](const DrawnTitle& t) {
+               return t.text == chart->axisTitle(0) || t.text == chart->axisTitle(1);
+             });
+    };
+    INFO("window height " << height << ", plot " << plot << " px high");
+    REQUIRE(QTest::qWaitFor(laidOut, 5000));
+    QTest::qWait(0);
+    REQUIRE(laidOut());
+    for (const DrawnTitle& t : drawnAxisTitles(chart, full)) {
+      INFO("drawn \"" << t.text.toStdString() << "\", the full title would take " << t.fullWidth << " px of " << plot);
+      CHECK_FALSE(t.text.endsWith(QStringLiteral("...")));  // never cut
+      REQUIRE(t.fullWidth > 0);
+      const bool isFull = t.text == full[0].first || t.text == full[1].first;
+      CHECK(isFull == (t.fullWidth <= plot));  // the whole title where it fits, the unit where it does not
+      (isFull ? fullShown : unitShown) += 1;
+    }
+  }
+  // The heights went from too short for "disk read (MB/s)" to room for it.
+  CHECK(unitShown > 0);
+  CHECK(fullShown > 0);
 }

@@ -1,11 +1,15 @@
 // Stop mid-run (button and Esc) and closing the window during a run: quick, clean, nothing left behind.
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStorageInfo>
 #include <QTest>
+#include <QTimer>
 
 #include <algorithm>
 #include <set>
@@ -34,6 +38,38 @@ void waitForStep(MainWindow& w, int ms)
 {
   QSignalSpy step(w.controller(), &BenchmarkController::stepStarted);
   step.wait(ms);
+}
+
+// File > Quit (Ctrl+Q where the platform binds QKeySequence::Quit; the offscreen platform binds none).
+QAction* quitAction(MainWindow& w)
+{
+  QAction* quit = nullptr;
+  for (QAction* a : w.findChildren<QAction*>())
+    quit = a->text().remove(QLatin1Char('&')) == QStringLiteral("Quit") ? a : quit;
+  return quit;
+}
+
+// The ids of the runs in the history now. The test programs share one test history, and others (ctest -j) save
+// runs into it meanwhile: a test's run is a new one measured in its own location, not "one row more".
+std::set<std::int64_t> savedRuns(MainWindow& w)
+{
+  std::set<std::int64_t> ids;
+  for (int row = 0; row < w.historyModel()->rowCount(); ++row)
+    ids.insert(w.historyModel()->record(row).id);
+  return ids;
+}
+
+// The runs saved since `before` that measured `location`.
+std::vector<RunRecord> newRunsOf(MainWindow& w, const std::set<std::int64_t>& before, const QString& location)
+{
+  std::vector<RunRecord> runs;
+  for (int row = 0; row < w.historyModel()->rowCount(); ++row) {
+    const RunRecord& r = w.historyModel()->record(row);
+    if (!before.count(r.id) && std::find(r.locations.begin(), r.locations.end(), location.toStdString()) !=
+                                   r.locations.end())
+      runs.push_back(r);
+  }
+  return runs;
 }
 }  // namespace
 
@@ -139,16 +175,9 @@ TEST_CASE("Quit (Ctrl+Q) during a run asks first, quitting saves what was measur
 {
   gui::test::TinyBenchmark bench(QStringLiteral("sha256"), QStringLiteral("8M"), 20.0);
   MainWindow& w = *bench.window;
-  // File > Quit (Ctrl+Q where the platform binds QKeySequence::Quit; the offscreen platform binds none).
-  QAction* quit = nullptr;
-  for (QAction* a : w.findChildren<QAction*>())
-    quit = a->text().remove(QLatin1Char('&')) == QStringLiteral("Quit") ? a : quit;
+  QAction* quit = quitAction(w);
   REQUIRE(quit);
-  // The test programs share one test history, and others (ctest -j) save runs into it meanwhile: this run is
-  // the new one measured in this test's own location, not "one row more".
-  std::set<std::int64_t> before;
-  for (int row = 0; row < w.historyModel()->rowCount(); ++row)
-    before.insert(w.historyModel()->record(row).id);
+  const std::set<std::int64_t> before = savedRuns(w);
   QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
   waitForStep(w, 30000);
   QSignalSpy results(w.resultsModel(), &QAbstractItemModel::rowsInserted);
@@ -165,16 +194,45 @@ TEST_CASE("Quit (Ctrl+Q) during a run asks first, quitting saves what was measur
   CHECK_FALSE(w.isVisible());
   CHECK_FALSE(w.controller()->isRunning());
   CHECK(gui::test::strayFiles(bench.location).isEmpty());
-  std::vector<RunRecord> ours;
-  for (int row = 0; row < w.historyModel()->rowCount(); ++row) {
-    const RunRecord& r = w.historyModel()->record(row);
-    if (!before.count(r.id) && std::find(r.locations.begin(), r.locations.end(), bench.location.toStdString()) !=
-                                   r.locations.end())
-      ours.push_back(r);
-  }
+  const std::vector<RunRecord> ours = newRunsOf(w, before, bench.location);
   REQUIRE(ours.size() == 1);  // saved, once
   CHECK(ours[0].status == "stopped");
   const auto run = w.historyModel()->run(ours[0].id);
   REQUIRE(run);
   CHECK_FALSE(run->tiles.empty());  // the read measured before the quit
+}
+
+TEST_CASE("A run that ends while Quit asks is saved once, as finished", "[gui][stop]")
+{
+  gui::test::TinyBenchmark bench(QStringLiteral("md5"), QStringLiteral("4M"), 0.2);
+  MainWindow& w = *bench.window;
+  QAction* quit = quitAction(w);
+  REQUIRE(quit);
+  const std::set<std::int64_t> before = savedRuns(w);
+  QSignalSpy finished(&w, &MainWindow::benchmarkFinished);
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(w.controller()->isRunning());
+  // Quit asks while the run goes; the run ends in the question's event loop, and only then is "Stop and
+  // quit" clicked (a hang bound of 60 s for the run to end).
+  QElapsedTimer clock;
+  clock.start();
+  QTimer answer;
+  answer.setInterval(20);
+  QObject::connect(&answer, &QTimer::timeout, [&] {
+    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+    if (!box || (w.controller()->isRunning() && clock.elapsed() < 60000))
+      return;
+    for (QAbstractButton* b : box->buttons()) {
+      if (b->text().remove(QLatin1Char('&')) == QStringLiteral("Stop and quit"))
+        b->click();
+    }
+    answer.stop();
+  });
+  answer.start();
+  quit->trigger();
+  CHECK(finished.count() == 1);  // the run's own end, inside the question
+  CHECK_FALSE(w.isVisible());
+  const std::vector<RunRecord> ours = newRunsOf(w, before, bench.location);
+  REQUIRE(ours.size() == 1);  // saved once, by its own end: not again as a stopped run
+  CHECK(ours[0].status == "finished");
 }

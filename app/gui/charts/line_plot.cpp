@@ -8,7 +8,9 @@
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QFontMetricsF>
+#include <QGraphicsTextItem>
 #include <QSet>
+#include <QTextDocument>
 #include <QValueAxis>
 
 #include <algorithm>
@@ -384,6 +386,23 @@ void LinePlot::fitToPlotArea()
   fitAxisTitles();
 }
 
+namespace {
+
+// The length a vertical axis's title takes as Qt Charts draws it: its text in a QGraphicsTextItem whose
+// document margin is Qt Charts' own (ChartPresenter::textMargin(), 0.5 px, private), as it measures the title
+// before cutting it to the plot's height. The text's advance alone is about a pixel shorter: a plot that tall
+// kept the whole title, and Qt Charts cut it ("disk read (MB..." 111 px high).
+double drawnTitleLength(const QFont& font, const QString& title)
+{
+  QGraphicsTextItem item;
+  item.document()->setDocumentMargin(0.5);
+  item.setFont(font);
+  item.setHtml(title);
+  return item.boundingRect().width();
+}
+
+}  // namespace
+
 void LinePlot::fitAxisTitles()
 {
   // Qt Charts cuts a vertical axis's title that is longer than the axis ("disk read (M..." in a short plot:
@@ -395,7 +414,7 @@ void LinePlot::fitAxisTitles()
     if (!axis || full.isEmpty())
       return;
     const QString unit = unitOf(full);
-    const bool fits = QFontMetricsF(axis->titleFont()).horizontalAdvance(full) <= height;
+    const bool fits = drawnTitleLength(axis->titleFont(), full) <= height;
     const QString& title = fits || unit.isEmpty() ? full : unit;
     if (axis->titleText() != title)
       axis->setTitleText(title);

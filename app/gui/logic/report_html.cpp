@@ -181,9 +181,10 @@ QString imageHtml(const ReportChart& chart)
 
 }  // namespace
 
-QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date)
+QString reportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& plan, const QList<ReportChart>& charts,
+                   const QString& date)
 {
-  const Scoreboard board = buildScoreboard(results);
+  const Scoreboard board = buildScoreboard(results, plan);
   QString html = QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") %
                  esc(tr("HashScope report")) % QStringLiteral("</title><style>") % QString::fromUtf8(kStyle) %
                  QStringLiteral("</style></head><body>\n");
@@ -215,12 +216,12 @@ QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChar
   return html % QStringLiteral("\n</body></html>\n");
 }
 
-QString writeReportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date,
-                        const QString& path)
+QString writeReportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& plan,
+                        const QList<ReportChart>& charts, const QString& date, const QString& path)
 {
   if (results.empty())
     return tr("There are no results to report yet: run a benchmark first.");
-  const QByteArray bytes = reportHtml(results, charts, date).toUtf8();
+  const QByteArray bytes = reportHtml(results, plan, charts, date).toUtf8();
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
     return tr("Cannot write %1: %2").arg(path, file.errorString());

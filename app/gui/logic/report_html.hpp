@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hashscope/results.hpp"
+#include "logic/scoreboard.hpp"
 
 namespace hashscope::gui {
 
@@ -20,11 +21,14 @@ struct ReportChart {
   QImage image;  // skipped when null
 };
 
-// The whole document. `date` is shown as given (e.g. "2026-11-22 15:40 UTC").
-QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date);
+// The whole document. `plan`: the run's grid and how it ended, as the Results page shows it (ResultsView::plan),
+// so a stopped run's tiles say "not measured (stopped)" here too. `date` is shown as given (e.g. "2026-11-22
+// 15:40 UTC").
+QString reportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& plan, const QList<ReportChart>& charts,
+                   const QString& date);
 // Writes reportHtml() to `path` atomically (nothing is replaced until the new file is complete).
 // Returns an error sentence, or an empty string on success; with no results it refuses and writes nothing.
-QString writeReportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date,
-                        const QString& path);
+QString writeReportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& plan,
+                        const QList<ReportChart>& charts, const QString& date, const QString& path);
 
 }  // namespace hashscope::gui

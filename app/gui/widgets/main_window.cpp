@@ -430,13 +430,17 @@ void MainWindow::closeEvent(QCloseEvent* event)
       event->ignore();
       return;
     }
-    // Stop and join the run before the window goes (the engine removes its partial files on the way out),
-    // then keep what it measured, as Stop would: a stopped run in the history.
-    m_controller->stopAndWait();
-    ExportOptions when = m_results->when();
-    when.finishedAt = utcTimestamp();
-    when.status = "stopped";
-    m_historyPanel->saveRun(m_controller->results(), when);
+    // The run may have ended while the question was open (its end arrived in the box's event loop): then
+    // onFinished has saved it, and it is not saved again. Still running: stop and join it before the window
+    // goes (the engine removes its partial files on the way out; its end is dropped), then keep what it
+    // measured, as Stop would: a stopped run in the history.
+    if (m_controller->isRunning()) {
+      m_controller->stopAndWait();
+      ExportOptions when = m_results->when();
+      when.finishedAt = utcTimestamp();
+      when.status = "stopped";
+      m_historyPanel->saveRun(m_controller->results(), when);
+    }
   }
   saveSettings();
   QMainWindow::closeEvent(event);

@@ -29,8 +29,8 @@ QString exportReport(const ResultsModel& model, const ResultsView& view, const Q
   const QString date = started.isValid()
                            ? started.toString(QStringLiteral("yyyy-MM-dd HH:mm t"))
                            : QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
-  return writeReportHtml(model.results(), model.results().empty() ? QList<ReportChart>() : reportCharts(view), date,
-                         path);
+  return writeReportHtml(model.results(), view.plan(),
+                         model.results().empty() ? QList<ReportChart>() : reportCharts(view), date, path);
 }
 
 QString askExportReport(QWidget* parent, const ResultsModel& model, const ResultsView& view, StatusStrip* status,

@@ -34,6 +34,8 @@ public:
   void setPlan(const ScoreboardPlan& plan);
   // The run ended: its tiles without a result say "not measured", or "not measured (stopped)".
   void setRunEnded(bool stopped);
+  // The grid and ending the scoreboard is built with (what the report shows too).
+  const ScoreboardPlan& plan() const { return m_plan; }
   // While a run goes Esc stops it; otherwise Esc closes an open tile's details.
   void setRunning(bool running) { m_running = running; }
   ScoreboardView* scoreboard() const { return m_scoreboard; }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stop_token>
 #include <string>
 #include <thread>
 #include <vector>
@@ -92,12 +93,26 @@ struct SamplerConfig {
   double hz = 10.0;
 };
 
+// The time a sampler keeps its grid by and waits on: the steady clock (steadySamplerClock, the default), or
+// one its caller moves on (a test that places every tick, and the time each sample takes, exactly).
+class SamplerClock {
+public:
+  using TimePoint = std::chrono::steady_clock::time_point;
+  virtual ~SamplerClock() = default;
+  virtual TimePoint now() = 0;
+  // Returns once now() >= deadline, or at once when `stop` is requested (also while it waits).
+  virtual void waitUntil(TimePoint deadline, std::stop_token stop) = 0;
+};
+std::shared_ptr<SamplerClock> steadySamplerClock();
+
 // One sampler thread per run. It wakes on a steady schedule (no drift), reads every source, and keeps
 // the whole series. stop() returns at once (condition variable, not sleep).
 class Sampler {
 public:
+  // `clock`: null for the steady clock.
   Sampler(SamplerConfig config, const LiveCounters& counters,
-          std::unique_ptr<CpuCounterSource> cpu, std::unique_ptr<DiskCounterSource> disk);
+          std::unique_ptr<CpuCounterSource> cpu, std::unique_ptr<DiskCounterSource> disk,
+          std::shared_ptr<SamplerClock> clock = nullptr);
   ~Sampler();  // stops and joins
   Sampler(const Sampler&) = delete;
   Sampler& operator=(const Sampler&) = delete;

@@ -6,7 +6,6 @@
 #include <compare>
 #include <cstdint>
 #include <filesystem>
-#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -184,9 +183,6 @@ struct LibraryOptions {
   // Create the file (and its folder) when missing. Read commands pass false: they never create anything,
   // and a missing file reads as an empty history (exists() is false).
   bool create = true;
-  // Test seam: called inside every save's transaction once its rows are written, just before the commit
-  // (a test kills the process there). Never set by HashScope itself.
-  std::function<void()> beforeCommit;
 };
 
 // The run library over one SQLite file (WAL, one transaction per change). Not thread-safe: one per thread.

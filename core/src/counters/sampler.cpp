@@ -67,12 +67,29 @@ struct ClockTrack {
   }
 };
 
+class SteadyClock final : public SamplerClock {
+public:
+  TimePoint now() override { return Clock::now(); }
+  void waitUntil(TimePoint deadline, std::stop_token stop) override
+  {
+    std::unique_lock lock(m_mutex);
+    waitUntilOrStop(m_wake, lock, stop, deadline, [] { return false; });
+  }
+
+private:
+  std::mutex m_mutex;
+  std::condition_variable_any m_wake;  // only a stop wakes it before its deadline
+};
+
 }  // namespace
+
+std::shared_ptr<SamplerClock> steadySamplerClock() { return std::make_shared<SteadyClock>(); }
 
 struct Sampler::Impl {
   Impl(SamplerConfig cfg, const LiveCounters& c, std::unique_ptr<CpuCounterSource> cpuSource,
-       std::unique_ptr<DiskCounterSource> diskSource)
-      : config(cfg), counters(c), cpu(std::move(cpuSource)), disk(std::move(diskSource))
+       std::unique_ptr<DiskCounterSource> diskSource, std::shared_ptr<SamplerClock> samplerClock)
+      : config(cfg), counters(c), cpu(std::move(cpuSource)), disk(std::move(diskSource)),
+        clock(samplerClock ? std::move(samplerClock) : steadySamplerClock())
   {
     if (!(config.hz > 0) || !std::isfinite(config.hz))
       config.hz = 10.0;
@@ -85,9 +102,8 @@ struct Sampler::Impl {
   std::unique_ptr<DiskCounterSource> disk;
   std::unique_ptr<NetCounterSource> net;
   std::function<void(const Sample&)> callback;
+  std::shared_ptr<SamplerClock> clock;
 
-  std::mutex wakeMutex;
-  std::condition_variable_any wake;
   std::jthread thread;
   bool started = false;
 
@@ -118,7 +134,7 @@ struct Sampler::Impl {
 
   void baseline()
   {
-    startTime = Clock::now();
+    startTime = clock->now();
     const auto n = static_cast<std::size_t>(counters.streams());
     lastBytes.assign(n, 0);
     lastWait.assign(n, 0);
@@ -146,7 +162,7 @@ struct Sampler::Impl {
   // Builds the sample for the interval that ends now; false when no time has passed.
   bool take(Sample& s)
   {
-    const double t = std::chrono::duration<double>(Clock::now() - startTime).count();
+    const double t = std::chrono::duration<double>(clock->now() - startTime).count();
     const double interval = t - lastT;
     if (interval <= 0)
       return false;
@@ -291,11 +307,7 @@ struct Sampler::Impl {
     const auto period = std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(1.0 / config.hz));
     std::int64_t tick = 1;
     for (;;) {
-      const auto deadline = startTime + period * tick;
-      {
-        std::unique_lock lock(wakeMutex);
-        waitUntilOrStop(wake, lock, stop, deadline, [] { return false; });
-      }
+      clock->waitUntil(startTime + period * tick, stop);
       if (stop.stop_requested())
         break;
       Sample s;
@@ -303,7 +315,7 @@ struct Sampler::Impl {
         publish(std::move(s));
       // Next tick on the fixed grid. If this one ran late, skip the ticks already missed and any tick
       // closer than half a period: a sliver of an interval gives wild rates (lumpy counters over ~0 s).
-      const auto earliest = Clock::now() + period / 2 - startTime;
+      const auto earliest = clock->now() + period / 2 - startTime;
       tick = std::max<std::int64_t>(tick + 1, (earliest + period - Clock::duration(1)) / period);
     }
     // The final sample, so the series ends when the run did and its totals are complete, however short
@@ -315,8 +327,8 @@ struct Sampler::Impl {
 };
 
 Sampler::Sampler(SamplerConfig config, const LiveCounters& counters, std::unique_ptr<CpuCounterSource> cpu,
-                 std::unique_ptr<DiskCounterSource> disk)
-    : d(std::make_unique<Impl>(config, counters, std::move(cpu), std::move(disk)))
+                 std::unique_ptr<DiskCounterSource> disk, std::shared_ptr<SamplerClock> clock)
+    : d(std::make_unique<Impl>(config, counters, std::move(cpu), std::move(disk), std::move(clock)))
 {
 }
 

@@ -237,21 +237,15 @@ private:
   std::vector<std::thread> m_pool;
 };
 
-std::atomic<int> g_listerThreads{-1};  // setListerThreads
-
 }  // namespace
 
 namespace engine {
 
 unsigned listerThreads()
 {
-  if (const int fixed = g_listerThreads.load(std::memory_order_relaxed); fixed >= 0)
-    return static_cast<unsigned>(fixed);
   const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
   return cores < 8 ? 0 : std::min(4u, cores / 4);
 }
-
-void setListerThreads(int threads) { g_listerThreads.store(threads, std::memory_order_relaxed); }
 
 }  // namespace engine
 
@@ -259,9 +253,10 @@ namespace {
 
 class TreeWalker {
 public:
-  TreeWalker(const TreeSink& sink, std::stop_token stop, bool sizes, LinkPolicy links, const fs::path& root)
+  TreeWalker(const TreeSink& sink, std::stop_token stop, bool sizes, LinkPolicy links, const fs::path& root,
+             unsigned listers)
       : m_sink(sink), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit()),
-        m_links(links), m_listers(sizes, links, engine::listerThreads())
+        m_links(links), m_listers(sizes, links, listers)
   {
     std::error_code ec;
     if (links == LinkPolicy::FollowWithinTree)
@@ -466,8 +461,8 @@ private:
 
 }  // namespace
 
-void walkTree(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links,
-              const TreeSink& sink)
+void engine::walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
+                                 LinkPolicy links, const TreeSink& sink)
 {
   try {
     std::error_code ec;
@@ -476,7 +471,7 @@ void walkTree(const std::filesystem::path& root, std::stop_token stop, bool size
       sink.problem(root.string() + ": no such file or folder");
       return;
     }
-    TreeWalker walker(sink, stop, sizes, links, root);
+    TreeWalker walker(sink, stop, sizes, links, root, listers);
     if (st.type() == fs::file_type::directory) {
       platform::Folder folder = platform::Folder::open(root, ec);
       if (folder.isOpen())
@@ -491,7 +486,14 @@ void walkTree(const std::filesystem::path& root, std::stop_token stop, bool size
   }
 }
 
-TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links)
+void walkTree(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links,
+              const TreeSink& sink)
+{
+  engine::walkTreeWithListers(engine::listerThreads(), root, std::move(stop), sizes, links, sink);
+}
+
+TreeListing engine::listFilesWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop,
+                                         bool sizes, LinkPolicy links)
 {
   TreeListing out;
   TreeSink sink;
@@ -507,8 +509,13 @@ TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, b
   sink.problem = [&](std::string sentence) { out.errors.push_back(std::move(sentence)); };
   sink.notFollowed = [&](std::string sentence) { out.notFollowed.push_back(std::move(sentence)); };
   // Sorted by path: the walk visits every folder's entries in order (see walk()).
-  walkTree(root, std::move(stop), sizes, links, sink);
+  engine::walkTreeWithListers(listers, root, std::move(stop), sizes, links, sink);
   return out;
+}
+
+TreeListing listFiles(const std::filesystem::path& root, std::stop_token stop, bool sizes, LinkPolicy links)
+{
+  return engine::listFilesWithListers(engine::listerThreads(), root, std::move(stop), sizes, links);
 }
 
 }  // namespace hashscope

@@ -93,10 +93,15 @@ std::string folderProblem(const std::filesystem::path& folder);
 // out of memory (the workloads then throw std::bad_alloc, which runWorkload words).
 inline constexpr std::size_t kWorkBufferAlignment = 4096;
 platform::AlignedBuffer workBuffer(std::size_t size);
+// Where the memory workloads take their buffers: workBuffer, or a caller's function that hands them on (a test
+// that looks at which buffers a workload worked on).
+using WorkBuffers = std::function<platform::AlignedBuffer(std::size_t size)>;
 
 // The individual workloads (run_workload.cpp validates the spec and catches everything around them).
-void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
-void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
+void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
+               const WorkBuffers& buffers = workBuffer);
+void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
+                   const WorkBuffers& buffers = workBuffer);
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 // read and hash-file: one file (workload_file.cpp).
 void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
@@ -107,8 +112,12 @@ void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
 // thread holds back more than about six workers, and listers only cost a machine with fewer cores (-j 16 on 2
 // cores: 535 -> 641 ms with one). By the machine: none below 8 cores, then one per 4 cores, at most 4.
 unsigned listerThreads();
-// Tests: a fixed number of listers on any machine (>= 0), or the machine's rule again (-1).
-void setListerThreads(int threads);
+// walkTree and listFiles with `listers` threads beside the walk, whatever the machine (the public ones run
+// listerThreads()): a 2-core machine tests the listers' path with these.
+void walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
+                         LinkPolicy links, const TreeSink& sink);
+TreeListing listFilesWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop = {},
+                                 bool sizes = true, LinkPolicy links = LinkPolicy::Follow);
 
 // hash-tree, and read over a folder: every file under it (workload_tree.cpp).
 void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);

@@ -76,7 +76,8 @@ void finish(const WorkloadSpec& spec, std::stop_token stop, std::vector<StreamOu
 
 platform::AlignedBuffer workBuffer(std::size_t size) { return platform::allocateAligned(size, kWorkBufferAlignment); }
 
-void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
+               const WorkBuffers& buffers)
 {
   result.cacheMethod = CacheMethod::NotApplicable;
   if (spec.bytes > 0)
@@ -96,7 +97,7 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
   // rests on the mechanism, not on that measurement.) Filled in pieces: a stop during setup is prompt.
   std::uint64_t seed = 0x6d656d6f7279;
   auto filled = [&] {
-    platform::AlignedBuffer buffer = workBuffer(region);
+    platform::AlignedBuffer buffer = buffers(region);
     for (std::size_t at = 0; buffer && at < region && !stop.stop_requested(); at += 1 * MiB)
       fillContent(buffer.get() + at, std::min<std::size_t>(1 * MiB, region - at), SampleContent::Random, seed++);
     return buffer;
@@ -127,26 +128,27 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
   finish(spec, stop, outcomes, result);
 }
 
-void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result)
+void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
+                   const WorkBuffers& buffers)
 {
   result.cacheMethod = CacheMethod::NotApplicable;
   if (spec.bytes > 0)
     counters.setExpectedBytes(spec.bytes * static_cast<std::uint64_t>(spec.streams));
   const std::size_t region = std::max<std::size_t>(kHashBuffer, static_cast<std::size_t>(spec.blockSize));
   // Buffers are filled before the clock starts.
-  std::vector<platform::AlignedBuffer> buffers(static_cast<std::size_t>(spec.streams));
-  for (std::size_t i = 0; i < buffers.size(); ++i) {
-    buffers[i] = workBuffer(region);
-    if (!buffers[i])
+  std::vector<platform::AlignedBuffer> streamBuffers(static_cast<std::size_t>(spec.streams));
+  for (std::size_t i = 0; i < streamBuffers.size(); ++i) {
+    streamBuffers[i] = buffers(region);
+    if (!streamBuffers[i])
       throw std::bad_alloc();  // runWorkload says so and names the options to change
-    fillContent(buffers[i].get(), region, SampleContent::Random, 0x5eed + i);
+    fillContent(streamBuffers[i].get(), region, SampleContent::Random, 0x5eed + i);
   }
   Measurement measure;
   measure.begin();
   auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
     std::unique_ptr<Hasher> hasher = hasherFor(spec);
     out.hashThreads = hasher->threadsPerStream();
-    const std::byte* data = buffers[static_cast<std::size_t>(i)].get();
+    const std::byte* data = streamBuffers[static_cast<std::size_t>(i)].get();
     loopBlocks(spec, stop, counters, i, region, out,
                [&](std::size_t offset, std::size_t n) { hasher->update(data + offset, n); });
     hasher->finish();

@@ -271,8 +271,6 @@ std::int64_t RunLibrary::insert(const RunDocument& doc, std::string_view json, c
   const std::int64_t id = sqlite3_last_insert_rowid(db);
   sqlite::insertRunLocations(db, id, doc);
   sqlite::updateRunSummary(db, id, doc);
-  if (m_options.beforeCommit)
-    m_options.beforeCommit();
   tx.commit();
   return id;
 }
