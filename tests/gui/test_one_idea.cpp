@@ -37,7 +37,7 @@ TEST_CASE("every view of the app shows one figure per idea of each recorded resu
     view.show();
     model.setResults(results);
     const QString report =
-        QTextDocumentFragment::fromHtml(reportHtml(results, {}, QStringLiteral("2026-11-28 12:00 UTC"))).toPlainText();
+        QTextDocumentFragment::fromHtml(reportHtml(results, {}, {}, QStringLiteral("2026-11-28 12:00 UTC"))).toPlainText();
 
     for (TileWidget* tile : view.scoreboard()->findChildren<TileWidget*>()) {
       const ScoreTile& t = tile->tile();
