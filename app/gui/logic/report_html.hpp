@@ -13,6 +13,10 @@
 
 #include "hashscope/results.hpp"
 
+namespace hashscope {
+struct MachineFingerprint;
+}
+
 namespace hashscope::gui {
 
 struct ReportChart {
@@ -21,10 +25,12 @@ struct ReportChart {
 };
 
 // The whole document. `date` is shown as given (e.g. "2026-11-22 15:40 UTC").
-QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date);
+// `machine`: where the results were measured (a run opened from the history); this machine when not given.
+QString reportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date,
+                   const MachineFingerprint* machine = nullptr);
 // Writes reportHtml() to `path` atomically (nothing is replaced until the new file is complete).
 // Returns an error sentence, or an empty string on success; with no results it refuses and writes nothing.
 QString writeReportHtml(const std::vector<RunResult>& results, const QList<ReportChart>& charts, const QString& date,
-                        const QString& path);
+                        const QString& path, const MachineFingerprint* machine = nullptr);
 
 }  // namespace hashscope::gui

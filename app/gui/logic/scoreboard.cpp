@@ -283,6 +283,8 @@ QString ScoreTile::limitText() const { return limitPct >= 0 ? tr("%1% of the lim
 
 QString ScoreTile::unmeasuredText() const
 {
+  if (!unmeasuredReason.isEmpty())
+    return unmeasuredReason;
   switch (unmeasured) {
   case Unmeasured::Pending: return tr("pending");
   case Unmeasured::NotMeasured: return tr("not measured");
@@ -294,6 +296,8 @@ QString ScoreTile::unmeasuredText() const
 QString ScoreTile::toolTip() const
 {
   QStringList lines{title()};
+  if (!measured && !unmeasuredDetail.isEmpty())
+    return lines.first() + QLatin1Char('\n') + unmeasuredDetail;
   if (!measured) {
     switch (unmeasured) {
     case Unmeasured::Pending: return lines.first() + QLatin1Char('\n') + tr("Pending: not measured yet.");
