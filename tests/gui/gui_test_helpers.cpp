@@ -4,11 +4,14 @@
 #include <QApplication>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFileDialog>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QTest>
 #include <QTimer>
 
 #include <algorithm>
+#include <functional>
 #include <cmath>
 
 #include "hashscope/samples.hpp"
@@ -116,31 +119,84 @@ double greyDeviation(const QImage& image)
   return std::sqrt(std::max(0.0, sum2 / n - mean * mean));
 }
 
-void answerNextMessageBox(const QString& button, int ms)
+namespace {
+// Calls `answer` on the application's modal widget every 20 ms until it returns true or `ms` have passed, from a
+// timer: for code that asks with exec() while the test waits.
+void answerNextModal(int ms, std::function<bool(QWidget*)> answer)
 {
   auto* timer = new QTimer;
   auto* clock = new QElapsedTimer;
   clock->start();
   timer->setInterval(20);
-  QObject::connect(timer, &QTimer::timeout, [timer, clock, button, ms] {
-    auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-    bool done = clock->elapsed() > ms;
-    if (box) {
-      for (QAbstractButton* b : box->buttons()) {
-        if (b->text().remove(QLatin1Char('&')) == button) {
-          b->click();
-          done = true;
-          break;
-        }
-      }
-    }
-    if (done) {
+  QObject::connect(timer, &QTimer::timeout, [timer, clock, ms, answer = std::move(answer)] {
+    QWidget* modal = QApplication::activeModalWidget();
+    if ((modal && answer(modal)) || clock->elapsed() > ms) {
       timer->stop();
       timer->deleteLater();
       delete clock;
     }
   });
   timer->start();
+}
+}  // namespace
+
+void answerNextMessageBox(const QString& button, int ms) { answerNextMessageBoxSeen(button, ms); }
+
+std::shared_ptr<SeenMessageBox> answerNextMessageBoxSeen(const QString& button, int ms)
+{
+  auto seen = std::make_shared<SeenMessageBox>();
+  answerNextModal(ms, [button, seen](QWidget* modal) {
+    auto* box = qobject_cast<QMessageBox*>(modal);
+    if (!box)
+      return false;
+    for (QAbstractButton* b : box->buttons()) {
+      if (b->text().remove(QLatin1Char('&')) == button) {
+        *seen = {true, box->windowTitle(), box->text(), box->informativeText()};
+        b->click();
+        return true;
+      }
+    }
+    return false;
+  });
+  return seen;
+}
+
+std::shared_ptr<QString> answerNextFileDialog(const QString& path, int ms)
+{
+  auto suggested = std::make_shared<QString>();
+  answerNextModal(ms, [path, suggested](QWidget* modal) {
+    auto* dialog = qobject_cast<QFileDialog*>(modal);
+    if (!dialog)
+      return false;
+    const QStringList chosen = dialog->selectedFiles();
+    *suggested = chosen.isEmpty() ? dialog->directory().absolutePath() : chosen.first();
+    if (path.isEmpty()) {
+      dialog->reject();
+    } else {
+      // Typed into the name box, as a user would: selectFile() leaves the box alone while it has the focus.
+      if (auto* name = dialog->findChild<QLineEdit*>(QStringLiteral("fileNameEdit")))
+        name->setText(path);
+      else
+        dialog->selectFile(path);
+      static_cast<QDialog*>(dialog)->accept();  // QFileDialog::accept() is protected: the same, virtually
+    }
+    return true;
+  });
+  return suggested;
+}
+
+ScopedHistory::ScopedHistory(const QString& file) : m_had(qEnvironmentVariableIsSet("HASHSCOPE_HISTORY_DB")),
+                                                     m_old(qgetenv("HASHSCOPE_HISTORY_DB"))
+{
+  qputenv("HASHSCOPE_HISTORY_DB", file.toUtf8());
+}
+
+ScopedHistory::~ScopedHistory()
+{
+  if (m_had)
+    qputenv("HASHSCOPE_HISTORY_DB", m_old);
+  else
+    qunsetenv("HASHSCOPE_HISTORY_DB");
 }
 
 QStringList strayFiles(const QString& folder)

@@ -37,5 +37,29 @@ QStringList strayFiles(const QString& folder);
 // Clicks the button labelled `button` (mnemonic '&' ignored) on the next modal message box that opens within
 // `ms`, from a timer: for code that asks with exec() while the test waits.
 void answerNextMessageBox(const QString& button, int ms = 10000);
+// What a message box answered by answerNextMessageBoxSeen() said: its title, text and informative text.
+struct SeenMessageBox {
+  bool seen = false;
+  QString title, text, informative;
+};
+// answerNextMessageBox() that also records the box it answered.
+std::shared_ptr<SeenMessageBox> answerNextMessageBoxSeen(const QString& button, int ms = 10000);
+// Answers the next modal file dialog that opens within `ms`: records the path it suggested (its directory and
+// the file name typed in it), then chooses `path` and accepts (or rejects it when `path` is empty).
+std::shared_ptr<QString> answerNextFileDialog(const QString& path, int ms = 10000);
+
+// The run library of the app and the CLI in `file` for the scope of a test (HASHSCOPE_HISTORY_DB), set before the
+// window is made.
+class ScopedHistory {
+public:
+  explicit ScopedHistory(const QString& file);
+  ~ScopedHistory();
+  ScopedHistory(const ScopedHistory&) = delete;
+  ScopedHistory& operator=(const ScopedHistory&) = delete;
+
+private:
+  bool m_had;
+  QByteArray m_old;
+};
 
 }  // namespace hashscope::gui::test

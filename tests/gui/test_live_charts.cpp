@@ -1,15 +1,21 @@
-// The live view reads at a glance: the running step on its own scale, lines stopping at the gaps between
-// steps, step names above the plot, a time axis that fits the data, one grid for both y axes. And the
-// exported charts say what they show: a subtitle (machine, storage, sample, cache, passes, date, version),
-// short legend names, a value on every bar, a preview before saving.
+// The live view reads at a glance: the running step on its own scale (a log scale where the steps' speeds are
+// far apart, so every step stays in view), lines stopping at the gaps between steps, step names above the plot,
+// a time axis that fits the data, one grid for both y axes. And the exported charts say what they show: a legend
+// with filled keys and whole names, a subtitle (machine, storage, sample, cache, passes, date, version), short
+// legend names, a value on every bar, a preview before saving.
 #include "catch.hpp"
 
+#include <QApplication>
+#include <QComboBox>
 #include <QCoreApplication>
 #include <QDir>
 #include <QChartView>
 #include <QComboBox>
+#include <QFontMetrics>
 #include <QGraphicsScene>
 #include <QGraphicsTextItem>
+#include <QHash>
+#include <QImage>
 #include <QTextDocument>
 #include <QTest>
 
@@ -86,30 +92,91 @@ bool isRoundStep(double tick)
   return false;
 }
 
+// The bars' colours: the two most frequent saturated colours of the image.
+QList<QRgb> barColours(const QImage& image)
+{
+  QHash<QRgb, int> counts;
+  for (int y = 0; y < image.height(); ++y) {
+    for (int x = 0; x < image.width(); ++x) {
+      const QColor c = image.pixelColor(x, y);
+      if (c.hsvSaturation() > 100 && c.value() > 80)
+        ++counts[c.rgb()];
+    }
+  }
+  QList<QPair<int, QRgb>> sorted;
+  for (auto it = counts.begin(); it != counts.end(); ++it)
+    sorted.append({it.value(), it.key()});
+  std::sort(sorted.begin(), sorted.end(), [](const auto& a, const auto& b) { return a.first > b.first; });
+  QList<QRgb> out;
+  for (int i = 0; i < std::min<qsizetype>(2, sorted.size()); ++i)
+    out.append(sorted[i].second);
+  return out;
+}
+
 }  // namespace
 
-TEST_CASE("the live throughput scale follows the running step: a disk step after a memory step is not flattened",
-          "[gui][live]")
+TEST_CASE("the live throughput scale follows the running step while the steps run at similar speeds", "[gui][live]")
 {
   BenchmarkController controller;
   LiveView view(&controller);
   view.resize(1200, 700);
-  view.showTimeline(memoryThenDisk(), true);
+  // A read at 700 MB/s, then a hash at 200 MB/s (running): one linear scale for both, the read faint.
+  LiveTimeline timeline;
+  timeline.beginStep(step(0, Workload::Read, ""));
+  feed(timeline, 0, 0, 10, 700);
+  timeline.endStep(1.05);
+  timeline.applyFinalVerdicts(0, finished(700));
+  timeline.beginStep(step(1, Workload::HashFile, "md5"));
+  feed(timeline, 1, 1.5, 15, 200, 930);
+  view.showTimeline(timeline, true);
   const AxisRange y = view.throughputChart()->axisRange(0);
+  CHECK_FALSE(y.logarithmic);
   CHECK(y.max >= 200);
-  CHECK(y.max <= 300);  // on a scale up to 40,000 MB/s the 200 MB/s line would lie on the floor
+  CHECK(y.max <= 1000);
   CHECK(isRoundStep(y.tick));
   CHECK(y.intervals() >= 3);
   CHECK(y.intervals() <= 6);
 
   // A faster step after a slower one gets its own (larger) scale too.
-  LiveTimeline timeline = memoryThenDisk();
   timeline.endStep(3.1);
-  timeline.beginStep(step(2, Workload::HashMemory, "sha256"));
-  feed(timeline, 2, 3.5, 10, 1800);
+  timeline.beginStep(step(2, Workload::HashFile, "xxh3-64"));
+  feed(timeline, 2, 3.5, 10, 780);
   view.showTimeline(timeline, true);
-  CHECK(view.throughputChart()->axisRange(0).max >= 1800);
-  CHECK(view.throughputChart()->axisRange(0).max <= 2500);
+  CHECK_FALSE(view.throughputChart()->axisRange(0).logarithmic);
+  CHECK(view.throughputChart()->axisRange(0).max >= 780);
+  CHECK(view.throughputChart()->axisRange(0).max <= 1000);
+}
+
+TEST_CASE("the live throughput keeps every step on a readable scale: RAM at tens of GB/s beside a disk", "[gui][live]")
+{
+  BenchmarkController controller;
+  LiveView view(&controller);
+  view.resize(1200, 700);
+  // A hash in RAM at 40 GB/s, then a disk step at 200 MB/s (running): on one linear scale either the RAM step
+  // leaves the top of the plot or the disk step lies on its floor.
+  const LiveTimeline timeline = memoryThenDisk();
+  view.showTimeline(timeline, true);
+  const AxisRange y = view.throughputChart()->axisRange(0);
+  CHECK(y.logarithmic);
+  CHECK(view.throughputChart()->axisTitle(0).contains(QStringLiteral("log")));
+  // Every point of the total on the scale, and each step's peak at least a fifth of the way up.
+  const QList<LineData> lines = timeline.throughputLines();
+  REQUIRE_FALSE(lines.isEmpty());
+  const auto height = [&](double v) { return (std::log10(v) - std::log10(y.min)) / (std::log10(y.max) - std::log10(y.min)); };
+  for (const QPointF& p : lines.front().points) {
+    if (isLineBreak(p) || p.y() <= 0)
+      continue;
+    CHECK(p.y() <= y.max);
+  }
+  CHECK(height(40000) <= 1.0);
+  CHECK(height(40000) >= 0.5);
+  CHECK(height(200) >= 0.2);
+  CHECK(height(200) <= 0.8);
+  // The exported image says the same (its own chart, same data).
+  CHECK_FALSE(view.throughputChart()->renderImage(QSize(1000, 500)).isNull());
+  // A new run starts again on a linear scale.
+  view.reset();
+  CHECK_FALSE(view.throughputChart()->axisRange(0).logarithmic);
 }
 
 TEST_CASE("live lines stop at the gaps between steps and passes", "[gui][live]")
@@ -271,6 +338,55 @@ TEST_CASE("bar charts show each bar's value, on screen and in the export", "[gui
   CHECK(bars->valueLabelsVisible());
   const QImage image = bars->renderImage(QSize(1200, 700));
   CHECK(image.size() == QSize(1200, 700));
+}
+
+TEST_CASE("the exported chart's legend shows each location's colour and its whole name", "[gui][export]")
+{
+  std::unique_ptr<BarChart> bars(createBarChart());
+  const QString disk = QStringLiteral("/mnt/bench/ssd-array"), ram = QStringLiteral("/dev/shm");
+  bars->setData(QStringLiteral("Hashing speed by algorithm and location"), QStringLiteral("MB/s"),
+                {QStringLiteral("read only"), QStringLiteral("md5"), QStringLiteral("sha256"), QStringLiteral("crc32"),
+                 QStringLiteral("xxh3-64")},
+                {{disk, {868, 352, 959, 1017, 920}}, {ram, {4934, 375, 1168, 7498, 7405}}});
+  // The subtitle of a real export: four lines of machine, run, verdict and caveat above the chart.
+  bars->setSubtitle(QStringLiteral("AMD EPYC, 2 cores \u00b7 /mnt/bench/ssd-array: vda (virtual disk, ext4) \u00b7 "
+                                   "/dev/shm: RAM, no device (tmpfs)\nsample 256 MiB \u00b7 cache cold \u00b7 3 passes "
+                                   "per step \u00b7 2026-11-28 \u00b7 HashScope 0.2.0\nOn this machine md5 and sha256 "
+                                   "are CPU-bound; /mnt/bench/ssd-array reads 868 MB/s, so crc32 and xxh3-64 are "
+                                   "disk-bound there.\n\u26a0 Other programs used the CPU during 14 of 14 results."));
+  const QSize size(1600, 900);
+  const QImage image = bars->renderImage(size);
+  if (qEnvironmentVariableIsSet("HASHSCOPE_TEST_SAVE_IMAGES"))
+    image.save(QString::fromLocal8Bit(qgetenv("HASHSCOPE_TEST_SAVE_IMAGES")) + QStringLiteral("/chart-legend.png"));
+  REQUIRE(image.size() == size);
+  const QList<QRgb> colours = barColours(image);
+  REQUIRE(colours.size() == 2);
+
+  // The legend is the strip under the x axis's names: the bottom 5% of the image.
+  const QRect strip(0, size.height() * 95 / 100, size.width(), size.height() * 5 / 100);
+  int keyPixels[2] = {0, 0};
+  int left = size.width(), right = -1;
+  for (int y = strip.top(); y <= strip.bottom(); ++y) {
+    for (int x = 0; x < size.width(); ++x) {
+      const QRgb p = image.pixel(x, y);
+      for (int i = 0; i < 2; ++i)
+        keyPixels[i] += p == colours[i];
+      if (qGray(p) < 110) {
+        left = std::min(left, x);
+        right = std::max(right, x);
+      }
+    }
+  }
+  // Each key is a filled square of its bars' colour (an outline alone is a few dozen pixels).
+  CHECK(keyPixels[0] > 150);
+  CHECK(keyPixels[1] > 150);
+  // Both names are there in full: the legend's ink is at least as wide as the two names side by side, at the
+  // export's legend size (a fortieth of the height, as chart_style sizes it).
+  QFont font = QApplication::font();
+  font.setPixelSize(std::max(11, std::min(size.width() / 70, size.height() / 40)));
+  const QFontMetrics metrics(font);
+  INFO("legend ink from " << left << " to " << right);
+  CHECK(right - left >= metrics.horizontalAdvance(disk) + metrics.horizontalAdvance(ram));
 }
 
 TEST_CASE("the chart export dialog previews the image it will save", "[gui][export]")

@@ -93,6 +93,8 @@ void QtBarChart::populate(QChart* chart, const QString& title, const QString& yL
   // One set named by the title and the axis (a tile's passes) needs no legend, which in a narrow chart
   // showed only "M...".
   chart->legend()->setVisible(std::any_of(sets.begin(), sets.end(), [](const BarSetData& set) { return !set.name.isEmpty(); }));
+  // A bar's key is a filled square of its colour: the "shape from series" of the line charts is hollow for bars.
+  chart->legend()->setMarkerShape(QLegend::MarkerShapeRectangle);
 }
 
 void QtBarChart::populateOnScreen()

@@ -1,10 +1,14 @@
 #include "charts/chart_style.hpp"
 
 #include <QAbstractAxis>
+#include <QBarLegendMarker>
+#include <QBarSet>
+#include <QFontMetricsF>
 #include <QApplication>
 #include <QGraphicsLayout>
 #include <QGraphicsScene>
 #include <QLegend>
+#include <QLegendMarker>
 #include <QPainter>
 #include <QPalette>
 #include <QValueAxis>
@@ -75,6 +79,106 @@ qreal paintHeader(QPainter& painter, QChart* chart, QSize size, const QString& s
   painter.drawText(area.adjusted(0, title.height() + margin / 2, 0, 0), flags, subtitle, &sub);
   return sub.bottom() + margin / 2;
 }
+// One entry of an exported chart's legend: the key as its marker gives it, and its whole label.
+struct LegendKey {
+  QString label;
+  QBrush brush;
+  QPen pen;
+  bool line = false;  // a line's key is a piece of the line (its dashes tell lines apart); else a filled square
+};
+
+QList<LegendKey> legendKeys(QChart* chart)
+{
+  QList<LegendKey> keys;
+  if (!chart->legend()->isVisible())
+    return keys;
+  for (QLegendMarker* marker : chart->legend()->markers()) {
+    if (!marker->isVisible() || marker->label().isEmpty())
+      continue;
+    const bool line = marker->type() == QLegendMarker::LegendMarkerTypeXY;
+    QBrush brush = marker->brush();
+    // A bar's marker is hollow off screen (its brush not set yet): the set's own colour, as its bars have it.
+    if (auto* bar = qobject_cast<QBarLegendMarker*>(marker); bar && bar->barset())
+      brush = QBrush(bar->barset()->color());
+    keys.append({marker->label(), brush, marker->pen(), line});
+  }
+  return keys;
+}
+
+// Qt Charts lays an off-screen chart's legend out before it knows the export font: the labels came out cut
+// ("/t...", "/dev/s...") and the bars' keys hollow, so disk and RAM bars could not be told apart. The legend
+// is painted here instead, under the chart: every key filled with its series' colour, every label whole,
+// in as many centred rows as the width needs.
+struct LegendLayout {
+  QList<QList<int>> rows;  // indexes into the keys, per row
+  QList<qreal> rowWidths;
+  qreal rowHeight = 0, height = 0, keyWidth = 0, gap = 0, spacing = 0;
+};
+
+LegendLayout layoutLegend(const QList<LegendKey>& keys, const QFont& font, qreal width)
+{
+  LegendLayout out;
+  if (keys.isEmpty())
+    return out;
+  const QFontMetricsF metrics(font);
+  out.rowHeight = metrics.height() * 1.4;
+  out.gap = metrics.height() * 0.4;
+  out.spacing = metrics.height() * 1.5;
+  const auto itemWidth = [&](const LegendKey& key) {
+    const qreal keyWidth = key.line ? metrics.height() * 2 : metrics.height() * 0.9;
+    return keyWidth + out.gap + metrics.horizontalAdvance(key.label);
+  };
+  for (int i = 0; i < keys.size(); ++i) {
+    const qreal w = itemWidth(keys[i]);
+    if (out.rows.isEmpty() || out.rowWidths.back() + out.spacing + w > width) {
+      out.rows.append(QList<int>{i});
+      out.rowWidths.append(w);
+    } else {
+      out.rows.back().append(i);
+      out.rowWidths.back() += out.spacing + w;
+    }
+  }
+  out.height = out.rows.size() * out.rowHeight + metrics.height() * 0.5;
+  return out;
+}
+
+void paintLegend(QPainter& painter, const QList<LegendKey>& keys, const LegendLayout& layout, const QFont& font,
+                 const QRectF& area)
+{
+  const QFontMetricsF metrics(font);
+  painter.save();
+  painter.setFont(font);
+  for (int row = 0; row < layout.rows.size(); ++row) {
+    qreal x = area.left() + (area.width() - layout.rowWidths[row]) / 2;
+    const qreal middle = area.top() + row * layout.rowHeight + layout.rowHeight / 2;
+    for (const int i : layout.rows[row]) {
+      const LegendKey& key = keys[i];
+      if (key.line) {
+        QPen pen = key.pen;
+        pen.setWidthF(std::max<qreal>(2.5, pen.widthF()));
+        painter.setPen(pen);
+        painter.drawLine(QPointF(x, middle), QPointF(x + metrics.height() * 2, middle));
+        x += metrics.height() * 2;
+      } else {
+        const qreal side = metrics.height() * 0.9;
+        QBrush brush = key.brush;
+        if (brush.style() == Qt::NoBrush)
+          brush = key.pen.color();
+        painter.setPen(QPen(QColor(60, 60, 60), 1));
+        painter.setBrush(brush);
+        painter.drawRect(QRectF(x, middle - side / 2, side, side));
+        x += side;
+      }
+      x += layout.gap;
+      painter.setPen(Qt::black);
+      const qreal w = metrics.horizontalAdvance(key.label);
+      painter.drawText(QRectF(x, middle - metrics.height() / 2, w + 2, metrics.height()),
+                       Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip, key.label);
+      x += w + layout.spacing;
+    }
+  }
+  painter.restore();
+}
 }  // namespace
 
 QImage renderChart(QChart* chart, QSize size, const QString& subtitle, const std::function<void()>& laidOut)
@@ -93,23 +197,36 @@ QImage renderChart(QChart* chart, QSize size, const QString& subtitle, const std
   }
   QGraphicsScene scene;
   scene.addItem(chart);
-  chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
-  scene.setSceneRect(QRectF(QPointF(0, 0), target.size()));
   // Let the chart lay itself out (axes, legend) before painting: it does so on posted layout events.
-  auto layout = [chart] {
+  auto layout = [&] {
+    chart->setGeometry(QRectF(QPointF(0, 0), target.size()));
+    scene.setSceneRect(QRectF(QPointF(0, 0), target.size()));
     if (chart->layout())
       chart->layout()->activate();
     QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
   };
   layout();
+  // The legend's keys once the chart has made its markers; the legend is then painted here, under the chart.
+  const QList<LegendKey> keys = legendKeys(chart);
+  const QFont legendFont = chart->legend()->font();
+  const LegendLayout legend = layoutLegend(keys, legendFont, size.width() - 2 * chart->margins().left());
+  if (!keys.isEmpty()) {
+    chart->legend()->setVisible(false);
+    target.setBottom(std::max(target.top() + size.height() / 3.0, size.height() - legend.height));
+    layout();
+  }
   if (laidOut) {
     laidOut();
     layout();
   }
   scene.render(&painter, target, scene.sceneRect());
+  if (!keys.isEmpty())
+    paintLegend(painter, keys, legend, legendFont, QRectF(0, target.bottom(), size.width(), legend.height));
   painter.end();
   scene.removeItem(chart);  // the caller owns the chart
   chart->setTitle(title);
+  if (!keys.isEmpty())
+    chart->legend()->setVisible(true);
   return image;
 }
 

@@ -44,6 +44,7 @@ private:
 // A value axis as drawn: its range and the distance between its labelled ticks.
 struct AxisRange {
   double min = 0, max = 0, tick = 0;
+  bool logarithmic = false;  // a log axis (tick 0): labels at the powers of ten, a grid line at each 1-9 step
   int intervals() const { return tick > 0 ? int(std::lround((max - min) / tick)) : 0; }
 };
 
@@ -57,7 +58,9 @@ struct LineChartSetup {
   bool integerX = false;   // x is a count (streams)
   bool showBands = false;  // verdict bands behind the lines
   // The left axis fits the line's last piece (the running step) instead of everything so far; earlier
-  // pieces are drawn fainter and may leave the top of the plot (see LinePlot::fitLeftAxis for why).
+  // pieces are drawn fainter. Where the steps' speeds differ more than fourfold (a hash in RAM at tens of GB/s
+  // beside a disk at hundreds of MB/s) the axis turns logarithmic instead, so every step stays on the scale
+  // (see LinePlot::fitAxes for why).
   bool yFollowsCurrent = false;
 };
 

@@ -7,6 +7,7 @@
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLogValueAxis>
 #include <QFontMetricsF>
 #include <QGraphicsTextItem>
 #include <QSet>
@@ -17,6 +18,7 @@
 #include <cmath>
 
 #include "charts/chart_style.hpp"
+#include "charts/line_pieces.hpp"
 #include "logic/chart_labels.hpp"
 #include "logic/result_text.hpp"
 
@@ -25,20 +27,6 @@ namespace hashscope::gui::charts {
 namespace {
 constexpr Verdict kBandOrder[] = {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed};
 
-// A count axis (streams): whole-number ticks, with a little room so the end points are not on the edges.
-void setCountRange(QValueAxis* axis, double max)
-{
-  axis->setTickType(QValueAxis::TicksDynamic);
-  axis->setTickInterval(std::max(1.0, std::ceil((max - 1) / 10)));  // before the range: see applyRange
-  axis->setTickAnchor(1);
-  axis->setRange(0.75, max + 0.25);
-  axis->setLabelFormat(QStringLiteral("%d"));
-}
-
-// How much faster an earlier step may be and still share the running step's scale: a disk step at 1.2 GB/s
-// stays in view next to a hash at 700 MB/s; a hash in RAM at 40 GB/s is left above the top (its result is in
-// its name) rather than flatten the running step's line.
-constexpr double kSharedScaleRatio = 4.0;
 
 // The unit of an axis title, "MB/s" of "disk read (MB/s)"; empty when the title has none in parentheses.
 QString unitOf(const QString& title)
@@ -49,36 +37,6 @@ QString unitOf(const QString& title)
   return title.mid(open + 1, title.size() - open - 2);
 }
 
-// The stretches of `points` between line breaks (empty stretches dropped).
-QList<QList<QPointF>> piecesOf(const QList<QPointF>& points)
-{
-  QList<QList<QPointF>> pieces(1);
-  for (const QPointF& p : points) {
-    if (!isLineBreak(p))
-      pieces.back().append(p);
-    else if (!pieces.back().isEmpty())
-      pieces.append(QList<QPointF>());
-  }
-  if (pieces.back().isEmpty())
-    pieces.removeLast();
-  return pieces;
-}
-
-// Where the last piece of `points` starts, or -1 when there is none.
-double lastPieceStart(const QList<QPointF>& points)
-{
-  double start = -1;
-  bool inPiece = false;
-  for (const QPointF& p : points) {
-    if (isLineBreak(p)) {
-      inPiece = false;
-    } else if (!inPiece) {
-      start = p.x();
-      inPiece = true;
-    }
-  }
-  return start;
-}
 }  // namespace
 
 LinePlot::LinePlot(QChart* chart) : m_chart(chart), m_names(chart) {}
@@ -104,6 +62,17 @@ void LinePlot::setup(const LineChartSetup& setup)
   m_y->setTitleText(setup.yLabel);
   m_y->setLabelFormat(QStringLiteral("%.0f"));
   m_chart->addAxis(m_y, Qt::AlignLeft);
+  m_log = {};
+  m_yLog = nullptr;
+  if (setup.yFollowsCurrent) {
+    m_yLog = new QLogValueAxis;
+    m_yLog->setBase(10);
+    m_yLog->setLabelFormat(QStringLiteral("%.0f"));
+    m_yLog->setMinorTickCount(8);  // a grid line at 2, 3, ... 9 times each power of ten
+    m_yLog->setTitleText(QCoreApplication::translate("hashscope::gui::LineChart", "%1, log scale").arg(setup.yLabel));
+    m_chart->addAxis(m_yLog, Qt::AlignLeft);
+    m_yLog->setVisible(false);
+  }
   if (!setup.y2Label.isEmpty()) {
     m_y2 = new QValueAxis;
     m_y2->setTitleText(setup.y2Label);
@@ -172,12 +141,13 @@ void LinePlot::clear()
     setNiceRange(m_x, 0, 10);
   m_yRange = niceTicks(m_setup.yMax > 0 ? m_setup.yMax : 10);
   m_y2Range = ticksWithIntervals(10, m_yRange.intervals());
+  useLogScale({});
   applyY();
 }
 
 void LinePlot::applyY()
 {
-  if (m_y)
+  if (m_y && !m_yRange.logarithmic)  // a log range (no tick) is the log axis's; the linear one keeps its own
     applyRange(m_y, m_yRange);
   if (m_y2)
     applyRange(m_y2, m_y2Range);
@@ -188,7 +158,7 @@ QLineSeries* LinePlot::addPiece(Line& line)
   auto* s = new QLineSeries(m_chart);
   m_chart->addSeries(s);
   s->attachAxis(m_x);
-  s->attachAxis(line.axis == 1 && m_y2 ? m_y2 : m_y);
+  s->attachAxis(line.axis == 1 && m_y2 ? m_y2 : leftAxis());
   s->setPen(line.pen);  // after addSeries: the theme would give each piece a colour of its own
   s->setPointsVisible(m_setup.integerX);
   for (QLegendMarker* marker : m_chart->legend()->markers(s))
@@ -210,7 +180,7 @@ LinePlot::Line& LinePlot::lineFor(const LineData& data)
   line.key->setName(data.name);
   m_chart->addSeries(line.key);
   line.key->attachAxis(m_x);
-  line.key->attachAxis(data.axis == 1 && m_y2 ? m_y2 : m_y);
+  line.key->attachAxis(data.axis == 1 && m_y2 ? m_y2 : leftAxis());
   line.pen = line.key->pen();  // the theme's colour for this line
   line.pen.setWidthF(m_lines.isEmpty() ? 2.4 : 1.5);  // the first line (the total) stands out
   if (data.axis == 1)
@@ -227,9 +197,15 @@ void LinePlot::setLines(const QList<LineData>& lines)
   // The running step starts where the first line's last piece starts: with yFollowsCurrent, what came
   // before it is drawn fainter (it may also be off the scale).
   const double current = m_setup.yFollowsCurrent && !lines.isEmpty() ? lastPieceStart(lines.front().points) : -1;
+  useLogScale(logScaleFor(lines));
   for (const LineData& data : lines) {
     Line& line = lineFor(data);
-    const QList<QList<QPointF>> pieces = piecesOf(data.points);
+    QList<QList<QPointF>> pieces = piecesOf(data.points);
+    if (m_log.on && data.axis == 0) {  // a log axis has no 0: a stalled moment sits on its floor
+      for (QList<QPointF>& piece : pieces)
+        for (QPointF& p : piece)
+          p.setY(std::max(p.y(), m_log.floor));
+    }
     while (line.pieces.size() < pieces.size())
       addPiece(line);
     for (qsizetype i = 0; i < line.pieces.size(); ++i) {
@@ -254,72 +230,6 @@ void LinePlot::setLines(const QList<LineData>& lines)
     }
   }
   fitAxes(lines);
-}
-
-void LinePlot::fitAxes(const QList<LineData>& lines)
-{
-  // Ranges change only when data leaves them, so the axes do not jitter at every tick.
-  double xMax = 0, y2Max = 0;
-  for (const LineData& line : lines) {
-    for (const QPointF& p : line.points) {
-      if (isLineBreak(p))
-        continue;
-      xMax = std::max(xMax, p.x());
-      if (line.axis == 1)
-        y2Max = std::max(y2Max, p.y());
-    }
-  }
-  if (!m_sharedX && xMax > m_xMax) {
-    m_xMax = m_setup.integerX ? std::max(2.0, std::ceil(xMax)) : niceCeiling(xMax * 1.05);
-    if (m_setup.integerX)
-      setCountRange(m_x, m_xMax);
-    else
-      setNiceRange(m_x, 0, m_xMax);
-    layoutSteps();
-  }
-
-  if (m_setup.yMax <= 0) {
-    // With yFollowsCurrent the left axis fits the running step alone. A suite mixes in-memory steps at
-    // tens of GB/s with disk steps at a few hundred MB/s: one scale for all draws the disk steps as a
-    // flat line on the floor. A log axis would keep every step in view but squeezes the running step's
-    // ups and downs (what a live view is for) into a sliver and invites misreading ratios; per-step
-    // normalisation would lose the MB/s. So: the running step in MB/s, full height; earlier steps faint
-    // behind it, clipped at the top when they were faster (their speeds are in the step names).
-    const double from = m_setup.yFollowsCurrent && !lines.isEmpty() ? lastPieceStart(lines.front().points) : -1;
-    double yMax = 0;
-    for (const LineData& line : lines) {
-      if (line.axis == 1)
-        continue;
-      for (const QPointF& p : line.points) {
-        if (!isLineBreak(p) && p.x() >= from - 1e-9)
-          yMax = std::max(yMax, p.y());
-      }
-    }
-    // Earlier steps of about the running step's size share its scale, so they are not cut off at the top.
-    if (from >= 0 && yMax > 0) {
-      const double running = yMax;
-      for (const LineData& line : lines) {
-        if (line.axis == 1)
-          continue;
-        for (const QList<QPointF>& piece : piecesOf(line.points)) {
-          double top = 0;
-          for (const QPointF& p : piece)
-            top = std::max(top, p.y());
-          if (!piece.isEmpty() && piece.back().x() < from - 1e-9 && top <= kSharedScaleRatio * running)
-            yMax = std::max(yMax, top);
-        }
-      }
-    }
-    if (from != m_currentFrom && yMax > 0) {
-      m_currentFrom = from;  // a new step with data: its own scale, even when that is a smaller one
-      m_yRange = niceTicks(yMax * 1.05);
-    } else if (yMax > m_yRange.max) {
-      m_yRange = niceTicks(yMax * 1.05);
-    }
-  }
-  m_y2Peak = std::max(m_y2Peak, y2Max);
-  m_y2Range = ticksWithIntervals(std::max(m_y2Peak * 1.05, 1.0), m_yRange.intervals());
-  applyY();
 }
 
 void LinePlot::setBands(const QList<BandData>& bands)
@@ -410,17 +320,19 @@ void LinePlot::fitAxisTitles()
   const double height = m_chart->plotArea().height();
   if (height <= 10)  // not laid out yet
     return;
-  const auto fit = [height](QValueAxis* axis, const QString& full) {
+  const auto fit = [height](QAbstractAxis* axis, const QString& full, const QString& shorter) {
     if (!axis || full.isEmpty())
       return;
-    const QString unit = unitOf(full);
     const bool fits = drawnTitleLength(axis->titleFont(), full) <= height;
-    const QString& title = fits || unit.isEmpty() ? full : unit;
+    const QString& title = fits || shorter.isEmpty() ? full : shorter;
     if (axis->titleText() != title)
       axis->setTitleText(title);
   };
-  fit(m_y, m_setup.yLabel);
-  fit(m_y2, m_setup.y2Label);
+  fit(m_y, m_setup.yLabel, unitOf(m_setup.yLabel));
+  fit(m_y2, m_setup.y2Label, unitOf(m_setup.y2Label));
+  if (m_yLog)  // "MB/s, log scale", else "MB/s (log)": the word log is never dropped
+    fit(m_yLog, QCoreApplication::translate("hashscope::gui::LineChart", "%1, log scale").arg(m_setup.yLabel),
+        QCoreApplication::translate("hashscope::gui::LineChart", "%1 (log)").arg(m_setup.yLabel));
 }
 
 void LinePlot::layoutSteps()
@@ -515,6 +427,8 @@ QStringList LinePlot::stepLabels() const { return m_names.texts(); }
 
 AxisRange LinePlot::axisRange(int axis) const
 {
+  if (axis == 0 && m_log.on)
+    return {m_yLog->min(), m_yLog->max(), 0, true};
   const QValueAxis* a = axis == 0 ? m_y : axis == 1 ? m_y2 : m_x;
   if (!a)
     return {};
@@ -523,6 +437,8 @@ AxisRange LinePlot::axisRange(int axis) const
 
 QString LinePlot::axisTitle(int axis) const
 {
+  if (axis == 0 && m_log.on)
+    return m_yLog->titleText();
   const QValueAxis* a = axis == 0 ? m_y : axis == 1 ? m_y2 : m_x;
   return a ? a->titleText() : QString();
 }

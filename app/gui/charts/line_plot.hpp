@@ -10,7 +10,9 @@
 #include "charts/chart_widgets.hpp"
 #include "charts/step_names.hpp"
 
+class QAbstractAxis;
 class QCategoryAxis;
+class QLogValueAxis;
 class QChart;
 class QLineSeries;
 class QAreaSeries;
@@ -54,6 +56,14 @@ private:
   Line& lineFor(const LineData& data);
   QLineSeries* addPiece(Line& line);
   void fitAxes(const QList<LineData>& lines);
+  // yFollowsCurrent: the log scale when the steps' speeds differ more than kSharedScaleRatio, over [floor, top].
+  struct LogScale {
+    bool on = false;
+    double floor = 1, top = 10;
+  };
+  LogScale logScaleFor(const QList<LineData>& lines) const;
+  void useLogScale(const LogScale& scale);  // moves the left-axis lines to the log axis (or back)
+  QAbstractAxis* leftAxis() const;          // the left axis the lines are drawn on now
   void layoutSteps();
   void fitAxisTitles();
   void keyBand(QAreaSeries* area, QColor color);  // the legend's key of a verdict band
@@ -64,6 +74,8 @@ private:
   QValueAxis* m_x = nullptr;
   QValueAxis* m_y = nullptr;
   QValueAxis* m_y2 = nullptr;
+  QLogValueAxis* m_yLog = nullptr;  // yFollowsCurrent only: the left axis while m_log.on
+  LogScale m_log;
   QCategoryAxis* m_steps = nullptr;
   QList<StepSpan> m_stepData;
   StepNames m_names;

@@ -224,12 +224,27 @@ QString chartSubtitle(const ChartContext& c)
 
 QString chartSubtitle(const std::vector<RunResult>& results, const QDate& date)
 {
-  ChartContext c = chartContext(results, thisMachine(), date.isValid() ? date : QDate::currentDate(), qs(version()));
+  return chartSubtitle(results, thisMachine(), date, qs(version()));
+}
+
+QString chartSubtitle(const std::vector<RunResult>& results, const MachineFingerprint& machine, const QDate& date,
+                      const QString& version)
+{
+  ChartContext c = chartContext(results, machine, date.isValid() ? date : QDate::currentDate(), version);
   if (!results.empty()) {
     const Scoreboard board = buildScoreboard(results);
     c.verdict = board.headline;
     c.caveat = board.caveat;
   }
+  return chartSubtitle(c);
+}
+
+QString runContextText(const std::vector<RunResult>& results, const MachineFingerprint& machine, const QDate& date,
+                       const QString& version)
+{
+  ChartContext c = chartContext(results, machine, date, version);
+  c.date = QDate();  // said with the time, by the caller
+  c.version.clear();
   return chartSubtitle(c);
 }
 

@@ -68,6 +68,14 @@ QString chartSubtitle(const ChartContext& context);
 // HashScope, with the run's verdict and caveat.
 QString chartSubtitle(const std::vector<RunResult>& results, const QDate& date = {});
 
+// The same for a run measured on `machine` with HashScope `version` (a run read back from the history).
+QString chartSubtitle(const std::vector<RunResult>& results, const MachineFingerprint& machine, const QDate& date,
+                      const QString& version);
+// The machine and its storage, then how the run was made: the subtitle without the verdict and the caveat
+// (the scoreboard image and the copied table say those themselves).
+QString runContextText(const std::vector<RunResult>& results, const MachineFingerprint& machine, const QDate& date,
+                       const QString& version);
+
 // This machine as HashScope's exports describe it (read once).
 const MachineFingerprint& thisMachine();
 

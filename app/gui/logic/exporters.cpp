@@ -82,4 +82,14 @@ QString tableText(const QAbstractItemModel& model)
   return text;
 }
 
+QString tableTextWithHeader(const QStringList& lines, const QAbstractItemModel& model)
+{
+  QString text;
+  for (const QString& line : lines) {
+    if (!line.trimmed().isEmpty())
+      text += QString(line).replace(QLatin1Char('\t'), QLatin1Char(' ')) % QLatin1Char('\n');
+  }
+  return (text.isEmpty() ? text : text % QLatin1Char('\n')) % tableText(model);
+}
+
 }  // namespace hashscope::gui

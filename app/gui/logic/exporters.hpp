@@ -33,5 +33,8 @@ QDateTime runStartTime(const ExportOptions& when);
 
 // Tab-separated text of a table model (header row first), in the model's current (sorted) order.
 QString tableText(const QAbstractItemModel& model);
+// The same after `lines` (what the table is: the headline, the machine, the date), one per line, and an
+// empty line.
+QString tableTextWithHeader(const QStringList& lines, const QAbstractItemModel& model);
 
 }  // namespace hashscope::gui

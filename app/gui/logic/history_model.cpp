@@ -124,9 +124,10 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
     case Locations: return joined(r.locations);
     case Algorithms: return joined(r.algorithms);
     case Status:
-      return QString((r.status == "stopped"  ? tr("stopped")
-                      : r.status == "failed" ? tr("a step failed")
-                                             : tr("finished")) +
+      return QString((r.status == "stopped"      ? tr("stopped")
+                      : r.status == "failed"     ? tr("a step failed")
+                      : r.status == "incomplete" ? tr("incomplete: a location was not measured")
+                                                 : tr("finished")) +
                      (r.origin == "imported" ? tr(", imported") : QString()));
     default: return {};
     }
@@ -206,6 +207,17 @@ std::optional<RunDocument> HistoryModel::run(std::int64_t id) const
     return m_library->run(id);
   } catch (const std::exception&) {
     return std::nullopt;
+  }
+}
+
+QByteArray HistoryModel::document(std::int64_t id) const
+{
+  if (!m_library)
+    return {};
+  try {
+    return QByteArray::fromStdString(m_library->document(id));
+  } catch (const std::exception&) {
+    return {};
   }
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QByteArray>
 #include <QStringList>
 
 #include <memory>
@@ -45,6 +46,7 @@ public:
   const RunRecord& record(int row) const { return m_records.at(std::size_t(row)); }
   int rowOf(std::int64_t id) const;  // -1 when not listed
   std::optional<RunDocument> run(std::int64_t id) const;
+  QByteArray document(std::int64_t id) const;  // the run's stored JSON, as saved; empty when it cannot be read
   std::optional<std::int64_t> baseline() const;
   QString title(std::int64_t id) const;  // "Run 12 — 22 Nov 2026 10:00, name"
 

@@ -293,6 +293,12 @@ QStringList LocationModel::knownPaths() const
   return out;
 }
 
+bool LocationModel::reusesSample(const QString& path) const
+{
+  const int row = findRow(path);
+  return row >= 0 && m_rows[std::size_t(row)].hasSample;
+}
+
 QString LocationModel::writePlan(bool keepSamples) const
 {
   QStringList writes, reuses;

@@ -41,6 +41,8 @@ public:
   // unticks the rest. Two folders on one disk measure the same thing twice.
   void checkOnePerDevice(const QStringList& preferred);
   QStringList knownPaths() const;          // every location that could be examined (ticked or not)
+  // A sample of the current size and content was found there: the next run reads it and writes nothing.
+  bool reusesSample(const QString& path) const;
   // One sentence saying what the next run writes where, e.g. "Will write a 1 GiB sample in /tmp (vda,
   // ext4); it is removed after the run." (and which existing samples it reuses).
   QString writePlan(bool keepSamples) const;

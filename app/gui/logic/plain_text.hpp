@@ -13,4 +13,16 @@ inline QString plainToolTip(const QString& text)
   return QStringLiteral("<p style='white-space:pre-wrap'>") + text.toHtmlEscaped() + QStringLiteral("</p>");
 }
 
+// `text` with every path kept on one line when it wraps: a word joiner (U+2060, invisible) after each '/' that
+// is followed by more of the path, where Qt's line breaking may otherwise break ("/" then "dev/shm" on the
+// next line).
+inline QString keepPathsWhole(QString text)
+{
+  for (qsizetype i = text.size() - 2; i >= 0; --i) {
+    if (text[i] == QLatin1Char('/') && !text[i + 1].isSpace())
+      text.insert(i + 1, QChar(0x2060));
+  }
+  return text;
+}
+
 }  // namespace hashscope::gui

@@ -122,12 +122,12 @@ QString row(const QString& name, const QString& value)
   return QStringLiteral("<tr><th>") % esc(name) % QStringLiteral("</th><td>") % esc(value) % QStringLiteral("</td></tr>");
 }
 
-QString machineHtml(const std::vector<RunResult>& results)
+QString machineHtml(const std::vector<RunResult>& results, const MachineFingerprint* machine)
 {
-  // The machine as the JSON export describes it (the same fingerprint the history keeps).
+  // The machine as the JSON export describes it (the same fingerprint the history keeps), or the saved run's.
   ExportOptions options;
   options.includeSamples = false;
-  const MachineFingerprint m = readRunDocument(toJson(results, options)).machine;
+  const MachineFingerprint m = machine ? *machine : readRunDocument(toJson(results, options)).machine;
   QString html = QStringLiteral("<table class=\"facts\">");
   html += row(tr("CPU"), m.cpu.empty() ? tr("unknown") : qs(m.cpu));
   html += row(tr("Logical cores"), m.logicalCores > 0 ? QString::number(m.logicalCores) : tr("unknown"));
@@ -182,7 +182,7 @@ QString imageHtml(const ReportChart& chart)
 }  // namespace
 
 QString reportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& plan, const QList<ReportChart>& charts,
-                   const QString& date)
+                   const QString& date, const MachineFingerprint* machine)
 {
   const Scoreboard board = buildScoreboard(results, plan);
   QString html = QStringLiteral("<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>") %
@@ -211,17 +211,18 @@ QString reportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& 
   html += QStringLiteral("<h2>") % esc(tr("Verdicts")) % QStringLiteral("</h2>\n");
   for (const RunResult& r : results)  // on the report's white page: the light palette's warning colour
     html += verdictSentenceHtml(r, QColor(0xC0, 0x39, 0x2B)) % QLatin1Char('\n');  // escaped by verdictSentenceHtml
-  html += QStringLiteral("<h2>") % esc(tr("Machine")) % QStringLiteral("</h2>") % machineHtml(results);
+  html += QStringLiteral("<h2>") % esc(tr("Machine")) % QStringLiteral("</h2>") % machineHtml(results, machine);
   html += QStringLiteral("<h2>") % esc(tr("Settings")) % QStringLiteral("</h2>") % settingsHtml(results);
   return html % QStringLiteral("\n</body></html>\n");
 }
 
 QString writeReportHtml(const std::vector<RunResult>& results, const ScoreboardPlan& plan,
-                        const QList<ReportChart>& charts, const QString& date, const QString& path)
+                        const QList<ReportChart>& charts, const QString& date, const QString& path,
+                        const MachineFingerprint* machine)
 {
   if (results.empty())
     return tr("There are no results to report yet: run a benchmark first.");
-  const QByteArray bytes = reportHtml(results, plan, charts, date).toUtf8();
+  const QByteArray bytes = reportHtml(results, plan, charts, date, machine).toUtf8();
   QSaveFile file(path);
   if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit())
     return tr("Cannot write %1: %2").arg(path, file.errorString());

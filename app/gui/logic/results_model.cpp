@@ -11,6 +11,7 @@
 #include "hashscope/figures.hpp"
 #include "hashscope/library.hpp"
 #include "logic/benchmark_controller.hpp"
+#include "logic/chart_labels.hpp"
 #include "logic/result_text.hpp"
 #include "words.hpp"
 
@@ -53,6 +54,9 @@ void ResultsModel::follow(const BenchmarkController* controller)
     clear();
     m_when = {};
     m_when.startedAt = utcTimestamp();
+    m_machine.reset();
+    m_version.clear();
+    m_document.clear();
   });
   connect(controller, &BenchmarkController::finished, this,
           [this, controller](quint64, bool cancelled, const QStringList&) {
@@ -231,5 +235,21 @@ void ResultsModel::setResults(const std::vector<RunResult>& results)
   m_results = results;
   endResetModel();
 }
+
+void ResultsModel::showSavedRun(const std::vector<RunResult>& results, const ExportOptions& when,
+                                const MachineFingerprint& machine, const QString& version, const QByteArray& document)
+{
+  m_when = when;
+  m_machine = std::make_shared<const MachineFingerprint>(machine);
+  m_version = version;
+  m_document = document;
+  beginResetModel();
+  m_results = results;
+  endResetModel();
+}
+
+const MachineFingerprint& ResultsModel::machine() const { return m_machine ? *m_machine : thisMachine(); }
+
+QString ResultsModel::version() const { return m_machine ? m_version : qs(hashscope::version()); }
 
 }  // namespace hashscope::gui

@@ -6,10 +6,15 @@
 
 #include <QAbstractTableModel>
 
+#include <memory>
 #include <vector>
 
 #include "hashscope/export.hpp"
 #include "hashscope/results.hpp"
+
+namespace hashscope {
+struct MachineFingerprint;
+}
 
 namespace hashscope::gui {
 
@@ -43,12 +48,26 @@ public:
   // ("finished" or "stopped"; empty while it runs), as export options: the JSON export and the history save
   // both write these, so the two files say the same.
   const ExportOptions& when() const { return m_when; }
+  // How the run ended, when the window knows more than the results tell ("incomplete": a location was left out).
+  void setStatus(const std::string& status) { m_when.status = status; }
+
+  // A run read back from the history (History > Open) in place of the followed one, with when and where it was
+  // measured and its stored document (the JSON export writes that document as it is: the record).
+  void showSavedRun(const std::vector<RunResult>& results, const ExportOptions& when, const MachineFingerprint& machine,
+                    const QString& version, const QByteArray& document);
+  // Where the results were measured: this machine, or the saved run's.
+  const MachineFingerprint& machine() const;
+  QString version() const;                              // of the HashScope that measured them
+  const QByteArray& document() const { return m_document; }  // a saved run's JSON; empty for a run made here
 
 private:
   QVariant display(const RunResult& r, int column) const;
   QVariant sortKey(const RunResult& r, int column) const;
   ExportOptions m_when;
   std::vector<RunResult> m_results;
+  std::shared_ptr<const MachineFingerprint> m_machine;  // a saved run's; null: this machine
+  QString m_version;
+  QByteArray m_document;
 };
 
 }  // namespace hashscope::gui

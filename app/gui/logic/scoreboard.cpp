@@ -277,6 +277,8 @@ QString ScoreTile::limitText() const { return share; }
 
 QString ScoreTile::unmeasuredText() const
 {
+  if (!unmeasuredReason.isEmpty())
+    return unmeasuredReason;
   switch (unmeasured) {
   case Unmeasured::Pending: return tr("pending");
   case Unmeasured::NotMeasured: return tr("not measured");
@@ -288,6 +290,8 @@ QString ScoreTile::unmeasuredText() const
 QString ScoreTile::toolTip() const
 {
   QStringList lines{title()};
+  if (!measured && !unmeasuredDetail.isEmpty())
+    return lines.first() + QLatin1Char('\n') + unmeasuredDetail;
   if (!measured) {
     switch (unmeasured) {
     case Unmeasured::Pending: return lines.first() + QLatin1Char('\n') + tr("Pending: not measured yet.");

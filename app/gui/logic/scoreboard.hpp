@@ -52,6 +52,9 @@ struct ScoreTile {
   QString location, algorithm;  // the row's location (empty for in RAM), the column's algorithm
   bool measured = false;        // false: see `unmeasured`
   Unmeasured unmeasured = Unmeasured::Pending;
+  // Why its location was not measured (logic/location_check): said instead of "not measured", and in the
+  // tooltip; empty when there is no more to say.
+  QString unmeasuredReason, unmeasuredDetail;
   bool failed = false;          // the run failed or was cancelled
   double mbps = 0, minMBps = 0, maxMBps = 0;
   int passes = 0;               // passes behind the spread (0/1: no spread)
@@ -74,7 +77,7 @@ struct ScoreTile {
   QString spreadText() const;   // "600–620 MB/s over 3 passes", empty without a spread
   QString limitText() const;    // its share: "97% of the limit", "at the limit", empty when not shown
   QString toolTip() const;      // title, speed, badge meaning, spread, limit and each flag sentence
-  QString unmeasuredText() const;  // "pending", "not measured", "not measured (stopped)"
+  QString unmeasuredText() const;  // "pending", "not measured", "not measured (stopped)", or the reason
 };
 
 struct Scoreboard {

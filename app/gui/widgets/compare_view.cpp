@@ -5,6 +5,7 @@
 #include <QLabel>
 #include <QSplitter>
 #include <QTableWidget>
+#include <QToolButton>
 #include <QVBoxLayout>
 
 #include "logic/compare_settings.hpp"
@@ -157,8 +158,23 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   boards->installEventFilter(this);
   for (ScoreboardView* board : {m_base, m_other})
     connect(board, &ScoreboardView::scaleChanged, this, [this] { arrangeBoards(false); });
-  auto* split = new QSplitter(Qt::Vertical, this);
-  split->addWidget(boards);
+  m_boardsToggle = new QToolButton(this);
+  m_boardsToggle->setObjectName(QStringLiteral("compareBoardsToggle"));
+  m_boardsToggle->setText(tr("Scoreboards"));
+  m_boardsToggle->setCheckable(true);
+  m_boardsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  m_boardsToggle->setAutoRaise(true);
+  m_boardsToggle->setToolTip(tr("Show or fold away the two runs' scoreboards (the table below lists every tile)"));
+  m_boardsPane = new QWidget(this);
+  auto* boardsLayout = new QVBoxLayout(m_boardsPane);
+  boardsLayout->setContentsMargins(0, 0, 0, 0);
+  boardsLayout->addWidget(boards);
+  connect(m_boardsToggle, &QToolButton::clicked, this, [this](bool open) {
+    m_boardsChoice = open;
+    foldBoards();
+  });
+  auto* split = m_split = new QSplitter(Qt::Vertical, this);
+  split->addWidget(m_boardsPane);
   split->addWidget(m_table);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 1);
@@ -168,7 +184,9 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   layout->addWidget(m_title);
   layout->addWidget(m_settings);
   layout->addWidget(m_summary);
+  layout->addWidget(m_boardsToggle, 0, Qt::AlignLeft);
   layout->addWidget(split, 1);
+  installEventFilter(this);  // the room for the boards and the table changes with the window
   clear(tr("Select a run and choose Open, or Compare with... another run."));
 }
 
@@ -215,6 +233,39 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   m_otherPane->show();
   arrangeBoards(true);
   showTable(c);
+  foldBoards();
+}
+
+bool CompareView::boardsShown() const { return !m_boardsPane->isHidden(); }
+
+int CompareView::tableRowsHeight(int rows) const
+{
+  const int frame = 2 * m_table->frameWidth();
+  return frame + m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize();
+}
+
+void CompareView::foldBoards()
+{
+  // The table is the comparison's answer, tile by tile; the boards show the same tiles again. Where the view
+  // cannot hold the boards and eight rows of the table (a 1280x800 or 1366x768 window showed one and a half
+  // rows), the boards fold away behind their toggle, unless the user opened them.
+  layout()->activate();  // the room as the view's size gives it now, not as the last posted layout left it
+  const int room = m_split->height() - m_split->handleWidth();
+  const int boardRoom = std::max(1, room - tableRowsHeight(std::min(8, std::max(1, m_table->rowCount()))));
+  const bool stacked = boardsOrientation() == Qt::Vertical && !m_otherPane->isHidden();
+  int boards = std::max(m_base->preferredHeight(stacked ? boardRoom / 2 : boardRoom),
+                        m_otherPane->isHidden() ? 0 : m_other->preferredHeight(stacked ? boardRoom / 2 : boardRoom));
+  boards = (stacked ? 2 * boards : boards) + (m_baseTitle->isHidden() ? 0 : m_baseTitle->sizeHint().height());
+  const bool open = m_boardsChoice ? *m_boardsChoice : !m_base->board().isEmpty() && boards <= boardRoom;
+  if (open != boardsShown() || m_boardsToggle->isChecked() != open) {
+    m_boardsPane->setVisible(open);
+    m_boardsToggle->setChecked(open);
+    m_boardsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+  }
+  // Open, the boards get what their tiles need (all of it where the user opened them in a small room) and the
+  // table the rest.
+  if (open && room > 0)
+    m_split->setSizes({std::min(boards, room * 3 / 4), std::max(1, room - std::min(boards, room * 3 / 4))});
 }
 
 void CompareView::arrangeBoards(bool force)
@@ -246,6 +297,8 @@ bool CompareView::eventFilter(QObject* watched, QEvent* event)
   // The boards' own resize, not this view's: the splitters size their children after this view's resize.
   if (watched == m_boards && event->type() == QEvent::Resize)
     arrangeBoards(false);
+  if (watched == this && event->type() == QEvent::Resize && !m_boardsChoice)
+    foldBoards();
   return QWidget::eventFilter(watched, event);
 }
 
@@ -319,6 +372,7 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   }
   m_summary->setText(tr("Started %1, finished %2 (%3); HashScope %4.")
                          .arg(qs(run.startedAt), qs(run.finishedAt), qs(run.status), qs(run.version)));
+  foldBoards();
 }
 
 }  // namespace hashscope::gui

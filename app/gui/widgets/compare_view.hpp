@@ -6,11 +6,14 @@
 
 #include <QWidget>
 
+#include <optional>
+
 #include "hashscope/library.hpp"
 
 class QLabel;
 class QSplitter;
 class QTableWidget;
+class QToolButton;
 
 namespace hashscope::gui {
 
@@ -28,6 +31,10 @@ public:
   void clear(const QString& hint);
 
   QTableWidget* table() const { return m_table; }
+  // The scoreboards fold away behind this toggle so the table has the room; they start folded where the view
+  // cannot hold them and eight rows of the table (1280x800, 1366x768), until the user opens or folds them.
+  QToolButton* boardsToggle() const { return m_boardsToggle; }
+  bool boardsShown() const;
   ScoreboardView* baseBoard() const { return m_base; }
   ScoreboardView* otherBoard() const { return m_other; }
   Qt::Orientation boardsOrientation() const;  // side by side, or one above the other when too wide
@@ -40,6 +47,8 @@ protected:
 private:
   void showTable(const Comparison& comparison);
   void arrangeBoards(bool force);
+  void foldBoards();                 // as the user chose, else where the room is short
+  int tableRowsHeight(int rows) const;
   QLabel* m_title;
   QLabel* m_baseTitle;
   QLabel* m_otherTitle;
@@ -51,6 +60,10 @@ private:
   QLabel* m_settings;
   QTableWidget* m_table;
   bool m_arranging = false;
+  QToolButton* m_boardsToggle;
+  QWidget* m_boardsPane;
+  QSplitter* m_split;  // the boards above the table
+  std::optional<bool> m_boardsChoice;  // opened (true) or folded (false) by the user
 };
 
 }  // namespace hashscope::gui

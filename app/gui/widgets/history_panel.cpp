@@ -95,7 +95,7 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
   connect(model, &HistoryModel::importFinished, this,
           [this](int imported, const QStringList& notes, const QStringList& errors) {
             m_progress->hide();
-            QStringList done{tr("%n run(s) imported.", nullptr, imported)};
+            QStringList done{imported == 1 ? tr("1 run imported.") : tr("%1 runs imported.").arg(imported)};
             report(errors.join(QLatin1Char(' ')), (done + notes).join(QLatin1Char(' ')));
             updateButtons();
           });
@@ -168,6 +168,7 @@ void HistoryPanel::openSelected()
   }
   m_compare->showRun(*run, m_model->title(*id));
   Q_EMIT runChosen(*run, m_model->title(*id));
+  Q_EMIT openRequested(*id);
 }
 
 void HistoryPanel::compare(std::int64_t baseId, std::int64_t otherId)
@@ -249,10 +250,26 @@ void HistoryPanel::exportSelected()
   const auto id = selectedRun();
   if (!id)
     return;
-  const QString file = QFileDialog::getSaveFileName(this, tr("Export run"), tr("hashscope-run-%1.json").arg(*id),
-                                                    tr("HashScope run (*.json)"));
-  if (!file.isEmpty())
-    report(m_model->exportRun(*id, file), tr("Run %1 exported to %2.").arg(*id).arg(file));
+  // Named and placed as File's exports are (the run's date, the machine, the last export's folder), never in
+  // the folder the app was started from.
+  const auto record = m_model->rowOf(*id) >= 0 ? std::optional(m_model->record(m_model->rowOf(*id))) : std::nullopt;
+  ExportOptions when;
+  if (record)
+    when.startedAt = record->startedAt.empty() ? record->savedAt : record->startedAt;
+  const QString suggested = m_exportPath ? m_exportPath(when) : tr("hashscope-run-%1.json").arg(*id);
+  const QString file = QFileDialog::getSaveFileName(this, tr("Export run"), suggested, tr("HashScope run (*.json)"));
+  if (file.isEmpty())
+    return;
+  const QString error = m_model->exportRun(*id, file);
+  report(error, tr("Run %1 exported to %2.").arg(*id).arg(file));
+  if (error.isEmpty()) {
+    Q_EMIT runExported(file);
+    return;
+  }
+  QMessageBox box(QMessageBox::Warning, tr("Export failed"), tr("Nothing was saved."), QMessageBox::Ok, this);
+  box.setObjectName(QStringLiteral("exportFailedBox"));
+  box.setInformativeText(error);
+  box.exec();
 }
 
 void HistoryPanel::importRuns()
@@ -274,14 +291,14 @@ void HistoryPanel::deleteSelected()
   std::vector<std::int64_t> ids;
   for (const QModelIndex& index : rows)
     ids.push_back(m_model->record(index.row()).id);
-  if (ids.empty() || QMessageBox::question(this, tr("Delete runs"), tr("Delete %n run(s) from the history?", nullptr, int(ids.size()))) !=
+  if (ids.empty() || QMessageBox::question(this, tr("Delete runs"), (ids.size() == 1 ? tr("Delete this run from the history?") : tr("Delete these %1 runs from the history?").arg(ids.size()))) !=
                          QMessageBox::Yes)
     return;
   QString error;
   for (const std::int64_t id : ids)
     if (error.isEmpty())
       error = m_model->remove(id);
-  report(error, tr("%n run(s) deleted.", nullptr, int(ids.size())));
+  report(error, ids.size() == 1 ? tr("1 run deleted.") : tr("%1 runs deleted.").arg(ids.size()));
   m_compare->clear(tr("Select a run and choose Open, or Compare with... another run."));
 }
 

@@ -5,6 +5,7 @@
 
 #include <QWidget>
 
+#include <functional>
 #include <optional>
 
 #include "hashscope/export.hpp"
@@ -47,8 +48,16 @@ public:
   void importRunFiles(const QStringList& files);
   QProgressBar* importProgress() const { return m_progress; }
 
+  // Where Export... suggests saving a run: the folder and the name File's exports use (MainWindow gives it).
+  void setExportPathSource(std::function<QString(const hashscope::ExportOptions& when)> source)
+  {
+    m_exportPath = std::move(source);
+  }
+
 Q_SIGNALS:
   void runChosen(const hashscope::RunDocument& run, const QString& title);  // for the planner
+  void openRequested(std::int64_t id);  // Open: show the run in the Results tab, where every export works on it
+  void runExported(const QString& file);  // Export... wrote it (the window remembers its folder)
 
 private:
   void openSelected();
@@ -66,6 +75,7 @@ private:
   CompareView* m_compare;
   QLabel* m_status;
   QProgressBar* m_progress;
+  std::function<QString(const hashscope::ExportOptions&)> m_exportPath;
   QPushButton *m_open, *m_compareWith, *m_baseline, *m_export, *m_import, *m_delete, *m_rename;
 };
 

@@ -18,7 +18,9 @@ LiveView::LiveView(BenchmarkController* controller, QWidget* parent) : QWidget(p
   m_throughput->setXLabelsShown(false);
   m_throughput->setToolTip(tr("Throughput of the running step: each stream and the total, in decimal MB/s.\n"
                               "The scale follows the running step; earlier steps are drawn faint behind it,\n"
-                              "and each finished step's result is written next to its name above the chart."));
+                              "and each finished step's result is written next to its name above the chart.\n"
+                              "Where the steps' speeds differ more than fourfold (hashing in RAM beside a disk),\n"
+                              "the scale is logarithmic, so every step stays in view."));
   m_bottleneck = createLineChart(this);
   m_bottleneck->setup({tr("Bottleneck"), tr("time (s)"), tr("busy (%)"), tr("disk read (MB/s)"), 100, false, true});
   m_bottleneck->setToolTip(tr("What the machine was doing: CPU of the hashing threads and of the whole system,\n"

@@ -1,13 +1,11 @@
 #include "widgets/main_window.hpp"
 
-#include <QCloseEvent>
 #include <QResizeEvent>
 #include <QWindow>
 #include <QDir>
 #include <QGuiApplication>
 #include <QGridLayout>
 #include <QHBoxLayout>
-#include <QMessageBox>
 #include <QPushButton>
 #include <QScreen>
 #include <QScrollArea>
@@ -28,7 +26,6 @@
 #include "logic/location_model.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
-#include "logic/run_phase.hpp"
 #include "widgets/algorithms_panel.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/locations_panel.hpp"
@@ -41,6 +38,7 @@
 #include "widgets/scoreboard_legend.hpp"
 #include "widgets/status_strip.hpp"
 #include "widgets/tab_order.hpp"
+#include "widgets/theme.hpp"
 
 namespace hashscope::gui {
 
@@ -50,6 +48,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
 {
   setWindowTitle(tr("HashScope"));
   setObjectName(QStringLiteral("MainWindow"));
+  useAppStyle();  // a visible focus ring on every button, in the platform's look too (View > Theme > System)
   m_locations->setLocations(candidateLocations());
 
   m_liveView = new LiveView(m_controller, this);
@@ -69,6 +68,11 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   m_tabs->setTabToolTip(3, tr("Every saved run: open, compare, name, export, import"));
   m_tabs->setTabToolTip(4, tr("What hashing a given amount of data in a given time needs, from a measured run"));
   connect(m_historyPanel, &HistoryPanel::runChosen, m_plannerPanel, &PlannerPanel::setRun);
+  connect(m_historyPanel, &HistoryPanel::openRequested, this, &MainWindow::openSavedRun);
+  connect(m_historyPanel, &HistoryPanel::runExported, this, &MainWindow::rememberExportFolder);
+  m_historyPanel->setExportPathSource([this](const ExportOptions& when) {
+    return suggestedExportPath(QStringLiteral(".json"), QStandardPaths::DocumentsLocation, when);
+  });
   if (m_history->rowCount() > 0)
     m_historyPanel->showSavedRun(m_history->record(0).id);
   m_tabs->setCornerWidget(buildRunButtons(), Qt::TopRightCorner);
@@ -99,8 +103,10 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   connect(m_results, &QAbstractItemModel::modelReset, this, &MainWindow::updateExportActions);
   connect(m_results, &QAbstractItemModel::rowsInserted, this, &MainWindow::updateExportActions);
   connect(m_controller, &BenchmarkController::locationError, m_locations, &LocationModel::setError);
+  connect(m_controller, &BenchmarkController::locationError, m_resultsView, &ResultsView::addLocationProblem);
   connect(m_controller, &BenchmarkController::message, m_status, &StatusStrip::showMessage);
   connect(m_controller, &BenchmarkController::finished, this, &MainWindow::onFinished);
+  connect(m_resultsView, &ResultsView::detailsShownChanged, this, &MainWindow::updateEscapeAction);
 
   restoreSettings();
   setRunning(false);
@@ -305,8 +311,8 @@ void MainWindow::setRunning(bool running)
   m_algorithmsPanel->setEnabled(!running);
   m_optionsPanel->setEnabled(!running);
   m_samplesPanel->setBenchmarkRunning(running);
-  m_resultsView->setRunning(running);
   updateExportActions();
+  updateEscapeAction();
 }
 
 void MainWindow::updateExportActions()
@@ -315,135 +321,6 @@ void MainWindow::updateExportActions()
   const bool enabled = !m_controller->isRunning() && m_results->rowCount() > 0;
   for (QAction* action : std::as_const(m_exportActions))
     action->setEnabled(enabled);
-}
-
-void MainWindow::startBenchmark()
-{
-  if (m_controller->isRunning())
-    return;
-  const RunOptions options = currentOptions();
-  const QStringList locations = m_locations->checkedPaths();
-  const QStringList algorithms = m_algorithms->checkedIds();
-  if (options.sampleSize == 0) {
-    m_status->showError(tr("The sample size is not valid: type a size such as 512M or 2G."));
-    return;
-  }
-  if (locations.isEmpty()) {
-    m_status->showError(tr("Tick at least one usable location to benchmark."));
-    return;
-  }
-  if (algorithms.isEmpty()) {
-    m_status->showError(tr("Tick at least one algorithm to benchmark."));
-    return;
-  }
-  saveSettings();
-  std::vector<std::filesystem::path> paths;
-  for (const QString& path : locations)
-    paths.push_back(toPath(path));
-  std::vector<std::string> ids;
-  for (const QString& id : algorithms)
-    ids.push_back(id.toStdString());
-
-  showRunStarting(locations, algorithms);
-  const QString plan = m_locations->writePlan(options.keepSamples);  // said before anything is written
-  if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
-    return;
-  setRunning(true);
-  m_status->showProgress(plan, 0, -1);
-}
-
-void MainWindow::showRunStarting(const QStringList& locations, const QStringList& algorithms)
-{
-  m_locations->clearErrors();
-  m_liveView->reset();
-  // The answer fills in where it will stay: the scoreboard, one pending tile per location x algorithm;
-  // the live chart is one tab away (Alt+L).
-  m_resultsView->setPlan({locations, algorithms});
-  m_resultsView->pages()->setCurrentIndex(0);
-  m_tabs->setCurrentWidget(m_resultsView);
-}
-
-void MainWindow::stopBenchmark()
-{
-  if (!m_controller->isRunning())
-    return;
-  m_controller->stop();  // the phase says "Stopping..." until the run has ended
-  m_stop->setEnabled(false);
-}
-
-void MainWindow::showProgress()
-{
-  if (!m_controller->isRunning())
-    return;
-  const RunPhase& phase = m_controller->phase();
-  const ProgressEstimate& p = m_controller->progress();
-  const double now = m_controller->elapsedSeconds();
-  const double fraction = p.fraction(now);
-  const bool stopping = phase.kind == RunPhase::Kind::Stopping;
-  // While it waits for a quiet machine the time left is the run's after the wait (a wait is not predicted).
-  m_status->showProgress(phaseText(phase), fraction, stopping ? -1 : p.secondsLeft(now));
-  m_status->setSkipVisible(phase.kind == RunPhase::Kind::Waiting);
-  // The progress in the title too, so it shows in the task bar while the window is in the background.
-  const QString title = tr("HashScope (%1%)").arg(int(fraction * 100));
-  if (title != windowTitle())
-    setWindowTitle(title);
-}
-
-void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
-{
-  setRunning(false);
-  m_resultsView->setRunEnded(cancelled);
-  setWindowTitle(tr("HashScope"));
-  m_historyPanel->saveRun(m_controller->results(), m_results->when());
-  onLocationsChanged();  // the suite may have created samples
-  if (!errors.isEmpty())
-    m_status->showError(errors.join(QLatin1Char(' ')));
-  else if (cancelled)
-    m_status->showMessage(tr("Stopped. Results so far are kept; partial files were removed."));
-  else
-    m_status->showMessage(tr("Finished: %n result(s) in %1.", nullptr, m_results->rowCount())
-                              .arg(formatDuration(m_controller->elapsedSeconds())));
-  if (!cancelled && m_results->rowCount() > 0)
-    m_tabs->setCurrentWidget(m_resultsView);
-  Q_EMIT benchmarkFinished(cancelled);
-}
-
-bool MainWindow::confirmQuitDuringRun()
-{
-  QMessageBox box(QMessageBox::Question, tr("Quit HashScope"),
-                  tr("A benchmark is running. Stop it and quit?"), QMessageBox::NoButton, this);
-  box.setObjectName(QStringLiteral("quitDuringRunBox"));
-  box.setInformativeText(tr("What it has measured so far is saved in the history (as a stopped run), and its "
-                            "partial files are removed."));
-  QPushButton* quit = box.addButton(tr("Stop and &quit"), QMessageBox::AcceptRole);
-  QPushButton* keep = box.addButton(tr("&Keep running"), QMessageBox::RejectRole);
-  box.setDefaultButton(keep);
-  box.setEscapeButton(keep);
-  box.exec();
-  return box.clickedButton() == quit;
-}
-
-void MainWindow::closeEvent(QCloseEvent* event)
-{
-  if (m_controller->isRunning()) {
-    if (!confirmQuitDuringRun()) {
-      event->ignore();
-      return;
-    }
-    // The run may have ended while the question was open (its end arrived in the box's event loop): then
-    // onFinished has saved it, and it is not saved again. Still running: stop and join it before the window
-    // goes (the engine removes its partial files on the way out; its end is dropped), then keep what it
-    // measured, as Stop would: a stopped run in the history.
-    if (m_controller->isRunning()) {
-      m_controller->stopAndWait();
-      ExportOptions when = m_results->when();
-      when.finishedAt = utcTimestamp();
-      when.status = "stopped";
-      m_historyPanel->saveRun(m_controller->results(), when);
-    }
-  }
-  saveSettings();
-  QMainWindow::closeEvent(event);
 }
 
 }  // namespace hashscope::gui

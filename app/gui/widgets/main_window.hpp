@@ -5,6 +5,7 @@
 #include <QMainWindow>
 #include <QStandardPaths>
 
+#include "hashscope/export.hpp"
 #include "logic/run_options.hpp"
 
 class QAction;
@@ -67,16 +68,24 @@ public:
   QString exportResultsCsv(const QString& path) const;
   QString exportResultsJson(const QString& path) const;
   QString exportChartPng(const ChartWidget* chart, const QString& path, QSize size) const;
+  QString exportScoreboardPng(const QString& path) const;  // the tiles with the headline, machine, date, caveat
+  // The table, after the headline, the machine and the date.
   void copyTableToClipboard() const;
 
   // Existing data (a file or a folder) measured where it is, writing nothing: "Benchmark a file or
   // folder..." without its dialog (main_window_data.cpp). False, with the reason shown, when it cannot start.
   bool benchmarkData(const QString& path);
+  // History > Open: the saved run in the Results tab, where every export works on it. False (said) when it
+  // cannot be read back or a run is going.
+  bool openSavedRun(std::int64_t id);
   QAction* dataAction() const { return m_dataAction; }
 
 public Q_SLOTS:
   void startBenchmark();
   void stopBenchmark();
+  // Esc: closes an open tile's details and does nothing else; with nothing open, during a run, asks whether to
+  // stop it (what it measured is kept), so a stop never comes as a surprise.
+  void escapePressed();
 
 Q_SIGNALS:
   void benchmarkFinished(bool cancelled);
@@ -97,11 +106,27 @@ private:
   void askExportCsv();
   void askExportJson();
   void askExportChart(int chart = -1);
+  void askExportScoreboard();
+  void askExportReport();
+  // The save dialog for an export (at suggestedExportPath), or an empty path: cancelled, or nothing to export.
+  QString askSavePath(const QString& caption, const QString& suffix, QStandardPaths::StandardLocation kind,
+                      const QString& filter);
+  // After an export: its folder remembered and "Saved ..." on success; a dialog saying why when it failed.
+  void reportExport(const QString& path, const QString& error);
+  QString runTitle() const;        // "HashScope 0.2.0 · 2026-11-28 14:48"
+  QString runDescription() const;  // the machine and its storage, the sample, cache and passes
   // Where an export's save dialog starts: the last export's folder (else Documents or Pictures), and a name
   // from the run's date and the machine, ending in `suffix` (".csv", "-report.html").
   QString suggestedExportPath(const QString& suffix, QStandardPaths::StandardLocation kind) const;
+  QString suggestedExportPath(const QString& suffix, QStandardPaths::StandardLocation kind,
+                              const ExportOptions& when) const;  // for a run saved earlier
   void rememberExportFolder(const QString& path);  // the folder of a file just written
   bool confirmQuitDuringRun();  // "A benchmark is running. Stop it and quit?"
+  bool confirmStopByEscape();   // "Stop the benchmark?", Keep running by default
+  // A question whose answers are `stopLabel` (true) and Keep running (the default, and Esc's answer).
+  bool askToStop(const QString& name, const QString& title, const QString& question, const QString& informative,
+                 const QString& stopLabel);
+  void updateEscapeAction();    // Esc is live while a run goes or a tile's details are open
   void restoreSettings();
   QRect availableArea() const;  // of the window's screen (the primary one before it is shown)
   void fitIntoScreen();
@@ -139,6 +164,7 @@ private:
   QPushButton* m_stop = nullptr;
   QAction* m_benchmarkAction = nullptr;
   QAction* m_stopAction = nullptr;
+  QAction* m_escapeAction = nullptr;
   QAction* m_dataAction = nullptr;
   QList<QAction*> m_exportActions;
   bool m_fitted = false;  // fitted into the screen at the first show

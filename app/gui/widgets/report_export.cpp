@@ -1,13 +1,11 @@
 #include "widgets/report_export.hpp"
 
 #include <QDateTime>
-#include <QFileDialog>
 
 #include "charts/chart_widgets.hpp"
 #include "logic/exporters.hpp"
 #include "logic/results_model.hpp"
 #include "widgets/results_view.hpp"
-#include "widgets/status_strip.hpp"
 
 namespace hashscope::gui {
 
@@ -30,28 +28,8 @@ QString exportReport(const ResultsModel& model, const ResultsView& view, const Q
                            ? started.toString(QStringLiteral("yyyy-MM-dd HH:mm t"))
                            : QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyy-MM-dd HH:mm 'UTC'"));
   return writeReportHtml(model.results(), view.plan(),
-                         model.results().empty() ? QList<ReportChart>() : reportCharts(view), date, path);
-}
-
-QString askExportReport(QWidget* parent, const ResultsModel& model, const ResultsView& view, StatusStrip* status,
-                        const QString& suggested)
-{
-  if (model.results().empty()) {
-    status->showError(QObject::tr("There are no results to report yet: run a benchmark first."));
-    return {};
-  }
-  // The standard save dialog asks before replacing an existing file; nothing is overwritten silently.
-  const QString path =
-      QFileDialog::getSaveFileName(parent, QObject::tr("Export report"), suggested, QObject::tr("HTML files (*.html)"));
-  if (path.isEmpty())
-    return {};
-  const QString error = exportReport(model, view, path);
-  if (!error.isEmpty()) {
-    status->showError(error);
-    return {};
-  }
-  status->showMessage(QObject::tr("Saved %1.").arg(path));
-  return path;
+                         model.results().empty() ? QList<ReportChart>() : reportCharts(view), date, path,
+                         &model.machine());
 }
 
 }  // namespace hashscope::gui

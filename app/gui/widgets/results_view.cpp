@@ -48,7 +48,10 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
   m_ramp->setup({tr("Stream ramp"), tr("streams"), tr("MB/s"), QString(), 0, true, false});
   m_ramp->setToolTip(tr("hash-file speed against the number of parallel streams"));
   // Exported charts say what ran where, how and when (made when an image is made).
-  const auto subtitle = [this] { return chartSubtitle(m_model->results(), runStartTime(m_model->when()).date()); };
+  const auto subtitle = [this] {
+    return chartSubtitle(m_model->results(), m_model->machine(), runStartTime(m_model->when()).date(),
+                         m_model->version());
+  };
   m_comparison->setSubtitleSource(subtitle);
   m_ramp->setSubtitleSource(subtitle);
   m_verdicts = new QTextBrowser(this);
@@ -125,6 +128,23 @@ ResultsView::ResultsView(ResultsModel* model, QWidget* parent) : QWidget(parent)
 void ResultsView::setPlan(const ScoreboardPlan& plan)
 {
   m_plan = plan;
+  m_problems.clear();
+  refreshScoreboard();
+}
+
+void ResultsView::setLocationProblems(const QList<LocationProblem>& problems)
+{
+  m_problems = problems;
+  refreshScoreboard();
+}
+
+void ResultsView::addLocationProblem(const QString& location, const QString& sentence)
+{
+  for (const LocationProblem& p : std::as_const(m_problems)) {
+    if (p.location == location && p.sentence == sentence)
+      return;
+  }
+  m_problems.append(locationProblemFrom(location, sentence));
   refreshScoreboard();
 }
 
@@ -136,7 +156,8 @@ void ResultsView::setRunEnded(bool stopped)
 
 void ResultsView::refreshScoreboard()
 {
-  const Scoreboard board = buildScoreboard(m_model->results(), m_plan);
+  Scoreboard board = buildScoreboard(m_model->results(), m_plan);
+  applyLocationProblems(board, m_problems, m_plan.unmeasured != ScoreTile::Unmeasured::Pending);
   m_scoreboard->setBoard(board);
   placeLegend();  // a board of another shape needs another height
   if (!m_details->isHidden()) {  // keep the open details in step with their tile (pending -> measured)
@@ -194,6 +215,19 @@ void ResultsView::fitBoardHeight()
   m_fittingBoard = false;
 }
 
+bool ResultsView::detailsOpen() const { return m_details->isVisible(); }
+
+bool ResultsView::closeDetails()
+{
+  if (!detailsOpen())
+    return false;
+  m_details->hide();
+  if (TileWidget* tile = m_scoreboard->findTile(m_details->tile().location, m_details->tile().algorithm,
+                                                m_details->tile().kind))
+    tile->setFocus(Qt::ShortcutFocusReason);
+  return true;
+}
+
 void ResultsView::setLegendChoice(std::optional<bool> open)
 {
   m_legendOpen = open;
@@ -236,15 +270,13 @@ bool ResultsView::eventFilter(QObject* watched, QEvent* event)
   if ((watched == m_scorePage && event->type() == QEvent::Resize) ||
       (watched == m_details && (event->type() == QEvent::Show || event->type() == QEvent::Hide)))
     placeLegend();
-  // Esc closes a tile's details, from the details or from the tile that opened them (Esc elsewhere stops a run).
-  if ((watched == m_details || watched == m_scoreboard) && event->type() == QEvent::ShortcutOverride &&
-      !m_details->isHidden() && !m_running) {
+  if (watched == m_details && (event->type() == QEvent::Show || event->type() == QEvent::Hide))
+    Q_EMIT detailsShownChanged(event->type() == QEvent::Show);
+  // Esc closes a tile's details, from the details or from the tile that opened them, run or no run: it does
+  // nothing else while they are open (MainWindow::escapePressed does the same with the focus elsewhere).
+  if ((watched == m_details || watched == m_scoreboard) && event->type() == QEvent::ShortcutOverride) {
     auto* key = static_cast<QKeyEvent*>(event);
-    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier) {
-      m_details->hide();
-      if (TileWidget* tile = m_scoreboard->findTile(m_details->tile().location, m_details->tile().algorithm,
-                                                    m_details->tile().kind))
-        tile->setFocus(Qt::ShortcutFocusReason);
+    if (key->key() == Qt::Key_Escape && key->modifiers() == Qt::NoModifier && closeDetails()) {
       event->accept();
       return true;
     }

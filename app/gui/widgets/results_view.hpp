@@ -8,6 +8,7 @@
 
 #include <optional>
 
+#include "logic/location_check.hpp"
 #include "logic/scoreboard.hpp"
 
 class QSortFilterProxyModel;
@@ -36,8 +37,14 @@ public:
   void setRunEnded(bool stopped);
   // The grid and ending the scoreboard is built with (what the report shows too).
   const ScoreboardPlan& plan() const { return m_plan; }
-  // While a run goes Esc stops it; otherwise Esc closes an open tile's details.
-  void setRunning(bool running) { m_running = running; }
+  // Locations of this run that could not be measured (checked before it, or reported by it): their tiles say
+  // why, and so does the line above them. setPlan() forgets them (a new run).
+  void setLocationProblems(const QList<LocationProblem>& problems);
+  void addLocationProblem(const QString& location, const QString& sentence);
+  const QList<LocationProblem>& locationProblems() const { return m_problems; }
+  // Closes a tile's details when they are open (shown), the focus back on their tile; false when none were.
+  bool closeDetails();
+  bool detailsOpen() const;
   ScoreboardView* scoreboard() const { return m_scoreboard; }
   ScoreboardLegend* legend() const { return m_legend; }
   // The legend opened (true) or folded (false) by the user, or nullopt: open where the page has room for it
@@ -54,6 +61,9 @@ public:
   QString verdictText() const;
   QSplitter* splitter() const { return m_splitter; }
 
+Q_SIGNALS:
+  void detailsShownChanged(bool shown);  // a tile's details opened or closed
+
 protected:
   void changeEvent(QEvent* event) override;
   bool eventFilter(QObject* watched, QEvent* event) override;
@@ -65,6 +75,7 @@ private:
   bool legendFits() const;
   ResultsModel* m_model;
   ScoreboardPlan m_plan;
+  QList<LocationProblem> m_problems;
   QTabWidget* m_pages;
   ScoreboardView* m_scoreboard;
   ScoreboardLegend* m_legend;
@@ -81,7 +92,6 @@ private:
   QSplitter* m_splitter;
   bool m_fittingBoard = false;
   bool m_refitBoard = false;  // the tiles' scale changed while fitBoardHeight() gave the board its height
-  bool m_running = false;
 };
 
 }  // namespace hashscope::gui

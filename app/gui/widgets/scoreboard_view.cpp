@@ -2,11 +2,13 @@
 
 #include <QEvent>
 #include <QGridLayout>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QScrollArea>
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include "logic/plain_text.hpp"
 #include "logic/result_text.hpp"
 #include "widgets/tile_widget.hpp"
 
@@ -52,8 +54,9 @@ void ScoreboardView::setBoard(const Scoreboard& board)
 {
   const bool sameShape = board.rows == m_board.rows && board.columns == m_board.columns && m_grid;
   m_board = board;
-  m_headline->setText(board.headline);
-  m_caveat->setText(board.caveat.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + board.caveat);
+  // Paths wrap whole: "/dev/shm" never as "/" and "dev/shm" on the next line.
+  m_headline->setText(keepPathsWhole(board.headline));
+  m_caveat->setText(board.caveat.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + keepPathsWhole(board.caveat));
   m_caveat->setVisible(!board.caveat.isEmpty());
   if (!sameShape)
     return rebuild();
@@ -81,6 +84,10 @@ bool ScoreboardView::eventFilter(QObject* watched, QEvent* event)
 {
   if (watched == m_scroll && event->type() == QEvent::Resize)
     fitTiles();
+  if (event->type() == QEvent::KeyPress) {
+    if (auto* tile = qobject_cast<TileWidget*>(watched); tile && moveFocus(tile, static_cast<QKeyEvent*>(event)))
+      return true;
+  }
   // A new scale changes the tiles' fonts at once, but their sizes reach the grid's size hint only once the
   // posted layout requests have run: a fit made before then (a board shown and at once squeezed beside
   // another in Compare) worked from the old sizes and left the board clipped. Fit again after the layout.
@@ -248,6 +255,7 @@ void ScoreboardView::rebuild()
       tile->setScale(m_scale);
       tile->setTile(*m_board.at(row, column));
       connect(tile, &TileWidget::activated, this, [this, tile] { Q_EMIT tileActivated(tile->tile()); });
+      tile->installEventFilter(this);  // the arrow keys move between tiles (moveFocus)
       grid->addWidget(tile, row + 1, column + 1);
       m_tiles.push_back(tile);
     }
@@ -258,6 +266,33 @@ void ScoreboardView::rebuild()
   if (hadFocus && !m_tiles.empty())
     m_tiles.front()->setFocus();
   fitTiles();
+}
+
+bool ScoreboardView::moveFocus(const TileWidget* from, const QKeyEvent* key)
+{
+  // The arrow keys go to the next tile that way, over the cells no tile fills (the in-RAM row has no read
+  // tile); at the edge of the grid the focus stays.
+  int dRow = 0, dColumn = 0;
+  switch (key->key()) {
+  case Qt::Key_Left: dColumn = -1; break;
+  case Qt::Key_Right: dColumn = 1; break;
+  case Qt::Key_Up: dRow = -1; break;
+  case Qt::Key_Down: dRow = 1; break;
+  default: return false;
+  }
+  if (key->modifiers() & ~Qt::KeypadModifier)
+    return false;
+  const ScoreTile& at = from->tile();
+  for (int row = at.row + dRow, column = at.column + dColumn; tileWidget(row, column);
+       row += dRow, column += dColumn) {
+    TileWidget* next = tileWidget(row, column);
+    if (next->tile().kind == ScoreTile::Kind::Empty || !next->isVisibleTo(m_grid))
+      continue;
+    next->setFocus(Qt::TabFocusReason);
+    m_scroll->ensureWidgetVisible(next);
+    return true;
+  }
+  return true;  // the edge: the key is used up, the board does not scroll away from the focused tile
 }
 
 TileWidget* ScoreboardView::tileWidget(int row, int column) const
@@ -290,6 +325,6 @@ int ScoreboardView::preferredHeight(int maxHeight) const
   return chrome + int(std::ceil(scale > 1.0 ? grid / 0.97 : grid));
 }
 
-QString ScoreboardView::headline() const { return m_headline->text(); }
+QString ScoreboardView::headline() const { return m_board.headline; }
 
 }  // namespace hashscope::gui

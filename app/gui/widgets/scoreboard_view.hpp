@@ -10,6 +10,7 @@
 #include "logic/scoreboard.hpp"
 
 class QGridLayout;
+class QKeyEvent;
 class QLabel;
 class QScrollArea;
 
@@ -49,6 +50,7 @@ Q_SIGNALS:
   void scaleChanged(double scale);
 
 private:
+  bool moveFocus(const TileWidget* from, const QKeyEvent* key);  // an arrow key on a tile
   void rebuild();
   void fitTiles();
   void applyScale(double scale);

@@ -56,13 +56,17 @@ QPalette darkPalette()
   return p;
 }
 
+// The app's style: the platform's own (System) or Fusion (Light, Dark), with three changes a keyboard user needs.
 // Fusion draws a check box's outline from Window.darker(140): on a dark palette that is nearly the Base
 // colour inside the box, so an unticked box in a list (the locations, the algorithms, the history) or a
 // form cannot be seen. On a dark base this style draws the outline again, halfway between Base and Text;
-// light palettes keep Fusion's own look.
-class FusionWithVisibleChecks : public QProxyStyle {
+// light palettes keep Fusion's own look. The focus frame is two pixels of the highlight colour, and a
+// focused button carries a ring of it inside its frame: Fusion marks a focused button only after a Tab, and
+// the same way as the default button, so the focused Benchmark button looked like the unfocused one.
+class AppStyle : public QProxyStyle {
 public:
-  FusionWithVisibleChecks() : QProxyStyle(QStyleFactory::create(QStringLiteral("Fusion"))) {}
+  explicit AppStyle(const QString& base) : QProxyStyle(QStyleFactory::create(base)), m_base(base.toLower()) {}
+  const QString& base() const { return m_base; }
 
   void drawPrimitive(PrimitiveElement element, const QStyleOption* option, QPainter* painter,
                      const QWidget* widget) const override
@@ -99,21 +103,59 @@ public:
     painter->drawRect(option->rect.adjusted(0, 0, -1, -1));
     painter->restore();
   }
+
+  void drawControl(ControlElement element, const QStyleOption* option, QPainter* painter,
+                   const QWidget* widget) const override
+  {
+    QProxyStyle::drawControl(element, option, painter, widget);
+    if (element == CE_PushButton)
+      drawFocusRing(option, painter);
+  }
+
+  void drawComplexControl(ComplexControl control, const QStyleOptionComplex* option, QPainter* painter,
+                          const QWidget* widget) const override
+  {
+    QProxyStyle::drawComplexControl(control, option, painter, widget);
+    if (control == CC_ToolButton)
+      drawFocusRing(option, painter);
+  }
+
+private:
+  static void drawFocusRing(const QStyleOption* option, QPainter* painter)
+  {
+    if (!(option->state & State_HasFocus) || !(option->state & State_Enabled))
+      return;
+    painter->save();
+    painter->setRenderHint(QPainter::Antialiasing, true);
+    painter->setPen(QPen(option->palette.color(QPalette::Highlight), 2));
+    painter->setBrush(Qt::NoBrush);
+    painter->drawRoundedRect(QRectF(option->rect).adjusted(3, 3, -3, -3), 2, 2);
+    painter->restore();
+  }
+
+  QString m_base;
 };
 
+void useStyle(const QString& base)
+{
+  const auto* current = dynamic_cast<const AppStyle*>(QApplication::style());
+  if (!current || current->base() != base.toLower())
+    QApplication::setStyle(new AppStyle(base));
+}
+
 }  // namespace
+
+void useAppStyle()
+{
+  const SystemLook& system = systemLook();
+  if (!dynamic_cast<const AppStyle*>(QApplication::style()))
+    useStyle(system.style);
+}
 
 void applyTheme(Theme theme)
 {
   const SystemLook& system = systemLook();
-  const bool ours = dynamic_cast<FusionWithVisibleChecks*>(QApplication::style()) != nullptr;
-  if (theme != Theme::System) {
-    if (!ours)
-      QApplication::setStyle(new FusionWithVisibleChecks);
-  } else if (ours || QApplication::style()->name().compare(system.style, Qt::CaseInsensitive) != 0) {
-    if (QStyle* s = QStyleFactory::create(system.style))
-      QApplication::setStyle(s);
-  }
+  useStyle(theme == Theme::System ? system.style : QStringLiteral("Fusion"));
   switch (theme) {
   case Theme::System: QApplication::setPalette(system.palette); break;
   case Theme::Light: QApplication::setPalette(QApplication::style()->standardPalette()); break;
