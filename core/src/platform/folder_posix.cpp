@@ -102,10 +102,52 @@ void Folder::close()
   m_path.clear();
 }
 
+namespace {
+
+// The longest piece of a path opened at once: under PATH_MAX (4096 on Linux, 1024 on macOS).
+constexpr std::size_t kPathPiece = 1000;
+
+// open(path, flags) for a path of any length: one under kPathPiece at once, a longer one piece by piece, each
+// cut at a slash and opened (as a folder) relative to the one before.
+int openLongPath(const std::filesystem::path& path, int flags)
+{
+  const std::string& native = path.native();
+  if (native.size() < kPathPiece)
+    return ::open(native.c_str(), flags);
+  // Piece by piece, each under the system's limit and cut at a slash, each opened relative to the last.
+  int at = AT_FDCWD;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t end = native.size();
+    if (end - start >= kPathPiece) {
+      end = native.rfind('/', start + kPathPiece - 1);
+      if (end == std::string::npos || end <= start) {  // one name longer than any piece: the system refuses it
+        if (at != AT_FDCWD)
+          ::close(at);
+        errno = ENAMETOOLONG;
+        return -1;
+      }
+    }
+    const std::string piece = native.substr(start, end - start);
+    const bool last = end == native.size();
+    const int fd = ::openat(at, piece.c_str(), last ? flags : kFolderFlags);
+    const int saved = errno;
+    if (at != AT_FDCWD)
+      ::close(at);
+    errno = saved;
+    if (fd < 0 || last)
+      return fd;
+    at = fd;
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
 Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
 {
   ec.clear();
-  const int fd = ::open(path.c_str(), kFolderFlags);
+  const int fd = openLongPath(path, kFolderFlags);
   Folder folder;
   if (fd < 0) {
     ec = lastError();
@@ -128,6 +170,21 @@ Folder Folder::openChild(const std::string& name, bool followLink, std::error_co
   }
   folder.m_handle = fd;
   folder.m_path = m_path / name;
+  folder.m_id = identity(fd);
+  return folder;
+}
+
+Folder Folder::openParent(std::error_code& ec) const
+{
+  ec.clear();
+  const int fd = ::openat(static_cast<int>(m_handle), "..", kFolderFlags);
+  Folder folder;
+  if (fd < 0) {
+    ec = lastError();
+    return folder;
+  }
+  folder.m_handle = fd;
+  folder.m_path = m_path.parent_path();
   folder.m_id = identity(fd);
   return folder;
 }
