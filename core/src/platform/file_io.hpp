@@ -201,6 +201,11 @@ private:
   std::intptr_t m_handle = -1;
   std::filesystem::path m_path;
   std::optional<FileId> m_id;
+  // The descriptor table the handle belongs to: 0 for the process's, else the id of the one thread that has a
+  // table of its own (useOwnDescriptorTable). Closed from any other thread, that number would name another
+  // descriptor there (one of the process's own pipes): such a handle is left to its table, which its thread's
+  // end closes.
+  std::uint64_t m_table = 0;
 };
 
 // Gives the calling thread a descriptor table of its own, with none of the process's descriptors but the
