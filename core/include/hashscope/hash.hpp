@@ -125,8 +125,9 @@ bool isValidUtf8(std::string_view text);
 // U+2066-U+2069: bidi marks, embeddings, overrides and isolates), each written as "\u202e": an imported name
 // holding U+202E cannot show the "805 MB/s" that follows it as "508 s/BM".
 std::string withoutBidiControls(std::string_view text);
-// Text fit for a terminal or a CSV cell: withoutBidiControls, and every control character but newline and tab
-// (C0, DEL, C1 as UTF-8 C2 80-C2 9F) written as "\xHH" (ESC, BEL, CR can move or recolour what is shown).
+// Text fit for a CSV cell read on a terminal: withoutBidiControls, and every control character but the line
+// breaks and tab a cell may hold (CR, LF, TAB: quoted, they read back unchanged) written as "\xHH" (C0, DEL,
+// and C1 as UTF-8 C2 80-C2 9F: ESC and BEL can retitle, recolour or move what a terminal shows).
 std::string visibleText(std::string_view text);
 // `text` with every ill-formed UTF-8 sequence (each maximal part of one, as Unicode's "substitution of maximal
 // subparts" says and Rust's String::from_utf8_lossy does) replaced by U+FFFD: how b3sum prints a name.

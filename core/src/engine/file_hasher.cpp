@@ -61,18 +61,16 @@ struct FileHasher::State {
     // error (a benchmark must not hash less than it claims). A file that grew while it was read is read on to
     // its end, as md5sum reads it: the digest is of every byte there was, never of its first part alone.
     const bool toEnd = input.size() == 0 || (input.size() == 4096 && platform::isPseudoFilesystem(file));
-    const std::uint64_t length = toEnd ? engine::kToEndOfFile : input.size();
-    StreamResult read, grown;
+    StreamResult read;
     std::string error;
-    bool ok = engine::consumeRange(input, 0, length, hashers, plan, *reads, read, error);
-    lastMethod = engine::readMethodName(reads->lastMethod());
-    if (ok && !toEnd) // one read() that finds the end where the file is as long as stat said
-      ok = engine::consumeRange(input, input.size(), engine::kToEndOfFile, hashers, plan, *reads, grown, error);
+    engine::ReadMethod method = engine::ReadMethod::Read;
+    const bool ok = engine::consumeWholeFile(input, toEnd, hashers, plan, *reads, read, method, error);
+    lastMethod = engine::readMethodName(method);
     if (!ok) {
       out.error = error.empty() ? file.string() + ": cancelled" : error;
       return;
     }
-    out.size = toEnd ? read.bytes : input.size() + grown.bytes;
+    out.size = read.bytes;
     for (Hasher* h : hashers)
       out.digests.push_back(h->finish());
   }

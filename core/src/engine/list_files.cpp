@@ -401,6 +401,10 @@ private:
     if (m_levels.empty() || m_levels.back().folder || m_stop.stop_requested())
       return;
     Level& parent = m_levels.back();
+    if (!child) {  // the walk could not find its way back below here (said once): skipped up to an open folder
+      parent.index = parent.entries.size();
+      return;
+    }
     std::error_code ec;
     platform::Folder again = child->openParent(ec);
     if (!again.isOpen() || !parent.id || again.id() != parent.id) {  // not there by "..": a link led down

@@ -535,4 +535,15 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
   return consumeJob(*reader, hashers, reads.m_counters, reads.m_stream, result, error);
 }
 
+bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* const> hashers, const ReadPlan& plan,
+                      StreamReads& reads, StreamResult& result, ReadMethod& method, std::string& error)
+{
+  const bool ok = consumeRange(file, 0, toEnd ? kToEndOfFile : file.size(), hashers, plan, reads, result, error);
+  method = reads.lastMethod();
+  if (!ok || toEnd)
+    return ok;
+  // One read() that finds the end where the file is as long as stat said.
+  return consumeRange(file, file.size(), kToEndOfFile, hashers, plan, reads, result, error);
+}
+
 }  // namespace hashscope::engine

@@ -263,7 +263,7 @@ std::string visibleText(std::string_view text)
     const auto u = static_cast<unsigned char>(plain[i]);
     const bool c1 = u == 0xc2 && i + 1 < plain.size() && static_cast<unsigned char>(plain[i + 1]) >= 0x80 &&
                     static_cast<unsigned char>(plain[i + 1]) <= 0x9f;
-    if ((isControl(plain[i]) && plain[i] != '\n' && plain[i] != '\t') || c1) {
+    if ((isControl(plain[i]) && plain[i] != '\n' && plain[i] != '\r' && plain[i] != '\t') || c1) {
       for (std::size_t k = 0; k < (c1 ? 2u : 1u); ++k) {
         const auto b = static_cast<unsigned char>(plain[i + k]);
         out += "\\x";
