@@ -42,6 +42,7 @@ struct ChecklistEntry {
   bool base64 = false;      // cksum --base64 lists
   std::size_t compareBytes = 0; // a tagged "MD5-64 (f) = ..." line names a shorter length: compare a prefix
   std::string name;
+  std::string written;      // b3sum: the name as the line wrote it ('\' first when escaped), for its result lines
 };
 
 // True when `digest` (computed by the entry's algorithm) is the one the entry expects.

@@ -279,6 +279,7 @@ std::optional<ChecklistEntry> ChecklistParser::parseB3sum(std::string_view line)
   if (!std::all_of(hex.begin(), hex.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
     return refuse("Invalid hex");
   std::optional<std::string> name = std::string(line.substr(kPrefix));
+  const std::string written = (escaped ? "\\" : "") + *name;
   if (escaped) {
     std::string out;
     for (std::size_t i = 0; i < name->size(); ++i) {
@@ -302,6 +303,7 @@ std::optional<ChecklistEntry> ChecklistParser::parseB3sum(std::string_view line)
   entry.candidates = {"blake3"};
   entry.digest = std::string(hex);
   entry.name = std::move(*name);
+  entry.written = written;
   return entry;
 }
 

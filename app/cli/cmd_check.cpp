@@ -296,13 +296,14 @@ public:
   }
   bool writeFailed() const { return m_writeFailed; }
 
-  // The name in "NAME: OK" lines.
-  std::string shown(const std::string& name) const
+  // The name in "NAME: OK" lines: b3sum prints the name as the line wrote it.
+  std::string shown(const ChecklistEntry& entry) const
   {
+    const std::string& name = entry.name;
     if (m_tool == Tool::Xxhsum)
       return name;
     if (m_tool == Tool::B3sum)
-      return name.find_first_of("\\\n") == std::string::npos ? name : "\\" + escapeName(name);
+      return entry.written;
     return shellQuoted(name);
   }
   // A list's name in messages.
@@ -324,18 +325,20 @@ public:
       printError(list(name) + ": " + systemMessage(code));
   }
   // A listed file that could not be read: the message, and the result line unless --status.
-  void unreadable(const std::string& list, std::size_t line, const std::string& name, const EntryCheck& check,
+  void unreadable(const std::string& list, std::size_t line, const ChecklistEntry& entry, const EntryCheck& check,
                   bool status)
   {
+    const std::string& name = entry.name;
     flush();
     switch (m_tool) {
-    case Tool::Xxhsum:
-      writeConsole(stderr, list + ":" + std::to_string(line) + ": Could not open or read '" + name +
-                               "': " + systemMessage(check.code) + ".\n");
+    case Tool::Xxhsum: // on stdout, and not with --status, as xxhsum 0.8.1 prints it
+      if (!status)
+        out(list + ":" + std::to_string(line) + ": Could not open or read '" + name + "': " +
+            systemMessage(check.code) + ".\n");
       return;
     case Tool::B3sum:
       if (!status)
-        out(shown(name) + ": FAILED (" + systemMessage(check.code) + " (os error " +
+        out(shown(entry) + ": FAILED (" + systemMessage(check.code) + " (os error " +
                  std::to_string(check.code.value()) + "))\n");
       return;
     case Tool::HashScope: { // hashscope-cli's sentence, after the name quoted as in the result lines
@@ -353,7 +356,7 @@ public:
       break;
     }
     if (!status)
-      out(shown(name) + ": FAILED open or read\n");
+      out(shown(entry) + ": FAILED open or read\n");
   }
   void improper(const std::string& list, std::size_t line, const std::string& tag)
   {
@@ -374,10 +377,12 @@ public:
   }
   void warning(const std::string& sentence)
   {
+    if (m_tool == Tool::Xxhsum) { // xxhsum 0.8.1 prints its summary on stdout
+      out(sentence + "\n");
+      return;
+    }
     flush();
-    if (m_tool == Tool::Xxhsum)
-      writeConsole(stderr, sentence + "\n");
-    else if (m_tool != Tool::B3sum)
+    if (m_tool != Tool::B3sum)
       printWarning(sentence);
   }
 
@@ -402,6 +407,8 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
   const bool b3sum = request.rules.dialect == ListRules::Dialect::B3sum;
   CheckVoice voice(request.tool);
   const std::string stdinName = stdinNameOf(request.tool);
+  // The list's name in messages: xxhsum calls stdin "stdin" there too.
+  const std::string listLabel = fromStdin && request.tool == Tool::Xxhsum ? stdinName : listName;
   std::string content;
   std::error_code readError;
   if (!fromStdin) {
@@ -497,7 +504,7 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
         return;
       }
       if (request.warn)
-        voice.improper(listName, line.number, line.warnTag);
+        voice.improper(listLabel, line.number, line.warnTag);
       return;
     }
     ++tally.entries;
@@ -506,17 +513,17 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
       break;
     case Verdict::Unreadable:
       ++tally.unreadable;
-      voice.unreadable(listName, line.number, line.entry->name, check, request.status);
+      voice.unreadable(listLabel, line.number, *line.entry, check, request.status);
       break;
     case Verdict::Mismatch:
       ++tally.mismatched;
       if (!request.status)
-        voice.out(voice.shown(line.entry->name) + ": FAILED\n");
+        voice.out(voice.shown(*line.entry) + ": FAILED\n");
       break;
     case Verdict::Ok:
       ++tally.matched;
       if (!request.status && !request.quiet)
-        voice.out(voice.shown(line.entry->name) + ": OK\n");
+        voice.out(voice.shown(*line.entry) + ": OK\n");
       break;
     }
   };
@@ -550,7 +557,7 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
     return tally.improper == 0 && tally.unreadable == 0 && tally.mismatched == 0;
   }
   if (tally.entries == 0) {
-    voice.noLines(listName);
+    voice.noLines(listLabel);
     return false;
   }
   if (!request.status) {
