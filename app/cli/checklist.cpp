@@ -229,7 +229,8 @@ std::string ChecklistParser::warnTag() const
 
 std::optional<ChecklistEntry> ChecklistParser::parse(std::string_view line)
 {
-  if (!line.empty() && line.back() == '\r')
+  const bool keepsCr = m_rules.dialect == ListRules::Dialect::Xxhsum || m_rules.dialect == ListRules::Dialect::B3sum;
+  if (!keepsCr && !line.empty() && line.back() == '\r')
     line.remove_suffix(1);
   bool escaped = false;
   const std::size_t start = lineStart(line, escaped);

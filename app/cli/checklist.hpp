@@ -42,6 +42,7 @@ struct ChecklistEntry {
   bool base64 = false;      // cksum --base64 lists
   std::size_t compareBytes = 0; // a tagged "MD5-64 (f) = ..." line names a shorter length: compare a prefix
   std::string name;
+  std::string written;      // b3sum: the name as the line wrote it ('\' first when escaped), for its result lines
 };
 
 // True when `digest` (computed by the entry's algorithm) is the one the entry expects.
@@ -54,11 +55,14 @@ class ChecklistParser {
 public:
   explicit ChecklistParser(ListRules rules);
 
-  // Parses one line (without its newline; a trailing CR is ignored). nullopt when it is not an entry.
+  // Parses one line (without its newline; a trailing CR is ignored, except by xxhsum's and b3sum's rules,
+  // which keep it in the name as those tools do). nullopt when it is not an entry.
   std::optional<ChecklistEntry> parse(std::string_view line);
   // The tag --warn names in "LIST: 3: improperly formatted MD5 checksum line" ("" in hashscope-cli's rules
   // without -a). cksum names the digest of the last tagged line it recognised.
   std::string warnTag() const;
+  // Why b3sum's rules refused the last line ("Short line", "Invalid hex" ...: b3sum 1.2's words).
+  const std::string& problem() const { return m_problem; }
 
 private:
   std::optional<ChecklistEntry> parseTagged(std::string_view rest, bool escaped) const;
@@ -67,12 +71,13 @@ private:
   std::optional<ChecklistEntry> parseGnuUntagged(std::string_view s, std::size_t i, bool escaped, DigestType type,
                                                  int bits);
   std::optional<ChecklistEntry> parseXxhsum(std::string_view line);
-  std::optional<ChecklistEntry> parseB3sum(std::string_view line) const;
+  std::optional<ChecklistEntry> parseB3sum(std::string_view line);
   bool acceptsName(std::string_view rest, std::size_t start, bool escaped, ChecklistEntry& entry);
 
   ListRules m_rules;
   enum class Form { Unknown, TwoColumns, Reversed } m_form = Form::Unknown;
   std::optional<DigestType> m_lastTagged; // cksum without -a: the digest of the last recognised tag
+  std::string m_problem;                  // B3sum: why the last line was refused
 };
 
 // HashScope's id for a BSD tag ("MD5" -> "md5", "BLAKE2b" -> "blake2b-512", "BLAKE2b-256" -> "blake2b-256",

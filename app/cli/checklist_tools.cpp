@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <map>
+#include <utility>
 
 namespace hashscope::cli {
 
@@ -212,59 +213,97 @@ std::optional<ChecklistEntry> ChecklistParser::parseGnuUntagged(std::string_view
 
 // xxhsum 0.8.1 -c: "HEX  NAME" (8, 16 or 32 hex digits: XXH32, XXH64, XXH128) and "TAG (NAME) = HEX" with
 // the tags XXH32, XXH64, XXH3 and XXH128 (_LE for --little-endian lists); names are never escaped.
+// xxhsum 0.8.1 -c (XSUM_parseLine): the line's first space decides. Followed by '(' it is a tagged line
+// "TAG (NAME) = HEX", the name ending at the last space (which must follow ") ="); the tag picks the algorithm by
+// its first letters (XXH3, XXH32, XXH64, XXH128; any other tag reads as XXH64) and "_LE" in it says the digest is
+// byte-reversed. Otherwise the line is "HEX" and one more character (a space, or '*'), then the name, which may
+// hold anything, "x (y) = z" included. The digest's length must fit the algorithm: 8, 16 (XXH64 or XXH3) or 32.
 std::optional<ChecklistEntry> ChecklistParser::parseXxhsum(std::string_view line)
 {
-  static const std::map<std::string_view, std::string_view> kTags{
-      {"XXH32", "xxh32"}, {"XXH64", "xxh64"}, {"XXH3", "xxh3-64"}, {"XXH128", "xxh3-128"}};
+  const auto firstSpace = line.find(' ');
+  if (firstSpace == std::string_view::npos || firstSpace + 1 >= line.size())
+    return std::nullopt;
+  std::string_view algorithm = "xxh64", hex;
+  bool littleEndian = m_rules.littleEndian;
   ChecklistEntry entry;
-  const auto paren = line.find(" (");
-  const auto close = line.rfind(") = ");
-  if (paren != std::string_view::npos && close != std::string_view::npos && close > paren) {
-    std::string_view tag = line.substr(0, paren);
-    bool littleEndian = false;
-    if (tag.size() > 3 && tag.substr(tag.size() - 3) == "_LE") {
-      littleEndian = true;
-      tag.remove_suffix(3);
-    }
-    const auto it = kTags.find(tag);
-    const std::string_view hex = line.substr(close + 4);
-    const AlgorithmInfo* info = it == kTags.end() ? nullptr : findAlgorithm(it->second);
-    if (!info || hex.size() != info->digestBytes * 2 || !isHex(hex))
+  if (line[firstSpace + 1] == '(') {
+    const auto lastSpace = line.rfind(' ');
+    if (lastSpace - firstSpace < 5 || line.substr(lastSpace - 3, 3) != ") =")
       return std::nullopt;
-    entry.candidates = {std::string(it->second)};
-    entry.digest = littleEndian ? reversedBytes(lower(hex)) : lower(hex);
-    entry.name = std::string(line.substr(paren + 2, close - paren - 2));
-    return entry.name.empty() ? std::nullopt : std::optional(entry);
+    const std::string_view tag = line.substr(0, firstSpace);
+    littleEndian = tag.find("_LE") != std::string_view::npos;
+    for (const auto& [prefix, id] : {std::pair{"XXH3", "xxh3-64"}, std::pair{"XXH32", "xxh32"},
+                                     std::pair{"XXH64", "xxh64"}, std::pair{"XXH128", "xxh3-128"}})
+      if (tag.substr(0, std::string_view(prefix).size()) == prefix)
+        algorithm = id;
+    hex = line.substr(lastSpace + 1);
+    entry.name = std::string(line.substr(firstSpace + 2, lastSpace - 3 - (firstSpace + 2)));
+  } else {
+    hex = line.substr(0, firstSpace);
+    if (hex.size() == 8)
+      algorithm = "xxh32";
+    else if (hex.size() == 32)
+      algorithm = "xxh3-128";
+    entry.name = std::string(line.substr(firstSpace + 2));
   }
-  const auto gap = line.find("  ");
-  if (gap == std::string_view::npos || gap + 2 >= line.size())
+  const AlgorithmInfo* info = findAlgorithm(algorithm);
+  if (!info || hex.size() != info->digestBytes * 2 || !isHex(hex))
     return std::nullopt;
-  const std::string_view hex = line.substr(0, gap);
-  static const std::map<std::size_t, std::string_view> kLengths{{8, "xxh32"}, {16, "xxh64"}, {32, "xxh3-128"}};
-  const auto it = kLengths.find(hex.size());
-  if (it == kLengths.end() || !isHex(hex))
-    return std::nullopt;
-  entry.candidates = {std::string(it->second)};
-  entry.digest = m_rules.littleEndian ? reversedBytes(lower(hex)) : lower(hex);
-  entry.name = std::string(line.substr(gap + 2));
+  entry.candidates = {std::string(algorithm)};
+  entry.digest = littleEndian ? reversedBytes(lower(hex)) : lower(hex);
   return entry;
 }
 
-// b3sum -c: "HEX  NAME" with 64 hex digits; a leading '\' says the name is escaped ("\\\\", "\\n").
-std::optional<ChecklistEntry> ChecklistParser::parseB3sum(std::string_view line) const
+// b3sum 1.2 -c (parse_check_line): "HEX  NAME" with 64 lower-case hex digits; a leading '\' says the name is
+// escaped ("\\\\" and "\\n" only). A line it refuses is reported with b3sum's reason (problem()).
+std::optional<ChecklistEntry> ChecklistParser::parseB3sum(std::string_view line)
 {
-  const bool escaped = !line.empty() && line.front() == '\\';
+  m_problem.clear();
+  auto refuse = [&](const char* reason) {
+    m_problem = reason;
+    return std::nullopt;
+  };
+  if (line.empty())
+    return refuse("Empty line");
+  const bool escaped = line.front() == '\\';
   if (escaped)
     line.remove_prefix(1);
-  if (line.size() < 67 || line.substr(64, 2) != "  " || !isHex(line.substr(0, 64)))
-    return std::nullopt;
+  constexpr std::size_t kHexDigits = 64, kPrefix = kHexDigits + 2;
+  if (line.size() <= kPrefix)
+    return refuse("Short line");
+  if (std::any_of(line.begin(), line.begin() + kPrefix, [](char c) { return static_cast<unsigned char>(c) >= 0x80; }))
+    return refuse("Non-ASCII prefix");
+  if (line.substr(kHexDigits, 2) != "  ")
+    return refuse("Invalid space");
+  const std::string_view hex = line.substr(0, kHexDigits);
+  if (!std::all_of(hex.begin(), hex.end(), [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); }))
+    return refuse("Invalid hex");
+  std::optional<std::string> name = std::string(line.substr(kPrefix));
+  const std::string written = (escaped ? "\\" : "") + *name;
+  if (escaped) {
+    std::string out;
+    for (std::size_t i = 0; i < name->size(); ++i) {
+      if ((*name)[i] != '\\') {
+        out += (*name)[i];
+        continue;
+      }
+      const char next = i + 1 < name->size() ? (*name)[i + 1] : '\0';
+      if (next != 'n' && next != '\\')
+        return refuse("Invalid backslash escape");
+      out += next == 'n' ? '\n' : '\\';
+      ++i;
+    }
+    name = std::move(out);
+  }
+  if (name->find('\0') != std::string::npos)
+    return refuse("Null character in path");
+  if (name->find("\xEF\xBF\xBD") != std::string::npos)
+    return refuse("Unicode replacement character in path");
   ChecklistEntry entry;
   entry.candidates = {"blake3"};
-  entry.digest = lower(line.substr(0, 64));
-  auto name = escaped ? unescapeName(line.substr(66)) : std::optional<std::string>(std::string(line.substr(66)));
-  if (!name)
-    return std::nullopt;
+  entry.digest = std::string(hex);
   entry.name = std::move(*name);
+  entry.written = written;
   return entry;
 }
 

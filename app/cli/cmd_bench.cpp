@@ -183,7 +183,9 @@ int runBench(Context& context, const Arguments& argv)
   const BenchOutcome outcome = runBenchSuite(options, context);
   saveRunToHistory(context, args, outcome.results, outcome.cancelled || context.stop.stop_requested(), startedAt);
   if (outcome.cancelled || context.stop.stop_requested()) {
-    printError("interrupted: the benchmark was stopped and its partial files removed");
+    // --data measures files where they are and writes none: nothing partial to remove there.
+    printError(options.data ? "interrupted: the benchmark was stopped"
+                            : "interrupted: the benchmark was stopped and its partial files removed");
     return kExitInterrupted; // `output` removes the file it reserved
   }
   if (outcome.results.empty()) {

@@ -52,9 +52,9 @@ std::string joined(const std::vector<std::string>& ids)
 }
 
 // The whole list, from a file or stdin; `error` says why not.
-bool readList(const std::string& name, std::string& content, std::error_code& error)
+bool readList(const std::string& name, bool fromStdin, std::string& content, std::error_code& error)
 {
-  if (name == "-") {
+  if (fromStdin) {
     setBinaryStdio();
     content.assign(std::istreambuf_iterator<char>(std::cin), {});
     if (std::cin.bad())
@@ -121,7 +121,11 @@ private:
 // per candidate.
 class ListChecker {
 public:
-  ListChecker(std::stop_token stop, bool ignoreMissing) : m_stop(std::move(stop)), m_ignoreMissing(ignoreMissing) {}
+  // `stdinName`: the name that stands for standard input in a list ("-", xxhsum's "stdin"); empty: none.
+  ListChecker(std::stop_token stop, bool ignoreMissing, std::string stdinName)
+      : m_stop(std::move(stop)), m_ignoreMissing(ignoreMissing), m_stdinName(std::move(stdinName))
+  {
+  }
 
   EntryCheck check(const ChecklistEntry& entry, Hashers& hashers)
   {
@@ -134,6 +138,14 @@ public:
         std::stable_partition(order.begin(), order.end(), [&](const auto& id) { return id == preferred->second; });
     }
     EntryCheck out;
+    // A line naming standard input is checked against standard input, as md5sum -c does (curl ... |
+    // sha256sum -c list), never against a file of that name. It can be read once: every candidate at once.
+    if (!m_stdinName.empty() && entry.name == m_stdinName) {
+      const std::lock_guard lock(m_stdinMutex); // several lines naming it: the first gets the data, as md5sum's
+      setBinaryStdio();
+      const FileDigests digests = hashStream(stdin, order, Hashers::kBlockSize, m_stop, &out.code);
+      return verdictOf(entry, order, digests, out);
+    }
     const FileCheck file = checkInputFile(entry.name);
     if (file.kind == FileCheck::Kind::Missing || file.kind == FileCheck::Kind::Error) {
       out.verdict = file.kind == FileCheck::Kind::Missing && m_ignoreMissing ? Verdict::Missing : Verdict::Unreadable;
@@ -164,36 +176,18 @@ public:
         break;
       const FileDigests digests = hash(entry.name, file, *ids, hashers, out.code);
       if (!digests.error.empty() || digests.digests.size() != ids->size()) {
-        out.verdict = Verdict::Unreadable;
-        out.problem = digests.error.empty() ? "cannot be read" : digests.error;
         if (!out.code)
           out.code = readFailure(entry.name);
-        if (!out.code)
-          out.code = std::make_error_code(std::errc::io_error);
-        return out;
+        return verdictOf(entry, *ids, digests, out);
       }
-      for (std::size_t i = 0; i < ids->size(); ++i) {
-        if (!entryMatches(entry, digests.digests[i]))
-          continue;
-        if (ambiguous) {
-          const std::lock_guard lock(m_mutex);
-          m_preferred[entry.digest.size()] = (*ids)[i];
-          if ((*ids)[i] != entry.candidates.front())
-            m_unusual[entry.digest.size()].insert((*ids)[i]);
-        }
+      if (matches(entry, *ids, digests))
         return out;
-      }
       if (m_stop.stop_requested()) {
         out.verdict = Verdict::Unreadable;
         return out;
       }
     }
-    if (ambiguous) {
-      const std::lock_guard lock(m_mutex);
-      m_ambiguousMismatch.emplace(entry.digest.size(), entry.candidates);
-    }
-    out.verdict = Verdict::Mismatch;
-    return out;
+    return mismatch(entry, out);
   }
 
   // Says which algorithm untagged lines were checked with when it was not the obvious one, and which
@@ -212,6 +206,53 @@ public:
   }
 
 private:
+  // The verdict on `digests` of `ids` when they are all there is to try: Unreadable, Ok or Mismatch.
+  EntryCheck verdictOf(const ChecklistEntry& entry, const std::vector<std::string>& ids, const FileDigests& digests,
+                       EntryCheck& out)
+  {
+    if (!digests.error.empty() || digests.digests.size() != ids.size()) {
+      out.verdict = Verdict::Unreadable;
+      out.problem = digests.error.empty() ? "cannot be read" : digests.error;
+      if (!out.code)
+        out.code = std::make_error_code(std::errc::io_error);
+      return out;
+    }
+    if (matches(entry, ids, digests))
+      return out;
+    if (m_stop.stop_requested()) {
+      out.verdict = Verdict::Unreadable;
+      return out;
+    }
+    return mismatch(entry, out);
+  }
+
+  // Whether one of `digests` (of `ids`) is the entry's; the one that matched is remembered for the next lines.
+  bool matches(const ChecklistEntry& entry, const std::vector<std::string>& ids, const FileDigests& digests)
+  {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      if (!entryMatches(entry, digests.digests[i]))
+        continue;
+      if (entry.candidates.size() > 1) {
+        const std::lock_guard lock(m_mutex);
+        m_preferred[entry.digest.size()] = ids[i];
+        if (ids[i] != entry.candidates.front())
+          m_unusual[entry.digest.size()].insert(ids[i]);
+      }
+      return true;
+    }
+    return false;
+  }
+
+  EntryCheck mismatch(const ChecklistEntry& entry, EntryCheck& out)
+  {
+    if (entry.candidates.size() > 1) {
+      const std::lock_guard lock(m_mutex);
+      m_ambiguousMismatch.emplace(entry.digest.size(), entry.candidates);
+    }
+    out.verdict = Verdict::Mismatch;
+    return out;
+  }
+
   FileDigests hash(const std::string& name, const FileCheck& file, const std::vector<std::string>& ids,
                    Hashers& hashers, std::error_code& code)
   {
@@ -224,6 +265,8 @@ private:
 
   std::stop_token m_stop;
   bool m_ignoreMissing;
+  std::string m_stdinName;
+  std::mutex m_stdinMutex; // one line at a time reads standard input
   std::mutex m_mutex; // guards the maps below, which every checking thread reads and adds to
   std::map<std::size_t, std::string> m_preferred;              // digest length -> last algorithm that matched
   std::map<std::size_t, std::set<std::string>> m_unusual;      // matched, but not the first candidate
@@ -253,13 +296,14 @@ public:
   }
   bool writeFailed() const { return m_writeFailed; }
 
-  // The name in "NAME: OK" lines.
-  std::string shown(const std::string& name) const
+  // The name in "NAME: OK" lines: b3sum prints the name as the line wrote it.
+  std::string shown(const ChecklistEntry& entry) const
   {
+    const std::string& name = entry.name;
     if (m_tool == Tool::Xxhsum)
       return name;
     if (m_tool == Tool::B3sum)
-      return name.find_first_of("\\\n") == std::string::npos ? name : "\\" + escapeName(name);
+      return entry.written;
     return shellQuoted(name);
   }
   // A list's name in messages.
@@ -275,24 +319,26 @@ public:
       printError(withPath(name, problem));
     else if (m_tool == Tool::Xxhsum)
       writeConsole(stderr, "Error: Could not open '" + name + "': " + systemMessage(code) + "\n");
-    else if (m_tool == Tool::B3sum)
-      printError(name + ": " + systemMessage(code) + " (os error " + std::to_string(code.value()) + ")");
+    else if (m_tool == Tool::B3sum) // b3sum's main() returns the error: anyhow prints it, and b3sum stops there
+      writeConsole(stderr, "Error: " + systemMessage(code) + " (os error " + std::to_string(code.value()) + ")\n");
     else
       printError(list(name) + ": " + systemMessage(code));
   }
   // A listed file that could not be read: the message, and the result line unless --status.
-  void unreadable(const std::string& list, std::size_t line, const std::string& name, const EntryCheck& check,
+  void unreadable(const std::string& list, std::size_t line, const ChecklistEntry& entry, const EntryCheck& check,
                   bool status)
   {
+    const std::string& name = entry.name;
     flush();
     switch (m_tool) {
-    case Tool::Xxhsum:
-      writeConsole(stderr, list + ":" + std::to_string(line) + ": Could not open or read '" + name +
-                               "': " + systemMessage(check.code) + ".\n");
+    case Tool::Xxhsum: // on stdout, and not with --status, as xxhsum 0.8.1 prints it
+      if (!status)
+        out(list + ":" + std::to_string(line) + ": Could not open or read '" + name + "': " +
+            systemMessage(check.code) + ".\n");
       return;
     case Tool::B3sum:
       if (!status)
-        out(shown(name) + ": FAILED (" + systemMessage(check.code) + " (os error " +
+        out(shown(entry) + ": FAILED (" + systemMessage(check.code) + " (os error " +
                  std::to_string(check.code.value()) + "))\n");
       return;
     case Tool::HashScope: { // hashscope-cli's sentence, after the name quoted as in the result lines
@@ -310,7 +356,7 @@ public:
       break;
     }
     if (!status)
-      out(shown(name) + ": FAILED open or read\n");
+      out(shown(entry) + ": FAILED open or read\n");
   }
   void improper(const std::string& list, std::size_t line, const std::string& tag)
   {
@@ -331,10 +377,12 @@ public:
   }
   void warning(const std::string& sentence)
   {
+    if (m_tool == Tool::Xxhsum) { // xxhsum 0.8.1 prints its summary on stdout
+      out(sentence + "\n");
+      return;
+    }
     flush();
-    if (m_tool == Tool::Xxhsum)
-      writeConsole(stderr, sentence + "\n");
-    else if (m_tool != Tool::B3sum)
+    if (m_tool != Tool::B3sum)
       printWarning(sentence);
   }
 
@@ -352,30 +400,40 @@ struct ListLine {
   std::string warnTag;                 // for --warn: the tag the line was read as having
 };
 
-// Checks one list; false when it did not pass.
-bool checkList(const CheckRequest& request, const std::string& listName, std::stop_token stop)
+// Checks one list; false when it did not pass. `fatal`: the run ends here (b3sum stops at a list it cannot read).
+bool checkList(const CheckRequest& request, const std::string& listName, bool fromStdin, std::stop_token stop,
+               bool& fatal)
 {
+  const bool b3sum = request.rules.dialect == ListRules::Dialect::B3sum;
   CheckVoice voice(request.tool);
+  const std::string stdinName = stdinNameOf(request.tool);
+  // The list's name in messages: xxhsum calls stdin "stdin" there too.
+  const std::string listLabel = fromStdin && request.tool == Tool::Xxhsum ? stdinName : listName;
   std::string content;
   std::error_code readError;
-  if (listName != "-") {
+  if (!fromStdin) {
     const FileCheck check = checkInputFile(listName);
     if (check.kind == FileCheck::Kind::Folder) {
       voice.listUnreadable(listName, check.problem, std::make_error_code(std::errc::is_a_directory));
+      fatal = b3sum;
       return false;
     }
     if (check.kind == FileCheck::Kind::Missing || check.kind == FileCheck::Kind::Error) {
       voice.listUnreadable(listName, check.problem, check.error);
+      fatal = b3sum;
       return false;
     }
   }
-  if (!readList(listName, content, readError)) {
+  if (!readList(listName, fromStdin, content, readError)) {
     voice.listUnreadable(listName, "cannot be read (" + describeError(readError) + ")", readError);
+    fatal = b3sum;
     return false;
   }
   // The lines that say something, all parsed first (the list is in memory already): entries to check and
-  // improperly formatted lines, in list order. b3sum -c stops at its first improper line.
+  // improperly formatted lines, in list order. b3sum 1.2 -c reads every line, empty and '#' ones too (each
+  // refused with its reason), and stops at the first line that is not UTF-8, as its read_line does.
   std::vector<ListLine> lines;
+  bool notUtf8 = false;
   ChecklistParser parser(request.rules);
   std::size_t lineNumber = 0;
   std::size_t start = 0;
@@ -388,15 +446,18 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
     const std::string_view line(content.data() + start, end - start);
     start = end + 1;
     ++lineNumber;
-    if (line.empty() || line.front() == '#' || line == "\r")
+    if (!b3sum && (line.empty() || line.front() == '#' || line == "\r"))
       continue;
-    auto entry = parser.parse(line);
-    if (entry && listName == "-" && entry->name == "-")
-      entry.reset(); // a list read from stdin cannot name stdin
-    std::string warnTag = entry ? std::string() : parser.warnTag();
-    lines.push_back({lineNumber, std::move(entry), std::move(warnTag)});
-    if (!lines.back().entry && request.rules.dialect == ListRules::Dialect::B3sum)
+    if (b3sum && !isValidUtf8(line)) {
+      notUtf8 = true;
       break;
+    }
+    auto entry = parser.parse(line);
+    // md5sum -c: a list read from stdin cannot name stdin (xxhsum and b3sum read what is left of it: nothing).
+    if (entry && fromStdin && entry->name == stdinName && request.tool != Tool::Xxhsum && !b3sum)
+      entry.reset();
+    std::string warnTag = entry ? std::string() : b3sum ? parser.problem() : parser.warnTag();
+    lines.push_back({lineNumber, std::move(entry), std::move(warnTag)});
   }
   content = std::string();
 
@@ -404,10 +465,10 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
   // check entries ahead of this thread, which takes the results in list order and prints them (and flushes
   // what it printed whenever it has to wait a moment, so nothing done waits behind a big file). Improperly
   // formatted lines go through the pool too, unchecked, to be reported in their place.
-  // What stops the checking: Ctrl-C, or this list ending early (a failed write, b3sum's improper line).
+  // What stops the checking: Ctrl-C, or this list ending early (a failed write).
   std::stop_source cancel;
   const std::stop_callback forward(stop, [&] { cancel.request_stop(); });
-  ListChecker checker(cancel.get_token(), request.ignoreMissing);
+  ListChecker checker(cancel.get_token(), request.ignoreMissing, stdinName);
   const int jobs = request.jobs;
   std::vector<std::unique_ptr<Hashers>> hashers;
   for (int w = 0; w < jobs; ++w)
@@ -429,24 +490,21 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
     return checker.check(*line->entry, *hashers[static_cast<std::size_t>(worker)]);
   };
   CheckTally tally;
-  bool improperStop = false; // b3sum -c stops at its first improperly formatted line, and fails
   auto consume = [&](const ListLine*& current, EntryCheck& check) {
     const ListLine& line = *current;
-    if (voice.writeFailed() || improperStop || stop.stop_requested()) {
+    if (voice.writeFailed() || stop.stop_requested()) {
       cancel.request_stop();
       return;
     }
     if (!line.entry) {
-      if (request.rules.dialect == ListRules::Dialect::B3sum) {
+      ++tally.improper;
+      if (b3sum) { // "b3sum: Short line", and on to the next line
         voice.flush();
-        printError(voice.list(listName) + ": " + std::to_string(line.number) + ": improperly formatted line");
-        improperStop = true;
-        cancel.request_stop();
+        printError(line.warnTag);
         return;
       }
-      ++tally.improper;
       if (request.warn)
-        voice.improper(listName, line.number, line.warnTag);
+        voice.improper(listLabel, line.number, line.warnTag);
       return;
     }
     ++tally.entries;
@@ -455,17 +513,17 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
       break;
     case Verdict::Unreadable:
       ++tally.unreadable;
-      voice.unreadable(listName, line.number, line.entry->name, check, request.status);
+      voice.unreadable(listLabel, line.number, *line.entry, check, request.status);
       break;
     case Verdict::Mismatch:
       ++tally.mismatched;
       if (!request.status)
-        voice.out(voice.shown(line.entry->name) + ": FAILED\n");
+        voice.out(voice.shown(*line.entry) + ": FAILED\n");
       break;
     case Verdict::Ok:
       ++tally.matched;
       if (!request.status && !request.quiet)
-        voice.out(voice.shown(line.entry->name) + ": OK\n");
+        voice.out(voice.shown(*line.entry) + ": OK\n");
       break;
     }
   };
@@ -483,17 +541,23 @@ bool checkList(const CheckRequest& request, const std::string& listName, std::st
     runOrdered<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
                                             cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
   }
-  if (improperStop || stop.stop_requested())
+  if (stop.stop_requested())
     return false;
   if (!voice.flush()) {
     cancel.request_stop();
     return false;
   }
   // runOrdered joined every worker: the checker's notes are complete.
-  if (request.rules.dialect == ListRules::Dialect::B3sum)
-    return tally.unreadable == 0 && tally.mismatched == 0;
+  if (b3sum) {
+    if (notUtf8) { // read_line's error ends b3sum
+      writeConsole(stderr, "Error: stream did not contain valid UTF-8\n");
+      fatal = true;
+      return false;
+    }
+    return tally.improper == 0 && tally.unreadable == 0 && tally.mismatched == 0;
+  }
   if (tally.entries == 0) {
-    voice.noLines(listName);
+    voice.noLines(listLabel);
     return false;
   }
   if (!request.status) {
@@ -524,9 +588,11 @@ int checkLists(Context& context, const CheckRequest& request)
   const std::stop_token stop = context.stop.get_token();
   bool failed = false;
   for (const auto& listName : lists) {
-    if (!checkList(request, listName, stop))
+    const bool fromStdin = request.lists.empty() || (listName == "-" && request.dashIsStdin);
+    bool fatal = false;
+    if (!checkList(request, listName, fromStdin, stop, fatal))
       failed = true;
-    if (stop.stop_requested())
+    if (stop.stop_requested() || fatal)
       break;
   }
   if (stop.stop_requested()) {

@@ -16,8 +16,8 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <deque>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <system_error>
 
@@ -32,8 +32,11 @@ namespace fs = std::filesystem;
 // system's error code a failed read met (set by the worker that read it).
 struct HashItem {
   std::string display;   // the name printed in digest lines; empty for a file found under a folder (its path)
-  fs::path path;
-  const platform::Folder* folder = nullptr; // set: a file listed in this open folder, opened relative to it
+  // The path as the system spells it: a string, not an fs::path, whose parts libstdc++ keeps apart (about 64
+  // bytes per folder level: deep in a tree the window of items waiting would hold hundreds of MB).
+  fs::path::string_type path;
+  // Set: a file listed in this open folder, opened relative to it (the folder closes once its last item is done).
+  std::shared_ptr<const platform::Folder> folder;
   std::uint64_t size = 0; // from stat, for the progress bar
   std::string error;      // set: nothing to hash, print this instead
   bool isStdin = false;
@@ -44,7 +47,7 @@ struct HashItem {
   {
     if (!display.empty())
       return display;
-    const std::u8string name = path.u8string();
+    const std::u8string name = fs::path(path).u8string();
     return std::string(name.begin(), name.end());
   }
 };
@@ -60,8 +63,8 @@ std::string problemText(Tool tool, const std::string& name, const std::string& p
     return withPath(name, problem);
   case Tool::Xxhsum:
     return "Error: Could not open '" + name + "': " + systemMessage(code) + ". "; // printed without a prefix
-  case Tool::B3sum:
-    return name + ": " + systemMessage(code) + " (os error " + std::to_string(code.value()) + ")";
+  case Tool::B3sum: // b3sum shows names as Rust's to_string_lossy does: U+FFFD for bytes that are not UTF-8
+    return lossyUtf8(name) + ": " + systemMessage(code) + " (os error " + std::to_string(code.value()) + ")";
   default:
     return shellQuoted(name) + ": " + systemMessage(code);
   }
@@ -81,6 +84,7 @@ int runHash(Context& context, const Arguments& argv)
   const Args args({{"algorithm", 'a', true, true},
                    {"length", 'l', true, false},
                    {"recursive", 'r', false, false},
+                   {"follow", 0, false, false},
                    {"jobs", 'j', true, false},
                    {"tag", 0, false, false},
                    {"untagged", 0, false, false},
@@ -127,6 +131,9 @@ int runHash(Context& context, const Arguments& argv)
   if (request.raw && request.format.base64)
     throw UsageError("--base64 and --raw exclude each other");
   request.recursive = args.has("recursive");
+  if (args.has("follow") && !request.recursive)
+    throw UsageError("--follow is for folders walked with -r");
+  request.links = args.has("follow") ? LinkPolicy::FollowWithinTree : LinkPolicy::Skip;
   request.paths = args.positionals();
   if (request.raw && (request.algorithms.size() > 1 || request.paths.size() > 1 || request.recursive))
     throw UsageError("--raw writes one digest: one algorithm and one file");
@@ -148,7 +155,8 @@ int hashFiles(Context& context, const HashRequest& request)
   std::vector<std::string> paths = request.paths;
   if (paths.empty())
     paths.push_back("-");
-  const bool readsStdin = std::find(paths.begin(), paths.end(), "-") != paths.end();
+  auto namesStdin = [&](const std::string& argument) { return !operands || (argument == "-" && request.dashIsStdin); };
+  const bool readsStdin = std::any_of(paths.begin(), paths.end(), namesStdin);
   if (readsStdin)
     setBinaryStdio();
   const std::stop_token stop = context.stop.get_token();
@@ -162,33 +170,32 @@ int hashFiles(Context& context, const HashRequest& request)
   // results strictly in job order (the pool hands them over in that order, at most windowFor(jobs) at once).
   LiveCounters counters(jobs);
   std::atomic<std::uint64_t> totalBytes{0}, itemCount{0};
-  std::deque<std::shared_ptr<const platform::Folder>> folders; // open until every job is done
-  auto produce = [&](JobRing<HashItem, FileDigests>& ring) {
+  // Expands the arguments into items for `addItem` (false: stop); `folderDone` after each folder's files.
+  auto expand = [&](const std::function<bool(HashItem)>& addItem, const std::function<void()>& folderDone,
+                    std::stop_token walkStop) {
     auto add = [&](HashItem item) {
       totalBytes += item.size;
       ++itemCount;
-      return ring.add(std::move(item));
+      return addItem(std::move(item));
     };
     for (const auto& argument : paths) {
       HashItem item;
       item.display = argument;
-      if (argument == "-") {
+      if (namesStdin(argument)) {
         item.isStdin = true;
         if (!add(std::move(item)))
           return;
         continue;
       }
-      item.path = fs::path(argument);
-      const FileCheck check = checkInputFile(item.path);
+      item.path = fs::path(argument).native();
+      const FileCheck check = checkInputFile(argument);
       if (check.kind == FileCheck::Kind::Folder && request.recursive) {
         bool going = true;
         TreeSink sink;
         sink.file = [&](fs::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t size) {
-          if (folder && (folders.empty() || folders.back() != folder))
-            folders.push_back(folder);
           HashItem found;
-          found.path = std::move(path);
-          found.folder = folder.get();
+          found.path = path.native();
+          found.folder = folder;
           found.size = size;
           going = going && add(std::move(found));
         };
@@ -198,8 +205,8 @@ int hashFiles(Context& context, const HashRequest& request)
           problem.error = shownText(sentence);
           going = going && add(std::move(problem));
         };
-        sink.folderDone = [&] { ring.flush(); };
-        walkTree(item.path, ring.stopToken(), sizes, LinkPolicy::Follow, sink);
+        sink.folderDone = folderDone;
+        walkTree(argument, walkStop, sizes, request.links, sink);
         if (!going)
           return;
         continue;
@@ -297,7 +304,9 @@ int hashFiles(Context& context, const HashRequest& request)
       failed = true;
       return;
     }
-    const std::string& name = item.isStdin ? request.stdinName : item.shown();
+    const std::string name = item.isStdin                ? request.stdinName
+                             : request.tool == Tool::B3sum ? lossyUtf8(item.shown())
+                                                           : item.shown();
     for (std::size_t a = 0; a < infos.size(); ++a) {
       if (request.raw) {
         pending.append(result.digests[a].begin(), result.digests[a].end());
@@ -318,7 +327,24 @@ int hashFiles(Context& context, const HashRequest& request)
     if (pending.size() >= 64 * KiB)
       flush();
   };
-  runOrdered<HashItem, FileDigests>(jobs, windowFor(jobs), stop, produce, work, consume, flush);
+  if (jobs == 1 && !request.recursive) {
+    // Named files one at a time: each hashed and printed on this thread, no pool and no thread (md5sum FILE
+    // under a low memory limit starts none).
+    expand(
+        [&](HashItem item) {
+          FileDigests result = work(0, item);
+          consume(item, result);
+          return !writeFailed && !stop.stop_requested();
+        },
+        [] {}, stop);
+  } else {
+    runOrdered<HashItem, FileDigests>(
+        jobs, windowFor(jobs), stop,
+        [&](JobRing<HashItem, FileDigests>& ring) {
+          expand([&](HashItem item) { return ring.add(std::move(item)); }, [&] { ring.flush(); }, ring.stopToken());
+        },
+        work, consume, flush);
+  }
   if (!stop.stop_requested())
     flush();
   if (cannotWrite) {

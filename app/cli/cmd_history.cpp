@@ -58,6 +58,9 @@ std::string joined(const std::vector<std::string>& items)
   return out;
 }
 
+// The widest a stored (maybe imported) string is shown in a table.
+constexpr std::size_t kStoredCellWidth = 60;
+
 RunRecord requireRecord(const RunLibrary& library, std::int64_t id)
 {
   if (!library.exists())
@@ -77,6 +80,7 @@ int list(const RunLibrary& library, Format format)
   if (format == Format::Csv)
     return writeOut(historyCsv(runs)) ? kExitOk : kExitFailure;
   Table table;
+  table.elideCellsAt(kStoredCellWidth);
   table.addColumn("ID", Table::Align::Right);
   for (const char* header : {"Started (UTC)", "Name", "Machine", "Locations", "Algorithms", "Status"})
     table.addColumn(header);
@@ -111,6 +115,7 @@ int show(const RunLibrary& library, std::int64_t id, Format format)
     return writeOut(csvTable(rows)) ? kExitOk : kExitFailure;
   }
   Table table;
+  table.elideCellsAt(kStoredCellWidth);
   for (std::size_t i = 0; i < headers.size(); ++i)
     table.addColumn(headers[i], i >= 4 && i <= 8 ? Table::Align::Right : Table::Align::Left);
   for (auto& row : rows)

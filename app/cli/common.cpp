@@ -169,8 +169,11 @@ double parseSecondsOption(std::string_view option, std::string_view text, double
 {
   double value = 0;
   const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value) || value < min)
+  if (ec != std::errc() || ptr != text.data() + text.size() || !std::isfinite(value))
     throw UsageError("invalid number of seconds '" + std::string(text) + "' for " + std::string(option));
+  if (value < min) // a number, just too small: say so, not that it is no number
+    throw UsageError("'" + std::string(text) + "' for " + std::string(option) + " is too short: at least " +
+                     (min > 0 && min < 1 ? fixed(min, 2) : fixed(min, 0)) + " seconds");
   if (value > max)
     throw UsageError("'" + std::string(text) + "' for " + std::string(option) + " is too long: at most " +
                      fixed(max, 0) + " seconds" + (max == kMaxSeconds ? " (24 hours)" : ""));

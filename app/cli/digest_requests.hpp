@@ -7,6 +7,7 @@
 #include "common.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/types.hpp"
+#include "hashscope/workload.hpp"
 
 #include <cstdint>
 #include <string>
@@ -25,18 +26,26 @@ inline bool gnuWording(Tool tool)
   return tool != Tool::HashScope && tool != Tool::B3sum && tool != Tool::Xxhsum;
 }
 
+// How the tool names standard input in digest lines and lists: "-", or "stdin" (xxhsum).
+inline std::string stdinNameOf(Tool tool)
+{
+  return tool == Tool::Xxhsum ? "stdin" : "-";
+}
+
 // A `hash` run: every file's digest lines, in argument order.
 struct HashRequest {
   Tool tool = Tool::HashScope;
   std::vector<std::string> algorithms;   // ids, in the order their lines are printed
   std::vector<std::string> paths;        // "-" is stdin; none: stdin, named "-" (no name in cksum and sum lines)
   bool recursive = false;                // folders: every file under them (hashscope-cli hash -r)
+  LinkPolicy links = LinkPolicy::Skip;   // -r: symbolic links under a folder (--follow: those that stay inside)
   int jobs = 1;                          // files hashed at a time
   std::uint64_t blockSize = 1 * MiB;
   DigestLineFormat format;               // tag, binary, escape, base64, crcNumbers
   char delimiter = '\n';                 // '\0' with -z
   bool raw = false;                      // the digest's bytes alone (cksum --raw, b3sum --raw)
   std::string stdinName = "-";           // xxhsum names stdin "stdin"
+  bool dashIsStdin = true;               // false (xxhsum): a "-" among the paths is the file of that name
   bool littleEndian = false;             // xxhsum --little-endian: digests byte-reversed, tags with "_LE"
 };
 int hashFiles(Context& context, const HashRequest& request);
@@ -52,6 +61,7 @@ struct CheckRequest {
   bool strict = false;            // improperly formatted lines fail the check
   bool ignoreMissing = false;     // listed files that do not exist are skipped
   int jobs = 1;                   // entries checked at a time (results still in list order)
+  bool dashIsStdin = true;        // false (xxhsum): a "-" among the lists is the file of that name
 };
 int checkLists(Context& context, const CheckRequest& request);
 

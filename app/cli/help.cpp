@@ -39,7 +39,10 @@ Options:
                         cksum's names work too: blake2b, sha2 and sha3 with -l
   -l, --length BITS     digest length for -a blake2b (a multiple of 8 up to 512, like b2sum -l),
                         sha2 or sha3 (224, 256, 384 or 512)
-  -r, --recursive       hash every file under each folder, sorted by path (like md5deep -r)
+  -r, --recursive       hash every file under each folder, sorted by path (like md5deep -r); symbolic
+                        links under a folder are not followed (as md5deep -r and find do)
+      --follow          with -r: follow the symbolic links whose target stays inside the folder (a link
+                        out of it, to / or ../elsewhere, is never followed)
   -j, --jobs N          hash N files at a time (output order stays the same)
       --tag             BSD-style lines "ALGO (PATH) = HEX"; --untagged undoes it
   -b, --binary          '*' before the name (md5sum -b); -t, --text: ' ' (the default)

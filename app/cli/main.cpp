@@ -2,6 +2,7 @@
 // started under a tool's name (a link called md5sum, cksum ...), runs as that tool (tools.hpp).
 #include "commands.hpp"
 #include "common.hpp"
+#include "hashscope/jobs.hpp"
 #include "hashscope/types.hpp"
 #include "help.hpp"
 #include "os.hpp"
@@ -72,8 +73,13 @@ int run(Context& context, std::optional<Tool> tool, const std::vector<std::strin
     return context.stop.stop_requested() ? kExitInterrupted : kExitFailure;
   } catch (const std::bad_alloc&) {
     // The big allocations are the read buffers (and the samples' write buffers): name the knobs.
-    printError("not enough memory for '" + (args.empty() ? std::string() : args.front()) +
-               "': try a smaller --block-size, or fewer --jobs / --streams");
+    if (tool || args.empty()) // md5sum FILE: the tool's options have no block size
+      printError("not enough memory (a memory limit such as ulimit -v?)");
+    else
+      printError("not enough memory for '" + args.front() + "': try a smaller --block-size, or fewer --jobs / --streams");
+    return kExitFailure;
+  } catch (const hashscope::ThreadStartError& error) {
+    printError(error.what());
     return kExitFailure;
   } catch (const std::exception& error) {
     printError(std::string("unexpected error: ") + error.what());

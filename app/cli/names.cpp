@@ -77,13 +77,13 @@ std::string withoutC1(std::string text)
 std::string shownName(std::string_view name)
 {
   if (hasControlChars(name) || hasC1(name))
-    return "\\" + withoutC1(quoteName(name, false));
-  return std::string(name);
+    return "\\" + withoutBidiControls(withoutC1(quoteName(name, false)));
+  return withoutBidiControls(name);
 }
 
 std::string shownText(std::string_view text)
 {
-  return withoutC1(hasControlChars(text) ? quoteName(text, false) : std::string(text));
+  return withoutBidiControls(withoutC1(hasControlChars(text) ? quoteName(text, false) : std::string(text)));
 }
 
 bool localeIsUtf8()

@@ -11,10 +11,11 @@
 #include <csignal>
 #include <cstring>
 #include <fcntl.h>
+#include <optional>
 #include <poll.h>
+#include <pthread.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
-#include <thread>
 #include <unistd.h>
 
 namespace hashscope::cli {
@@ -35,7 +36,13 @@ int g_interruptWriteFd = -1;
 std::atomic<int> g_signal{0}; // the first interrupt's signal number
 struct sigaction g_oldInt {
 }, g_oldTerm{};
-std::jthread g_watcher;
+// The watcher runs on a small stack of its own: a process under a low memory limit (ulimit -v 16000, where
+// coreutils' md5sum still runs) must not fail for want of the 8 MiB a default thread reserves.
+constexpr std::size_t kWatcherStack = 256 * 1024;
+pthread_t g_watcher{};
+std::optional<std::stop_source> g_source;
+void (*g_beforeForcedExit)() = nullptr;
+std::string g_interruptedLine; // "PROGRAM: interrupted\n", made before any signal can come
 
 extern "C" void onSignal(int signal)
 {
@@ -52,7 +59,7 @@ extern "C" void onSignal(int signal)
   if (beforeForcedExit)
     beforeForcedExit();
   std::string line = ::isatty(STDERR_FILENO) == 1 ? "\r\033[K" : ""; // over any progress bar
-  line += "hashscope-cli: interrupted\n";
+  line += g_interruptedLine; // in the name the process was started as (md5sum: interrupted)
   pollfd ready{STDERR_FILENO, POLLOUT, 0};
   if (::poll(&ready, 1, 0) == 1 && (ready.revents & POLLOUT)) {
     [[maybe_unused]] const auto written = ::write(STDERR_FILENO, line.data(), line.size());
@@ -61,7 +68,7 @@ extern "C" void onSignal(int signal)
 }
 
 // The watcher thread: waits for an interrupt, asks everything to stop, then acts as the watchdog.
-void watch(std::stop_source source, void (*beforeForcedExit)())
+void watch(std::stop_source& source, void (*beforeForcedExit)())
 {
   std::chrono::steady_clock::time_point deadline{};
   for (;;) {
@@ -93,6 +100,12 @@ void watch(std::stop_source source, void (*beforeForcedExit)())
     const char mark = 'i';
     [[maybe_unused]] const auto written = ::write(g_interruptWriteFd, &mark, 1);
   }
+}
+
+extern "C" void* watchEntry(void*)
+{
+  watch(*g_source, g_beforeForcedExit);
+  return nullptr;
 }
 
 } // namespace
@@ -240,6 +253,7 @@ std::uint64_t physicalMemoryBytes()
 
 InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)())
 {
+  g_interruptedLine = programName() + ": interrupted\n";
   if (::pipe(g_signalPipe) != 0)
     return;
   int interruptPipe[2];
@@ -256,7 +270,24 @@ InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)
   ::fcntl(g_signalPipe[1], F_SETFL, O_NONBLOCK);
   g_interruptWriteFd = interruptPipe[1];
   g_interruptFd = interruptPipe[0];
-  g_watcher = std::jthread(watch, std::move(source), beforeForcedExit);
+  g_source = std::move(source);
+  g_beforeForcedExit = beforeForcedExit;
+  pthread_attr_t attributes;
+  bool watching = ::pthread_attr_init(&attributes) == 0;
+  if (watching) {
+    ::pthread_attr_setstacksize(&attributes, std::max<std::size_t>(kWatcherStack, PTHREAD_STACK_MIN));
+    watching = ::pthread_create(&g_watcher, &attributes, watchEntry, nullptr) == 0;
+    ::pthread_attr_destroy(&attributes);
+  }
+  if (!watching) {
+    // No thread to be had (a memory limit): Ctrl-C keeps its default action, which ends the process at once,
+    // as it ends md5sum. Nothing is left half written: without a thread no bench or sample can run.
+    for (int fd : {g_signalPipe[0], g_signalPipe[1], interruptPipe[0], interruptPipe[1]})
+      ::close(fd);
+    g_signalPipe[0] = g_signalPipe[1] = g_interruptWriteFd = -1;
+    g_interruptFd = -1;
+    return;
+  }
   struct sigaction action {};
   action.sa_handler = onSignal;
   sigemptyset(&action.sa_mask);
@@ -278,8 +309,7 @@ InterruptGuard::~InterruptGuard()
   ::sigaction(SIGTERM, &g_oldTerm, nullptr);
   const unsigned char quit = kQuit;
   [[maybe_unused]] const auto written = ::write(g_signalPipe[1], &quit, 1);
-  if (g_watcher.joinable())
-    g_watcher.join();
+  ::pthread_join(g_watcher, nullptr);
   const int interruptFd = g_interruptFd.exchange(-1);
   ::close(interruptFd);
   ::close(g_interruptWriteFd);

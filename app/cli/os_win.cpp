@@ -146,15 +146,16 @@ std::atomic<int> g_exitCode{0};
 // Set by the guard's destructor when the process ends normally. Created once and never closed: a handler
 // thread may still be waiting on it.
 HANDLE g_finished = nullptr;
+std::string g_interruptedLine; // "PROGRAM: interrupted\r\n", made by the guard before any interrupt can come
 
 [[noreturn]] void forcedExit(int code)
 {
   if (g_beforeForcedExit)
     g_beforeForcedExit();
   // WriteFile, not stdio: another thread may be stuck holding the stream's lock.
-  static const char line[] = "hashscope-cli: interrupted\r\n";
+  const std::string& line = g_interruptedLine; // in the name the process was started as (md5sum: interrupted)
   DWORD written = 0;
-  ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), line, sizeof line - 1, &written, nullptr);
+  ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), line.data(), static_cast<DWORD>(line.size()), &written, nullptr);
   ::_exit(code);
 }
 
@@ -188,6 +189,7 @@ InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)
 {
   if (!g_finished)
     g_finished = ::CreateEventW(nullptr, TRUE, FALSE, nullptr);
+  g_interruptedLine = programName() + ": interrupted\r\n";
   g_beforeForcedExit = beforeForcedExit;
   {
     std::lock_guard lock(g_mutex);

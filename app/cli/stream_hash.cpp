@@ -2,6 +2,7 @@
 
 #include "file_checks.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <memory>
 #include <system_error>
@@ -15,7 +16,9 @@ FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algori
   std::vector<std::unique_ptr<Hasher>> hashers;
   for (const auto& id : algorithms)
     hashers.push_back(makeHasher(id));
-  std::vector<char> buffer(static_cast<std::size_t>(blockSize));
+  // The buffer starts small and doubles up to the block size while reads fill it: a short input (an empty
+  // file, a line on stdin) needs no 1 MiB buffer.
+  std::vector<char> buffer(static_cast<std::size_t>(std::min<std::uint64_t>(blockSize, 64 * 1024)));
   for (;;) {
     if (stop.stop_requested()) {
       out.error = "interrupted";
@@ -25,7 +28,9 @@ FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algori
     for (auto& hasher : hashers)
       hasher->update(buffer.data(), n);
     out.size += n;
-    if (n < buffer.size()) {
+    if (n == buffer.size() && buffer.size() < blockSize)
+      buffer.resize(static_cast<std::size_t>(std::min<std::uint64_t>(blockSize, 2 * buffer.size())));
+    else if (n < buffer.size()) {
       if (std::ferror(stream)) {
         const std::error_code error(errno, std::generic_category());
         out.error = "read error: " + describeError(error);

@@ -21,11 +21,29 @@ void Table::addColumn(std::string header, Align align)
   m_columns.push_back({shownText(header), align});
 }
 
+namespace {
+
+// `text` cut to `maxWidth` columns, the cut marked with an ellipsis.
+std::string elided(std::string text, std::size_t maxWidth)
+{
+  if (maxWidth == 0 || displayWidth(text) <= maxWidth)
+    return text;
+  std::size_t width = 0, end = 0;
+  for (; end < text.size(); ++end) {
+    if ((static_cast<unsigned char>(text[end]) & 0xC0) != 0x80 && ++width == maxWidth)
+      break; // text[end] starts the last column's character: the ellipsis goes there
+  }
+  text.resize(end);
+  return text + "\xE2\x80\xA6";
+}
+
+} // namespace
+
 void Table::addRow(std::vector<std::string> cells)
 {
   cells.resize(m_columns.size());
   for (std::string& cell : cells) // a cell may hold a stored or imported string: never raw control characters
-    cell = shownText(cell);
+    cell = elided(shownText(cell), m_maxCellWidth);
   m_rows.push_back(std::move(cells));
 }
 

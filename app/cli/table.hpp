@@ -12,6 +12,10 @@ class Table {
 public:
   enum class Align { Left, Right };
   void addColumn(std::string header, Align align = Align::Left);
+  // Cells added from now on wider than `columns` are cut there, with an ellipsis: every row is padded to its
+  // column's widest cell, so one stored field of megabytes (an imported CPU's name) would make every line as
+  // long as itself. 0: no limit (the default).
+  void elideCellsAt(std::size_t columns) { m_maxCellWidth = columns; }
   void addRow(std::vector<std::string> cells);
   bool empty() const { return m_rows.empty(); }
   // Header, a rule of dashes, then the rows; columns separated by two spaces.
@@ -24,6 +28,7 @@ private:
   };
   std::vector<Column> m_columns;
   std::vector<std::vector<std::string>> m_rows;
+  std::size_t m_maxCellWidth = 0;
 };
 
 // Display width of UTF-8 text (code points; enough for the ASCII and Latin text we print).

@@ -314,9 +314,37 @@ int runB3sum(Context& context, const Arguments& argv)
   return hashFiles(context, request);
 }
 
-// xxhsum 0.8.1: -H0 (XXH32), -H1 (XXH64, the default), -H2 (XXH128), -H3 (XXH3 64-bit); stdin named "stdin".
-int runXxhsum(Context& context, const Arguments& argv)
+// xxhsum 0.8.1's command line: options first; the first argument that does not start with '-' (or all after
+// "--") begins the file names, and every argument from there on is a file name, "-" included (the file called
+// "-"). A lone "-" among the options asks for stdin, which is also what no file name at all means.
+struct XxhsumLine {
+  Arguments options;
+  Arguments files;
+};
+
+XxhsumLine splitXxhsumLine(const Arguments& argv)
 {
+  XxhsumLine out;
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    const std::string& argument = argv[i];
+    if (argument == "--" || argument.empty() || argument.front() != '-') {
+      out.files.assign(argv.begin() + static_cast<std::ptrdiff_t>(i + (argument == "--" ? 1 : 0)), argv.end());
+      break;
+    }
+    if (argument == "-")
+      continue; // explicit stdin: the same as no file name
+    out.options.push_back(argument);
+    if ((argument == "-j" || argument == "--jobs") && i + 1 < argv.size()) // HashScope's own option takes a value
+      out.options.push_back(argv[++i]);
+  }
+  return out;
+}
+
+// xxhsum 0.8.1: -H0 (XXH32), -H1 (XXH64, the default), -H2 (XXH128), -H3 (XXH3 64-bit); stdin named "stdin".
+int runXxhsum(Context& context, const Arguments& commandLine)
+{
+  const XxhsumLine line = splitXxhsumLine(commandLine);
+  const Arguments& argv = line.options;
   const Args args({{"H", 'H', true, false},
                    {"check", 'c', false, false},
                    {"tag", 0, false, false},
@@ -350,7 +378,8 @@ int runXxhsum(Context& context, const Arguments& argv)
     request.tool = Tool::Xxhsum;
     request.rules.dialect = ListRules::Dialect::Xxhsum;
     request.rules.littleEndian = args.has("little-endian");
-    request.lists = args.positionals();
+    request.lists = line.files;
+    request.dashIsStdin = false;
     for (const auto& [name, value] : args.sequence())
       applyReportOption(request, name);
     request.strict = args.has("strict");
@@ -361,7 +390,8 @@ int runXxhsum(Context& context, const Arguments& argv)
   HashRequest request;
   request.tool = Tool::Xxhsum;
   request.algorithms = {algorithm};
-  request.paths = args.positionals();
+  request.paths = line.files;
+  request.dashIsStdin = false;
   request.format.tag = args.has("tag");
   request.littleEndian = args.has("little-endian");
   request.stdinName = "stdin";

@@ -6,6 +6,7 @@
 #include "cli_helpers.hpp"
 #include "platform/sanitizers.hpp"
 #include "skip.hpp"
+#include "tool_links.hpp"
 
 #ifdef _WIN32
 // Windows stops the CLI with console control events (app/cli/os_win.cpp), not signals; these tests use
@@ -180,6 +181,33 @@ TEST_CASE("bench stops on SIGINT and SIGTERM mid-sample and removes what it crea
 }
 
 #if defined(__linux__)
+namespace {
+
+// Runs `argv` with a stdin nobody writes, waits until it reads it, sends SIGINT, and returns how it ended.
+ProcessResult interruptedWhileReadingStdin(const std::vector<std::string>& argv)
+{
+  int in[2];
+  REQUIRE(::pipe(in) == 0);
+  ::fcntl(in[0], F_SETFD, FD_CLOEXEC);
+  ::fcntl(in[1], F_SETFD, FD_CLOEXEC);
+  ProcessResult result;
+  {
+    ChildProcess child(argv, "/dev/fd/" + std::to_string(in[0]));
+    const std::string proc = "/proc/" + std::to_string(child.pid());
+    // Waiting in read() of its stdin, our pipe.
+    const bool reading = waitFor(
+        [&] { return readSmallFile(proc + "/syscall").rfind(std::to_string(SYS_read) + " 0x0 ", 0) == 0; });
+    CHECK(reading);
+    child.signal(SIGINT);
+    result = child.wait(kHangBound);
+  }
+  ::close(in[0]);
+  ::close(in[1]);
+  return result;
+}
+
+}  // namespace
+
 TEST_CASE("hash and check of a stdin nobody writes stop on SIGINT", "[cli][signals]")
 {
   if (kSignalsDeferredByTsan)
@@ -187,24 +215,25 @@ TEST_CASE("hash and check of a stdin nobody writes stop on SIGINT", "[cli][signa
   // Blocked in a read of stdin that no stop request can wake: the watchdog ends it.
   for (const auto& command : std::vector<std::vector<std::string>>{{"hash", "-a", "sha256"}, {"check"}}) {
     CAPTURE(command.front());
-    int in[2];
-    REQUIRE(::pipe(in) == 0);
-    ::fcntl(in[0], F_SETFD, FD_CLOEXEC);
-    ::fcntl(in[1], F_SETFD, FD_CLOEXEC);
     std::vector<std::string> argv{cliPath()};
     argv.insert(argv.end(), command.begin(), command.end());
-    {
-      ChildProcess child(argv, "/dev/fd/" + std::to_string(in[0]));
-      const std::string proc = "/proc/" + std::to_string(child.pid());
-      // Waiting in read() of its stdin, our pipe.
-      const bool reading = waitFor(
-          [&] { return readSmallFile(proc + "/syscall").rfind(std::to_string(SYS_read) + " 0x0 ", 0) == 0; });
-      REQUIRE(reading);
-      child.signal(SIGINT);
-      checkInterrupted(child.wait(kHangBound), SIGINT);
-    }
-    ::close(in[0]);
-    ::close(in[1]);
+    checkInterrupted(interruptedWhileReadingStdin(argv), SIGINT);
+  }
+}
+
+TEST_CASE("a link stopped by SIGINT says so in its own name, not hashscope-cli's", "[cli][signals][multicall]")
+{
+  if (kSignalsDeferredByTsan)
+    HASHSCOPE_SKIP("ThreadSanitizer defers signal handlers while a thread is blocked in open() or read()");
+  const ToolLinks links;
+  // md5sum blocked in a read of a stdin nobody writes: the watchdog ends it, and its last words name it.
+  for (const std::vector<std::string>& argv : {std::vector<std::string>{links("md5sum")},
+                                               std::vector<std::string>{links("sha256sum"), "-c"}}) {
+    CAPTURE(argv.front());
+    const ProcessResult r = interruptedWhileReadingStdin(argv);
+    checkInterrupted(r, SIGINT);
+    CHECK(r.err.find(argv.front() + ": interrupted") != std::string::npos);
+    CHECK(r.err.find("hashscope-cli: interrupted") == std::string::npos);
   }
 }
 #endif

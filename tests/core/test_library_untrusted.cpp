@@ -106,6 +106,44 @@ TEST_CASE("run documents: imported numbers must be finite and plausible, and the
   CHECK(readRunDocument(test::recordedRun("run_a.json")).machine.logicalCores == 8);
 }
 
+TEST_CASE("imported runs: each field's type is checked and a refusal names the field", "[library][untrusted][hostile]")
+{
+  const auto refusal = [](const std::string& from, const std::string& to) {
+    return errorOf([&] { readRunDocument(patchedRun(from, to)); });
+  };
+  CHECK_THAT(refusal("\"streams\": 4", "\"streams\": \"one\""), Catch::Contains("results[1].streams is text, not"));
+  CHECK_THAT(refusal("\"streams\": 4", "\"streams\": 1.5"), Catch::Contains("results[1].streams is 1.5, not"));
+  CHECK_THAT(refusal("\"mb_per_s\": 610", "\"mb_per_s\": \"NaN\""), Catch::Contains("results[0].mb_per_s is text"));
+  CHECK_THAT(refusal("\"started_at\": \"2026-11-20T10:00:00Z\"", "\"started_at\": \"9999-99-99T99:99:99Z\""),
+             Catch::Contains("started_at is \"9999-99-99T99:99:99Z\", not a UTC time"));
+  CHECK_THAT(refusal("\"started_at\": \"2026-11-20T10:00:00Z\"", "\"started_at\": 5"),
+             Catch::Contains("started_at is a number, not text"));
+  CHECK_THAT(refusal("\"logical_cores\": 8", "\"logical_cores\": 0"), Catch::Contains("machine.logical_cores is 0"));
+  CHECK_THAT(refusal("\"cancelled\": false", "\"cancelled\": \"no\""),
+             Catch::Contains("results[0].cancelled is text, not true or false"));
+  CHECK_THAT(refusal("\"cpu\": \"Example CPU 8C\"", "\"cpu\": [\"x\"]"), Catch::Contains("machine.cpu is a list, not text"));
+  CHECK_THAT(refusal("\"streams\": 4, \"cache\"", "\"streams\": 4, \"streams\": 2, \"cache\""),
+             Catch::Contains("\"streams\" is given twice"));
+  CHECK_THAT(refusal("\"schema\": \"hashscope.run/2\"", "\"schema\": \"hashscope.run/9\""),
+             Catch::Contains("a run file of a newer HashScope (hashscope.run/9)"));
+  CHECK_THAT(refusal("\"schema\": \"hashscope.run/2\"", "\"schema\": \"hashscope.run/two\""),
+             Catch::Contains("is not hashscope.run/N"));
+  // What HashScope itself writes still reads: a recorded run, and this build's own export.
+  CHECK(readRunDocument(test::recordedRun("run_a.json")).machine.logicalCores == 8);
+  CHECK_NOTHROW(readRunDocument(toJson({}, ExportOptions{false, false, {}, {}, {}})));
+}
+
+TEST_CASE("imported runs: a text field longer than kMaxRunText is refused, the field named", "[library][untrusted][hostile]")
+{
+  const std::string huge(kMaxRunText + 1, 'X');
+  CHECK_THAT(errorOf([&] { readRunDocument(patchedRun("\"cpu\": \"Example CPU 8C\"", "\"cpu\": \"" + huge + "\"")); }),
+             Catch::Contains("machine.cpu is " + std::to_string(huge.size()) + " bytes long: at most"));
+  CHECK_THAT(errorOf([&] { readRunDocument(patchedRun("\"algorithm\": \"md5\"", "\"algorithm\": \"" + huge + "\"")); }),
+             Catch::Contains("results[0].algorithm is"));
+  const std::string most(kMaxRunText, 'X');
+  CHECK(readRunDocument(patchedRun("\"cpu\": \"Example CPU 8C\"", "\"cpu\": \"" + most + "\"")).machine.cpu == most);
+}
+
 TEST_CASE("the planner never wraps its core counts, and a size too big for a number is no size",
           "[library][untrusted]")
 {

@@ -20,6 +20,7 @@
 #include "gui_test_helpers.hpp"
 #include "logic/history_model.hpp"
 #include "skip.hpp"
+#include "widgets/compare_view.hpp"
 #include "widgets/history_panel.hpp"
 #include "widgets/locations_panel.hpp"
 #include "widgets/planner_panel.hpp"
@@ -63,10 +64,10 @@ void writeFile(const QString& path, const QByteArray& bytes)
 QByteArray hostileRun()
 {
   QByteArray json = readFile(kRuns + QStringLiteral("run_a.json"));
-  json.replace("\"2026-11-20T10:00:00Z\"",
-               "\"<h1 style=\\\"color:red\\\">EVERYTHING 900% FASTER</h1><a href=\\\"https://x\\\">HOSTILE</a>"
-               "<img src=\\\"/tmp/x.png\\\">\"");
-  json.replace("\"Example CPU 8C\"", "\"<b>HOSTILE CPU</b>\"");
+  // (The time itself must be a time: a run whose started_at is markup is refused at import.)
+  json.replace("\"Example CPU 8C\"",
+               "\"<b>HOSTILE CPU</b><h1 style=\\\"color:red\\\">EVERYTHING 900% FASTER</h1><a "
+               "href=\\\"https://x\\\">HOSTILE</a><img src=\\\"/tmp/x.png\\\">\"");
   json.replace("\"Linux 6.1.0-13-amd64 x86_64\"", "\"<i>HOSTILE OS</i>\"");
   json.replace("\"/data\"", "\"<u>HOSTILE</u>/data\"");
   return json;
@@ -132,6 +133,59 @@ TEST_CASE("no label shows a hostile run's strings as markup, in any view", "[gui
   QTextDocument doc;
   doc.setHtml(tip);
   CHECK(doc.toPlainText().contains(QStringLiteral("<b>HOSTILE CPU</b>")));
+}
+
+TEST_CASE("an imported run's long CPU name and right-to-left override neither widen the window nor reverse "
+          "its sentences, and the details pane follows the selected run",
+          "[gui][history][untrusted]")
+{
+  QTemporaryDir dir;
+  const ScopedHistoryDb db(dir.path() + QStringLiteral("/h.sqlite"));
+  gui::test::TinyBenchmark bench;
+  MainWindow& w = *bench.window;
+  // The longest CPU name an import accepts (a longer one is refused: the core's tests), and U+202E in the
+  // OS and a location: shown raw, it turns the rest of a sentence ("805 MB/s") into "508 s/BM".
+  QByteArray json = readFile(kRuns + QStringLiteral("run_a.json"));
+  const QByteArray longCpu = QByteArray(1, '"') + QByteArray(4096, 'X') + QByteArray(1, '"');
+  json.replace(QByteArray("\"Example CPU 8C\""), longCpu);
+  json.replace("\"Linux 6.1.0-13-amd64 x86_64\"", "\"Linux \xE2\x80\xAE" "x86_64\"");
+  const QString file = dir.path() + QStringLiteral("/long.json");
+  writeFile(file, json);
+  HistoryModel* model = w.historyModel();
+  std::int64_t id = 0, other = 0;
+  REQUIRE(model->importFile(file, &id).isEmpty());
+  REQUIRE(model->importFile(kRuns + QStringLiteral("run_b.json"), &other).isEmpty());
+  HistoryPanel* panel = w.historyPanel();
+  w.viewTabs()->setCurrentWidget(panel);
+  w.resize(1280, 800);
+  w.show();
+  panel->selectRun(id);
+  QTest::mouseClick(panel->openButton(), Qt::LeftButton);
+  QCoreApplication::processEvents();
+  // The window, its tabs and buttons stay on a 1920-pixel screen (it was 32 767 pixels wide).
+  CHECK(w.minimumSizeHint().width() <= 1920);
+  CHECK(w.width() <= 1920);
+  const QString machine = model->index(model->rowOf(id), HistoryModel::Machine).data().toString();
+  CHECK(machine.size() <= 120);
+  CHECK(machine.endsWith(QChar(0x2026)));
+  // No view shows the override itself; the tooltip names it as \u202e.
+  const QChar override(0x202E);
+  for (const QLabel* label : w.findChildren<QLabel*>()) {
+    INFO(label->objectName().toStdString());
+    CHECK_FALSE(label->text().contains(override));
+  }
+  const QString tip = model->index(model->rowOf(id), HistoryModel::Machine).data(Qt::ToolTipRole).toString();
+  CHECK_FALSE(tip.contains(override));
+  CHECK(tip.contains(QStringLiteral("\\u202e")));
+
+  // The details pane follows the selection: the other run selected, the pane shows it, not the one opened before.
+  const QString before = panel->compareView()->headline();
+  panel->selectRun(other);
+  QCoreApplication::processEvents();
+  const QString after = panel->compareView()->headline();
+  INFO(before.toStdString() << " / " << after.toStdString());
+  CHECK(after != before);
+  CHECK(after.contains(model->title(other)));
 }
 
 TEST_CASE("Import runs on a worker thread with progress, and the window stays responsive", "[gui][history][untrusted]")

@@ -1,4 +1,5 @@
 #include "logic/chart_labels.hpp"
+#include "logic/plain_text.hpp"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -155,7 +156,7 @@ ChartContext chartContext(const std::vector<RunResult>& results, const MachineFi
                           const QString& version)
 {
   ChartContext c;
-  c.cpu = qs(machine.cpu).simplified();
+  c.cpu = elidedText(qs(machine.cpu).simplified(), 80);
   c.cores = machine.logicalCores;
   c.date = date;
   c.version = version;

@@ -120,7 +120,7 @@ QVariant HistoryModel::data(const QModelIndex& index, int role) const
       return r.headline.mbps > 0 ? tr("%1 %2").arg(qs(r.headline.algorithm), formatMBps(r.headline.mbps)) : QString();
     case Sample: return r.sampleBytes > 0 ? formatBytes(r.sampleBytes) : QString();
     case Preset: return presetText(r.passes);
-    case Machine: return qs(r.machine.summary());
+    case Machine: return elidedText(qs(r.machine.summary()));
     case Locations: return joined(r.locations);
     case Algorithms: return joined(r.algorithms);
     case Status:

@@ -7,6 +7,13 @@
 
 namespace hashscope::gui {
 
+// `text` cut to at most `maxChars` characters, the cut marked with an ellipsis: a field of an imported run (a
+// CPU's name of thousands of characters) must not make a label, a column or the window as wide as itself.
+inline QString elidedText(const QString& text, qsizetype maxChars = 120)
+{
+  return text.size() <= maxChars ? text : text.left(maxChars - 1) + QChar(0x2026);
+}
+
 // `text` as a tooltip that shows exactly these characters, line breaks kept.
 inline QString plainToolTip(const QString& text)
 {

@@ -9,9 +9,12 @@
 
 namespace hashscope::gui {
 
-inline QString qs(const std::string& text) { return QString::fromStdString(text); }
-inline QString qs(const char* text) { return QString::fromUtf8(text); }
-inline QString qs(std::string_view text) { return QString::fromUtf8(text.data(), qsizetype(text.size())); }
+// Engine text for the GUI. A run imported from elsewhere may hold a right-to-left override (U+202E) in its CPU's
+// name or a location: shown raw it would reverse the rest of the sentence it is in ("805 MB/s" as "508 s/BM"),
+// so the bidi controls are shown escaped ("\u202e"), as the CLI shows them.
+QString qs(std::string_view text);  // plain_text.cpp
+inline QString qs(const std::string& text) { return qs(std::string_view(text)); }
+inline QString qs(const char* text) { return qs(std::string_view(text)); }
 inline QString qs(const std::filesystem::path& path) { return QString::fromStdU16String(path.u16string()); }
 inline std::filesystem::path toPath(const QString& text) { return std::filesystem::path(text.toStdU16String()); }
 

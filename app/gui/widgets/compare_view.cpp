@@ -1,5 +1,7 @@
 #include "widgets/compare_view.hpp"
 
+#include "logic/plain_text.hpp"
+
 #include <QEvent>
 #include <QHeaderView>
 #include <QLabel>
@@ -349,7 +351,7 @@ void CompareView::showTable(const Comparison& c)
 
 void CompareView::showRun(const RunDocument& run, const QString& title)
 {
-  m_title->setText(tr("%1\n%2, %3").arg(title, qs(run.machine.summary()), qs(run.machine.os)));
+  m_title->setText(tr("%1\n%2, %3").arg(elidedText(title), elidedText(qs(run.machine.summary())), elidedText(qs(run.machine.os))));
   m_title->show();
   m_baseTitle->setText(title);
   m_baseTitle->hide();  // the title above names the run already

@@ -85,6 +85,7 @@ HistoryPanel::HistoryPanel(HistoryModel* model, QWidget* parent) : QWidget(paren
       openSelected();
   });
   connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPanel::updateButtons);
+  connect(m_table->selectionModel(), &QItemSelectionModel::selectionChanged, this, &HistoryPanel::showSelection);
   connect(model, &QAbstractItemModel::modelReset, this, &HistoryPanel::updateButtons);
   connect(model, &HistoryModel::importProgress, this, [this](int done, int total, const QString& file) {
     m_progress->setRange(0, 0);  // busy: a file's import has no steps to count
@@ -156,6 +157,30 @@ void HistoryPanel::renameSelected()
   m_table->edit(name);
 }
 
+void HistoryPanel::showSelection()
+{
+  const auto rows = m_table->selectionModel()->selectedRows();
+  if (rows.size() > 1)
+    return;  // two runs: Compare shows them
+  const auto id = selectedRun();
+  if (!id) {
+    if (m_shown != 0)
+      m_compare->clear(tr("Select a run to see its results."));
+    m_shown = 0;
+    return;
+  }
+  if (*id == m_shown)
+    return;
+  const auto run = m_model->run(*id);
+  if (!run) {
+    m_compare->clear(tr("Run %1 cannot be read back.").arg(*id));
+    m_shown = 0;
+    return;
+  }
+  m_compare->showRun(*run, m_model->title(*id));
+  m_shown = *id;
+}
+
 void HistoryPanel::openSelected()
 {
   const auto id = selectedRun();
@@ -167,6 +192,7 @@ void HistoryPanel::openSelected()
     return;
   }
   m_compare->showRun(*run, m_model->title(*id));
+  m_shown = *id;
   Q_EMIT runChosen(*run, m_model->title(*id));
   Q_EMIT openRequested(*id);
 }
@@ -180,6 +206,7 @@ void HistoryPanel::compare(std::int64_t baseId, std::int64_t otherId)
     return;
   }
   m_compare->showComparison(*base, *other, m_model->title(baseId), m_model->title(otherId));
+  m_shown = otherId;
   Q_EMIT runChosen(*other, m_model->title(otherId));
 }
 
@@ -213,6 +240,7 @@ void HistoryPanel::showSavedRun(std::int64_t id)
     compare(*base, id);
   } else if (const auto run = m_model->run(id)) {
     m_compare->showRun(*run, m_model->title(id));
+    m_shown = id;
     Q_EMIT runChosen(*run, m_model->title(id));
   }
 }

@@ -68,11 +68,14 @@ private:
   void deleteSelected();
   void renameSelected();
   void updateButtons();
+  // The details pane follows the selection: one run selected shows that run (never the one shown before it).
+  void showSelection();
   void report(const QString& error, const QString& done = {});
 
   HistoryModel* m_model;
   QTableView* m_table;
   CompareView* m_compare;
+  std::int64_t m_shown = 0;  // the run the details pane shows (the newer one of a comparison), 0 for none
   QLabel* m_status;
   QProgressBar* m_progress;
   std::function<QString(const hashscope::ExportOptions&)> m_exportPath;

@@ -1,5 +1,7 @@
 #include "widgets/planner_panel.hpp"
 
+#include "logic/plain_text.hpp"
+
 #include <QComboBox>
 #include <QFormLayout>
 #include <QGroupBox>
@@ -112,7 +114,7 @@ QString PlannerPanel::machineText() const { return m_machine->text(); }
 void PlannerPanel::setRun(const RunDocument& run, const QString& title)
 {
   m_run = run;
-  m_source->setText(title + QStringLiteral("\n") + qs(run.machine.summary()));
+  m_source->setText(elidedText(title) + QStringLiteral("\n") + elidedText(qs(run.machine.summary())));
   const QString previous = m_algorithm->currentData().toString();
   const QSignalBlocker block(m_algorithm);
   m_algorithm->clear();

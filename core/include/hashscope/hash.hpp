@@ -121,5 +121,16 @@ std::string escapeName(std::string_view name);
 std::string quoteName(std::string_view name, bool invalidUtf8);
 bool hasControlChars(std::string_view text);
 bool isValidUtf8(std::string_view text);
+// The Unicode controls that reorder the text after them on screen (U+061C, U+200E, U+200F, U+202A-U+202E,
+// U+2066-U+2069: bidi marks, embeddings, overrides and isolates), each written as "\u202e": an imported name
+// holding U+202E cannot show the "805 MB/s" that follows it as "508 s/BM".
+std::string withoutBidiControls(std::string_view text);
+// Text fit for a CSV cell read on a terminal: withoutBidiControls, and every control character but the line
+// breaks and tab a cell may hold (CR, LF, TAB: quoted, they read back unchanged) written as "\xHH" (C0, DEL,
+// and C1 as UTF-8 C2 80-C2 9F: ESC and BEL can retitle, recolour or move what a terminal shows).
+std::string visibleText(std::string_view text);
+// `text` with every ill-formed UTF-8 sequence (each maximal part of one, as Unicode's "substitution of maximal
+// subparts" says and Rust's String::from_utf8_lossy does) replaced by U+FFFD: how b3sum prints a name.
+std::string lossyUtf8(std::string_view text);
 
 }  // namespace hashscope

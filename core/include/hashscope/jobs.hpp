@@ -13,7 +13,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <stdexcept>
 #include <stop_token>
+#include <system_error>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -36,6 +38,16 @@ namespace hashscope {
 // - the consumer: waits for the last of the next kConsumerBatch jobs (for at most kPatience), not for the
 //   next one alone;
 // - the producer: waits for an eighth of the window to be free again.
+// A thread the pool needed could not be started (EAGAIN: a memory limit such as ulimit -v, or too many
+// processes). Nothing was lost: the jobs started before it were stopped and joined.
+struct ThreadStartError : std::runtime_error {
+  ThreadStartError()
+      : std::runtime_error("cannot start a thread: the memory limit (ulimit -v) or the process limit (ulimit -u) "
+                           "is too low")
+  {
+  }
+};
+
 template <class Job, class Result>
 class JobRing {
 public:
@@ -295,24 +307,31 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
   };
   {
     std::vector<std::jthread> threads;
-    threads.reserve(static_cast<std::size_t>(std::max(workers, 1)) + 1);
-    threads.emplace_back([&] {
-      try {
-        produce(ring);
-      } catch (...) {
-        fail(std::current_exception());
-      }
-      ring.close();
-    });
-    for (int w = 0; w < std::max(workers, 1); ++w) {
-      threads.emplace_back([&, w] {
+    try {
+      threads.reserve(static_cast<std::size_t>(std::max(workers, 1)) + 1);
+      threads.emplace_back([&] {
         try {
-          while (auto taken = ring.take())
-            ring.finish(taken->index, work(w, *taken->job));
+          produce(ring);
         } catch (...) {
           fail(std::current_exception());
         }
+        ring.close();
       });
+      for (int w = 0; w < std::max(workers, 1); ++w) {
+        threads.emplace_back([&, w] {
+          try {
+            while (auto taken = ring.take())
+              ring.finish(taken->index, work(w, *taken->job));
+          } catch (...) {
+            fail(std::current_exception());
+          }
+        });
+      }
+    } catch (const std::system_error&) {
+      // No thread to be had (a memory or process limit): those started end, and the caller hears why.
+      inner.request_stop();
+      threads.clear();  // joins
+      throw ThreadStartError();
     }
     try {
       Job job;

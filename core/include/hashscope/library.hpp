@@ -119,7 +119,10 @@ struct RunFormatError : std::runtime_error {
 // Reads a run document (a UTF-8 byte-order mark is ignored). Everything in it is untrusted: the JSON must
 // be valid all through (strict numbers, well-formed UTF-8), the numbers the library uses finite and
 // plausible (RunFormatError names the field), and it may hold at most kMaxRunResults results. Only the
-// members the library uses are kept in memory (the sample series are checked and dropped).
+// members the library uses are kept in memory (the sample series are checked and dropped). Every field it
+// reads must have its type (a number, whole where it counts something; text of at most kMaxRunText bytes;
+// true or false; a list), timestamps must be real UTC times, no object may give a key twice, and the schema
+// must be one this build knows (a newer "hashscope.run/N" is refused, not half read).
 RunDocument readRunDocument(std::string_view json);
 // The figures of a stored tile, as figuresOf gives them for the result it was written from.
 Figures figuresOf(const RunTile& tile);
@@ -131,6 +134,9 @@ std::string_view withoutByteOrderMark(std::string_view text);
 inline constexpr std::size_t kMaxRunResults = 1000000;
 // Streams and cores a document may claim.
 inline constexpr double kMaxRunStreams = 65536;
+// The longest text a document's field may hold (a CPU's name, a location, an error): far more than any real
+// one, so that one imported field cannot make every table and window as wide as itself.
+inline constexpr std::size_t kMaxRunText = 4096;
 // The largest run file `history import` (and the app's Import, plan --file) reads. The sample series
 // dominate a run's size: about 330 bytes per sample and stream, so at the default 10 samples a second
 // 256 MiB holds about 22 hours of measured steps with one stream. A bigger file, or one that never ends

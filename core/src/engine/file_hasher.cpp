@@ -58,18 +58,19 @@ struct FileHasher::State {
     // nothing, like md5sum reads them. An empty file costs one read that way, so every file of size 0 is read
     // to its end; a file of 4096 bytes only on a pseudo filesystem (one system call fewer per file for the
     // rest). Elsewhere a read that ends before the size in stat means the file shrank while it was read, an
-    // error (a benchmark must not hash less than it claims).
+    // error (a benchmark must not hash less than it claims). A file that grew while it was read is read on to
+    // its end, as md5sum reads it: the digest is of every byte there was, never of its first part alone.
     const bool toEnd = input.size() == 0 || (input.size() == 4096 && platform::isPseudoFilesystem(file));
-    const std::uint64_t length = toEnd ? engine::kToEndOfFile : input.size();
     StreamResult read;
     std::string error;
-    const bool ok = engine::consumeRange(input, 0, length, hashers, plan, *reads, read, error);
-    lastMethod = engine::readMethodName(reads->lastMethod());
+    engine::ReadMethod method = engine::ReadMethod::Read;
+    const bool ok = engine::consumeWholeFile(input, toEnd, hashers, plan, *reads, read, method, error);
+    lastMethod = engine::readMethodName(method);
     if (!ok) {
       out.error = error.empty() ? file.string() + ": cancelled" : error;
       return;
     }
-    out.size = toEnd ? read.bytes : input.size();
+    out.size = read.bytes;
     for (Hasher* h : hashers)
       out.digests.push_back(h->finish());
   }

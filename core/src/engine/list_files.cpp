@@ -9,6 +9,7 @@
 #include <exception>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <thread>
 #include <system_error>
 
@@ -62,6 +63,7 @@ struct ReadyEntry {
   fs::path path;  // empty in a folder too big to have them made ahead
 };
 inline constexpr std::size_t kMadePaths = 4096;
+inline constexpr std::size_t kMadePathsUpTo = 256;  // bytes of the folder's own path
 struct ReadyFolder {
   std::shared_ptr<platform::Folder> folder;  // null when it could not be opened (openError says why)
   std::error_code openError, listError;
@@ -78,7 +80,8 @@ void makeReady(ReadyFolder& ready, bool sizes, LinkPolicy links)
   std::sort(listed.begin(), listed.end(),
             [](const platform::FolderEntry& a, const platform::FolderEntry& b) { return a.name < b.name; });
   ready.entries.reserve(listed.size());
-  const bool paths = listed.size() <= kMadePaths;
+  // Deep in a tree a path is long, and a level's paths stay while the walk is below it: names only there.
+  const bool paths = listed.size() <= kMadePaths && folder.path().native().size() <= kMadePathsUpTo;
   for (platform::FolderEntry& entry : listed) {
     ReadyEntry e;
     if (paths)
@@ -251,12 +254,19 @@ unsigned listerThreads()
 
 namespace {
 
+// The walk, depth first, without recursion: one Level per folder from the root down to the one being listed,
+// each holding its entries' names (never their paths: a path per level would make memory grow with the square of
+// the depth). Descriptors stay bounded at any depth: only the deepest kOpenLevels levels keep their folder open;
+// a shallower one is opened again when the walk climbs back to it ("..", checked to be the folder listed, else
+// by path), and a file is handed its folder only while at most handOutLimit() folders are held by files not
+// yet hashed (past that it is opened by path: InputFile::open and Folder::open take paths of any length).
 class TreeWalker {
 public:
   TreeWalker(const TreeSink& sink, std::stop_token stop, bool sizes, LinkPolicy links, const fs::path& root,
              unsigned listers)
-      : m_sink(sink), m_stop(std::move(stop)), m_sizes(sizes), m_keepLimit(platform::Folder::keepLimit()),
-        m_links(links), m_listers(sizes, links, listers)
+      : m_sink(sink), m_stop(std::move(stop)), m_sizes(sizes),
+        m_handOutLimit(std::max<std::size_t>(platform::Folder::keepLimit() / 2, 1)), m_links(links),
+        m_listers(sizes, links, listers)
   {
     std::error_code ec;
     if (links == LinkPolicy::FollowWithinTree)
@@ -269,7 +279,9 @@ public:
     ReadyFolder ready;
     ready.folder = std::make_shared<platform::Folder>(std::move(opened));
     makeReady(ready, m_sizes, m_links);
-    walk(std::move(ready));
+    enter(std::move(ready));
+    while (!m_levels.empty())
+      step();
   }
 
   // A file given as the root (not a folder): looked at through its path.
@@ -294,64 +306,117 @@ public:
 private:
   using Job = Listers::Job;
 
-  void walk(ReadyFolder ready)
+  // One folder on the way from the root to the one being listed.
+  struct Level {
+    std::shared_ptr<const platform::Folder> folder;  // null while closed (above the deepest kOpenLevels)
+    std::optional<platform::FileId> id;
+    std::vector<ReadyEntry> entries;
+    // The subfolders, in walk order, each with the job that makes it ready ahead (null: made when reached).
+    std::vector<std::pair<std::size_t, std::shared_ptr<Job>>> subfolders;
+    std::size_t index = 0;          // the next entry to visit
+    std::size_t asked = 0, next = 0;  // subfolders asked for ahead; the next one the walk reaches
+    bool handedOut = false;         // `folder` was handed to files (counted in m_handedOut)
+  };
+
+  // Starts walking the folder `ready` (open, listed): a new deepest level.
+  void enter(ReadyFolder ready)
   {
-    const std::shared_ptr<const platform::Folder> folder = ready.folder;
-    // Kept, shared with the files listed in it, which are then opened relative to it. Past the limit (a tree
-    // of thousands of folders must not use up the process's descriptors) files are opened by path.
-    std::shared_ptr<const platform::Folder> kept;
-    if (m_kept < m_keepLimit) {
-      kept = folder;
-      ++m_kept;
-    }
-    const auto id = folder->id();
-    if (id)
-      m_path.push_back(*id);
+    Level level;
+    level.folder = ready.folder;
+    level.id = ready.folder->id();
+    if (level.id)
+      m_path.push_back(*level.id);
     if (ready.listError && ready.entries.empty()) {
-      problem(folder->path().string() + ": cannot open the folder (" + reason(ready.listError) + "), skipped");
+      problem(ready.folder->path().string() + ": cannot open the folder (" + reason(ready.listError) + "), skipped");
     } else {
       if (ready.listError)
-        problem(folder->path().string() + ": could not list the whole folder (" + reason(ready.listError) + ")");
-      // The subfolders, in walk order, each with the job that makes it ready ahead (null: made when reached).
-      std::vector<std::pair<std::size_t, std::shared_ptr<Job>>> subfolders;
-      for (std::size_t i = 0; i < ready.entries.size(); ++i) {
-        const ReadyEntry& e = ready.entries[i];
+        problem(ready.folder->path().string() + ": could not list the whole folder (" + reason(ready.listError) + ")");
+      level.entries = std::move(ready.entries);
+      for (std::size_t i = 0; i < level.entries.size(); ++i) {
+        const ReadyEntry& e = level.entries[i];
         if (e.kind == EntryKind::Folder && !e.ec && !(e.isLink && m_links == LinkPolicy::Skip))
-          subfolders.emplace_back(i, nullptr);
-      }
-      std::size_t asked = 0, next = 0;  // subfolders asked for ahead; the next one the walk reaches
-      for (std::size_t i = 0; i < ready.entries.size(); ++i) {
-        if (m_stop.stop_requested())
-          break;
-        // Keep the listers ahead of the walk: ask for the next subfolders while there is room.
-        std::vector<std::shared_ptr<Job>> jobs;
-        for (; asked < subfolders.size() && m_listers.hasRoom() && asked - next < kAhead; ++asked) {
-          const ReadyEntry& e = ready.entries[subfolders[asked].first];
-          auto job = std::make_shared<Job>();
-          job->parent = folder;
-          job->name = e.entry.name;
-          job->followLink = e.looked;
-          subfolders[asked].second = job;
-          jobs.push_back(std::move(job));
-        }
-        m_listers.ask(jobs);
-        std::shared_ptr<Job> job;
-        if (next < subfolders.size() && subfolders[next].first == i) {
-          job = std::move(subfolders[next].second);
-          ++next;
-          asked = std::max(asked, next);
-        }
-        visit(*folder, kept, ready.entries[i], job.get());
-      }
-      for (; next < asked; ++next) {  // stopped: what was asked for and not reached
-        if (subfolders[next].second)
-          m_listers.drop(*subfolders[next].second);
+          level.subfolders.emplace_back(i, nullptr);
       }
     }
-    if (id)
+    m_levels.push_back(std::move(level));
+    // The deepest kOpenLevels keep their folders open; the one that just left that window closes (files and
+    // the listers' jobs that hold it keep it open until they are done with it).
+    if (m_levels.size() > kOpenLevels)
+      m_levels[m_levels.size() - 1 - kOpenLevels].folder.reset();
+  }
+
+  // Visits the next entry of the deepest level, or leaves that level when it has none left.
+  void step()
+  {
+    Level& level = m_levels.back();
+    if (m_stop.stop_requested() || level.index >= level.entries.size()) {
+      leave();
+      return;
+    }
+    // Keep the listers ahead of the walk: ask for the next subfolders while there is room.
+    std::vector<std::shared_ptr<Job>> jobs;
+    for (; level.asked < level.subfolders.size() && m_listers.hasRoom() && level.asked - level.next < kAhead;
+         ++level.asked) {
+      const ReadyEntry& e = level.entries[level.subfolders[level.asked].first];
+      auto job = std::make_shared<Job>();
+      job->parent = level.folder;
+      job->name = e.entry.name;
+      job->followLink = e.looked;
+      level.subfolders[level.asked].second = job;
+      jobs.push_back(std::move(job));
+    }
+    m_listers.ask(jobs);
+    std::shared_ptr<Job> job;
+    const std::size_t i = level.index++;
+    if (level.next < level.subfolders.size() && level.subfolders[level.next].first == i) {
+      job = std::move(level.subfolders[level.next].second);
+      ++level.next;
+      level.asked = std::max(level.asked, level.next);
+    }
+    ReadyEntry entry = std::move(level.entries[i]);
+    level.entries[i] = ReadyEntry();  // its name is not needed any more
+    visit(entry, job.get());          // may enter a subfolder: `level` is not used after this
+  }
+
+  // The deepest level is done: its jobs not reached are dropped, and the walk climbs back to its parent,
+  // opening the parent again if it was closed.
+  void leave()
+  {
+    Level& level = m_levels.back();
+    for (; level.next < level.asked; ++level.next) {  // stopped: what was asked for and not reached
+      if (level.subfolders[level.next].second)
+        m_listers.drop(*level.subfolders[level.next].second);
+    }
+    if (level.id)
       m_path.pop_back();
     if (m_sink.folderDone)
       m_sink.folderDone();
+    const std::shared_ptr<const platform::Folder> child = std::move(level.folder);
+    m_levels.pop_back();
+    if (m_levels.empty() || m_levels.back().folder || m_stop.stop_requested())
+      return;
+    Level& parent = m_levels.back();
+    if (!child) {  // the walk could not find its way back below here (said once): skipped up to an open folder
+      parent.index = parent.entries.size();
+      return;
+    }
+    std::error_code ec;
+    platform::Folder again = child->openParent(ec);
+    if (!again.isOpen() || !parent.id || again.id() != parent.id) {  // not there by "..": a link led down
+      again = platform::Folder::open(child->path().parent_path(), ec);
+      if (again.isOpen() && (!parent.id || again.id() != parent.id)) {
+        again = platform::Folder();
+        ec = std::make_error_code(std::errc::no_such_file_or_directory);
+      }
+    }
+    if (!again.isOpen()) {
+      problem(child->path().parent_path().string() + ": the folder was moved or removed while it was walked (" +
+              reason(ec) + "): the rest of it was skipped");
+      parent.index = parent.entries.size();
+      return;
+    }
+    parent.folder = std::make_shared<platform::Folder>(std::move(again));
+    parent.handedOut = false;
   }
 
   static EntryKind kindOf(fs::file_type type)
@@ -365,6 +430,23 @@ private:
     case fs::file_type::character: return EntryKind::Device;
     default: return EntryKind::Other;
     }
+  }
+
+  // The deepest level's folder for a file listed in it, or null (opened by path) when files not yet hashed
+  // already hold handOutLimit folders: a long queue of files, each from a folder of its own (a deep chain),
+  // must not hold a descriptor each.
+  std::shared_ptr<const platform::Folder> handOut()
+  {
+    Level& level = m_levels.back();
+    if (level.handedOut)
+      return level.folder;
+    if (m_handedOut.size() >= m_handOutLimit)
+      std::erase_if(m_handedOut, [](const std::weak_ptr<const platform::Folder>& f) { return f.expired(); });
+    if (m_handedOut.size() >= m_handOutLimit)
+      return nullptr;
+    m_handedOut.push_back(level.folder);
+    level.handedOut = true;
+    return level.folder;
   }
 
   void addFile(fs::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t size)
@@ -398,11 +480,11 @@ private:
     return false;
   }
 
-  // An entry of `folder` (`kept`: the same folder when its handle is kept for the files), made ready; `job`:
-  // the listers' job for a subfolder asked for ahead, if any (taken here, or dropped when not entered).
-  void visit(const platform::Folder& folder, const std::shared_ptr<const platform::Folder>& kept, ReadyEntry& e,
-             Job* job)
+  // An entry of the deepest level's folder, made ready; `job`: the listers' job for a subfolder asked for
+  // ahead, if any (taken here, or dropped when not entered).
+  void visit(ReadyEntry& e, Job* job)
   {
+    const platform::Folder& folder = *m_levels.back().folder;
     fs::path path = e.path.empty() ? folder.path() / e.entry.name : std::move(e.path);
     if (e.isLink && !followsLink(path)) {
       if (job)
@@ -411,7 +493,7 @@ private:
     }
     if (e.ec) {
       if (e.entry.kind == EntryKind::Regular) {  // listed as a file but its size could not be read: hashing says why
-        addFile(std::move(path), kept, 0);
+        addFile(std::move(path), handOut(), 0);
         return;
       }
       if (e.ec.value() == ELOOP)
@@ -423,7 +505,7 @@ private:
       return;
     }
     if (e.kind == EntryKind::Regular) {
-      addFile(std::move(path), kept, e.size);
+      addFile(std::move(path), handOut(), e.size);
       return;
     }
     if (e.kind != EntryKind::Folder) {
@@ -442,18 +524,21 @@ private:
       problem(path.string() + ": symbolic link loop, skipped");
       return;
     }
-    walk(std::move(child));
+    enter(std::move(child));
   }
 
   // Subfolders asked for ahead of the walk in each folder.
   static constexpr std::size_t kAhead = 8;
+  // Levels whose folders stay open: the walk climbs back through them without opening anything.
+  static constexpr std::size_t kOpenLevels = 16;
 
   const TreeSink& m_sink;
   std::stop_token m_stop;
   bool m_sizes;
-  std::size_t m_keepLimit;
-  std::size_t m_kept = 0;                // folder handles kept open for the files listed in them so far
-  std::vector<platform::FileId> m_path;  // the folders from the root down to the one being listed
+  std::size_t m_handOutLimit;
+  std::vector<std::weak_ptr<const platform::Folder>> m_handedOut;  // folders handed to files (some may be gone)
+  std::vector<Level> m_levels;           // from the root down to the folder being listed
+  std::vector<platform::FileId> m_path;  // the identities of those folders (loops)
   LinkPolicy m_links;
   fs::path m_root;                       // FollowWithinTree: the root, links resolved
   Listers m_listers;                     // last: its threads stop before the rest goes

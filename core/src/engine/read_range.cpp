@@ -383,6 +383,9 @@ bool readByParts(platform::InputFile& file, std::uint64_t offset, std::uint64_t 
   return true;
 }
 
+// The first read of a range read to its end, when the stream's buffer is smaller.
+inline constexpr std::uint64_t kFirstToEndRead = 64 * KiB;
+
 // read() on this thread into `buffer`, block after block: [offset, offset+length), or until a read returns
 // nothing when `length` is kToEndOfFile. A range that ends early is an error: the file shrank. A hasher whose
 // threads fetch their own pieces reads them itself (readByParts).
@@ -393,7 +396,11 @@ bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t len
   const bool toEnd = length == kToEndOfFile;
   if (Hasher* fetcher = pieceFetcher(hashers); fetcher && !toEnd)
     return readByParts(file, offset, length, *fetcher, stop, counters, stream, result, error);
-  const std::uint64_t chunk = readHereChunk(hashers, blockSize, length);
+  // Read to its end, a file starts with the buffer it has (at least kFirstToEndRead) and doubles it up to the
+  // chunk only while reads fill it: an empty file or a small pseudo file needs no 1 MiB buffer.
+  const std::uint64_t largest = readHereChunk(hashers, blockSize, length);
+  std::uint64_t chunk = toEnd ? std::min<std::uint64_t>(largest, std::max<std::uint64_t>(buffer.size(), kFirstToEndRead))
+                              : largest;
   if (buffer.size() < chunk)
     buffer.resize(static_cast<std::size_t>(chunk));
   for (std::uint64_t done = 0; toEnd || done < length;) {
@@ -412,6 +419,11 @@ bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t len
     }
     accountHashing(hashers, buffer.data(), static_cast<std::size_t>(n), counters, stream, result, t0, Clock::now());
     done += static_cast<std::uint64_t>(n);
+    if (toEnd && static_cast<std::size_t>(n) == want && chunk < largest) {
+      chunk = std::min(largest, chunk * 2);
+      if (buffer.size() < chunk)
+        buffer.resize(static_cast<std::size_t>(chunk));
+    }
   }
   return true;
 }
@@ -521,6 +533,17 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
     reads.m_queuedDirect = true;
   reader->start(file, offset, length, plan.dropBehind);
   return consumeJob(*reader, hashers, reads.m_counters, reads.m_stream, result, error);
+}
+
+bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* const> hashers, const ReadPlan& plan,
+                      StreamReads& reads, StreamResult& result, ReadMethod& method, std::string& error)
+{
+  const bool ok = consumeRange(file, 0, toEnd ? kToEndOfFile : file.size(), hashers, plan, reads, result, error);
+  method = reads.lastMethod();
+  if (!ok || toEnd)
+    return ok;
+  // One read() that finds the end where the file is as long as stat said.
+  return consumeRange(file, file.size(), kToEndOfFile, hashers, plan, reads, result, error);
 }
 
 }  // namespace hashscope::engine

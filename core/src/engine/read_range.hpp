@@ -128,6 +128,14 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
                   std::span<Hasher* const> hashers, const ReadPlan& plan, StreamReads& reads, StreamResult& result,
                   std::string& error);
 
+// Every byte of `file` to `hashers`: [0, its size at open) as consumeRange reads it, then on with read() until a
+// read returns nothing, should the file have grown since it was opened (md5sum reads to the end: a digest of its
+// first part alone would be wrong without a word). `toEnd`: a pseudo file whose size says nothing, read to its end
+// at once. `result.bytes` grows by every byte hashed; `method`: how the sized range was read. False as
+// consumeRange.
+bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* const> hashers, const ReadPlan& plan,
+                      StreamReads& reads, StreamResult& result, ReadMethod& method, std::string& error);
+
 // Pulls every block of the reader's current job through `hashers` (none: read and discard), accounting
 // waiting for data vs working. Returns false with `error` on a read error or when stopped.
 bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,

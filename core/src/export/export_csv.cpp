@@ -9,6 +9,7 @@
 #include "export/path_text.hpp"
 #include "hashscope/export.hpp"
 #include "hashscope/figures.hpp"
+#include "hashscope/hash.hpp"
 
 namespace hashscope {
 
@@ -29,9 +30,11 @@ std::string neutralised(const std::string& field)
 }
 
 // Quotes a field when it holds a comma, quote, CR or LF (or starts/ends with a space, which some readers trim).
+// A CSV is read on terminals too (history list -f csv): control characters (ESC, BEL ...) and bidi overrides in
+// a field, from an imported run, are written escaped (visibleText), never raw.
 void appendField(std::string& out, const std::string& text)
 {
-  const std::string field = neutralised(text);
+  const std::string field = neutralised(visibleText(text));
   const bool quote = field.find_first_of(",\"\r\n") != std::string::npos ||
                      (!field.empty() && (field.front() == ' ' || field.back() == ' '));
   if (!quote) {

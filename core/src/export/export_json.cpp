@@ -434,7 +434,8 @@ std::string toJson(const std::vector<RunResult>& results, const ExportOptions& o
   w.beginObject();
   w.key("cpu");
   stringOrNull(w, machine.cpuModel);
-  w.member("logical_cores", machine.logicalCores);
+  if (machine.logicalCores > 0)  // 0: the system did not say (a count of cores is never 0)
+    w.member("logical_cores", machine.logicalCores);
   w.member("os", machine.os);
   w.key("kernel");
   stringOrNull(w, machine.kernel);

@@ -217,6 +217,98 @@ bool hasControlChars(std::string_view text)
   return std::any_of(text.begin(), text.end(), isControl);
 }
 
+namespace {
+
+// The code point of the bidi control starting at text[i] (UTF-8), or 0.
+unsigned bidiControlAt(std::string_view text, std::size_t i)
+{
+  const auto at = [&](std::size_t k) { return k < text.size() ? static_cast<unsigned char>(text[k]) : 0u; };
+  if (at(i) == 0xd8 && at(i + 1) == 0x9c)
+    return 0x061c;
+  if (at(i) != 0xe2)
+    return 0;
+  const unsigned cp = ((at(i) & 0x0fu) << 12) | ((at(i + 1) & 0x3fu) << 6) | (at(i + 2) & 0x3fu);
+  if ((at(i + 1) & 0xc0) != 0x80 || (at(i + 2) & 0xc0) != 0x80)
+    return 0;
+  const bool bidi = cp == 0x200e || cp == 0x200f || (cp >= 0x202a && cp <= 0x202e) || (cp >= 0x2066 && cp <= 0x2069);
+  return bidi ? cp : 0;
+}
+
+}  // namespace
+
+std::string withoutBidiControls(std::string_view text)
+{
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    if (const unsigned cp = bidiControlAt(text, i)) {
+      char escaped[8];
+      std::snprintf(escaped, sizeof escaped, "\\u%04x", cp);
+      out += escaped;
+      i += cp == 0x061c ? 2 : 3;
+      continue;
+    }
+    out += text[i++];
+  }
+  return out;
+}
+
+std::string visibleText(std::string_view text)
+{
+  static const char* const kHex = "0123456789abcdef";
+  std::string out;
+  out.reserve(text.size());
+  const std::string plain = withoutBidiControls(text);
+  for (std::size_t i = 0; i < plain.size(); ++i) {
+    const auto u = static_cast<unsigned char>(plain[i]);
+    const bool c1 = u == 0xc2 && i + 1 < plain.size() && static_cast<unsigned char>(plain[i + 1]) >= 0x80 &&
+                    static_cast<unsigned char>(plain[i + 1]) <= 0x9f;
+    if ((isControl(plain[i]) && plain[i] != '\n' && plain[i] != '\r' && plain[i] != '\t') || c1) {
+      for (std::size_t k = 0; k < (c1 ? 2u : 1u); ++k) {
+        const auto b = static_cast<unsigned char>(plain[i + k]);
+        out += "\\x";
+        out += kHex[b >> 4];
+        out += kHex[b & 0xf];
+      }
+      i += c1 ? 1 : 0;
+      continue;
+    }
+    out += plain[i];
+  }
+  return out;
+}
+
+std::string lossyUtf8(std::string_view text)
+{
+  std::string out;
+  out.reserve(text.size());
+  for (std::size_t i = 0; i < text.size();) {
+    const std::size_t n = utf8Length(text, i);
+    if (n > 0) {
+      out.append(text.substr(i, n));
+      i += n;
+      continue;
+    }
+    // The maximal subpart: a lead byte and the continuation bytes that could still have completed it.
+    const auto b = static_cast<unsigned char>(text[i]);
+    std::size_t need = b >= 0xc2 && b <= 0xdf ? 1 : b >= 0xe0 && b <= 0xef ? 2 : b >= 0xf0 && b <= 0xf4 ? 3 : 0;
+    std::size_t k = i + 1;
+    for (; need > 0 && k < text.size(); --need, ++k) {
+      const auto c = static_cast<unsigned char>(text[k]);
+      unsigned char lo = 0x80, hi = 0xbf;
+      if (k == i + 1) {
+        lo = b == 0xe0 ? 0xa0 : b == 0xf0 ? 0x90 : 0x80;
+        hi = b == 0xed ? 0x9f : b == 0xf4 ? 0x8f : 0xbf;
+      }
+      if (c < lo || c > hi)
+        break;
+    }
+    out += "\xEF\xBF\xBD";
+    i = k;
+  }
+  return out;
+}
+
 bool isValidUtf8(std::string_view text)
 {
   for (std::size_t i = 0; i < text.size();) {

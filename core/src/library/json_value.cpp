@@ -1,6 +1,8 @@
 // parse(): a strict recursive-descent JSON parser (RFC 8259) with a nesting limit.
 #include "library/json_value.hpp"
 
+#include <unordered_set>
+
 #include <algorithm>
 #include <charconv>
 #include <limits>
@@ -79,9 +81,17 @@ private:
       v.m_type = Value::Type::Object;
       if (take('}'))
         return v;
+      // A key given twice: which value counts differs from reader to reader, so a run document that has one
+      // could show one thing here and another elsewhere. Refused, wherever it is (kept or not).
+      std::unordered_set<std::string> keys;
       do {
         skipSpace();
+        const std::size_t keyAt = m_pos;
         std::string key = string();
+        if (!keys.insert(key).second) {
+          m_pos = keyAt;
+          fail("the key \"" + key.substr(0, 64) + "\" is given twice in one object");
+        }
         expect(':');
         if (depth == 0 && m_options.onElement && key == m_options.streamKey) {
           elements(depth + 1);

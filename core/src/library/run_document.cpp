@@ -8,6 +8,7 @@
 #include <fstream>
 #include <unordered_set>
 
+#include "hashscope/export.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/library.hpp"
 #include "hashscope/types.hpp"
@@ -59,18 +60,125 @@ std::string shortNumber(double value)
   return buffer;
 }
 
-// A number from an untrusted document, refused (naming the field) unless finite and within [low, high].
-// `field()` spells the field's place ("results[3].mb_per_s"), built only for the message.
+const char* typeWord(json::Value::Type type)
+{
+  switch (type) {
+  case json::Value::Type::Null: return "null";
+  case json::Value::Type::Bool: return "true or false";
+  case json::Value::Type::Number: return "a number";
+  case json::Value::Type::String: return "text";
+  case json::Value::Type::Array: return "a list";
+  case json::Value::Type::Object: return "an object";
+  }
+  return "a value";
+}
+
+[[noreturn]] void refuse(const std::string& field, const std::string& problem)
+{
+  throw RunFormatError("not a usable HashScope run file: " + field + " " + problem);
+}
+
+// A field of the wrong type (absent and null are fine: the field's default).
+template <typename FieldName>
+void requireType(const json::Value& v, json::Value::Type type, const FieldName& field, const char* what)
+{
+  if (!v.isNull() && v.type() != type)
+    refuse(field(), std::string("is ") + typeWord(v.type()) + ", not " + what);
+}
+
+// A number from an untrusted document, refused (naming the field) unless a number, finite and within [low,
+// high], and whole when `whole`. `field()` spells the field's place ("results[3].mb_per_s"), built only for the
+// message.
 template <typename FieldName>
 double checkedNumber(const json::Value& v, const FieldName& field, double def, double low, double high,
-                     const char* what)
+                     const char* what, bool whole = false)
 {
+  requireType(v, json::Value::Type::Number, field, what);
   const auto n = v.optNumber();
   if (!n)
     return def;
-  if (!std::isfinite(*n) || *n < low || *n > high)
-    throw RunFormatError("not a usable HashScope run file: " + field() + " is " + shortNumber(*n) + ", not " + what);
+  if (!std::isfinite(*n) || *n < low || *n > high || (whole && std::floor(*n) != *n))
+    refuse(field(), "is " + shortNumber(*n) + ", not " + what);
   return *n;
+}
+
+// Text from an untrusted document: text (or absent), at most kMaxRunText bytes.
+template <typename FieldName>
+std::string checkedText(const json::Value& v, const FieldName& field)
+{
+  requireType(v, json::Value::Type::String, field, "text");
+  std::string text = v.string();
+  if (text.size() > kMaxRunText)
+    refuse(field(), "is " + std::to_string(text.size()) + " bytes long: at most " + std::to_string(kMaxRunText) +
+                        " are accepted");
+  return text;
+}
+
+template <typename FieldName>
+bool checkedFlag(const json::Value& v, const FieldName& field)
+{
+  requireType(v, json::Value::Type::Bool, field, "true or false");
+  return v.boolean();
+}
+
+template <typename FieldName>
+const std::vector<json::Value>& checkedList(const json::Value& v, const FieldName& field)
+{
+  requireType(v, json::Value::Type::Array, field, "a list");
+  return v.items();
+}
+
+// A UTC time as HashScope writes it ("2026-11-28T16:05:09Z"; RFC 3339 with a fraction or an offset too), or
+// absent; "9999-99-99T99:99:99Z" is no time.
+template <typename FieldName>
+std::string checkedTime(const json::Value& v, const FieldName& field)
+{
+  std::string text = checkedText(v, field);
+  if (text.empty())
+    return text;
+  auto digits = [&](std::size_t at, std::size_t n, int& out) {
+    if (at + n > text.size())
+      return false;
+    out = 0;
+    for (std::size_t i = at; i < at + n; ++i) {
+      if (text[i] < '0' || text[i] > '9')
+        return false;
+      out = out * 10 + (text[i] - '0');
+    }
+    return true;
+  };
+  int year = 0, month = 0, day = 0, hour = 0, minute = 0, second = 0;
+  bool ok = text.size() >= 20 && digits(0, 4, year) && text[4] == '-' && digits(5, 2, month) && text[7] == '-' &&
+            digits(8, 2, day) && (text[10] == 'T' || text[10] == 't') && digits(11, 2, hour) && text[13] == ':' &&
+            digits(14, 2, minute) && text[16] == ':' && digits(17, 2, second);
+  std::size_t at = 19;
+  if (ok && text[at] == '.') {
+    for (++at; at < text.size() && text[at] >= '0' && text[at] <= '9';)
+      ++at;
+    ok = at > 20;
+  }
+  int offsetHours = 0, offsetMinutes = 0;
+  if (ok && at < text.size() && (text[at] == 'Z' || text[at] == 'z'))
+    ok = at + 1 == text.size();
+  else if (ok && at < text.size() && (text[at] == '+' || text[at] == '-'))
+    ok = at + 6 == text.size() && digits(at + 1, 2, offsetHours) && text[at + 3] == ':' &&
+         digits(at + 4, 2, offsetMinutes) && offsetHours < 24 && offsetMinutes < 60;
+  else
+    ok = false;
+  static constexpr int kDays[] = {31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  const bool leap = (year % 4 == 0 && year % 100 != 0) || year % 400 == 0;
+  ok = ok && month >= 1 && month <= 12 && day >= 1 && day <= (month == 2 && !leap ? 28 : kDays[month - 1]) &&
+       hour < 24 && minute < 60 && second <= 60;
+  if (!ok)
+    refuse(field(), "is \"" + text.substr(0, 40) + "\", not a UTC time like 2026-11-28T16:05:09Z");
+  return text;
+}
+
+// The N of "hashscope.run/N" this build writes, the newest it reads.
+int newestRunSchema()
+{
+  const std::string_view schema = kRunSchema;
+  return std::stoi(std::string(schema.substr(schema.rfind('/') + 1)));
 }
 
 // "results[3]" + `leaf`, for a message.
@@ -96,14 +204,14 @@ HashPasses hashPassesOf(const json::Value& r, std::size_t index)
 {
   HashPasses h;
   h.tile = index;
-  const auto& passes = r["passes"].items();
+  const auto& passes = checkedList(r["passes"], resultField(index, ".passes"));
   for (std::size_t i = 0; i < passes.size(); ++i) {
     const auto field = [index, i](const char* leaf) {
       return [index, i, leaf] { return "results[" + std::to_string(index) + "].passes[" + std::to_string(i) + "]." + leaf; };
     };
     const double wall = checkedNumber(passes[i]["mb_per_s"], field("mb_per_s"), 0, 0, kMaxMBps, kSpeed);
     std::optional<double> cpu;
-    if (passes[i]["cpu_mb_per_s"].optNumber())
+    if (!passes[i]["cpu_mb_per_s"].isNull())
       cpu = checkedNumber(passes[i]["cpu_mb_per_s"], field("cpu_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
     h.passes.emplace_back(wall, cpu);
   }
@@ -180,20 +288,19 @@ void poolPerCore(RunDocument& doc, const std::vector<HashPasses>& hashes)
 RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
 {
   RunTile t;
-  t.key.workload = r["workload"].string();
-  t.key.algorithm = r["algorithm"].string();
-  t.key.location = r["location"].string();
-  t.key.cache = r["cache"].string();
-  t.key.streams = static_cast<int>(checkedNumber(r["streams"], resultField(index, ".streams"), 1, 0, kMaxRunStreams,
-                                                 "a number of streams (1 to 65536)"));
-  t.key.streams = std::max(1, t.key.streams);
+  t.key.workload = checkedText(r["workload"], resultField(index, ".workload"));
+  t.key.algorithm = checkedText(r["algorithm"], resultField(index, ".algorithm"));
+  t.key.location = checkedText(r["location"], resultField(index, ".location"));
+  t.key.cache = checkedText(r["cache"], resultField(index, ".cache"));
+  t.key.streams = static_cast<int>(checkedNumber(r["streams"], resultField(index, ".streams"), 1, 1, kMaxRunStreams,
+                                                 "a number of streams (a whole number, 1 to 65536)", true));
   t.mbps = checkedNumber(r["mb_per_s"], resultField(index, ".mb_per_s"), 0, 0, kMaxMBps, kSpeed);
   t.bytes = static_cast<std::uint64_t>(
-      checkedNumber(r["bytes"], resultField(index, ".bytes"), 0, 0, 1e18, "a byte count (0 to 1e18)"));
+      checkedNumber(r["bytes"], resultField(index, ".bytes"), 0, 0, 1e18, "a byte count (a whole number, 0 to 1e18)", true));
   t.seconds = checkedNumber(r["seconds"], resultField(index, ".seconds"), 0, 0, 1e9, "a duration (0 to 1e9 s)");
   t.minMBps = t.maxMBps = t.mbps;
   // /2 documents carry the spread of their passes; older ones a single figure.
-  const auto& passes = r["passes"].items();
+  const auto& passes = checkedList(r["passes"], resultField(index, ".passes"));
   if (passes.size() > 1) {
     t.passes = static_cast<int>(std::min<std::size_t>(passes.size(), 1000000));
     for (std::size_t i = 0; i < passes.size(); ++i) {
@@ -209,18 +316,21 @@ RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
                                                 kMaxMBps, kSpeed));
   t.maxMBps = std::max(t.maxMBps, checkedNumber(r["mb_per_s_max"], resultField(index, ".mb_per_s_max"), t.maxMBps, 0,
                                                 kMaxMBps, kSpeed));
-  t.deviceModel = r["device"]["model"].string();
-  t.deviceKind = r["device"]["kind"].string();
+  requireType(r["device"], json::Value::Type::Object, resultField(index, ".device"), "an object");
+  t.deviceModel = checkedText(r["device"]["model"], resultField(index, ".device.model"));
+  t.deviceKind = checkedText(r["device"]["kind"], resultField(index, ".device.kind"));
   // A network link's line rate: 0 (none known) up to 10 Tb/s, far above any interface.
   t.linkMbps = checkedNumber(r["device"]["remote"]["link_mbit_per_s"], resultField(index, ".device.remote.link_mbit_per_s"),
                              0, 0, 1e7, "a link speed (0 to 1e7 Mbit/s)");
-  t.filesystem = r["filesystem"].string();
-  t.fromMemory = r["memory_backed"].boolean() || r["served_from_cache"].boolean();
-  t.verdict = r["verdict"].string();
-  const auto& flags = r["flags"].items();
+  t.filesystem = checkedText(r["filesystem"], resultField(index, ".filesystem"));
+  const bool memoryBacked = checkedFlag(r["memory_backed"], resultField(index, ".memory_backed"));
+  const bool servedFromCache = checkedFlag(r["served_from_cache"], resultField(index, ".served_from_cache"));
+  t.fromMemory = memoryBacked || servedFromCache;
+  t.verdict = checkedText(r["verdict"], resultField(index, ".verdict"));
+  const auto& flags = checkedList(r["flags"], resultField(index, ".flags"));
   for (std::size_t i = 0; i < flags.size(); ++i) {
     const json::Value& f = flags[i];
-    t.flags.push_back(f["code"].string());
+    t.flags.push_back(checkedText(f["code"], resultField(index, ".flags[].code")));
     const std::optional<FlagCode> code = parseFlagCode(t.flags.back());
     if (!code)
       continue;  // a newer version's flag: listed by its code, no numbers to say
@@ -230,14 +340,15 @@ RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
       }, 0, -1e18, 1e18, "a number (-1e18 to 1e18)");
     };
     Flag mark{*code, value("value1"), value("value2")};
-    if (const auto reason = parseLimitReason(f["reason"].string()))
+    if (const auto reason = parseLimitReason(checkedText(f["reason"], resultField(index, ".flags[].reason"))))
       mark.reason = *reason;
     t.marks.push_back(mark);
   }
   // The figures beside mb_per_s (figures.hpp); a document from before them has its limit and efficiency.
   t.limitMBps = checkedNumber(r["limit_mb_per_s"], resultField(index, ".limit_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
-  t.limitSource = parseLimitSource(r["limit_source"].string()).value_or(LimitSource::None);
-  t.limitStep = r["limit_step"].string();
+  t.limitSource = parseLimitSource(checkedText(r["limit_source"], resultField(index, ".limit_source")))
+                      .value_or(LimitSource::None);
+  t.limitStep = checkedText(r["limit_step"], resultField(index, ".limit_step"));
   const bool unreliable = std::find(t.flags.begin(), t.flags.end(), "limit-unreliable") != t.flags.end();
   if (r["share"].optNumber())
     t.share = checkedNumber(r["share"], resultField(index, ".share"), 0, 0, 1e6, "a share of the limit (0 to 1e6)");
@@ -246,19 +357,20 @@ RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
   if (t.share && !(*t.share > 0))
     t.share.reset();
   t.deliveredMBps = checkedNumber(r["delivered_mb_per_s"], resultField(index, ".delivered_mb_per_s"), 0, 0, kMaxMBps, kSpeed);
-  t.deliveredStep = r["delivered_step"].string();
-  t.error = r["error"].string();
-  t.failed = r["cancelled"].boolean() || !t.error.empty() || !(t.mbps > 0);
-  t.readMethod = r["read_method"].string();
+  t.deliveredStep = checkedText(r["delivered_step"], resultField(index, ".delivered_step"));
+  t.error = checkedText(r["error"], resultField(index, ".error"));
+  t.failed = checkedFlag(r["cancelled"], resultField(index, ".cancelled")) || !t.error.empty() || !(t.mbps > 0);
+  t.readMethod = checkedText(r["read_method"], resultField(index, ".read_method"));
   t.queueDepth = static_cast<int>(checkedNumber(r["queue_depth"], resultField(index, ".queue_depth"), 0, 0,
-                                                kMaxRunStreams, "a queue depth (0 to 65536)"));
+                                                kMaxRunStreams, "a queue depth (a whole number, 0 to 65536)", true));
   if (t.queueDepth <= 0 && (t.key.cache == "cold") && t.readMethod.find("pipelined") != std::string::npos &&
       !t.fromMemory)
     t.queueDepth = 3;  // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight
   threadsRecorded = r["hash_threads"].optNumber().has_value();
   if (threadsRecorded)
     t.hashThreads = static_cast<int>(checkedNumber(r["hash_threads"], resultField(index, ".hash_threads"), 1, 1,
-                                                   kMaxRunStreams, "a number of threads (1 to 65536)"));
+                                                   kMaxRunStreams, "a number of threads (a whole number, 1 to 65536)",
+                                                   true));
   return t;
 }
 
@@ -392,7 +504,7 @@ RunDocument readRunDocument(std::string_view text)
       unrecordedThreads.push_back(doc.tiles.size() - 1);
     if (doc.tiles.back().key.workload == "hash-memory")
       hashes.push_back(hashPassesOf(r, doc.tiles.size() - 1));
-    anyCancelled = anyCancelled || r["cancelled"].boolean();
+    anyCancelled = anyCancelled || r["cancelled"].boolean();  // its type was checked by readTile
   };
   json::Value root;
   bool hasResults = false;
@@ -404,26 +516,40 @@ RunDocument readRunDocument(std::string_view text)
   doc.schema = root["schema"].string();
   if (doc.schema.rfind("hashscope.run/", 0) != 0)
     throw RunFormatError("not a HashScope run file: no \"schema\": \"hashscope.run/N\" at its top");
+  const std::string version = doc.schema.substr(std::string_view("hashscope.run/").size());
+  if (version.empty() || version.size() > 6 || version.find_first_not_of("0123456789") != std::string::npos ||
+      std::stoi(version) < 1)
+    throw RunFormatError("not a HashScope run file: its schema \"" + doc.schema.substr(0, 40) +
+                         "\" is not hashscope.run/N");
+  if (std::stoi(version) > newestRunSchema())
+    throw RunFormatError("a run file of a newer HashScope (" + doc.schema + "): this version reads hashscope.run/1 to " +
+                         kRunSchema + "; update HashScope to import it");
   if (!hasResults)
     throw RunFormatError("not a HashScope run file: it has no \"results\" list");
-  doc.version = root["tool"]["version"].string();
-  doc.startedAt = root["started_at"].string();
-  doc.finishedAt = root["finished_at"].string();
+  auto top = [](const char* name) { return [name] { return std::string(name); }; };
+  requireType(root["tool"], json::Value::Type::Object, top("tool"), "an object");
+  requireType(root["machine"], json::Value::Type::Object, top("machine"), "an object");
+  doc.version = checkedText(root["tool"]["version"], top("tool.version"));
+  doc.startedAt = checkedTime(root["started_at"], top("started_at"));
+  doc.finishedAt = checkedTime(root["finished_at"], top("finished_at"));
   const json::Value& m = root["machine"];
-  doc.machine.cpu = m["cpu"].string();
-  doc.machine.logicalCores = static_cast<int>(checkedNumber(m["logical_cores"], [] { return std::string("machine.logical_cores"); },
-                                                            0, 0, kMaxRunStreams, "a number of cores (0 to 65536)"));
+  doc.machine.cpu = checkedText(m["cpu"], top("machine.cpu"));
+  doc.machine.logicalCores = static_cast<int>(checkedNumber(m["logical_cores"], top("machine.logical_cores"), 0, 1,
+                                                            kMaxRunStreams, "a number of cores (a whole number, 1 to 65536)",
+                                                            true));
   doc.machine.memoryBytes = static_cast<std::uint64_t>(checkedNumber(
-      m["memory_bytes"], [] { return std::string("machine.memory_bytes"); }, 0, 0, 0x1p60, "a memory size (0 to 1 EiB)"));
-  doc.machine.os = m["os"].string();
-  doc.machine.kernel = m["kernel"].string();
+      m["memory_bytes"], top("machine.memory_bytes"), 0, 0, 0x1p60, "a memory size (a whole number, 0 to 1 EiB)", true));
+  doc.machine.os = checkedText(m["os"], top("machine.os"));
+  doc.machine.kernel = checkedText(m["kernel"], top("machine.kernel"));
   bool anyFailed = false;
   for (const RunTile& t : doc.tiles)
     anyFailed = anyFailed || !t.error.empty();
   for (const std::size_t i : unrecordedThreads)
     doc.tiles[i].hashThreads = hashThreadsOf(doc.tiles[i].key.algorithm, doc.machine.logicalCores);
   poolPerCore(doc, hashes);
-  doc.status = root["status"].string(anyCancelled ? "stopped" : anyFailed ? "failed" : "finished");
+  doc.status = checkedText(root["status"], top("status"));
+  if (doc.status.empty())
+    doc.status = anyCancelled ? "stopped" : anyFailed ? "failed" : "finished";
   return doc;
 }
 

@@ -48,7 +48,8 @@ public:
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
 
-  // Opens `path`. On failure returns a closed file and sets `error` to one sentence ("/x: no such file").
+  // Opens `path` (however long: see Folder::open). On failure returns a closed file and sets `error` to one
+  // sentence ("/x: no such file").
   // `lookFirst` false skips the look before opening, for a path the caller has just seen to be a regular
   // file (a folder listing): one system call fewer per file in trees of small files. The open handle is
   // still checked, and the open itself never blocks.
@@ -167,8 +168,12 @@ public:
   Folder(const Folder&) = delete;
   Folder& operator=(const Folder&) = delete;
 
-  // Opens the folder `path` (following links). Closed with `ec` set on failure.
+  // Opens the folder `path` (following links), however long (a path past PATH_MAX is opened piece by piece,
+  // each piece relative to the folder the last one opened). Closed with `ec` set on failure.
   static Folder open(const std::filesystem::path& path, std::error_code& ec);
+  // Opens the folder's parent (".."), whose path is this one's without its last name: the parent of the folder
+  // this is, which is not the one its path names when a link led here (check id() against the one expected).
+  Folder openParent(std::error_code& ec) const;
   // Opens the subfolder `name`. `followLink` false: fails (ELOOP/ENOTDIR) when `name` is no longer a folder
   // but a link, as when a folder listed as such was swapped for a link to elsewhere.
   Folder openChild(const std::string& name, bool followLink, std::error_code& ec) const;
@@ -196,6 +201,11 @@ private:
   std::intptr_t m_handle = -1;
   std::filesystem::path m_path;
   std::optional<FileId> m_id;
+  // The descriptor table the handle belongs to: 0 for the process's, else the id of the one thread that has a
+  // table of its own (useOwnDescriptorTable). Closed from any other thread, that number would name another
+  // descriptor there (one of the process's own pipes): such a handle is left to its table, which its thread's
+  // end closes.
+  std::uint64_t m_table = 0;
 };
 
 // Gives the calling thread a descriptor table of its own, with none of the process's descriptors but the

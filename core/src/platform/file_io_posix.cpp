@@ -32,6 +32,17 @@ AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment)
 // the rest.
 InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
 {
+  // A path past PATH_MAX (a file deep in a tree): its folder opened piece by piece, then the name in it.
+  if (path.native().size() >= 1000 && path.has_parent_path()) {
+    std::error_code ec;
+    const Folder folder = Folder::open(path.parent_path(), ec);
+    if (!folder.isOpen()) {
+      error = pathError(path, ec.value());
+      return InputFile();
+    }
+    const std::string name = path.filename().string();
+    return openAt(static_cast<int>(folder.nativeHandle()), name.c_str(), path, mode, error, lookFirst);
+  }
   return openAt(AT_FDCWD, path.c_str(), path, mode, error, lookFirst);
 }
 

@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <algorithm>
 #include <cstring>
@@ -59,6 +60,10 @@ EntryKind kindOfDirent(unsigned char type)
 // blocking the open; O_DIRECTORY refuses whatever is not a folder.
 constexpr int kFolderFlags = O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK | O_NOCTTY;
 
+// The calling thread's descriptor table: 0 for the process's, else a number of its own (useOwnDescriptorTable).
+thread_local std::uint64_t t_table = 0;
+std::atomic<std::uint64_t> g_tables{0};
+
 std::optional<FileId> identity(int fd)
 {
   struct stat st {};
@@ -89,6 +94,7 @@ Folder& Folder::operator=(Folder&& other) noexcept
     m_handle = std::exchange(other.m_handle, -1);
     m_path = std::move(other.m_path);
     m_id = std::exchange(other.m_id, std::nullopt);
+    m_table = other.m_table;
     other.m_path.clear();
   }
   return *this;
@@ -96,16 +102,58 @@ Folder& Folder::operator=(Folder&& other) noexcept
 
 void Folder::close()
 {
-  if (m_handle >= 0)
+  if (m_handle >= 0 && m_table == t_table)  // opened in another thread's table: that table closes it
     ::close(static_cast<int>(m_handle));
   m_handle = -1;
   m_path.clear();
 }
 
+namespace {
+
+// The longest piece of a path opened at once: under PATH_MAX (4096 on Linux, 1024 on macOS).
+constexpr std::size_t kPathPiece = 1000;
+
+// open(path, flags) for a path of any length: one under kPathPiece at once, a longer one piece by piece, each
+// cut at a slash and opened (as a folder) relative to the one before.
+int openLongPath(const std::filesystem::path& path, int flags)
+{
+  const std::string& native = path.native();
+  if (native.size() < kPathPiece)
+    return ::open(native.c_str(), flags);
+  // Piece by piece, each under the system's limit and cut at a slash, each opened relative to the last.
+  int at = AT_FDCWD;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t end = native.size();
+    if (end - start >= kPathPiece) {
+      end = native.rfind('/', start + kPathPiece - 1);
+      if (end == std::string::npos || end <= start) {  // one name longer than any piece: the system refuses it
+        if (at != AT_FDCWD)
+          ::close(at);
+        errno = ENAMETOOLONG;
+        return -1;
+      }
+    }
+    const std::string piece = native.substr(start, end - start);
+    const bool last = end == native.size();
+    const int fd = ::openat(at, piece.c_str(), last ? flags : kFolderFlags);
+    const int saved = errno;
+    if (at != AT_FDCWD)
+      ::close(at);
+    errno = saved;
+    if (fd < 0 || last)
+      return fd;
+    at = fd;
+    start = end + 1;
+  }
+}
+
+}  // namespace
+
 Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
 {
   ec.clear();
-  const int fd = ::open(path.c_str(), kFolderFlags);
+  const int fd = openLongPath(path, kFolderFlags);
   Folder folder;
   if (fd < 0) {
     ec = lastError();
@@ -114,6 +162,7 @@ Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
   folder.m_handle = fd;
   folder.m_path = path;
   folder.m_id = identity(fd);
+  folder.m_table = t_table;
   return folder;
 }
 
@@ -129,6 +178,23 @@ Folder Folder::openChild(const std::string& name, bool followLink, std::error_co
   folder.m_handle = fd;
   folder.m_path = m_path / name;
   folder.m_id = identity(fd);
+  folder.m_table = t_table;
+  return folder;
+}
+
+Folder Folder::openParent(std::error_code& ec) const
+{
+  ec.clear();
+  const int fd = ::openat(static_cast<int>(m_handle), "..", kFolderFlags);
+  Folder folder;
+  if (fd < 0) {
+    ec = lastError();
+    return folder;
+  }
+  folder.m_handle = fd;
+  folder.m_path = m_path.parent_path();
+  folder.m_id = identity(fd);
+  folder.m_table = t_table;
   return folder;
 }
 
@@ -199,8 +265,10 @@ bool useOwnDescriptorTable()
 #if defined(__linux__) && defined(SYS_close_range) && defined(CLOSE_RANGE_UNSHARE)
   // One system call: a copy of the table for this thread alone, without the process's descriptors from 3 on
   // (holding those would keep files, pipes and locks of the rest of the process open until the thread ends).
-  if (!t_ownTable && ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_UNSHARE) == 0)
+  if (!t_ownTable && ::syscall(SYS_close_range, 3u, ~0u, CLOSE_RANGE_UNSHARE) == 0) {
     t_ownTable = true;
+    t_table = ++g_tables;
+  }
 #endif
   return t_ownTable;
 }

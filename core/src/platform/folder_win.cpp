@@ -115,6 +115,8 @@ EntryKind Folder::look(const std::string& name, std::uint64_t& size, std::error_
 std::optional<FileId> Folder::id() const { return fileId(m_path); }
 
 // A folder here is its path: opening it again is opening the path again (and checking it is the same one).
+Folder Folder::openParent(std::error_code& ec) const { return open(m_path.parent_path(), ec); }
+
 Folder Folder::reopen(std::error_code& ec, bool& replaced) const
 {
   Folder again = open(m_path, ec);

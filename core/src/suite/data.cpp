@@ -48,6 +48,13 @@ DataSummary describeData(const fs::path& path, std::stop_token stop, LinkPolicy 
     out.error = path.string() + ": " + (ec == std::errc::permission_denied ? "permission denied" : ec.message());
     return out;
   }
+  // /proc, /sys ...: files made up as they are read, whose sizes say nothing (bench -l refuses them too).
+  if ((st.type() == fs::file_type::regular || st.type() == fs::file_type::directory) &&
+      platform::isPseudoFilesystem(path)) {
+    out.error = path.string() + " is not data on a disk (it is on a kernel pseudo filesystem, a view of the system "
+                                "such as /proc or /sys): choose a file or folder on a disk";
+    return out;
+  }
   if (st.type() == fs::file_type::regular) {
     std::string error;
     // Opening refuses anything that turned into a FIFO or device since, without blocking on it.

@@ -1,6 +1,7 @@
 // runSuite(): each planned step run for k passes, sampled live, and analysed against the ceilings of its
 // location (provisionally as it finishes, finally once the location's last step has run).
 #include <chrono>
+#include <functional>
 #include <cstdio>
 #include <exception>
 
@@ -131,9 +132,11 @@ void waitBeforeStep(const SuiteStep& step, const SuiteSpec& spec, QuietState& qu
 // Runs one location's steps in order (each for k passes), each analysed provisionally as it finishes.
 // `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan, whose steps read
 // the data they were planned on.
+// `changed` (a data plan's): why the data is not what the run started on ("" while it is); a step after which it
+// changed fails with that sentence, and the steps after it do not run: their figures would be of other data.
 void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile, const SuiteSpec& spec,
               suite::LocationState& state, QuietState& quiet, const SuiteObserver& observer, std::stop_token stop,
-              int total, SuiteResult& result)
+              int total, SuiteResult& result, const std::function<std::string()>& changed = {})
 {
   measureRoundTripOnce(steps, sampleFile, state, stop);
   for (SuiteStep step : steps) {
@@ -149,6 +152,9 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
     // What the run measured so far: the ceilings of the live and of the provisional verdicts.
     std::vector<RunResult> soFar = result.results;
     RunResult r = suite::runStep(step, spec, state, soFar, observer, stop);
+    const std::string change = changed && !r.cancelled ? changed() : std::string();
+    if (!change.empty())
+      r.error = change;
     // Provisional verdict; the final one follows once every location has run.
     soFar.push_back(r);
     analyse(r, ceilingsFor(r, soFar));
@@ -160,6 +166,10 @@ void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& 
     result.results.push_back(std::move(r));
     if (cancelled)
       break;
+    if (!change.empty()) {
+      note(observer, "The remaining steps were not run: " + change);
+      break;
+    }
   }
 }
 
@@ -200,7 +210,29 @@ void runData(const SuiteSpec& spec, const std::vector<SuiteStep>& plan, QuietSta
     if (workloadTraits(step.spec.workload).usesCache)  // read, hash-file, hash-tree, peers: all of the data
       step.expectedBytes = data.bytes;
   }
-  runSteps(steps, {}, spec, state, quiet, observer, stop, static_cast<int>(plan.size()), result);
+  // A file's size and time of last change, as the run found it: the header's figures and every step's must be
+  // of the same data (a file truncated between steps, 2 GiB then 1 MiB, would be measured on its 1 MiB).
+  std::error_code ec;
+  const auto sizeAt = [&] { return data.folder ? 0 : std::filesystem::file_size(spec.data, ec); };
+  const auto timeAt = [&] { return data.folder ? std::filesystem::file_time_type() : std::filesystem::last_write_time(spec.data, ec); };
+  const std::uint64_t size = sizeAt();
+  const auto time = timeAt();
+  const auto changed = [&]() -> std::string {
+    if (data.folder)
+      return "";
+    ec.clear();
+    const std::uint64_t now = sizeAt();
+    if (ec)
+      return spec.data.string() + " can no longer be read (" + ec.message() + "): it changed while the run measured it";
+    if (now != size)
+      return spec.data.string() + " changed while the run measured it (" + formatBytes(size) + " when it started, " +
+             formatBytes(now) + " after this step): its figures are not of the data the run started on";
+    if (timeAt() != time)
+      return spec.data.string() + " was written to while the run measured it: its figures are not of the data the "
+                                  "run started on";
+    return "";
+  };
+  runSteps(steps, {}, spec, state, quiet, observer, stop, static_cast<int>(plan.size()), result, changed);
 }
 
 }  // namespace
