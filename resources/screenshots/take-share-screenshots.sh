@@ -5,6 +5,7 @@
 #   share-scoreboard-SIZE-THEME.png  the file File > Export scoreboard as PNG writes (Ctrl+Shift+P)
 #   share-compare-SIZE-THEME.png     History > Compare of the last two runs (the window)
 #   share-tile-details-SIZE-THEME.png a tile's details (the window)
+#   share-live-SIZE-THEME.png        the Live tab after the run (the throughput on its log scale: RAM beside disk)
 # Needs xvfb, xdotool, imagemagick and xset (x11-xserver-utils).
 #   resources/screenshots/take-share-screenshots.sh [BINARY] [OUTPUT_DIR]
 # Each screen runs the default suite once (quick preset, 256 MiB sample, default locations: temp and home, or
@@ -99,6 +100,9 @@ for SIZE in ${SIZES:-1280x800 1366x768}; do
     sleep 1
     if [ "$FIRST" = yes ]; then benchmark; FIRST=no; fi
     benchmark
+    xdotool key --window "$W" alt+l
+    sleep 1
+    shot "share-live$SUFFIX.png"
     xdotool key --window "$W" alt+t
     sleep 1
     # The exports first, from the Results tab: the comparison chart, then the scoreboard.
