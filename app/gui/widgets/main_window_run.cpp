@@ -231,12 +231,15 @@ void MainWindow::closeEvent(QCloseEvent* event)
       return;
     }
     // Stop and join the run before the window goes (the engine removes its partial files on the way out),
-    // then keep what it measured, as Stop would: a stopped run in the history.
-    m_controller->stopAndWait();
-    ExportOptions when = m_results->when();
-    when.finishedAt = utcTimestamp();
-    when.status = "stopped";
-    m_historyPanel->saveRun(m_controller->results(), when);
+    // then keep what it measured, as Stop would: a stopped run in the history. A run that ended while the
+    // question was open was saved by onFinished(): not twice.
+    if (m_controller->isRunning()) {
+      m_controller->stopAndWait();
+      ExportOptions when = m_results->when();
+      when.finishedAt = utcTimestamp();
+      when.status = "stopped";
+      m_historyPanel->saveRun(m_controller->results(), when);
+    }
   }
   saveSettings();
   QMainWindow::closeEvent(event);
