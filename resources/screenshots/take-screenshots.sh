@@ -30,21 +30,7 @@ export HASHSCOPE_HISTORY_DB="$WORK/history.sqlite"  # the runs are not added to 
 TILE_X=${TILE_X:-200} TILE_Y=${TILE_Y:-175}
 DETAILS_TAB_X=${DETAILS_TAB_X:-200} DETAILS_TAB_Y=${DETAILS_TAB_Y:-62}
 
-window() { xdotool search --name '^HashScope' | head -1; }
-wait_running() {  # the title shows "HashScope (NN%)" while a run goes on
-  for _ in $(seq 1 50); do
-    xdotool getwindowname "$(window)" | grep -q '%' && return 0
-    sleep 0.2
-  done
-}
-wait_idle() {
-  for _ in $(seq 1 1200); do
-    [ "$(xdotool getwindowname "$(window)")" = "HashScope" ] && return 0
-    sleep 1
-  done
-  return 1
-}
-shot() { import -window root "$WORK/shot.png" && convert "$WORK/shot.png" -strip -colors 256 "PNG8:$OUT/$1"; }
+. "$(dirname "$0")/xvfb-helpers.sh"  # window, wait_running, wait_idle, shot
 click() {  # $1 $2: a place in window coordinates at 100%
   x=$(awk -v v="$1" -v s="${SCALE:-1}" 'BEGIN { printf "%d", v * s }')
   y=$(awk -v v="$2" -v s="${SCALE:-1}" 'BEGIN { printf "%d", v * s }')

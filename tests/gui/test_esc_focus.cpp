@@ -57,7 +57,7 @@ int differingPixels(const QImage& a, const QImage& b)
 }
 }  // namespace
 
-TEST_CASE("Esc during a run closes a tile's details and nothing else; alone it asks, and the stop keeps the results",
+TEST_CASE("Esc during a run closes a tile's details and nothing else, alone it asks first, and the stop keeps the results",
           "[gui][keyboard][stop]")
 {
   // Long reference runs in RAM: the run is certainly still going when the keys are pressed.

@@ -127,7 +127,7 @@ TEST_CASE("File > Export scoreboard as PNG renders the tiles with the headline, 
   CHECK(image.text(QStringLiteral("Description")).contains(board->caveat()));
 }
 
-TEST_CASE("Copy results table starts with the headline, the machine and the date; the message counts rows in words",
+TEST_CASE("Copy results table starts with the headline, the machine and the date, and the message counts rows in words",
           "[gui][export]")
 {
   test::TinyBenchmark bench;

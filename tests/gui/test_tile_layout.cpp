@@ -72,9 +72,15 @@ std::string readFile(const QString& path)
 }
 
 // Both boards whole across: no sideways scrolling, every measured tile and its change badge inside the
-// view's width (rows may scroll when the boards are stacked).
-void checkBoardsAcross(const CompareView& view)
+// view's width (rows may scroll when the boards are stacked). Where the view folded them away (a short view
+// gives its table the room), they are opened first, as the user would with their toggle.
+void checkBoardsAcross(CompareView& view)
 {
+  if (!view.boardsShown()) {
+    QTest::mouseClick(view.boardsToggle(), Qt::LeftButton);
+    QApplication::processEvents();
+  }
+  REQUIRE(view.boardsShown());
   for (const ScoreboardView* board : {view.baseBoard(), view.otherBoard()}) {
     INFO(board->objectName().toStdString());
     const QScrollArea* scroll = board->findChild<QScrollArea*>();

@@ -68,7 +68,10 @@ void LinePlot::setup(const LineChartSetup& setup)
     m_yLog = new QLogValueAxis;
     m_yLog->setBase(10);
     m_yLog->setLabelFormat(QStringLiteral("%.0f"));
-    m_yLog->setMinorTickCount(8);  // a grid line at 2, 3, ... 9 times each power of ten
+    m_yLog->setMinorTickCount(8);  // a grid line at 2, 3, ... 9 times each power of ten, faint: the powers of
+    // ten carry the labels, the minor lines only the log paper's rhythm
+    const bool dark = m_chart->theme() == QChart::ChartThemeDark;
+    m_yLog->setMinorGridLinePen(QPen(dark ? QColor(255, 255, 255, 22) : QColor(0, 0, 0, 18), 1));
     m_yLog->setTitleText(QCoreApplication::translate("hashscope::gui::LineChart", "%1, log scale").arg(setup.yLabel));
     m_chart->addAxis(m_yLog, Qt::AlignLeft);
     m_yLog->setVisible(false);

@@ -167,16 +167,12 @@ CompareView::CompareView(QWidget* parent) : QWidget(parent)
   m_boardsToggle->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   m_boardsToggle->setAutoRaise(true);
   m_boardsToggle->setToolTip(tr("Show or fold away the two runs' scoreboards (the table below lists every tile)"));
-  m_boardsPane = new QWidget(this);
-  auto* boardsLayout = new QVBoxLayout(m_boardsPane);
-  boardsLayout->setContentsMargins(0, 0, 0, 0);
-  boardsLayout->addWidget(boards);
   connect(m_boardsToggle, &QToolButton::clicked, this, [this](bool open) {
     m_boardsChoice = open;
-    foldBoards();
+    foldBoards(true);
   });
   auto* split = m_split = new QSplitter(Qt::Vertical, this);
-  split->addWidget(m_boardsPane);
+  split->addWidget(boards);
   split->addWidget(m_table);
   split->setStretchFactor(0, 3);
   split->setStretchFactor(1, 1);
@@ -228,6 +224,9 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
   m_baseTitle->show();
   m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
+  // Folded, the toggle still says which runs the table compares.
+  const auto plain = [](QString text) { return text.replace(QLatin1Char('&'), QStringLiteral("&&")); };  // no mnemonic
+  m_boardsToggle->setText(tr("Scoreboards: base %1; other %2").arg(plain(baseTitle), plain(otherTitle)));
   m_base->setBoard(buildScoreboard(base));
   m_other->setBoard(buildScoreboard(other));
   markBoard(m_base, c, false);
@@ -238,7 +237,7 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   foldBoards();
 }
 
-bool CompareView::boardsShown() const { return !m_boardsPane->isHidden(); }
+bool CompareView::boardsShown() const { return !m_boards->isHidden(); }
 
 int CompareView::tableRowsHeight(int rows) const
 {
@@ -246,7 +245,7 @@ int CompareView::tableRowsHeight(int rows) const
   return frame + m_table->horizontalHeader()->sizeHint().height() + rows * m_table->verticalHeader()->defaultSectionSize();
 }
 
-void CompareView::foldBoards()
+void CompareView::foldBoards(bool opened)
 {
   // The table is the comparison's answer, tile by tile; the boards show the same tiles again. Where the view
   // cannot hold the boards and eight rows of the table (a 1280x800 or 1366x768 window showed one and a half
@@ -254,20 +253,36 @@ void CompareView::foldBoards()
   layout()->activate();  // the room as the view's size gives it now, not as the last posted layout left it
   const int room = m_split->height() - m_split->handleWidth();
   const int boardRoom = std::max(1, room - tableRowsHeight(std::min(8, std::max(1, m_table->rowCount()))));
-  const bool stacked = boardsOrientation() == Qt::Vertical && !m_otherPane->isHidden();
-  int boards = std::max(m_base->preferredHeight(stacked ? boardRoom / 2 : boardRoom),
-                        m_otherPane->isHidden() ? 0 : m_other->preferredHeight(stacked ? boardRoom / 2 : boardRoom));
-  boards = (stacked ? 2 * boards : boards) + (m_baseTitle->isHidden() ? 0 : m_baseTitle->sizeHint().height());
-  const bool open = m_boardsChoice ? *m_boardsChoice : !m_base->board().isEmpty() && boards <= boardRoom;
-  if (open != boardsShown() || m_boardsToggle->isChecked() != open) {
-    m_boardsPane->setVisible(open);
-    m_boardsToggle->setChecked(open);
-    m_boardsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+  // What the boards need in that room: each board's height at the scale its tiles take there (more than the
+  // room where they cannot fit even at their smallest), with its pane's title.
+  // Widths from the splitter's, not the boards' own: folded, or not laid out yet, those are stale. Folded, the
+  // boards also take the orientation the view's width gives them now (arrangeBoards hears no resize then).
+  const bool two = !m_otherPane->isHidden();
+  if (two && m_boards->isHidden()) {
+    const int half = (m_split->width() - m_boards->handleWidth()) / 2;
+    const int need = std::max(m_base->widthAt(kMinCompareScale), m_other->widthAt(kMinCompareScale));
+    m_boards->setOrientation(need <= half ? Qt::Horizontal : Qt::Vertical);
   }
-  // Open, the boards get what their tiles need (all of it where the user opened them in a small room) and the
-  // table the rest.
-  if (open && room > 0)
-    m_split->setSizes({std::min(boards, room * 3 / 4), std::max(1, room - std::min(boards, room * 3 / 4))});
+  const bool stacked = two && boardsOrientation() == Qt::Vertical;
+  const bool sideBySide = two && !stacked;
+  const int width = sideBySide ? (m_split->width() - m_boards->handleWidth()) / 2 : m_split->width();
+  const int title = m_baseTitle->isHidden() ? 0 : m_baseTitle->sizeHint().height();
+  const int each = std::max(1, (stacked ? boardRoom / 2 : boardRoom) - title);
+  int boards = std::max(m_base->preferredHeight(each, width),
+                        m_otherPane->isHidden() ? 0 : m_other->preferredHeight(each, width));
+  boards = (stacked ? 2 : 1) * (boards + title);
+  const bool open = m_boardsChoice ? *m_boardsChoice : !m_base->board().isEmpty() && boards <= boardRoom;
+  const bool changed = open != boardsShown();
+  m_boards->setVisible(open);
+  m_boardsToggle->setChecked(open);
+  m_boardsToggle->setArrowType(open ? Qt::DownArrow : Qt::RightArrow);
+  // Opened here (or left with less than eight rows of the table), the boards get what their tiles need (at most
+  // three quarters, where the user opened them in a small room) and the table the rest; otherwise the
+  // splitter stays where it is.
+  const int height = std::min(boards, room * 3 / 4);
+  const bool tableShort = !m_boardsChoice && m_split->sizes().value(1) < room - boardRoom;
+  if (open && room > 0 && (changed || opened || tableShort) && m_split->sizes().value(0) != height)
+    m_split->setSizes({height, std::max(1, room - height)});
 }
 
 void CompareView::arrangeBoards(bool force)
@@ -355,6 +370,7 @@ void CompareView::showRun(const RunDocument& run, const QString& title)
   m_title->show();
   m_baseTitle->setText(title);
   m_baseTitle->hide();  // the title above names the run already
+  m_boardsToggle->setText(tr("Scoreboard"));
   m_base->setBoard(buildScoreboard(run));
   m_other->setBoard({});
   m_otherPane->hide();

@@ -47,7 +47,8 @@ protected:
 private:
   void showTable(const Comparison& comparison);
   void arrangeBoards(bool force);
-  void foldBoards();                 // as the user chose, else where the room is short
+  // As the user chose, else where the room is short; `opened`: the user just clicked the toggle.
+  void foldBoards(bool opened = false);
   int tableRowsHeight(int rows) const;
   QLabel* m_title;
   QLabel* m_baseTitle;
@@ -61,7 +62,6 @@ private:
   QTableWidget* m_table;
   bool m_arranging = false;
   QToolButton* m_boardsToggle;
-  QWidget* m_boardsPane;
   QSplitter* m_split;  // the boards above the table
   std::optional<bool> m_boardsChoice;  // opened (true) or folded (false) by the user
 };

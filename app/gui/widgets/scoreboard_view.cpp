@@ -149,10 +149,10 @@ bool ScoreboardView::fitsNow(QSize room) const
          grid.height() <= room.height() - headlineHeight(m_scale, room.width()) - layout()->spacing() - 2;
 }
 
-QSize ScoreboardView::room(int height) const
+QSize ScoreboardView::room(int height, int atWidth) const
 {
   const QMargins m = layout()->contentsMargins();
-  return {width() - m.left() - m.right(), height - m.top() - m.bottom()};
+  return {(atWidth >= 0 ? atWidth : width()) - m.left() - m.right(), height - m.top() - m.bottom()};
 }
 
 int ScoreboardView::headlineHeight(double scale, int width) const
@@ -308,18 +308,19 @@ TileWidget* ScoreboardView::findTile(const QString& location, const QString& alg
   return t ? tileWidget(t->row, t->column) : nullptr;
 }
 
-int ScoreboardView::preferredHeight(int maxHeight) const
+int ScoreboardView::preferredHeight(int maxHeight, int atWidth) const
 {
   // The height at the scale the tiles take in that height (fitScale), not at their scale now: a board
   // shrinking its tiles after it got its height would leave a gap under them. Above the normal size the
   // grid needs its 3% spare to keep that scale.
   const QMargins m = layout()->contentsMargins();
-  const double scale = fitScale(room(maxHeight));
-  const int width = room(maxHeight).width();
+  const QSize space = room(maxHeight, atWidth);
+  const double scale = fitScale(space);
+  const int width = space.width();
   const int chrome = m.top() + m.bottom() + layout()->spacing() + headlineHeight(scale, width) + 2;
   if (!m_grid)
     return chrome;
-  if (scale <= m_scale + 1e-3 && fitsNow(room(maxHeight)))  // the tiles stay as they are: their exact height
+  if (scale <= m_scale + 1e-3 && fitsNow(space))  // the tiles stay as they are: their exact height
     return m.top() + m.bottom() + layout()->spacing() + headlineHeight(m_scale, width) + 2 + m_grid->sizeHint().height();
   const double grid = m_grid->sizeHint().height() / m_scale * scale;
   return chrome + int(std::ceil(scale > 1.0 ? grid / 0.97 : grid));

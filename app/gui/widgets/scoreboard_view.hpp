@@ -31,7 +31,8 @@ public:
   QString headline() const;
   // The headline and every row of tiles without scrolling, when the board is given at most `maxHeight`
   // (its tiles take the scale that height allows).
-  int preferredHeight(int maxHeight) const;
+  // `atWidth`: as if the board were that wide (a place about to be laid out); its own width when not given.
+  int preferredHeight(int maxHeight, int atWidth = -1) const;
   QLabel* headlineLabel() const { return m_headline; }
   QLabel* caveatLabel() const { return m_caveat; }  // the run-wide caveat under the headline (hidden when none)
   QString caveat() const;
@@ -55,7 +56,7 @@ private:
   void fitTiles();
   void applyScale(double scale);
   double fitScale(QSize room) const;  // the tiles' scale for the room inside the margins
-  QSize room(int height) const;       // inside the margins, at this widget's width and `height`
+  QSize room(int height, int atWidth = -1) const;  // inside the margins, at this widget's width (or `atWidth`) and `height`
   bool fitsNow(QSize room) const;     // the grid at its current scale fits in `room` as it is
   int headlineHeight(double scale, int width) const;
   QFont headerFont() const;
