@@ -180,7 +180,7 @@ TEST_CASE("hash -r of a 3000-level tree hashes every file with few descriptors a
   }
 }
 
-TEST_CASE("hash -r follows no symbolic link by default; --follow follows those that stay inside the tree",
+TEST_CASE("hash -r follows no symbolic link by default, and --follow those that stay inside the tree",
           "[cli][hash][hostile]")
 {
   TempDir dir;
@@ -340,8 +340,7 @@ TEST_CASE("history: a long imported CPU name is cut in tables, and no view print
   CHECK(list.out.find("XXXX\xE2\x80\xA6") != std::string::npos);  // cut, and marked as cut
 }
 
-TEST_CASE("messages: too short a duration is too short, not no number; --data refuses /proc; hash-free interrupt "
-          "wording for --data",
+TEST_CASE("messages: too short a duration is too short, not no number, and --data refuses /proc",
           "[cli][hostile]")
 {
   const ProcessResult shortRun = runCli({"bench", "-d", "0.001"});

@@ -242,7 +242,7 @@ std::string withoutBidiControls(std::string_view text)
   out.reserve(text.size());
   for (std::size_t i = 0; i < text.size();) {
     if (const unsigned cp = bidiControlAt(text, i)) {
-      char escaped[8];
+      char escaped[16];
       std::snprintf(escaped, sizeof escaped, "\\u%04x", cp);
       out += escaped;
       i += cp == 0x061c ? 2 : 3;
