@@ -85,6 +85,8 @@ int run(Context& context, std::optional<Tool> tool, const std::vector<std::strin
 
 int main(int argc, char** argv)
 {
+  // LF line ends on Windows too, and stdin's bytes as they are (os.hpp).
+  setBinaryStdio();
   const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
   const std::string argv0 = argc > 0 ? argv[0] : kProgramName;
   setInvokedName(argv0);

@@ -17,7 +17,10 @@ bool stderrIsTerminal();
 // Width of the terminal behind stderr in columns, 80 when unknown.
 int terminalColumns();
 
-// Puts stdin and stdout in binary mode (no-op on POSIX) so digests of stdin match other tools.
+// Puts stdin, stdout and stderr in binary mode (no-op on POSIX): digests of stdin match other tools, and the
+// CLI writes the same bytes on every platform, lines ending in LF (as b3sum and Git for Windows' coreutils
+// do on Windows; Windows' console, PowerShell and Notepad read LF), never CRLF from the C runtime's text mode.
+// main() calls it before any command runs.
 void setBinaryStdio();
 
 // Creates `path` for writing only if it does not exist yet (O_EXCL), so nothing is ever overwritten.

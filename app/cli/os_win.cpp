@@ -36,6 +36,7 @@ void setBinaryStdio()
 {
   ::_setmode(::_fileno(stdin), _O_BINARY);
   ::_setmode(::_fileno(stdout), _O_BINARY);
+  ::_setmode(::_fileno(stderr), _O_BINARY);
 }
 
 std::FILE* createExclusive(const std::filesystem::path& path, std::string& error)
@@ -152,7 +153,7 @@ HANDLE g_finished = nullptr;
   if (g_beforeForcedExit)
     g_beforeForcedExit();
   // WriteFile, not stdio: another thread may be stuck holding the stream's lock.
-  static const char line[] = "hashscope-cli: interrupted\r\n";
+  static const char line[] = "hashscope-cli: interrupted\n";
   DWORD written = 0;
   ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), line, sizeof line - 1, &written, nullptr);
   ::_exit(code);
