@@ -39,13 +39,14 @@ struct HashItem {
   bool isStdin = false;
   bool stream = false;    // a device or FIFO: read to its end like md5sum does, whatever its size says
   std::error_code code;   // why reading it failed (errno), when the read that failed knew
-  // The name as printed: the argument, else the path's bytes (UTF-8 on Windows, whose native form is wide).
+  // The name as printed: the argument, else the path's bytes (UTF-8 on Windows, whose native form is wide),
+  // with '/' for separators on Windows (portableName).
   std::string shown() const
   {
     if (!display.empty())
-      return display;
+      return portableName(display);
     const std::u8string name = path.u8string();
-    return std::string(name.begin(), name.end());
+    return portableName(std::string(name.begin(), name.end()));
   }
 };
 

@@ -3,6 +3,7 @@
 #include "catch.hpp"
 #include "skip.hpp"
 #include "cli_helpers.hpp"
+#include "names.hpp"
 #include "shell_quoting.hpp"
 
 #include <algorithm>
@@ -146,4 +147,22 @@ TEST_CASE("hash error messages show names with control characters escaped", "[cl
   CHECK(folder.exitCode == 1);
   CHECK(isOneErrorLine(folder.err));
   CHECK(printable(folder.err));
+}
+
+TEST_CASE("digest lines name files with '/' on Windows, and a Windows path needs no shell quotes", "[cli][names]")
+{
+  using hashscope::cli::portableName;
+  using hashscope::cli::shellQuoted;
+  // Windows' rules (a backslash is a separator, never part of a name), tested on every system.
+  CHECK(portableName("C:\\data\\sub\\f.bin", '\\') == "C:/data/sub/f.bin");
+  CHECK(portableName("sub\\f.bin", '\\') == "sub/f.bin");
+  CHECK(shellQuoted("C:\\data\\f.bin", true) == "C:\\data\\f.bin");
+  CHECK(shellQuoted("C:/data/f.bin", true) == "C:/data/f.bin");
+  CHECK(shellQuoted("sub\\f.bin", true) == "sub\\f.bin");
+  CHECK(shellQuoted("a b", true) == "'a b'");  // a space still needs quotes there
+  CHECK(shellQuoted("x:y", true) == "'x:y'");  // a colon that is no drive's
+  // POSIX rules: a backslash is part of a name, kept and quoted.
+  CHECK(portableName("back\\slash", '/') == "back\\slash");
+  CHECK(shellQuoted("back\\slash", false) == "'back\\slash'");
+  CHECK(shellQuoted("C:/data", false) == "'C:/data'");
 }
