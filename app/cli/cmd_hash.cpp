@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "digest_requests.hpp"
 #include "file_checks.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
@@ -179,7 +180,7 @@ int hashFiles(Context& context, const HashRequest& request)
           return;
         continue;
       }
-      item.path = fs::path(argument);
+      item.path = pathFromUtf8(argument);
       const FileCheck check = checkInputFile(item.path);
       if (check.kind == FileCheck::Kind::Folder && request.recursive) {
         bool going = true;

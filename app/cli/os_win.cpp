@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <io.h>
 #include <mutex>
@@ -16,8 +17,25 @@
 #include <sys/stat.h>
 #include <system_error>
 #include <windows.h>
+// After windows.h, which it needs.
+#include <shellapi.h>
 
 namespace hashscope::cli {
+
+std::vector<std::string> commandLineArguments(int argc, char** argv)
+{
+  int count = 0;
+  LPWSTR* wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+  if (!wide)
+    return std::vector<std::string>(argv, argv + argc);
+  std::vector<std::string> args;
+  for (int i = 0; i < count; ++i) {
+    const std::u8string text = std::filesystem::path(wide[i]).u8string();
+    args.emplace_back(text.begin(), text.end());
+  }
+  ::LocalFree(wide);
+  return args;
+}
 
 bool stderrIsTerminal()
 {
@@ -37,6 +55,11 @@ void setBinaryStdio()
   ::_setmode(::_fileno(stdin), _O_BINARY);
   ::_setmode(::_fileno(stdout), _O_BINARY);
   ::_setmode(::_fileno(stderr), _O_BINARY);
+}
+
+std::FILE* openForReading(const std::filesystem::path& path)
+{
+  return ::_wfopen(path.c_str(), L"rb");
 }
 
 std::FILE* createExclusive(const std::filesystem::path& path, std::string& error)

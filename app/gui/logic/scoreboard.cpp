@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "hashscope/analysis.hpp"
+#include "hashscope/files.hpp"
 #include "logic/result_text.hpp"
 #include "logic/scoreboard_detail.hpp"
 
@@ -98,7 +99,7 @@ detail::Entry entryOf(const RunResult& r, int index)
     }
   }
   e.index = index;
-  e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
+  e.key = compareKey({std::string(toString(r.workload)), utf8Text(r.location), r.algorithm,
                       std::string(toString(r.cache)), e.streams});
   e.point = evidence::readPointOf(r);
   return e;

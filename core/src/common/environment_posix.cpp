@@ -1,0 +1,15 @@
+// environmentUtf8 on Linux and macOS: the environment's bytes, UTF-8 in every locale HashScope supports.
+#include <cstdlib>
+
+#include "hashscope/files.hpp"
+
+namespace hashscope {
+
+std::optional<std::string> environmentUtf8(const char* name)
+{
+  if (const char* value = std::getenv(name))
+    return std::string(value);
+  return std::nullopt;
+}
+
+}  // namespace hashscope
