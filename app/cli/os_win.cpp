@@ -217,6 +217,10 @@ InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)
     std::lock_guard lock(g_mutex);
     g_source = std::move(source);
   }
+  // A process started in a new process group (CREATE_NEW_PROCESS_GROUP: a parent that wants to send it
+  // Ctrl-Break, `start /b`) begins with Ctrl-C ignored, as if SetConsoleCtrlHandler(NULL, TRUE) had been called:
+  // turn Ctrl-C back on, so that it reaches the handler like Ctrl-Break.
+  ::SetConsoleCtrlHandler(nullptr, FALSE);
   ::SetConsoleCtrlHandler(onConsoleControl, TRUE);
 }
 
