@@ -58,7 +58,7 @@ std::filesystem::path invokedPath()
     auto path = fs::canonical(pathFromUtf8(name), ec);
     return ec ? fs::path() : path;
   }
-  const std::string pathVariable = environmentUtf8("PATH").value_or("");
+  const std::string pathVariable = pathVariableUtf8().value_or("");
   std::string_view dirs = pathVariable;
   constexpr char kSeparator = fs::path::preferred_separator == '\\' ? ';' : ':'; // Windows: ';'
 

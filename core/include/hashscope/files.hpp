@@ -15,9 +15,10 @@ namespace hashscope {
 std::filesystem::path pathFromUtf8(std::string_view utf8);
 std::string utf8Text(const std::filesystem::path& path);
 
-// An environment variable's value as UTF-8 (Windows: read wide, where getenv gives the ANSI code page's
-// rendering); nullopt when it is not set.
-std::optional<std::string> environmentUtf8(const char* name);
+// The PATH environment variable as UTF-8 (Windows: read wide, where getenv gives the ANSI code page's
+// rendering); nullopt when it is not set. Only PATH: every variable the sources read is named where it is read
+// (the CLI tests check that each one is documented).
+std::optional<std::string> pathVariableUtf8();
 
 // Renames `from` to `to` without ever replacing what is at `to` (atomically where the filesystem allows it,
 // else by link and unlink). False, with one sentence in `error`, when `to` exists or the rename fails.

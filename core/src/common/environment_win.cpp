@@ -1,5 +1,5 @@
-// environmentUtf8 on Windows: the variable read as UTF-16 (_wgetenv) and given back as UTF-8; getenv would give
-// the ANSI code page's rendering, which loses every character outside that code page.
+// pathVariableUtf8 on Windows: PATH read as UTF-16 (_wgetenv) and given back as UTF-8; getenv would give the
+// ANSI code page's rendering, which loses every character outside that code page.
 #include <cstdlib>
 #include <string>
 
@@ -7,11 +7,9 @@
 
 namespace hashscope {
 
-std::optional<std::string> environmentUtf8(const char* name)
+std::optional<std::string> pathVariableUtf8()
 {
-  const std::string narrow(name);
-  const std::wstring wide(narrow.begin(), narrow.end());  // variable names are ASCII
-  if (const wchar_t* value = _wgetenv(wide.c_str()))
+  if (const wchar_t* value = _wgetenv(L"PATH"))
     return utf8Text(std::filesystem::path(std::wstring(value)));
   return std::nullopt;
 }

@@ -176,7 +176,7 @@ bool digestsEqual(const std::string& toolDigest, const std::string& hashscopeHex
 std::vector<PeerTool> findPeerTools(const std::string& algorithm)
 {
   std::vector<std::filesystem::path> dirs;
-  if (const std::optional<std::string> path = environmentUtf8("PATH")) {
+  if (const std::optional<std::string> path = pathVariableUtf8()) {
     std::string_view rest(*path);
     while (true) {
       const auto sep = rest.find(peer::pathListSeparator());
