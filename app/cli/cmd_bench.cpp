@@ -2,6 +2,7 @@
 #include "args.hpp"
 #include "bench.hpp"
 #include "commands.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/storage.hpp"
 #include "hashscope/workload.hpp"
@@ -30,7 +31,7 @@ void parseDataOption(const Args& args, BenchOptions& o)
     throw UsageError("give one --data PATH per run (a file, or a folder of files)");
   if (data.front().empty())
     throw UsageError("--data needs a file or a folder");
-  o.data = std::filesystem::path(data.front());
+  o.data = pathFromUtf8(data.front());
   o.followLinks = args.has("follow");
   if (args.has("location"))
     throw UsageError("--data measures PATH where it is: --location is not used with it");
@@ -48,7 +49,7 @@ BenchOptions parseBenchOptions(const Args& args)
 {
   BenchOptions o;
   for (const auto& location : args.values("location"))
-    o.locations.emplace_back(location);
+    o.locations.push_back(pathFromUtf8(location));
   if (o.locations.empty())
     o.locations.push_back(defaultLocation());
   for (const auto& positional : args.positionals())
@@ -147,7 +148,7 @@ BenchOptions parseBenchOptions(const Args& args)
     if (output->empty())
       throw UsageError("--output needs a file name");
     if (*output != "-") // "-" is standard output, as everywhere else
-      o.output = std::filesystem::path(*output);
+      o.output = pathFromUtf8(*output);
   }
   o.force = args.has("force");
   if (o.suite && args.has("workload"))

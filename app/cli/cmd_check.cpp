@@ -5,6 +5,7 @@
 #include "commands.hpp"
 #include "digest_requests.hpp"
 #include "file_checks.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
@@ -61,7 +62,7 @@ bool readList(const std::string& name, bool fromStdin, std::string& content, std
       error = std::make_error_code(std::errc::io_error);
     return !std::cin.bad();
   }
-  std::FILE* file = std::fopen(name.c_str(), "rb");
+  std::FILE* file = openForReading(pathFromUtf8(name));
   if (!file) {
     error = std::error_code(errno, std::generic_category());
     return false;
@@ -146,7 +147,7 @@ public:
       const FileDigests digests = hashStream(stdin, order, Hashers::kBlockSize, m_stop, &out.code);
       return verdictOf(entry, order, digests, out);
     }
-    const FileCheck file = checkInputFile(entry.name);
+    const FileCheck file = checkInputFile(pathFromUtf8(entry.name));
     if (file.kind == FileCheck::Kind::Missing || file.kind == FileCheck::Kind::Error) {
       out.verdict = file.kind == FileCheck::Kind::Missing && m_ignoreMissing ? Verdict::Missing : Verdict::Unreadable;
       out.problem = file.problem;
@@ -259,8 +260,8 @@ private:
     // Size 0 in stat may still have content (/proc files), and devices and FIFOs are read like md5sum
     // reads them: to EOF.
     if (file.kind != FileCheck::Kind::Regular || file.size == 0)
-      return hashToEnd(name, ids, Hashers::kBlockSize, m_stop, &code);
-    return hashers.forAlgorithms(ids).hash(name, FileHasher::Seen::Regular); // just looked at: no second look
+      return hashToEnd(pathFromUtf8(name), ids, Hashers::kBlockSize, m_stop, &code);
+    return hashers.forAlgorithms(ids).hash(pathFromUtf8(name), FileHasher::Seen::Regular); // just looked at: no second look
   }
 
   std::stop_token m_stop;
@@ -412,7 +413,7 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
   std::string content;
   std::error_code readError;
   if (!fromStdin) {
-    const FileCheck check = checkInputFile(listName);
+    const FileCheck check = checkInputFile(pathFromUtf8(listName));
     if (check.kind == FileCheck::Kind::Folder) {
       voice.listUnreadable(listName, check.problem, std::make_error_code(std::errc::is_a_directory));
       fatal = b3sum;

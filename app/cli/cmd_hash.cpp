@@ -4,6 +4,7 @@
 #include "commands.hpp"
 #include "digest_requests.hpp"
 #include "file_checks.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
@@ -42,13 +43,14 @@ struct HashItem {
   bool isStdin = false;
   bool stream = false;    // a device or FIFO: read to its end like md5sum does, whatever its size says
   std::error_code code;   // why reading it failed (errno), when the read that failed knew
-  // The name as printed: the argument, else the path's bytes (UTF-8 on Windows, whose native form is wide).
+  // The name as printed: the argument, else the path's bytes (UTF-8 on Windows, whose native form is wide),
+  // with '/' for separators on Windows (portableName).
   std::string shown() const
   {
     if (!display.empty())
-      return display;
+      return portableName(display);
     const std::u8string name = fs::path(path).u8string();
-    return std::string(name.begin(), name.end());
+    return portableName(std::string(name.begin(), name.end()));
   }
 };
 
@@ -187,8 +189,8 @@ int hashFiles(Context& context, const HashRequest& request)
           return;
         continue;
       }
-      item.path = fs::path(argument).native();
-      const FileCheck check = checkInputFile(argument);
+      item.path = pathFromUtf8(argument).native();
+      const FileCheck check = checkInputFile(item.path);
       if (check.kind == FileCheck::Kind::Folder && request.recursive) {
         bool going = true;
         TreeSink sink;

@@ -1,6 +1,7 @@
 // `hashscope-cli install-links DIR`: the links by which hashscope-cli is started as md5sum, cksum ...
 #include "args.hpp"
 #include "file_checks.hpp"
+#include "hashscope/files.hpp"
 #include "help.hpp"
 #include "os.hpp"
 #include "tools.hpp"
@@ -18,10 +19,10 @@ int runInstallLinks(Context&, const Arguments& argv)
     return writeOut(helpText("install-links")) ? kExitOk : kExitFailure;
   if (args.positionals().size() != 1)
     throw UsageError("install-links needs one folder: hashscope-cli install-links DIR");
-  const fs::path folder = args.positionals().front();
+  const fs::path folder = pathFromUtf8(args.positionals().front());
   const FileCheck check = checkInputFile(folder);
   if (check.kind != FileCheck::Kind::Folder)
-    throw CommandError(withPath(folder.string(), check.kind == FileCheck::Kind::Missing ? "no such folder"
+    throw CommandError(withPath(utf8Text(folder), check.kind == FileCheck::Kind::Missing ? "no such folder"
                                                                                         : "is not a folder"));
   const fs::path target = executablePath();
   if (target.empty())

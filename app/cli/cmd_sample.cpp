@@ -1,6 +1,7 @@
 // `hashscope-cli sample create|list|remove`: HashScope's own sample files, and nothing else.
 #include "args.hpp"
 #include "commands.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/samples.hpp"
 #include "hashscope/storage.hpp"
 #include "help.hpp"
@@ -23,7 +24,7 @@ fs::path locationOf(const Args& args)
   if (locations.size() > 1)
     throw UsageError("sample works on one folder: give --location once (got " + std::to_string(locations.size()) +
                      ")");
-  return locations.empty() ? defaultLocation() : fs::path(locations.front());
+  return locations.empty() ? defaultLocation() : pathFromUtf8(locations.front());
 }
 
 std::uint64_t sizeOf(const Args& args)

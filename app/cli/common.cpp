@@ -1,5 +1,6 @@
 #include "common.hpp"
 
+#include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/types.hpp"
 #include "names.hpp"
@@ -54,16 +55,16 @@ std::filesystem::path invokedPath()
   if (name.empty())
     return {};
   if (name.find_first_of("/\\") != std::string::npos) {
-    auto path = fs::canonical(name, ec);
+    auto path = fs::canonical(pathFromUtf8(name), ec);
     return ec ? fs::path() : path;
   }
-  const char* pathVariable = std::getenv("PATH");
-  std::string_view dirs = pathVariable ? pathVariable : "";
+  const std::string pathVariable = pathVariableUtf8().value_or("");
+  std::string_view dirs = pathVariable;
   constexpr char kSeparator = fs::path::preferred_separator == '\\' ? ';' : ':'; // Windows: ';'
 
   while (!dirs.empty()) {
     const auto end = dirs.find(kSeparator);
-    const fs::path candidate = fs::path(std::string(dirs.substr(0, end))) / name;
+    const fs::path candidate = pathFromUtf8(dirs.substr(0, end)) / pathFromUtf8(name);
     if (fs::is_regular_file(candidate, ec))
       return fs::canonical(candidate, ec);
     dirs.remove_prefix(end == std::string_view::npos ? dirs.size() : end + 1);

@@ -2,6 +2,7 @@
 #include "history_save.hpp"
 
 #include "hashscope/export.hpp"
+#include "hashscope/files.hpp"
 #include "history_text.hpp"
 
 namespace hashscope::cli {
@@ -13,7 +14,7 @@ std::filesystem::path historyPath(const Args& args)
       throw UsageError("--history-db needs a file name");
     if (*path == ":memory:")  // SQLite's name for a database in memory: it would keep nothing
       throw UsageError("--history-db :memory: would keep nothing: give a file name (./:memory: for a file named so)");
-    return *path;
+    return pathFromUtf8(*path);
   }
   return defaultHistoryPath();
 }

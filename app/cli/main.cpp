@@ -91,8 +91,11 @@ int run(Context& context, std::optional<Tool> tool, const std::vector<std::strin
 
 int main(int argc, char** argv)
 {
-  const std::vector<std::string> args(argv + (argc > 0 ? 1 : 0), argv + argc);
-  const std::string argv0 = argc > 0 ? argv[0] : kProgramName;
+  // LF line ends on Windows too, and stdin's bytes as they are (os.hpp).
+  setBinaryStdio();
+  const std::vector<std::string> all = commandLineArguments(argc, argv);
+  const std::vector<std::string> args(all.begin() + (all.empty() ? 0 : 1), all.end());
+  const std::string argv0 = all.empty() ? std::string(kProgramName) : all.front();
   setInvokedName(argv0);
   // Started as md5sum, cksum ...: that tool, whose messages start with the name as it was started (like
   // coreutils: "md5sum: f: No such file or directory", or "/usr/local/bin/md5sum: ...").

@@ -2,6 +2,7 @@
 
 #include "hashscope/hash.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <cstdlib>
 
@@ -74,6 +75,13 @@ std::string withoutC1(std::string text)
 
 } // namespace
 
+std::string portableName(std::string name, char separator)
+{
+  if (separator == '\\')
+    std::replace(name.begin(), name.end(), '\\', '/');
+  return name;
+}
+
 std::string shownName(std::string_view name)
 {
   if (hasControlChars(name) || hasC1(name))
@@ -136,13 +144,16 @@ bool shellSafe(char c)
   return std::isalnum(static_cast<unsigned char>(c)) || std::string_view("%+,-./]_").find(c) != std::string_view::npos;
 }
 
-bool needsShellQuotes(std::string_view name)
+bool needsShellQuotes(std::string_view name, bool windowsNames)
 {
   if (name.empty())
     return true;
   for (std::size_t i = 0; i < name.size(); ++i) {
     const char c = name[i];
     if (shellSafe(c) || c == '@')
+      continue;
+    // A separator, and a drive's colon (C:\, C:/), are plain parts of a name on Windows.
+    if (windowsNames && (c == '\\' || (c == ':' && i == 1 && std::isalpha(static_cast<unsigned char>(name[0])))))
       continue;
     if ((c == '{' || c == '}') && name.size() > 1)
       continue;
@@ -185,9 +196,9 @@ bool fitsDoubleQuotes(std::string_view name)
 
 } // namespace
 
-std::string shellQuoted(std::string_view name)
+std::string shellQuoted(std::string_view name, bool windowsNames)
 {
-  if (!needsShellQuotes(name))
+  if (!needsShellQuotes(name, windowsNames))
     return std::string(name);
   if (name.find('\'') != std::string_view::npos && fitsDoubleQuotes(name))
     return "\"" + std::string(name) + "\"";

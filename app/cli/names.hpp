@@ -3,6 +3,7 @@
 // core (hashscope::escapeName, quoteName in hash.hpp). Here: reading names back, and showing them.
 #pragma once
 
+#include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -19,14 +20,21 @@ std::optional<std::string> unescapeName(std::string_view escaped);
 // terminal. Other names, backslashes included, are printed as they are, like md5sum does.
 std::string shownName(std::string_view name);
 
+// A name as digest lines carry it (hash, the tool links): on Windows, where a backslash is a separator and
+// never part of a name, every '\' becomes '/', as b3sum writes names there: a list then reads the same on
+// every system and holds no escape ("\\" for coreutils' escaped form). Elsewhere the name as it is.
+std::string portableName(std::string name, char separator = std::filesystem::path::preferred_separator);
+
 // Message text with any control character escaped (for sentences from elsewhere that may hold a name).
 std::string shownText(std::string_view text);
 
 // A name as coreutils 9.11 shows it in `md5sum -c` lines and in messages (gnulib's quotef): as it is when
 // the shell would read it back as one word, else in single quotes, with $'\n'-style pieces for control
 // characters (and for bytes that are not printable characters in this locale), e.g. 'a b', 'a:b',
-// 'a'$'\n''b', "it's". Always reversible, never a raw control character.
-std::string shellQuoted(std::string_view name);
+// 'a'$'\n''b', "it's". Always reversible, never a raw control character. With `windowsNames` (the default
+// on Windows) a backslash, a separator there, and a drive's colon (C:) need no quotes.
+std::string shellQuoted(std::string_view name,
+                        bool windowsNames = std::filesystem::path::preferred_separator == '\\');
 
 // gnulib's quote(), for option values in messages: 'x' in the C locale, ‘x’ where the locale is UTF-8.
 std::string localeQuoted(std::string_view text);

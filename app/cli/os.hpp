@@ -9,16 +9,29 @@
 #include <string>
 #include <string_view>
 #include <system_error>
+#include <vector>
 
 namespace hashscope::cli {
+
+// The command line as UTF-8 strings, the program's name first: argv on POSIX; on Windows the wide command
+// line (GetCommandLineW), since main's argv holds the ANSI code page's rendering, which loses every character
+// outside it ("caf\u00e9" survives in Western Europe only, a Greek or Japanese name nowhere).
+std::vector<std::string> commandLineArguments(int argc, char** argv);
 
 // True when stderr is an interactive terminal (progress bars are drawn only then).
 bool stderrIsTerminal();
 // Width of the terminal behind stderr in columns, 80 when unknown.
 int terminalColumns();
 
-// Puts stdin and stdout in binary mode (no-op on POSIX) so digests of stdin match other tools.
+// Puts stdin, stdout and stderr in binary mode (no-op on POSIX): digests of stdin match other tools, and the
+// CLI writes the same bytes on every platform, lines ending in LF (as b3sum and Git for Windows' coreutils
+// do on Windows; Windows' console, PowerShell and Notepad read LF), never CRLF from the C runtime's text mode.
+// main() calls it before any command runs.
 void setBinaryStdio();
+
+// Opens `path` for reading, in binary mode (Windows: by its wide name, so a non-ASCII name opens); nullptr
+// with errno set when it cannot.
+std::FILE* openForReading(const std::filesystem::path& path);
 
 // Creates `path` for writing only if it does not exist yet (O_EXCL), so nothing is ever overwritten.
 // Returns nullptr and sets `error` to a sentence when it cannot.

@@ -123,7 +123,17 @@ int terminalColumns()
   return 80;
 }
 
+std::vector<std::string> commandLineArguments(int argc, char** argv)
+{
+  return std::vector<std::string>(argv, argv + argc);
+}
+
 void setBinaryStdio() {}
+
+std::FILE* openForReading(const std::filesystem::path& path)
+{
+  return std::fopen(path.c_str(), "rb");
+}
 
 std::FILE* createExclusive(const std::filesystem::path& path, std::string& error)
 {

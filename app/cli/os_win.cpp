@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <fcntl.h>
 #include <io.h>
 #include <mutex>
@@ -16,8 +17,25 @@
 #include <sys/stat.h>
 #include <system_error>
 #include <windows.h>
+// After windows.h, which it needs.
+#include <shellapi.h>
 
 namespace hashscope::cli {
+
+std::vector<std::string> commandLineArguments(int argc, char** argv)
+{
+  int count = 0;
+  LPWSTR* wide = ::CommandLineToArgvW(::GetCommandLineW(), &count);
+  if (!wide)
+    return std::vector<std::string>(argv, argv + argc);
+  std::vector<std::string> args;
+  for (int i = 0; i < count; ++i) {
+    const std::u8string text = std::filesystem::path(wide[i]).u8string();
+    args.emplace_back(text.begin(), text.end());
+  }
+  ::LocalFree(wide);
+  return args;
+}
 
 bool stderrIsTerminal()
 {
@@ -36,6 +54,12 @@ void setBinaryStdio()
 {
   ::_setmode(::_fileno(stdin), _O_BINARY);
   ::_setmode(::_fileno(stdout), _O_BINARY);
+  ::_setmode(::_fileno(stderr), _O_BINARY);
+}
+
+std::FILE* openForReading(const std::filesystem::path& path)
+{
+  return ::_wfopen(path.c_str(), L"rb");
 }
 
 std::FILE* createExclusive(const std::filesystem::path& path, std::string& error)
@@ -195,6 +219,10 @@ InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)
     std::lock_guard lock(g_mutex);
     g_source = std::move(source);
   }
+  // A process started in a new process group (CREATE_NEW_PROCESS_GROUP: a parent that wants to send it
+  // Ctrl-Break, `start /b`) begins with Ctrl-C ignored, as if SetConsoleCtrlHandler(NULL, TRUE) had been called:
+  // turn Ctrl-C back on, so that it reaches the handler like Ctrl-Break.
+  ::SetConsoleCtrlHandler(nullptr, FALSE);
   ::SetConsoleCtrlHandler(onConsoleControl, TRUE);
 }
 

@@ -1,6 +1,7 @@
 #include "stream_hash.hpp"
 
 #include "file_checks.hpp"
+#include "os.hpp"
 
 #include <algorithm>
 #include <cerrno>
@@ -48,7 +49,7 @@ FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algori
 FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::string>& algorithms,
                       std::uint64_t blockSize, std::stop_token stop, std::error_code* code)
 {
-  std::FILE* file = std::fopen(path.string().c_str(), "rb");
+  std::FILE* file = openForReading(path);
   if (!file) {
     const std::error_code error(errno, std::generic_category());
     FileDigests out;

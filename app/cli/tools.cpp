@@ -6,6 +6,7 @@
 #include "args.hpp"
 #include "digest_types.hpp"
 #include "file_checks.hpp"
+#include "hashscope/files.hpp"
 #include "names.hpp"
 #include "os.hpp"
 #include "progress.hpp"
@@ -404,7 +405,7 @@ int runXxhsum(Context& context, const Arguments& commandLine)
 
 std::optional<Tool> toolForProgram(std::string_view argv0)
 {
-  std::string name(fs::path(std::string(argv0)).filename().string());
+  std::string name(utf8Text(pathFromUtf8(argv0).filename()));
   if (name.size() > 4 && (name.substr(name.size() - 4) == ".exe" || name.substr(name.size() - 4) == ".EXE"))
     name.resize(name.size() - 4);
   for (const auto& spec : kTools)

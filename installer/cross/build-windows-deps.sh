@@ -4,9 +4,10 @@
 #   installer/cross/build-windows-deps.sh PREFIX [PART...]
 # PARTS (default: all, in this order): zlib openssl sqlite xxhash blake3 isal catch2 qtbase qtcharts
 # Each part installs into PREFIX (headers, import libraries, DLLs, CMake packages) and leaves a stamp
-# in PREFIX/.stamps; a part whose stamp names the same source version is skipped, so a complete PREFIX
-# is reused and an interrupted one resumes at the part that did not finish (Qt's own build folder
-# is kept, so ninja resumes inside it too). The time of each part is printed and kept in
+# in PREFIX/.stamps naming the source version and a fingerprint of the part's recipe (below); a part
+# whose stamp has the same recipe is skipped, so a complete PREFIX is reused and an interrupted one
+# resumes at the part that did not finish (Qt's own build folder is kept, so ninja resumes inside it
+# too), while a part whose recipe changed is built again. The time of each part is printed and kept in
 # PREFIX/.stamps/times.txt.
 # Sources and build folders go to ${HASHSCOPE_DEPS_WORK:-PREFIX.work}. Jobs: ${HASHSCOPE_JOBS:-2}.
 # Qt is cross-built with Debian's own Qt 6.4 host tools (moc, rcc, uic from qt6-base-dev-tools);
@@ -81,7 +82,15 @@ apply_debian_patches() {
   touch "$src/.patched"
 }
 
-stamp_ok() { [ -f "$prefix/.stamps/$1" ] && [ "$(cat "$prefix/.stamps/$1")" = "$2" ]; }
+# recipe PART: a fingerprint of how this script builds PART (its build function, the helpers it calls, the
+# cross CMake settings and the toolchain file). A stamp names the source version and this fingerprint,
+# so a changed recipe rebuilds its part; a stamp without a recipe line (made before fingerprints, or
+# written by an import of a prebuilt part) is kept as it is.
+recipe() {
+  { declare -f fetch apply_debian_patches "build_$1"
+    printf '%s\n' "${cmake_cross[@]}" | grep -v -e '^-DHASHSCOPE_MINGW_PREFIX=' -e '^-DCMAKE_INSTALL_PREFIX=' -e '^-DCMAKE_TOOLCHAIN_FILE='
+    cat "$here/mingw-toolchain.cmake"; } | sha256sum | cut -c1-16
+}
 
 # ---- zlib: compiled straight into zlib1.dll + libz.dll.a (Debian's dfsg tarball drops win32/, whose
 # Makefile.gcc and zlib1.rc zlib's own Windows builds use; without a .def file mingw exports every
@@ -258,9 +267,15 @@ qtbase_version() { sed -n 's/.*QT_REPO_MODULE_VERSION "\([0-9.]*\)".*/\1/p' "$wo
 status=0
 for part in "${parts[@]}"; do
   declare -F "build_$part" >/dev/null || die "unknown part: $part"
-  if [ -f "$prefix/.stamps/$part" ]; then
-    log "$part $(cat "$prefix/.stamps/$part"): already in $prefix (delete $prefix/.stamps/$part to rebuild)"
-    continue
+  stamp="$prefix/.stamps/$part"
+  if [ -f "$stamp" ]; then
+    made="$(sed -n 's/^recipe //p' "$stamp")"
+    if [ -z "$made" ] || [ "$made" = "$(recipe "$part")" ]; then
+      log "$part $(head -n1 "$stamp"): already in $prefix$([ -n "$made" ] && echo ", recipe $made" || echo ", stamp without a recipe") (delete $stamp to rebuild)"
+      continue
+    fi
+    log "$part $(head -n1 "$stamp"): built by another recipe ($made, now $(recipe "$part")): rebuilding"
+    rm -f "$stamp"
   fi
   log "$part: building (logs: $work/build/$part*.log)"
   start=$(date +%s)
@@ -269,7 +284,7 @@ for part in "${parts[@]}"; do
   set +e; used="$( set -e; "build_$part" >&2; echo "$version" )"; rc=$?; set -e
   if [ "$rc" = 0 ]; then
     secs=$(( $(date +%s) - start ))
-    echo "$used" >"$prefix/.stamps/$part"
+    printf '%s\nrecipe %s\n' "$used" "$(recipe "$part")" >"$prefix/.stamps/$part"
     printf '%-8s %-28s %3dm%02ds  load average at the end: %s\n' "$part" "$used" $((secs / 60)) $((secs % 60)) \
       "$(cut -d' ' -f1-3 /proc/loadavg)" | tee -a "$prefix/.stamps/times.txt" >&2
   elif [ "$part" = isal ]; then

@@ -71,7 +71,12 @@ fi
 part_start "configure (cmake)"
 blake3_root="$(ls -d "$prefix"/src 2>/dev/null)"
 launcher=()
-command -v ccache >/dev/null && launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+# ccache, where installed: with the checkout as its base folder, a fresh clone elsewhere (CI's) hits the
+# objects an earlier clone compiled.
+if command -v ccache >/dev/null; then
+  launcher=(-DCMAKE_C_COMPILER_LAUNCHER=ccache -DCMAKE_CXX_COMPILER_LAUNCHER=ccache)
+  export CCACHE_BASEDIR="${CCACHE_BASEDIR:-$top}"
+fi
 cmake -S "$top" -B "$build" -G Ninja "${launcher[@]}" \
   -DCMAKE_TOOLCHAIN_FILE="$here/mingw-toolchain.cmake" -DHASHSCOPE_MINGW_PREFIX="$prefix" \
   -DHASHSCOPE_MINGW_STATIC_RUNTIME=OFF -DCMAKE_CROSSCOMPILING_EMULATOR="$build/wine-run.sh" \

@@ -7,7 +7,10 @@
 #   installer  the NSIS installer: silent install (/S) into a fresh wine prefix, the installed files,
 #              Start-menu entry and uninstall entry, the installed CLI's bench, silent uninstall
 #   gui        the deployed hashscope.exe at 1280x800, light and dark: a quick benchmark of the temp
-#              folder to its scoreboard; screenshots resources/screenshots/windows-*.png
+#              folder to its scoreboard; screenshots resources/screenshots/windows-*.png (or in
+#              $HASHSCOPE_SCREENSHOTS)
+# The tests part compares each program's failed test cases with .ci/windows-expected-failures.txt (or
+# $HASHSCOPE_WINDOWS_EXPECTED): a failure not listed there, or a listed one that passed, fails it.
 # Logs and a summary go to BUILD_DIR/wine-results/. Exits 1 when a part fails.
 # Display: Xvfb on :${HASHSCOPE_XVFB_DISPLAY:-13}. Needs wine64, xvfb, xdotool, imagemagick.
 {
@@ -16,7 +19,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 top="$(cd "$here/../.." && pwd)"
 gui=ON
 if [ "${1:-}" = --no-gui ]; then gui=OFF; shift; fi
-[ $# -ge 1 ] || { sed -n '2,12p' "$0" >&2; exit 2; }
+[ $# -ge 1 ] || { sed -n '2,15p' "$0" >&2; exit 2; }
 build="$(cd "$1" && pwd)"
 shift
 parts=("$@")
@@ -38,22 +41,71 @@ fail() { note "  FAIL: $*"; status=1; }
 stage="$build/stage"
 wine_bin="$(sed -n 's/^exec "\([^"]*\)".*/\1/p' "$run")"
 
+# The expected failures: "program<TAB>fails|maybe<TAB>test case<TAB>Windows reason" lines (.ci/run's Windows
+# part reads the same file). "fails": must fail here (one that passes is to be taken off the list, which
+# only shrinks); "maybe": fails in some runs only (wine's timing), allowed either way. Any other failure
+# is new and fails this part; a line without a reason is refused.
+expected_file="${HASHSCOPE_WINDOWS_EXPECTED:-$top/.ci/windows-expected-failures.txt}"
 part_tests() {
-  local exe name rc line
+  local exe name rc line t0 results
+  if [ -f "$expected_file" ]; then
+    local bad
+    bad="$(awk -F'\t' '!/^#/ && NF && (NF != 4 || ($2 != "fails" && $2 != "maybe") || $4 !~ /[^ ]/) {print FILENAME ":" FNR ": " $0}' "$expected_file")"
+    [ -z "$bad" ] || fail "lines of the expected list without program, fails|maybe, test case and reason: $bad"
+  fi
   for exe in "$build"/bin/hashscope_*_tests.exe; do
     [ -f "$exe" ] || continue
     name="$(basename "$exe" .exe)"
-    local t0=$(date +%s)
+    t0=$(date +%s)
+    results="$out/$name.results.tsv"
+    rm -f "$results"
     # The GUI tests need no display: Qt's "minimal" platform plugin (this Qt has no offscreen one: it needs
-    # FreeType, which build-windows-deps.sh leaves out).
-    (cd "$build" && HASHSCOPE_GUI_TEST_PLATFORM=minimal timeout 3600 "$run" "$exe" >"$out/$name.log" 2>&1)
+    # FreeType, which build-windows-deps.sh leaves out). HASHSCOPE_RESULT_LOG: one line per test case
+    # (tests/support/skip.cpp), a Windows path.
+    (cd "$build" && HASHSCOPE_GUI_TEST_PLATFORM=minimal HASHSCOPE_RESULT_LOG="Z:${results//\//\\}" \
+      timeout 3600 "$run" "$exe" >"$out/$name.log" 2>&1)
     rc=$?
-    line="$(grep -E '^(All tests passed|test cases:)' "$out/$name.log" | tail -n1)"
+    [ -f "$results" ] && sed -i 's/\r$//' "$results"  # CRLF where the C runtime wrote it in text mode
+    line="$(grep -E '^(All tests passed|test cases:)' "$out/$name.log" | tail -n1 | tr -d '\r')"
     note "$name: exit $rc in $(( $(date +%s) - t0 )) s: ${line:-no summary (see $out/$name.log)}"
-    grep -E '(partly )?skipped: ' "$out/$name.log" | sort | uniq -c | sed 's/^/    /' | tee -a "$summary"
-    if [ "$rc" != 0 ] && [ "$rc" != 77 ]; then
-      fail "$name (exit $rc): failures listed in $out/$name.log"
-      grep -B2 -A12 -E 'FAILED:$' "$out/$name.log" | head -n 80 >>"$summary"
+    grep -E '(partly )?skipped: ' "$out/$name.log" | tr -d '\r' | sort | uniq -c | sed 's/^/    /' | tee -a "$summary"
+    if [ -z "$line" ] || [ ! -f "$results" ]; then
+      fail "$name ended without Catch2's summary or its result log (exit $rc): it crashed or hung ($out/$name.log)"
+      tail -n 30 "$out/$name.log" >>"$summary"
+      continue
+    fi
+    local ran failed_n listed
+    ran="$(wc -l <"$results")"
+    failed_n="$(awk -F'\t' '$2 == "failed"' "$results" | LC_ALL=C sort -u | wc -l)"
+    listed="$(sed -n 's/^test cases: *\([0-9]*\).*/\1/p; s/^All tests passed ([0-9]* assertions* in \([0-9]*\) test cases*)/\1/p' <<<"$line")"
+    [ -z "$listed" ] || [ "$listed" = "$ran" ] ||
+      fail "$name: Catch2 counted $listed test cases, its result log $ran"
+    [ "$rc" = 0 ] || [ "$rc" = 77 ] || [ "$failed_n" -gt 0 ] || fail "$name exit $rc with no failed test case logged"
+    if [ ! -f "$expected_file" ]; then
+      [ "$failed_n" = 0 ] || fail "$name: $failed_n test cases failed (no expected list: $expected_file)"
+      continue
+    fi
+    # Compare with the expected list.
+    awk -F'\t' '$2 == "failed" {print $1}' "$results" | LC_ALL=C sort -u >"$out/$name.failed.txt"
+    awk -F'\t' -v p="$name" '$1 == p && $2 == "fails" {print $3}' "$expected_file" | LC_ALL=C sort -u >"$out/$name.expected.txt"
+    awk -F'\t' -v p="$name" '$1 == p && $2 == "maybe" {print $3}' "$expected_file" | LC_ALL=C sort -u >"$out/$name.maybe.txt"
+    local new fixed
+    new="$(LC_ALL=C comm -23 "$out/$name.failed.txt" <(LC_ALL=C sort -u "$out/$name.expected.txt" "$out/$name.maybe.txt"))"
+    fixed="$(LC_ALL=C comm -13 "$out/$name.failed.txt" "$out/$name.expected.txt")"
+    note "    $failed_n failed: $(LC_ALL=C comm -12 "$out/$name.failed.txt" "$out/$name.expected.txt" | wc -l) as listed," \
+      "$(LC_ALL=C comm -12 "$out/$name.failed.txt" "$out/$name.maybe.txt" | wc -l) listed as maybe," \
+      "$( [ -n "$new" ] && printf '%s\n' "$new" | wc -l || echo 0) new"
+    if [ -n "$new" ]; then
+      fail "$name: failures that are not in ${expected_file#"$top/"} (a new Windows failure):"
+      printf '%s\n' "$new" | sed 's/^/      - /' | tee -a "$summary"
+      # Catch2's report of each new failure, from the log.
+      while IFS= read -r t; do
+        grep -m1 -A25 -F -- "${t:0:60}" "$out/$name.log" | tr -d '\r' | sed 's/^/        /' >>"$summary"
+      done <<<"$new"
+    fi
+    if [ -n "$fixed" ]; then
+      fail "$name: listed in ${expected_file#"$top/"} as failing, but passed or did not run (take them off the list):"
+      printf '%s\n' "$fixed" | sed 's/^/      - /' | tee -a "$summary"
     fi
   done
 }
@@ -147,7 +199,9 @@ part_installer() {
 }
 
 part_gui() {
-  local app="$stage/bin/hashscope.exe" display=":${HASHSCOPE_XVFB_DISPLAY:-13}" shots="$top/resources/screenshots"
+  local app="$stage/bin/hashscope.exe" display=":${HASHSCOPE_XVFB_DISPLAY:-13}"
+  local shots="${HASHSCOPE_SCREENSHOTS:-$top/resources/screenshots}"
+  mkdir -p "$shots"
   [ -f "$app" ] || { fail "no $app"; return; }
   command -v Xvfb >/dev/null && command -v xdotool >/dev/null && command -v import >/dev/null ||
     { fail "the GUI part needs xvfb, xdotool and imagemagick"; return; }

@@ -69,6 +69,29 @@ HANDLE inheritable(HANDLE h)
   return h;
 }
 
+// Console control events (signal(SIGINT): Ctrl-Break) travel through a console shared with the child. A test
+// program started without one (a service, a CI job, wine run from a script with its output in a file) gets a
+// console of its own before its first child, which the children inherit; its own output stays where it went
+// (the C runtime's stdout and stderr keep their handles, and the standard handles are put back).
+void ensureConsole()
+{
+  static const bool attached = [] {
+    if (GetConsoleCP() != 0)
+      return true;  // a console is there
+    const HANDLE in = GetStdHandle(STD_INPUT_HANDLE), out = GetStdHandle(STD_OUTPUT_HANDLE),
+                 err = GetStdHandle(STD_ERROR_HANDLE);
+    if (!AllocConsole())
+      return false;
+    if (const HWND window = GetConsoleWindow())
+      ShowWindow(window, SW_HIDE);
+    SetStdHandle(STD_INPUT_HANDLE, in);
+    SetStdHandle(STD_OUTPUT_HANDLE, out);
+    SetStdHandle(STD_ERROR_HANDLE, err);
+    return true;
+  }();
+  (void)attached;
+}
+
 }  // namespace
 
 // The process and what its two pipes delivered so far; shared with the reading threads, which may
@@ -96,6 +119,7 @@ ChildProcess::ChildProcess(const std::vector<std::string>& argv, const fs::path&
   if (stdoutFd >= 0)
     output = inheritable(reinterpret_cast<HANDLE>(_get_osfhandle(stdoutFd)));
 
+  ensureConsole();
   std::wstring line;
   for (const auto& arg : argv)
     appendArgument(line, widen(arg));

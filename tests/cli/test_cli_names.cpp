@@ -3,6 +3,9 @@
 #include "catch.hpp"
 #include "skip.hpp"
 #include "cli_helpers.hpp"
+#include "hashscope/files.hpp"
+#include "json_helpers.hpp"
+#include "names.hpp"
 #include "shell_quoting.hpp"
 
 #include <algorithm>
@@ -146,4 +149,71 @@ TEST_CASE("hash error messages show names with control characters escaped", "[cl
   CHECK(folder.exitCode == 1);
   CHECK(isOneErrorLine(folder.err));
   CHECK(printable(folder.err));
+}
+
+TEST_CASE("non-ASCII names go in and come out as UTF-8: hash, check, bench --location and --data, the history",
+          "[cli][names]")
+{
+  // A user named José: a temp folder, a data folder and a history file with names outside ASCII (Latin,
+  // Greek, Japanese: outside any one ANSI code page of Windows).
+  TempDir dir;
+  const fs::path folder = dir.path() / fs::path(u8"José-Ωμέγα-日本");
+  fs::create_directories(folder);
+  const fs::path file = folder / fs::path(u8"données.bin");
+  writeRandomFile(file, 64 * 1024, 7);
+  writeRandomFile(dir / "plain.bin", 64 * 1024, 7);  // the same bytes under an ASCII name
+  const std::string fileText = hashscope::utf8Text(file);
+  // Names in digest lines use '/' on every system (Windows too, as b3sum there).
+  const std::u8string generic = file.generic_u8string();
+  const std::string fileLine(generic.begin(), generic.end());
+
+  ProcessResult r = runCli({"hash", "-a", "sha256", fileText});
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  const ProcessResult plain = runCli({"hash", "-a", "sha256", hashscope::utf8Text(dir / "plain.bin")});
+  REQUIRE(plain.exitCode == 0);
+  CHECK(r.out == plain.out.substr(0, 64) + "  " + fileLine + "\n");
+
+  const fs::path list = folder / fs::path(u8"liste-é.sha256");
+  writeTextFile(list, r.out);
+  r = runCli({"check", hashscope::utf8Text(list)});
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out == fileLine + ": OK\n");
+
+  const fs::path history = folder / fs::path(u8"historique-é.sqlite");
+  r = runCli({"bench", "--location", hashscope::utf8Text(folder), "-s", "1M", "--content", "zeros", "--workload",
+              "read", "--history-db", hashscope::utf8Text(history), "--format", "json"});
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  // The location's name as UTF-8 in the JSON (its separators are escaped there on Windows).
+  CHECK(r.out.find(hashscope::utf8Text(folder.filename())) != std::string::npos);
+  CHECK(fs::exists(history));
+  r = runCli({"bench", "--data", hashscope::utf8Text(folder), "-a", "md5", "--duration", "0.1", "--sample-hz", "0",
+              "--history-db", hashscope::utf8Text(history)});
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  r = runCli({"history", "list", "--history-db", hashscope::utf8Text(history), "--format", "json"});
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK(parseJson(r.out)["runs"].array.size() == 2);
+  CHECK(r.out.find(hashscope::utf8Text(folder.filename())) != std::string::npos);  // both runs' location
+}
+
+TEST_CASE("digest lines name files with '/' on Windows, and a Windows path needs no shell quotes", "[cli][names]")
+{
+  using hashscope::cli::portableName;
+  using hashscope::cli::shellQuoted;
+  // Windows' rules (a backslash is a separator, never part of a name), tested on every system.
+  CHECK(portableName("C:\\data\\sub\\f.bin", '\\') == "C:/data/sub/f.bin");
+  CHECK(portableName("sub\\f.bin", '\\') == "sub/f.bin");
+  CHECK(shellQuoted("C:\\data\\f.bin", true) == "C:\\data\\f.bin");
+  CHECK(shellQuoted("C:/data/f.bin", true) == "C:/data/f.bin");
+  CHECK(shellQuoted("sub\\f.bin", true) == "sub\\f.bin");
+  CHECK(shellQuoted("a b", true) == "'a b'");  // a space still needs quotes there
+  CHECK(shellQuoted("ab:c", true) == "'ab:c'");  // a colon that is no drive's (x:y is drive X's y there)
+  // POSIX rules: a backslash is part of a name, kept and quoted.
+  CHECK(portableName("back\\slash", '/') == "back\\slash");
+  CHECK(shellQuoted("back\\slash", false) == "'back\\slash'");
+  CHECK(shellQuoted("C:/data", false) == "'C:/data'");
 }

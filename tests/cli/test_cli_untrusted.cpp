@@ -360,7 +360,7 @@ TEST_CASE("no test hook is read from the environment", "[cli][history][untrusted
   // named where it is read (a read of a name made elsewhere could be any name). A new one belongs in this list
   // (and in the README) only if it is meant for them.
   const std::set<std::string> documented = {"\"HOME\"", "\"TMPDIR\"", "\"PATH\"", "\"XDG_DATA_HOME\"",
-                                            "\"HASHSCOPE_HISTORY_DB\"", "L\"HASHSCOPE_HISTORY_DB\"", "L\"USERPROFILE\"",
+                                            "\"HASHSCOPE_HISTORY_DB\"", "L\"HASHSCOPE_HISTORY_DB\"", "L\"PATH\"", "L\"USERPROFILE\"",
                                             "\"LC_ALL\"", "\"LC_CTYPE\"", "\"LANG\"" /* names.cpp: is the locale UTF-8 */};
   // The whole environment, by name of the file that may use it, and why.
   const std::set<std::pair<std::string, std::string>> wholeEnvironment = {

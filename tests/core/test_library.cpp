@@ -3,6 +3,7 @@
 #include <catch.hpp>
 
 #include "hashscope/export.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/library.hpp"
 #include "library/sqlite_db.hpp"
 #include "test_engine_support.hpp"
@@ -30,7 +31,7 @@ std::vector<RunResult> fullRun()
   }
   RunResult read;
   read.workload = Workload::Read;
-  read.location = "/srv/caf\xc3\xa9";
+  read.location = pathFromUtf8("/srv/caf\xc3\xa9");  // UTF-8 text to a path, explicitly (Windows: UTF-16)
   read.cache = CacheMode::Cold;
   read.bytes = 256 * MiB;
   read.seconds = 0.25;
@@ -146,7 +147,7 @@ TEST_CASE("library: a file that is not a history database is refused and left un
 {
   TempDir dir;
   const auto text = dir / "notes.txt";
-  { std::ofstream(text) << "my notes, not a database\n"; }
+  { std::ofstream(text, std::ios::binary) << "my notes, not a database\n"; }  // LF on Windows too
   CHECK_THROWS_WITH(RunLibrary(text), Catch::Contains("not a HashScope history database"));
   CHECK(test::fileBytes(text) == "my notes, not a database\n");
 

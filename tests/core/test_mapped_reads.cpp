@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cctype>
+#include <cmath>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -456,6 +457,34 @@ TEST_CASE("copied on the hashing thread or by a reader beside it: inline where t
   const double xxh3Cost = engine::hashCost("xxh3-64");
   CHECK(xxh3Cost > 0);
   CHECK(xxh3Cost != md5Cost);
+}
+
+TEST_CASE("the hash cost probe measures a thread clock that steps in milliseconds, as Windows' does",
+          "[engine][mapped]")
+{
+  // Fake clocks: a round of hashing takes 1 ms, each look at the monotonic clock 1 us.
+  double wall = 0;
+  const auto round = [&] { wall += 0.001; };
+  const auto wallSeconds = [&] { return wall += 1e-6; };
+  const double perGiB = 0.001 / (1 << 20) * 1073741824.0;  // 1 ms per MiB: 1.024 s/GiB
+
+  SECTION("a thread clock that steps by 10 ms (GetThreadTimes under wine) is not used: the probe is not 0") {
+    const auto coarse = [&] { return std::floor(wall / 0.010) * 0.010; };
+    const double cost = engine::measureHashCost(round, 1 << 20, {coarse, wallSeconds});
+    CHECK(cost == Approx(perGiB).epsilon(0.01));
+  }
+  SECTION("a thread clock that steps by 15.6 ms (GetThreadTimes on Windows) is not used either") {
+    const auto coarse = [&] { return std::floor(wall / 0.015625) * 0.015625; };
+    CHECK(engine::measureHashCost(round, 1 << 20, {coarse, wallSeconds}) == Approx(perGiB).epsilon(0.01));
+  }
+  SECTION("a fine thread clock is used: a thread that ran half of the time costs half") {
+    const auto fine = [&] { return wall / 2; };
+    CHECK(engine::measureHashCost(round, 1 << 20, {fine, wallSeconds}) == Approx(perGiB / 2).epsilon(0.01));
+  }
+  SECTION("this machine's clocks: every algorithm costs something") {
+    CHECK(engine::hashCost("crc32") > 0);
+    CHECK(engine::hashCost("sha256") > 0);
+  }
 }
 
 TEST_CASE("where mapping costs more than copies, cached files are read with copies, with the same digests",

@@ -4,6 +4,7 @@
 #include <thread>
 
 #include "catch.hpp"
+#include "engine/sample_identity.hpp"
 #include "hashscope/samples.hpp"
 #include "test_engine_support.hpp"
 
@@ -187,6 +188,33 @@ TEST_CASE("removeSample removes only HashScope samples", "[samples]")
   REQUIRE(listed.size() == 1);
   CHECK(listed[0].path == partial);
   CHECK(listed[0].status == SampleStatus::NotASample);
+}
+
+TEST_CASE("a sidecar that marks the file now at its name is never replaced: the first creator's sample keeps it",
+          "[samples]")
+{
+  // Where a sample is marked by a sidecar file (no alternate data streams: wine, FAT and exFAT drives; no
+  // extended attributes: ramfs), a second creator that wrote a whole sample of its own before the first's was
+  // renamed into place replaced the first's sidecar, and then refused that sample ("its HashScope marker
+  // belongs to another file of that name"). The sidecar functions are the same on every system.
+  TempDir dir;
+  const std::filesystem::path target = dir / sampleFileName(4096, SampleContent::Random);
+  hashscope::test::writeRandomFile(target, 4096, 1);
+  const auto id = platform::fileId(target);
+  REQUIRE(id);
+  const engine::SampleMarker complete{true, 4096, SampleContent::Random, std::nullopt};
+  REQUIRE(engine::writeSidecar(target, complete, *id).empty());
+  const std::filesystem::path second = dir / "second.bin";
+  hashscope::test::writeRandomFile(second, 4096, 2);
+  const auto secondId = platform::fileId(second);
+  REQUIRE(secondId);
+  CHECK_FALSE(engine::writeSidecar(target, complete, *secondId).empty());  // refused: it marks the sample there
+  const auto marker = engine::readMarker(target);
+  REQUIRE(marker);
+  CHECK(marker->owner == id);
+  // A sidecar left behind by a sample removed by hand is still replaced.
+  std::filesystem::remove(target);
+  CHECK(engine::writeSidecar(target, complete, *secondId).empty());
 }
 
 TEST_CASE("two creators of the same sample: the second waits for the first and reuses its sample", "[samples]")

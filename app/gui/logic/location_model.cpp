@@ -45,7 +45,7 @@ QVariant LocationModel::data(const QModelIndex& index, int role) const
   if (role == Qt::CheckStateRole && index.column() == PathColumn)
     return r.checked && reason.isEmpty() ? Qt::Checked : Qt::Unchecked;
   if (role == Qt::ToolTipRole) {
-    QString tip = qs(s.label.empty() ? s.path.string() : s.label);
+    QString tip = s.label.empty() ? qs(s.path) : qs(s.label);
     if (!s.mountPoint.empty())
       tip += QLatin1Char('\n') % tr("Mounted at %1").arg(qs(s.mountPoint));
     if (s.totalBytes)

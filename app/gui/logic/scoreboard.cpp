@@ -6,6 +6,7 @@
 
 #include "hashscope/analysis.hpp"
 #include "hashscope/figures.hpp"
+#include "hashscope/files.hpp"
 #include "logic/result_text.hpp"
 #include "logic/scoreboard_detail.hpp"
 #include "words.hpp"
@@ -87,7 +88,7 @@ detail::Entry entryOf(const RunResult& r, int index)
   setFigures(e, figuresOf(r));
   e.badge = badgeOf(r);
   e.index = index;
-  e.key = compareKey({std::string(toString(r.workload)), r.location.string(), r.algorithm,
+  e.key = compareKey({std::string(toString(r.workload)), utf8Text(r.location), r.algorithm,
                       std::string(toString(r.cache)), e.streams});
   e.point = evidence::readPointOf(r);
   return e;

@@ -14,6 +14,7 @@
 #include <system_error>
 
 #include "engine/workload_internal.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/workload.hpp"
 #include "platform/file_io.hpp"
 
@@ -85,11 +86,11 @@ void makeReady(ReadyFolder& ready, bool sizes, LinkPolicy links)
   for (platform::FolderEntry& entry : listed) {
     ReadyEntry e;
     if (paths)
-      e.path = folder.path() / entry.name;
+      e.path = folder.path() / pathFromUtf8(entry.name);
     std::error_code linkError;  // a listing without types (DT_UNKNOWN) says nothing of links: look, unless all are followed
     e.isLink = entry.kind == EntryKind::Link ||
                (entry.kind == EntryKind::Unknown && links != LinkPolicy::Follow &&
-                fs::is_symlink(fs::symlink_status(folder.path() / entry.name, linkError)));
+                fs::is_symlink(fs::symlink_status(folder.path() / pathFromUtf8(entry.name), linkError)));
     e.kind = entry.kind;
     e.looked = e.isLink || entry.kind == EntryKind::Unknown || (entry.kind == EntryKind::Regular && sizes);
     if (e.looked)
@@ -485,7 +486,7 @@ private:
   void visit(ReadyEntry& e, Job* job)
   {
     const platform::Folder& folder = *m_levels.back().folder;
-    fs::path path = e.path.empty() ? folder.path() / e.entry.name : std::move(e.path);
+    fs::path path = e.path.empty() ? folder.path() / pathFromUtf8(e.entry.name) : std::move(e.path);
     if (e.isLink && !followsLink(path)) {
       if (job)
         m_listers.drop(*job);

@@ -236,6 +236,43 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads)
          static_cast<unsigned>(threads) * (std::max(1u, hashThreadsPerStream) + 1) <= cores;
 }
 
+double measureHashCost(const std::function<void()>& hashRound, std::size_t roundBytes, const ProbeClocks& clocks)
+{
+  if (roundBytes == 0)
+    return 0;
+  // The thread's CPU clock where it resolves the probe, else the monotonic clock. Watch the CPU clock for up to
+  // 2 ms: its smallest step is a few hundred ns on Linux (CLOCK_THREAD_CPUTIME_ID), 1 us on macOS; Windows'
+  // GetThreadTimes steps by the scheduler's tick (15.6 ms; 10 ms under wine), which a 0.2 to 10 ms probe
+  // would read as 0 or as a whole tick.
+  double step = 0;
+  {
+    const double w0 = clocks.wallSeconds();
+    double last = clocks.cpuSeconds();
+    while (clocks.wallSeconds() - w0 < 0.002) {
+      const double now = clocks.cpuSeconds();
+      if (now != last) {
+        step = step == 0 ? now - last : std::min(step, now - last);
+        last = now;
+        if (step <= kFineClockStep)
+          break;
+      }
+    }
+  }
+  const bool cpuResolves = step > 0 && step <= kFineClockStep;
+  const std::function<double()>& clock = cpuResolves ? clocks.cpuSeconds : clocks.wallSeconds;
+  // The best of three tries of two rounds each: the smallest is the least disturbed (a preempted try only
+  // takes longer, on the monotonic clock).
+  double best = 0;
+  for (int i = 0; i < 3; ++i) {
+    const double t0 = clock();
+    hashRound();
+    hashRound();
+    const double took = clock() - t0;
+    best = i == 0 ? took : std::min(best, took);
+  }
+  return std::max(0.0, best) / (2.0 * static_cast<double>(roundBytes)) * 1073741824.0;  // s/GiB
+}
+
 double hashCost(const std::string& id)
 {
   static std::mutex mutex;
@@ -246,8 +283,7 @@ double hashCost(const std::string& id)
   double cost = 0;
   if (std::unique_ptr<Hasher> probe = makeHasher(id)) {
     // 1 MiB hashed in the pieces a cached file is copied in on the hashing thread (platform::kCopyPiece, the
-    // pieces the copy costs were measured with: platform::MappingCosts::copy), in the cache as such a piece is;
-    // the best of three tries.
+    // pieces the copy costs were measured with: platform::MappingCosts::copy), in the cache as such a piece is.
     constexpr std::size_t kBlock = 1u << 20;
     std::vector<std::byte> block(kBlock);
     for (std::size_t i = 0; i < kBlock; ++i)
@@ -257,14 +293,11 @@ double hashCost(const std::string& id)
         probe->update(block.data() + at, std::min(platform::kCopyPiece, kBlock - at));
     };
     hashBlock();  // warms the code and the buffer
-    const std::shared_ptr<ThreadClock> clock = currentThreadClock();
-    cost = 1e9;
-    for (int i = 0; i < 3; ++i) {
-      const double t0 = clock->cpuSeconds();
-      hashBlock();
-      hashBlock();
-      cost = std::min(cost, (clock->cpuSeconds() - t0) * 512.0);  // 2 MiB -> s/GiB
-    }
+    const std::shared_ptr<ThreadClock> thread = currentThreadClock();
+    const auto start = Clock::now();
+    cost = measureHashCost(hashBlock, kBlock,
+                           {[&] { return thread->cpuSeconds(); },
+                            [&] { return std::chrono::duration<double>(Clock::now() - start).count(); }});
     probe->finish();
   }
   costs.emplace(id, cost);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stop_token>
@@ -156,9 +157,20 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
 // What hashing with algorithm `id` costs the thread that does it, in CPU seconds per GiB (a block in the CPU's
-// cache, as after a read() on that thread): measured at the first call for each algorithm (1 to 10 ms), then
-// kept for the process; 0 for an unknown id.
+// cache, as after a read() on that thread): measured at the first call for each algorithm (1 to 10 ms, plus up
+// to 2 ms to learn the CPU clock's step), then kept for the process; 0 for an unknown id.
 double hashCost(const std::string& id);
+
+// hashCost's probe: s/GiB of `hashRound` (which hashes `roundBytes`), the best of three tries of two rounds.
+// Timed by `cpuSeconds` (the thread's CPU clock) where it steps by at most kFineClockStep, else by
+// `wallSeconds` (monotonic): Windows' thread clock steps by the scheduler's tick, so a probe of a few ms timed
+// by it measured 0 (every algorithm then counted as cheaper than a copy).
+struct ProbeClocks {
+  std::function<double()> cpuSeconds;
+  std::function<double()> wallSeconds;
+};
+inline constexpr double kFineClockStep = 10e-6;
+double measureHashCost(const std::function<void()>& hashRound, std::size_t roundBytes, const ProbeClocks& clocks);
 
 // Whether a cached range that is not mapped is better copied on the hashing thread (read() then hash, the block
 // still in the cache) than by a pipelined reader thread beside it: when the reader would have no core of its own

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <vector>
 
+#include "hashscope/files.hpp"
 #include "hashscope/samples.hpp"
 
 namespace hashscope::engine {
@@ -167,9 +168,13 @@ std::string writeSidecar(const fs::path& file, SampleMarker marker, platform::Fi
   const fs::path sidecar = sidecarOf(file);
   std::error_code ec;
   if (fs::exists(fs::symlink_status(sidecar, ec))) {
-    // Ours, left behind by a sample removed by hand: replace it. Anything else is not ours to touch.
-    if (!readSidecar(sidecar))
+    // Ours, left behind by a sample removed by hand: replace it. Anything else is not ours to touch, nor is
+    // the marker of the file that has this name now (another HashScope's sample, finished first).
+    const std::optional<SampleMarker> existing = readSidecar(sidecar);
+    if (!existing)
       return sidecar.string() + " already exists and is not HashScope's: it was left untouched";
+    if (existing->owner && existing->owner == platform::fileId(file))
+      return utf8Text(file) + " is already marked as a HashScope sample (another HashScope finished it first)";
     fs::remove(sidecar, ec);
   }
   marker.owner = owner;

@@ -41,7 +41,8 @@ std::filesystem::path sidecarOf(const std::filesystem::path& file);
 // identity. "" or one error sentence. `usedSidecar` says which.
 std::string writeMarker(const std::filesystem::path& file, SampleMarker marker, bool& usedSidecar);
 // Writes the sidecar of `file` (which need not exist yet) for a file of identity `owner`. Replaces only a
-// sidecar holding a HashScope marker; anything else under that name is left untouched (error).
+// sidecar holding a HashScope marker that does not mark the file now named `file` (a sample another HashScope
+// finished first keeps its marker); anything else under that name is left untouched (error).
 std::string writeSidecar(const std::filesystem::path& file, SampleMarker marker, platform::FileId owner);
 // Removes the sidecar of `file` when it holds a HashScope marker.
 void removeSidecar(const std::filesystem::path& file);

@@ -247,8 +247,17 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
       std::string error;
       bool otherWriter = false;
       file = openPartial(partial, lock, error, otherWriter);
-      if (file.isOpen())
-        break;
+      if (file.isOpen()) {
+        if (!fs::exists(fs::symlink_status(target, ec)))
+          break;
+        // Another HashScope renamed its finished sample into place between the look at the target above and
+        // this partial file (its own was gone, so this one could be made): reuse that sample, as above. Seen
+        // under wine, where the second creator wrote a whole sample and then replaced the first's sidecar.
+        file.close();
+        lock.unlock();
+        fs::remove(partial, ec);
+        continue;
+      }
       if (!otherWriter) {
         result.error = error;
         return result;

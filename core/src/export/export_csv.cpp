@@ -6,7 +6,7 @@
 #include <string_view>
 
 #include "export/json_writer.hpp"
-#include "export/path_text.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/export.hpp"
 #include "hashscope/figures.hpp"
 #include "hashscope/hash.hpp"
@@ -77,8 +77,8 @@ std::vector<std::string> rowOf(const RunResult& r)
       std::string(toString(r.workload)),
       r.algorithm,
       r.tool,
-      pathText(r.location),
-      pathText(r.target),
+      utf8Text(r.location),
+      utf8Text(r.target),
       r.storage.device.name,
       r.storage.device.model,
       std::string(toString(r.storage.kind)),

@@ -4,18 +4,12 @@
 
 #include "export/json_writer.hpp"
 #include "export/machine_info.hpp"
-#include "export/path_text.hpp"
+#include "hashscope/files.hpp"
 #include "hashscope/export.hpp"
 #include "hashscope/figures.hpp"
 #include "hashscope/hash.hpp"
 
 namespace hashscope {
-
-std::string pathText(const std::filesystem::path& path)
-{
-  const std::u8string text = path.u8string();
-  return std::string(text.begin(), text.end());
-}
 
 namespace {
 
@@ -32,7 +26,7 @@ void stringOrNull(json::Writer& w, const std::string& text)
 // \t) and its "<key>_escaped" flag says so, so a reader can restore the exact bytes.
 void writePath(json::Writer& w, const std::string& key, const std::filesystem::path& path)
 {
-  const std::string text = pathText(path);
+  const std::string text = utf8Text(path);
   const bool escaped = !isValidUtf8(text);
   w.member(key, escaped ? quoteName(text, true) : text);
   w.member(key + "_escaped", escaped);

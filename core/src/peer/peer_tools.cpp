@@ -5,6 +5,7 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "hashscope/files.hpp"
 #include "hashscope/peer.hpp"
 #include "peer/process.hpp"
 
@@ -175,13 +176,13 @@ bool digestsEqual(const std::string& toolDigest, const std::string& hashscopeHex
 std::vector<PeerTool> findPeerTools(const std::string& algorithm)
 {
   std::vector<std::filesystem::path> dirs;
-  if (const char* path = std::getenv("PATH")) {
-    std::string_view rest(path);
+  if (const std::optional<std::string> path = pathVariableUtf8()) {
+    std::string_view rest(*path);
     while (true) {
       const auto sep = rest.find(peer::pathListSeparator());
       const std::string_view dir = rest.substr(0, sep);
       if (!dir.empty())
-        dirs.emplace_back(std::string(dir));
+        dirs.push_back(pathFromUtf8(dir));
       if (sep == std::string_view::npos)
         break;
       rest.remove_prefix(sep + 1);
