@@ -22,7 +22,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")"
 BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
   qt6-base-dev libqt6opengl6-dev qt6-charts-dev libgl-dev catch2
   libssl-dev libxxhash-dev libisal-dev zlib1g-dev
-  librust-blake3-dev libsqlite3-dev)  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them); the run library
+  librust-blake3-dev libsqlite3-dev  # BLAKE3's C sources (cmake/FindOrBuildBLAKE3.cmake builds them); the run library
+  nlohmann-json3-dev)  # run documents read back (header-only)
 # perl: coreutils' own checksum tests (tests/coreutils/); strace: the test that looks at each write of `hash`,
 # and with time (GNU time) the kernel work and peak memory tests/bench/many_core.sh counts.
 # fuse3 + libfuse3-dev: the test FUSE filesystem of the network/FUSE location tests (tests/support/ratefs.cpp).
@@ -46,7 +47,7 @@ missing_packages() {
 install_packages() {
   if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
     log "Not a Debian-based system: install CMake >= 3.25, a C++20 compiler, Qt 6 (Widgets, Charts),"
-    log "OpenSSL 3, xxHash, zlib, ISA-L (optional) and Catch2 yourself, then run: $0 build"
+    log "OpenSSL 3, xxHash, zlib, SQLite, nlohmann/json, ISA-L (optional) and Catch2 yourself, then run: $0 build"
     return 0
   fi
   local missing

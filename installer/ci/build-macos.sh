@@ -7,8 +7,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 build="${1:-build-ci}"
 export HOMEBREW_NO_AUTO_UPDATE=1 HOMEBREW_NO_INSTALL_CLEANUP=1
-brew install --quiet cmake ninja qt openssl@3 xxhash catch2 isa-l blake3 sqlite
-prefix_path="$(brew --prefix qt);$(brew --prefix openssl@3);$(brew --prefix xxhash);$(brew --prefix blake3);$(brew --prefix catch2);$(brew --prefix isa-l);$(brew --prefix sqlite);$(brew --prefix)"
+brew install --quiet cmake ninja qt openssl@3 xxhash catch2 isa-l blake3 sqlite nlohmann-json
+prefix_path="$(brew --prefix qt);$(brew --prefix openssl@3);$(brew --prefix xxhash);$(brew --prefix blake3);$(brew --prefix catch2);$(brew --prefix isa-l);$(brew --prefix sqlite);$(brew --prefix nlohmann-json);$(brew --prefix)"
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DHASHSCOPE_WARNINGS_AS_ERRORS=ON \
   -DCMAKE_PREFIX_PATH="$prefix_path" -DOPENSSL_ROOT_DIR="$(brew --prefix openssl@3)" \

@@ -2,7 +2,7 @@
 # Builds, for x86_64-w64-mingw32, everything a Windows build of HashScope links, from Debian 12's own
 # source packages (apt-get source: needs a deb-src line; nothing is downloaded from anywhere else):
 #   installer/cross/build-windows-deps.sh PREFIX [PART...]
-# PARTS (default: all, in this order): zlib openssl sqlite xxhash blake3 isal catch2 qtbase qtcharts
+# PARTS (default: all, in this order): zlib openssl sqlite xxhash blake3 isal catch2 nlohmann qtbase qtcharts
 # Each part installs into PREFIX (headers, import libraries, DLLs, CMake packages) and leaves a stamp
 # in PREFIX/.stamps naming the source version and a fingerprint of the part's recipe (below); a part
 # whose stamp has the same recipe is skipped, so a complete PREFIX is reused and an interrupted one
@@ -24,7 +24,7 @@ here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 prefix="$(mkdir -p "$1" && cd "$1" && pwd)"
 shift
 parts=("$@")
-[ ${#parts[@]} -gt 0 ] || parts=(zlib openssl sqlite xxhash blake3 isal catch2 qtbase qtcharts)
+[ ${#parts[@]} -gt 0 ] || parts=(zlib openssl sqlite xxhash blake3 isal catch2 nlohmann qtbase qtcharts)
 work="${HASHSCOPE_DEPS_WORK:-$prefix.work}"
 jobs="${HASHSCOPE_JOBS:-2}"
 triple=x86_64-w64-mingw32
@@ -186,6 +186,16 @@ build_catch2() {
   rm -rf "$b"; mkdir -p "$b"
   cmake -S "$src" -B "$b" "${cmake_cross[@]}" -DCATCH_BUILD_TESTING=OFF -DCATCH_INSTALL_DOCS=OFF \
     -DCATCH_INSTALL_HELPERS=ON -DBUILD_TESTING=OFF >"$b.log" 2>&1
+  cmake --install "$b" >>"$b.log" 2>&1
+}
+
+# ---- nlohmann/json 3.11: header-only; its headers and CMake package from the Debian source, installed into
+# PREFIX like Catch2's (find_package(nlohmann_json) looks only inside CMAKE_FIND_ROOT_PATH).
+build_nlohmann() {
+  fetch nlohmann-json3
+  local b="$work/build/nlohmann"
+  rm -rf "$b"; mkdir -p "$b"
+  cmake -S "$src" -B "$b" "${cmake_cross[@]}" -DJSON_BuildTests=OFF -DJSON_Install=ON >"$b.log" 2>&1
   cmake --install "$b" >>"$b.log" 2>&1
 }
 

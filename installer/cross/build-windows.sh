@@ -4,7 +4,7 @@
 # windeployqt would, the NSIS installer and a zip.
 #   installer/cross/build-windows.sh [--no-gui] PREFIX [BUILD_DIR]   (BUILD_DIR default: build-windows)
 # --no-gui: hashscope-cli and its tests only, without Qt (minutes instead of hours for the first build).
-# PREFIX holds the Windows builds of Qt, OpenSSL, SQLite, xxHash, zlib, Catch2 and BLAKE3's sources:
+# PREFIX holds the Windows builds of Qt, OpenSSL, SQLite, xxHash, zlib, Catch2, nlohmann/json and BLAKE3's sources:
 # installer/cross/build-windows-deps.sh PREFIX makes it (run first here, it skips what PREFIX has).
 # Afterwards, installer/cross/test-windows-wine.sh BUILD_DIR runs everything under wine.
 # Rerun it after changes: the build folder is reused (ninja rebuilds what changed) and the staging
@@ -37,7 +37,7 @@ for tool in makensis cmake ninja; do
 done
 
 part_start "Windows dependencies (build-windows-deps.sh)"
-deps=(zlib openssl sqlite xxhash blake3 isal catch2)
+deps=(zlib openssl sqlite xxhash blake3 isal catch2 nlohmann)
 [ "$gui" = ON ] && deps+=(qtbase qtcharts)
 "$here/build-windows-deps.sh" "$prefix" "${deps[@]}"
 part_end

@@ -97,20 +97,15 @@ TEST_CASE("the JSON writer escapes strings and refuses non-finite numbers", "[ex
   CHECK(json::number(0.1) == "0.1");
   CHECK(std::stod(json::number(1.0 / 3.0)) == 1.0 / 3.0);
 
-  json::Writer w(false);
-  w.beginObject();
-  w.key("a");
-  w.beginArray();
-  w.endArray();
-  w.key("b");
-  w.beginObject();
-  w.endObject();
-  w.key("c");
-  w.numberArray({1, std::nan(""), 2.5});
-  w.key("d");
-  w.value(std::uint64_t{18446744073709551615u});
-  w.endObject();
-  CHECK(w.text() == "{\"a\":[],\"b\":{},\"c\":[1,null,2.5],\"d\":18446744073709551615}");
+  const json::Document doc = {{"a", json::Document::array()},
+                              {"b", json::Document::object()},
+                              {"c", {1.0, std::nan(""), 2.5}},
+                              {"d", std::uint64_t{18446744073709551615u}},
+                              {"e", {{"f", {"g", 2}}}}};
+  CHECK(json::text(doc, false) == "{\"a\":[],\"b\":{},\"c\":[1,null,2.5],\"d\":18446744073709551615,\"e\":{\"f\":[\"g\",2]}}");
+  // Pretty: two-space indents, a series of numbers on one line.
+  CHECK(json::text(doc, true) == "{\n  \"a\": [],\n  \"b\": {},\n  \"c\": [1,null,2.5],\n  \"d\": 18446744073709551615,"
+                                 "\n  \"e\": {\n    \"f\": [\n      \"g\",\n      2\n    ]\n  }\n}");
 }
 
 TEST_CASE("toJson carries the schema, tool, machine and every result field", "[export]")

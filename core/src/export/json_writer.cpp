@@ -2,6 +2,7 @@
 
 #include "hashscope/hash.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -51,115 +52,56 @@ std::string number(double value)
   return std::string(buffer, result.ptr);
 }
 
-void Writer::newline()
-{
-  if (!m_pretty)
-    return;
-  m_out += '\n';
-  m_out.append(m_stack.size() * 2, ' ');
-}
+namespace {
 
-void Writer::beforeValue()
+void write(std::string& out, const Document& v, bool pretty, std::size_t depth)
 {
-  if (m_afterKey) {
-    m_afterKey = false;
+  const auto newline = [&](std::size_t level) {
+    if (pretty) {
+      out += '\n';
+      out.append(level * 2, ' ');
+    }
+  };
+  switch (v.type()) {
+  case Document::value_t::object:
+  case Document::value_t::array: {
+    const bool object = v.is_object();
+    const bool series = !object && std::all_of(v.begin(), v.end(), [](const Document& e) {
+      return e.is_number() || e.is_null();
+    });
+    out += object ? '{' : '[';
+    for (auto it = v.begin(); it != v.end(); ++it) {
+      if (it != v.begin())
+        out += ',';
+      if (!series)
+        newline(depth + 1);
+      if (object) {
+        appendString(out, it.key());
+        out += pretty ? ": " : ":";
+      }
+      write(out, it.value(), pretty, depth + 1);
+    }
+    if (!series && !v.empty())
+      newline(depth);
+    out += object ? '}' : ']';
     return;
   }
-  if (m_stack.empty())
-    return;
-  Level& level = m_stack.back();
-  if (!level.empty)
-    m_out += ',';
-  level.empty = false;
-  newline();
-}
-
-void Writer::beginObject()
-{
-  beforeValue();
-  m_out += '{';
-  m_stack.push_back({false, true});
-}
-
-void Writer::endObject()
-{
-  const bool empty = m_stack.back().empty;
-  m_stack.pop_back();
-  if (!empty)
-    newline();
-  m_out += '}';
-}
-
-void Writer::beginArray()
-{
-  beforeValue();
-  m_out += '[';
-  m_stack.push_back({true, true});
-}
-
-void Writer::endArray()
-{
-  const bool empty = m_stack.back().empty;
-  m_stack.pop_back();
-  if (!empty)
-    newline();
-  m_out += ']';
-}
-
-void Writer::key(std::string_view name)
-{
-  beforeValue();
-  appendString(m_out, name);
-  m_out += m_pretty ? ": " : ":";
-  m_afterKey = true;
-}
-
-void Writer::value(std::string_view text)
-{
-  beforeValue();
-  appendString(m_out, text);
-}
-
-void Writer::value(double n)
-{
-  beforeValue();
-  m_out += number(n);
-}
-
-void Writer::value(std::int64_t n)
-{
-  beforeValue();
-  m_out += std::to_string(n);
-}
-
-void Writer::value(std::uint64_t n)
-{
-  beforeValue();
-  m_out += std::to_string(n);
-}
-
-void Writer::value(bool flag)
-{
-  beforeValue();
-  m_out += flag ? "true" : "false";
-}
-
-void Writer::null()
-{
-  beforeValue();
-  m_out += "null";
-}
-
-void Writer::numberArray(const std::vector<double>& values)
-{
-  beforeValue();
-  m_out += '[';
-  for (std::size_t i = 0; i < values.size(); ++i) {
-    if (i > 0)
-      m_out += ',';
-    m_out += number(values[i]);
+  case Document::value_t::string: appendString(out, v.get_ref<const std::string&>()); return;
+  case Document::value_t::boolean: out += v.get<bool>() ? "true" : "false"; return;
+  case Document::value_t::number_integer: out += std::to_string(v.get<std::int64_t>()); return;
+  case Document::value_t::number_unsigned: out += std::to_string(v.get<std::uint64_t>()); return;
+  case Document::value_t::number_float: out += number(v.get<double>()); return;
+  default: out += "null"; return;  // null (the only other kind a document built here holds)
   }
-  m_out += ']';
+}
+
+}  // namespace
+
+std::string text(const Document& document, bool pretty)
+{
+  std::string out;
+  write(out, document, pretty, 0);
+  return out;
 }
 
 }  // namespace hashscope::json

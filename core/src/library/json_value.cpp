@@ -1,11 +1,14 @@
-// parse(): a strict recursive-descent JSON parser (RFC 8259) with a nesting limit.
+// parse(): nlohmann/json's strict parser (RFC 8259: number grammar, well-formed UTF-8, paired surrogates, no
+// control characters) driving a SAX handler that adds HashScope's own rules: at most 64 levels, no key given
+// twice, what is kept and what is streamed, and numbers beyond a double read as +-infinity.
 #include "library/json_value.hpp"
 
-#include <unordered_set>
+#include <nlohmann/json.hpp>
 
-#include <algorithm>
 #include <charconv>
+#include <iterator>
 #include <limits>
+#include <unordered_set>
 
 namespace hashscope::json {
 
@@ -18,362 +21,314 @@ const Value& Value::operator[](std::string_view key) const
   return it == m_object.end() ? null : it->second;
 }
 
-class Parser {
+namespace {
+
+bool isNumberChar(char c) { return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E'; }
+
+// A number with RFC 8259's grammar that a double cannot hold: +-infinity when it is too large, nullopt for any
+// other text (nlohmann reads it: a number too small is 0 there too, a malformed one is its error).
+std::optional<double> outOfRange(std::string_view token)
+{
+  if (token.size() < 309 && token.find_first_of("eE") == std::string_view::npos)
+    return std::nullopt;  // no exponent: only more than 308 digits is too large
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t from = i;
+    while (i < token.size() && token[i] >= '0' && token[i] <= '9')
+      ++i;
+    return i - from;
+  };
+  const auto take = [&](std::string_view chars) {
+    const bool taken = i < token.size() && chars.find(token[i]) != std::string_view::npos;
+    i += taken ? 1 : 0;
+    return taken;
+  };
+  take("-");  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and nothing after it
+  if (!take("0") && (i == token.size() || token[i] == '0' || digits() == 0))
+    return std::nullopt;
+  if (take(".") && digits() == 0)
+    return std::nullopt;
+  if (take("eE")) {
+    take("+-");
+    if (digits() == 0)
+      return std::nullopt;
+  }
+  if (i != token.size())
+    return std::nullopt;
+  double d = 0;
+  const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), d);
+  if (ec != std::errc::result_out_of_range || ptr != token.data() + token.size())
+    return std::nullopt;
+  const bool negative = token.front() == '-';
+  const std::size_t e = std::min(token.find_first_of("eE"), token.size());
+  const std::string_view mantissa = token.substr(negative ? 1 : 0, e - (negative ? 1 : 0));
+  // The decimal place of the first significant digit (1 for "1.5", -2 for "0.001"), then the exponent.
+  const std::size_t point = std::min(mantissa.find('.'), mantissa.size());
+  const std::size_t first = mantissa.find_first_of("123456789");
+  long long magnitude = first < point ? static_cast<long long>(point - first)
+                                      : -static_cast<long long>(first - point - 1);
+  long long exponent = 0;
+  for (const char c : token.substr(std::min(e + 1, token.size())))
+    if (c >= '0' && c <= '9')
+      exponent = std::min<long long>(exponent * 10 + (c - '0'), 1LL << 40);
+  magnitude += e < token.size() && token.find('-', e) != std::string_view::npos ? -exponent : exponent;
+  if (magnitude <= 0)
+    return std::nullopt;
+  return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
+}
+
+// What the reader and the handler share: where the reader is, and the numbers it replaced.
+struct Shared {
+  std::size_t pos = 0;
+  std::size_t numbers = 0;                                // number tokens the reader has met
+  std::vector<std::pair<std::size_t, double>> replaced;  // (its place among them, its value)
+};
+
+// The document's bytes as nlohmann reads them, with one change: nlohmann refuses a number beyond a double
+// ("number overflow"), where HashScope reads +-infinity and lets the field's reader judge it (it names the
+// field). Such a number reaches nlohmann as "0" padded with spaces to its length, so byte offsets hold, and
+// its value waits in Shared::replaced. Strings are followed (quotes, backslashes) so no digit in them counts.
+class Reader {
 public:
-  Parser(std::string_view text, const ParseOptions& options) : m_text(text), m_options(options) {}
+  using iterator_category = std::forward_iterator_tag;
+  using value_type = char;
+  using difference_type = std::ptrdiff_t;
+  using pointer = const char*;
+  using reference = const char&;
 
-  Value document()
+  Reader() = default;
+  Reader(std::string_view text, std::size_t pos, Shared* shared) : m_text(text), m_pos(pos), m_shared(shared)
   {
-    Value v = value(0, true);
-    skipSpace();
-    if (m_pos != m_text.size())
-      fail("unexpected text after the document");
-    return v;
+    look();
   }
 
-private:
-  [[noreturn]] void fail(const std::string& what) const
+  const char& operator*() const
   {
-    throw ParseError("invalid JSON at byte " + std::to_string(m_pos) + ": " + what);
+    static const char zero = '0', space = ' ';
+    if (m_pos < m_zeroUntil)
+      return m_pos == m_zeroFrom ? zero : space;
+    return m_text[m_pos];
   }
-  void skipSpace()
+  Reader& operator++()
   {
-    while (m_pos < m_text.size() &&
-           (m_text[m_pos] == ' ' || m_text[m_pos] == '\t' || m_text[m_pos] == '\n' || m_text[m_pos] == '\r'))
-      ++m_pos;
-  }
-  bool take(char c)
-  {
-    skipSpace();
-    if (m_pos < m_text.size() && m_text[m_pos] == c) {
-      ++m_pos;
-      return true;
-    }
-    return false;
-  }
-  void expect(char c)
-  {
-    if (!take(c))
-      fail(std::string("expected '") + c + "'");
-  }
-  bool literal(std::string_view word)
-  {
-    if (m_text.substr(m_pos, word.size()) != word)
-      return false;
-    m_pos += word.size();
-    return true;
-  }
-  bool keeps(std::string_view key) const { return !m_options.keep || m_options.keep(key); }
-
-  // One value. With `keep` false it is checked as strictly but nothing of it is stored (the value reads
-  // as null): members a reader does not use cost no memory, however big.
-  Value value(int depth, bool keep)
-  {
-    if (depth > 64)
-      fail("nested too deeply");
-    skipSpace();
-    if (m_pos >= m_text.size())
-      fail("unexpected end");
-    Value v;
     const char c = m_text[m_pos];
-    if (c == '{') {
-      ++m_pos;
-      v.m_type = Value::Type::Object;
-      if (take('}'))
-        return v;
-      // A key given twice: which value counts differs from reader to reader, so a run document that has one
-      // could show one thing here and another elsewhere. Refused, wherever it is (kept or not).
-      std::unordered_set<std::string> keys;
-      do {
-        skipSpace();
-        const std::size_t keyAt = m_pos;
-        std::string key = string();
-        if (!keys.insert(key).second) {
-          m_pos = keyAt;
-          fail("the key \"" + key.substr(0, 64) + "\" is given twice in one object");
-        }
-        expect(':');
-        if (depth == 0 && m_options.onElement && key == m_options.streamKey) {
-          elements(depth + 1);
-          continue;
-        }
-        const bool keepMember = keep && keeps(key);
-        Value member = value(depth + 1, keepMember);
-        if (keepMember)
-          v.m_object.insert_or_assign(std::move(key), std::move(member));
-      } while (take(','));
-      expect('}');
-    } else if (c == '[') {
-      ++m_pos;
-      v.m_type = Value::Type::Array;
-      if (take(']'))
-        return v;
-      do {
-        Value item = value(depth + 1, keep);
-        if (keep)
-          v.m_array.push_back(std::move(item));
-      } while (take(','));
-      expect(']');
-    } else if (c == '"') {
-      v.m_type = Value::Type::String;
-      v.m_string = string();
-    } else if (literal("true")) {
-      v.m_type = Value::Type::Bool;
-      v.m_bool = true;
-    } else if (literal("false")) {
-      v.m_type = Value::Type::Bool;
-    } else if (literal("null")) {
-    } else {
-      v.m_type = Value::Type::Number;
-      v.m_number = number();
-    }
-    if (!keep)
-      return {};
-    return v;
-  }
-
-  // The streamed array: each element goes to onElement as soon as it is read, and is not kept.
-  void elements(int depth)
-  {
-    skipSpace();
-    if (m_pos >= m_text.size() || m_text[m_pos] != '[')
-      fail("expected an array for \"" + std::string(m_options.streamKey) + "\"");
-    m_streamed = true;
+    if (m_inString && m_escaped)
+      m_escaped = false;
+    else if (m_inString && c == '\\')
+      m_escaped = true;
+    else if (c == '"')
+      m_inString = !m_inString;
     ++m_pos;
-    if (take(']'))
-      return;
-    do
-      m_options.onElement(value(depth + 1, true));
-    while (take(','));
-    expect(']');
+    m_shared->pos = m_pos;
+    look();
+    return *this;
   }
-
-public:
-  bool streamed() const { return m_streamed; }
+  Reader operator++(int)
+  {
+    Reader before = *this;
+    ++*this;
+    return before;
+  }
+  bool operator==(const Reader& other) const { return m_pos == other.m_pos; }
 
 private:
-  // RFC 8259's grammar exactly: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?. Read with from_chars (no
-  // locale: a German app reads "1.5" as 1.5 too). A number beyond a double's range reads as +-infinity (or
-  // 0 when it is too small): the document stays what it was, and its reader judges the value.
-  double number()
+  // At the start of a number token outside a string: counts it, and replaces it when a double cannot hold it.
+  void look()
   {
-    const std::size_t start = m_pos;
-    auto digits = [&] {
-      const std::size_t from = m_pos;
-      while (m_pos < m_text.size() && m_text[m_pos] >= '0' && m_text[m_pos] <= '9')
-        ++m_pos;
-      return m_pos - from;
-    };
-    if (m_pos < m_text.size() && m_text[m_pos] == '-')
-      ++m_pos;
-    if (m_pos >= m_text.size() || m_text[m_pos] < '0' || m_text[m_pos] > '9')
-      fail(m_pos == start && std::string_view("+.").find(m_text[start]) == std::string_view::npos
-               ? "unexpected character"
-               : "malformed number");
-    if (m_text[m_pos] == '0')
-      ++m_pos;
-    else
-      digits();
-    if (m_pos < m_text.size() && m_text[m_pos] >= '0' && m_text[m_pos] <= '9')
-      fail("malformed number (leading zero)");
-    if (m_pos < m_text.size() && m_text[m_pos] == '.') {
-      ++m_pos;
-      if (digits() == 0)
-        fail("malformed number (no digit after the point)");
-    }
-    if (m_pos < m_text.size() && (m_text[m_pos] == 'e' || m_text[m_pos] == 'E')) {
-      ++m_pos;
-      if (m_pos < m_text.size() && (m_text[m_pos] == '+' || m_text[m_pos] == '-'))
-        ++m_pos;
-      if (digits() == 0)
-        fail("malformed number (no digit in the exponent)");
-    }
-    const char* first = m_text.data() + start;
-    const char* last = m_text.data() + m_pos;
-    double d = 0;
-    const auto [ptr, ec] = std::from_chars(first, last, d);
-    if (ec == std::errc::result_out_of_range)
-      return outOfRange(std::string_view(first, static_cast<std::size_t>(last - first)));
-    if (ec != std::errc() || ptr != last)
-      fail("malformed number");
-    return d;
-  }
-
-  // A well-formed number a double cannot hold: infinity when its magnitude is too large, else 0.
-  static double outOfRange(std::string_view token)
-  {
-    const bool negative = token.front() == '-';
-    // The decimal exponent of the first significant digit: above 0 means large.
-    long long position = 0;  // digits before the point, counted from the first non-zero one
-    bool seenNonZero = false, afterPoint = false;
-    std::size_t i = negative ? 1 : 0;
-    long long leadingZerosAfterPoint = 0;
-    for (; i < token.size() && token[i] != 'e' && token[i] != 'E'; ++i) {
-      if (token[i] == '.') {
-        afterPoint = true;
-      } else if (!seenNonZero && token[i] == '0') {
-        if (afterPoint)
-          ++leadingZerosAfterPoint;
-      } else {
-        seenNonZero = true;
-        if (!afterPoint)
-          ++position;
-      }
-    }
-    long long exponent = 0;
-    if (i < token.size()) {
-      const std::string_view e = token.substr(i + 1);
-      const bool minus = !e.empty() && e.front() == '-';
-      for (char c : e)
-        if (c >= '0' && c <= '9')
-          exponent = std::min<long long>(exponent * 10 + (c - '0'), 1LL << 40);
-      if (minus)
-        exponent = -exponent;
-    }
-    const long long magnitude = (position > 0 ? position : -leadingZerosAfterPoint) + exponent;
-    const double value = magnitude > 0 ? std::numeric_limits<double>::infinity() : 0.0;
-    return negative ? -value : value;
-  }
-
-  unsigned hex4()
-  {
-    if (m_pos + 4 > m_text.size())
-      fail("short \\u escape");
-    unsigned code = 0;
-    const auto [ptr, ec] = std::from_chars(m_text.data() + m_pos, m_text.data() + m_pos + 4, code, 16);
-    if (ec != std::errc() || ptr != m_text.data() + m_pos + 4)
-      fail("malformed \\u escape");
-    m_pos += 4;
-    return code;
-  }
-
-  static void appendUtf8(std::string& out, unsigned cp)
-  {
-    if (cp < 0x80) {
-      out += char(cp);
-    } else if (cp < 0x800) {
-      out += char(0xC0 | (cp >> 6));
-      out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-      out += char(0xE0 | (cp >> 12));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
-    } else {
-      out += char(0xF0 | (cp >> 18));
-      out += char(0x80 | ((cp >> 12) & 0x3F));
-      out += char(0x80 | ((cp >> 6) & 0x3F));
-      out += char(0x80 | (cp & 0x3F));
+    if (m_inString || m_pos >= m_text.size() || m_pos < m_tokenEnd || (m_text[m_pos] != '-' && !isDigit(m_text[m_pos])))
+      return;
+    m_tokenEnd = m_pos;
+    while (m_tokenEnd < m_text.size() && isNumberChar(m_text[m_tokenEnd]))
+      ++m_tokenEnd;
+    ++m_shared->numbers;
+    if (const auto value = outOfRange(m_text.substr(m_pos, m_tokenEnd - m_pos))) {
+      m_shared->replaced.emplace_back(m_shared->numbers, *value);
+      m_zeroFrom = m_pos;
+      m_zeroUntil = m_tokenEnd;
     }
   }
-
-  // The length of the well-formed UTF-8 sequence at m_pos (RFC 3629: no overlong forms, no surrogates,
-  // nothing above U+10FFFF); fails on anything else.
-  std::size_t utf8Sequence()
-  {
-    const auto byte = [&](std::size_t i) {
-      return m_pos + i < m_text.size() ? static_cast<unsigned char>(m_text[m_pos + i]) : 0u;
-    };
-    const unsigned b0 = byte(0);
-    std::size_t n = 0;
-    unsigned low = 0x80, high = 0xBF;  // the allowed range of the second byte
-    if (b0 >= 0xC2 && b0 <= 0xDF) {
-      n = 2;
-    } else if (b0 >= 0xE0 && b0 <= 0xEF) {
-      n = 3;
-      if (b0 == 0xE0)
-        low = 0xA0;
-      if (b0 == 0xED)
-        high = 0x9F;
-    } else if (b0 >= 0xF0 && b0 <= 0xF4) {
-      n = 4;
-      if (b0 == 0xF0)
-        low = 0x90;
-      if (b0 == 0xF4)
-        high = 0x8F;
-    } else {
-      fail("invalid UTF-8 in a string");
-    }
-    if (byte(1) < low || byte(1) > high)
-      fail("invalid UTF-8 in a string");
-    for (std::size_t i = 2; i < n; ++i)
-      if (byte(i) < 0x80 || byte(i) > 0xBF)
-        fail("invalid UTF-8 in a string");
-    return n;
-  }
-
-  std::string string()
-  {
-    if (m_pos >= m_text.size() || m_text[m_pos] != '"')
-      fail("expected a string");
-    ++m_pos;
-    std::string out;
-    while (true) {
-      if (m_pos >= m_text.size())
-        fail("unterminated string");
-      const char c = m_text[m_pos++];
-      if (c == '"')
-        return out;
-      if (static_cast<unsigned char>(c) < 0x20)
-        fail("control character in a string");
-      if (static_cast<unsigned char>(c) >= 0x80) {  // JSON text is UTF-8: a stray byte is refused, not kept
-        --m_pos;
-        const std::size_t n = utf8Sequence();
-        out.append(m_text.substr(m_pos, n));
-        m_pos += n;
-        continue;
-      }
-      if (c != '\\') {
-        out += c;
-        continue;
-      }
-      if (m_pos >= m_text.size())
-        fail("unterminated escape");
-      const char e = m_text[m_pos++];
-      switch (e) {
-      case '"': out += '"'; break;
-      case '\\': out += '\\'; break;
-      case '/': out += '/'; break;
-      case 'b': out += '\b'; break;
-      case 'f': out += '\f'; break;
-      case 'n': out += '\n'; break;
-      case 'r': out += '\r'; break;
-      case 't': out += '\t'; break;
-      case 'u': {
-        unsigned cp = hex4();
-        // A code point outside the BMP comes as a surrogate pair; half a pair is no character and
-        // could not be written back as UTF-8.
-        if (cp >= 0xDC00 && cp <= 0xDFFF)
-          fail("unpaired surrogate");
-        if (cp >= 0xD800 && cp < 0xDC00) {
-          if (m_text.substr(m_pos, 2) != "\\u")
-            fail("unpaired surrogate");
-          m_pos += 2;
-          const unsigned low = hex4();
-          if (low < 0xDC00 || low > 0xDFFF)
-            fail("unpaired surrogate");
-          cp = 0x10000 + ((cp - 0xD800) << 10) + (low - 0xDC00);
-        }
-        appendUtf8(out, cp);
-        break;
-      }
-      default: fail("unknown escape");
-      }
-    }
-  }
+  static bool isDigit(char c) { return c >= '0' && c <= '9'; }
 
   std::string_view m_text;
   std::size_t m_pos = 0;
+  Shared* m_shared = nullptr;
+  bool m_inString = false, m_escaped = false;
+  std::size_t m_tokenEnd = 0, m_zeroFrom = 0, m_zeroUntil = 0;
+};
+
+using Json = nlohmann::json;
+
+}  // namespace
+
+// Builds the kept part of the document from nlohmann's events.
+class Parser : public nlohmann::json_sax<Json> {
+public:
+  Parser(const ParseOptions& options, const Shared& shared) : m_options(options), m_shared(shared) {}
+
+  Value root;
+  bool streamed = false;
+
+  bool null() override { return add(Value{}); }
+  bool boolean(bool flag) override
+  {
+    Value v;
+    v.m_type = Value::Type::Bool;
+    v.m_bool = flag;
+    return add(std::move(v));
+  }
+  bool number_integer(number_integer_t n) override { return number(static_cast<double>(n)); }
+  bool number_unsigned(number_unsigned_t n) override { return number(static_cast<double>(n)); }
+  bool number_float(number_float_t n, const string_t&) override { return number(n); }
+  bool string(string_t& text) override
+  {
+    Value v;
+    v.m_type = Value::Type::String;
+    v.m_string = std::move(text);
+    return add(std::move(v));
+  }
+  bool binary(binary_t&) override { return false; }  // JSON text has none
+  bool start_object(std::size_t) override { return open(Value::Type::Object); }
+  bool start_array(std::size_t) override { return open(Value::Type::Array); }
+  bool end_object() override { return close(); }
+  bool end_array() override { return close(); }
+  bool key(string_t& key) override
+  {
+    Frame& f = m_stack.back();
+    // A key given twice: which value counts differs from reader to reader, so a run document that has one
+    // could show one thing here and another elsewhere. Refused, wherever it is (kept or not).
+    if (!f.keys.insert(key).second)
+      fail(m_shared.pos - key.size() - 2, "the key \"" + key.substr(0, 64) + "\" is given twice in one object");
+    f.streamNext = m_stack.size() == 1 && m_options.onElement && key == m_options.streamKey;
+    f.keepNext = f.keep && (!m_options.keep || m_options.keep(key));
+    f.key = std::move(key);
+    return true;
+  }
+  bool parse_error(std::size_t position, const std::string& token, const nlohmann::detail::exception& e) override
+  {
+    // nlohmann's words without its prefix ("[json.exception.parse_error.101] parse error at line 1, column 2:
+    // syntax error while parsing value - ") or the bytes it read (they may be anything).
+    std::string what = e.what();
+    what = what.substr(std::min(what.find(" - ") + 3, what.size()));
+    if (const std::size_t read = what.find("; last read: '"); read != std::string::npos) {
+      const std::size_t expected = what.rfind("'; expected ");
+      what = what.substr(0, read) + (expected != std::string::npos && expected > read ? what.substr(expected + 1) : std::string());
+    }
+    if (what.find("UTF-8") != std::string::npos)
+      what = "invalid UTF-8 in a string";
+    else if (what.rfind("invalid number", 0) == 0)
+      what = "malformed number" + what.substr(14);
+    else if (what == "invalid literal" && !token.empty() && (token.back() == '+' || token.back() == '.'))
+      what = "malformed number";
+    fail(position > 0 ? position - 1 : 0, what);
+  }
+
+private:
+  struct Frame {
+    Value value;
+    bool keep = true;      // whether this container is kept (its members are checked either way)
+    bool stream = false;   // the streamed array: its elements go to onElement
+    bool keepNext = true;  // an object's next member: kept?
+    bool streamNext = false;
+    std::string key;
+    std::unordered_set<std::string> keys;
+  };
+
+  [[noreturn]] static void fail(std::size_t at, const std::string& what)
+  {
+    throw ParseError("invalid JSON at byte " + std::to_string(at) + ": " + what);
+  }
+
+  void checkDepth() const
+  {
+    if (m_stack.size() > 64)
+      fail(m_shared.pos - 1, "nested too deeply");
+  }
+
+  bool number(double n)
+  {
+    ++m_numbers;
+    Value v;
+    v.m_type = Value::Type::Number;
+    v.m_number = n;
+    if (m_next < m_shared.replaced.size() && m_shared.replaced[m_next].first == m_numbers)
+      v.m_number = m_shared.replaced[m_next++].second;
+    return add(std::move(v));
+  }
+
+  // The streamed member must be an array.
+  void checkStream(bool array) const
+  {
+    if (!m_stack.empty() && m_stack.back().streamNext && !array)
+      fail(m_shared.pos - 1, "expected an array for \"" + std::string(m_options.streamKey) + "\"");
+  }
+
+  bool add(Value v)
+  {
+    checkDepth();
+    checkStream(false);
+    place(std::move(v));
+    return true;
+  }
+
+  // A finished value goes to its container (when kept), to onElement, or becomes the root.
+  void place(Value v)
+  {
+    if (m_stack.empty()) {
+      root = std::move(v);
+      return;
+    }
+    Frame& parent = m_stack.back();
+    if (parent.stream)
+      m_options.onElement(v);
+    else if (parent.value.m_type == Value::Type::Array && parent.keep)
+      parent.value.m_array.push_back(std::move(v));
+    else if (parent.value.m_type == Value::Type::Object && parent.keepNext)
+      parent.value.m_object.insert_or_assign(std::move(parent.key), std::move(v));
+  }
+
+  bool open(Value::Type type)
+  {
+    checkDepth();
+    checkStream(type == Value::Type::Array);
+    Frame f;
+    f.value.m_type = type;
+    if (!m_stack.empty()) {
+      const Frame& parent = m_stack.back();
+      f.stream = parent.value.m_type == Value::Type::Object && parent.streamNext;
+      f.keep = parent.stream || (parent.value.m_type == Value::Type::Array ? parent.keep : parent.keepNext);
+      f.keep = f.keep && !f.stream;
+      streamed = streamed || f.stream;
+    }
+    m_stack.push_back(std::move(f));
+    return true;
+  }
+
+  bool close()
+  {
+    Frame f = std::move(m_stack.back());
+    m_stack.pop_back();
+    if (!f.stream)
+      place(f.keep ? std::move(f.value) : Value{});
+    return true;
+  }
+
   const ParseOptions& m_options;
-  bool m_streamed = false;
+  const Shared& m_shared;
+  std::vector<Frame> m_stack;
+  std::size_t m_numbers = 0, m_next = 0;
 };
 
 Value parse(std::string_view text, const ParseOptions& options, bool* streamed)
 {
-  Parser parser(text, options);
-  Value v = parser.document();
+  // nlohmann skips a byte-order mark; this parser never did (readRunDocument takes one off itself).
+  if (text.substr(0, 3) == "\xEF\xBB\xBF")
+    throw ParseError("invalid JSON at byte 0: unexpected character");
+  Shared shared;
+  Parser parser(options, shared);
+  Json::sax_parse(Reader(text, 0, &shared), Reader(text, text.size(), &shared), &parser);
   if (streamed)
-    *streamed = parser.streamed();
-  return v;
+    *streamed = parser.streamed;
+  return std::move(parser.root);
 }
 
 }  // namespace hashscope::json

@@ -1,5 +1,5 @@
-// A small JSON reader (DOM) for run documents: enough to read hashscope.run files back without a JSON
-// library in core/. Numbers are doubles (run figures are measured values, not ids).
+// The run documents' reader: a small DOM of what a reader keeps, filled by nlohmann/json's strict parser (see
+// json_value.cpp). Numbers are doubles (run figures are measured values, not ids).
 #pragma once
 
 #include <functional>

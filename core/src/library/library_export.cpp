@@ -15,24 +15,15 @@ std::string joined(const std::vector<std::string>& items, const char* separator)
   return out;
 }
 
-void stringArray(json::Writer& w, const char* key, const std::vector<std::string>& items)
+using json::Document;
+
+Document keyOf(const TileKey& key)
 {
-  w.key(key);
-  w.beginArray();
-  for (const std::string& item : items)
-    w.value(item);
-  w.endArray();
+  return {{"label", key.label()}, {"workload", key.workload}, {"algorithm", key.algorithm},
+          {"location", key.location}, {"cache", key.cache},       {"streams", key.streams}};
 }
 
-void writeKey(json::Writer& w, const TileKey& key)
-{
-  w.member("label", key.label());
-  w.member("workload", key.workload);
-  w.member("algorithm", key.algorithm);
-  w.member("location", key.location);
-  w.member("cache", key.cache);
-  w.member("streams", key.streams);
-}
+std::string text(const Document& document) { return json::text(document, true) + "\n"; }
 
 std::string num(double value) { return json::number(value); }
 
@@ -40,31 +31,24 @@ std::string num(double value) { return json::number(value); }
 
 std::string historyJson(const std::vector<RunRecord>& runs)
 {
-  json::Writer w(true);
-  w.beginObject();
-  w.member("schema", "hashscope.history/1");
-  w.key("runs");
-  w.beginArray();
+  Document list = Document::array();
   for (const RunRecord& r : runs) {
-    w.beginObject();
-    w.member("id", r.id);
+    Document o = {{"id", r.id}};
     for (const auto& [key, text] : {std::pair{"started_at", &r.startedAt}, std::pair{"finished_at", &r.finishedAt},
                                     std::pair{"saved_at", &r.savedAt}, std::pair{"name", &r.name},
                                     std::pair{"status", &r.status}, std::pair{"origin", &r.origin},
                                     std::pair{"hashscope_version", &r.version}, std::pair{"cpu", &r.machine.cpu},
                                     std::pair{"os", &r.machine.os}, std::pair{"kernel", &r.machine.kernel}}) {
-      w.member(key, *text);
+      o[key] = *text;
     }
-    w.member("logical_cores", r.machine.logicalCores);
-    w.member("memory_bytes", r.machine.memoryBytes);
-    stringArray(w, "locations", r.locations);
-    stringArray(w, "algorithms", r.algorithms);
-    w.member("baseline", r.baseline);
-    w.endObject();
+    o["logical_cores"] = r.machine.logicalCores;
+    o["memory_bytes"] = r.machine.memoryBytes;
+    o["locations"] = r.locations;
+    o["algorithms"] = r.algorithms;
+    o["baseline"] = r.baseline;
+    list.push_back(std::move(o));
   }
-  w.endArray();
-  w.endObject();
-  return w.text() + "\n";
+  return text({{"schema", "hashscope.history/1"}, {"runs", std::move(list)}});
 }
 
 std::string historyCsv(const std::vector<RunRecord>& runs)
@@ -81,36 +65,21 @@ std::string historyCsv(const std::vector<RunRecord>& runs)
 
 std::string comparisonJson(const Comparison& c, std::int64_t baseId, std::int64_t otherId)
 {
-  json::Writer w(true);
-  w.beginObject();
-  w.member("schema", "hashscope.compare/1");
-  w.member("base", baseId);
-  w.member("other", otherId);
-  w.member("same_machine", c.sameMachine);
-  w.member("faster", c.faster);
-  w.member("slower", c.slower);
-  w.member("within", c.within);
-  w.key("tiles");
-  w.beginArray();
+  Document tiles = Document::array();
   for (const TileDelta& d : c.tiles) {
-    w.beginObject();
-    writeKey(w, d.key);
-    w.key("base_mb_per_s");
-    d.change == Change::OnlyInOther ? w.null() : w.value(d.baseMBps);
-    w.key("other_mb_per_s");
-    d.change == Change::OnlyInBase ? w.null() : w.value(d.otherMBps);
+    Document o = keyOf(d.key);
+    o["base_mb_per_s"] = d.change == Change::OnlyInOther ? Document() : Document(d.baseMBps);
+    o["other_mb_per_s"] = d.change == Change::OnlyInBase ? Document() : Document(d.otherMBps);
     const bool both = d.change != Change::OnlyInBase && d.change != Change::OnlyInOther;
-    w.key("delta_pct");
-    both ? w.value(d.deltaPct) : w.null();
-    w.key("spread_pct");
-    both ? w.value(d.spreadPct) : w.null();
-    w.member("default_spread", d.defaultSpread);
-    w.member("change", toString(d.change));
-    w.endObject();
+    o["delta_pct"] = both ? Document(d.deltaPct) : Document();
+    o["spread_pct"] = both ? Document(d.spreadPct) : Document();
+    o["default_spread"] = d.defaultSpread;
+    o["change"] = toString(d.change);
+    tiles.push_back(std::move(o));
   }
-  w.endArray();
-  w.endObject();
-  return w.text() + "\n";
+  return text({{"schema", "hashscope.compare/1"}, {"base", baseId}, {"other", otherId},
+               {"same_machine", c.sameMachine}, {"faster", c.faster}, {"slower", c.slower},
+               {"within", c.within}, {"tiles", std::move(tiles)}});
 }
 
 std::string comparisonCsv(const Comparison& c)
@@ -130,62 +99,44 @@ std::string comparisonCsv(const Comparison& c)
 
 std::string planJson(const Plan& plan, std::int64_t runId)
 {
-  json::Writer w(true);
-  w.beginObject();
-  w.member("schema", "hashscope.plan/1");
-  w.member("run", runId);
-  w.member("bytes", plan.bytes);
-  w.member("seconds", plan.seconds);
-  w.member("needed_mb_per_s", plan.neededMBps);
-  w.member("algorithm", plan.algorithm);
-  w.key("read_mb_per_s");
-  plan.readMBps > 0 ? w.value(plan.readMBps) : w.null();
-  w.member("read_location", plan.readLocation);
-  w.key("read_streams");
-  plan.readStreams > 0 ? w.value(plan.readStreams) : w.null();
-  w.key("read_queue_depth");
-  plan.readQueueDepth > 0 ? w.value(plan.readQueueDepth) : w.null();
-  w.key("links");
-  w.beginArray();
-  for (const LinkPlan& l : plan.links) {
-    w.beginObject();
-    w.member("gbit_per_s", l.gbitPerSecond);
-    w.member("payload_mb_per_s", l.payloadMBps);
-    w.member("links", l.links);
-    w.member("measured", l.measured);
-    w.endObject();
-  }
-  w.endArray();
-  w.member("logical_cores", plan.logicalCores);
-  stringArray(w, "meeting", plan.meeting);
-  std::vector<std::string> notes;
+  Document links = Document::array();
+  for (const LinkPlan& l : plan.links)
+    links.push_back({{"gbit_per_s", l.gbitPerSecond}, {"payload_mb_per_s", l.payloadMBps}, {"links", l.links},
+                     {"measured", l.measured}});
+  Document notes = Document::array();
   for (PlanNote n : plan.notes)
-    notes.emplace_back(toString(n));
-  stringArray(w, "notes", notes);
-  w.key("algorithms");
-  w.beginArray();
-  for (const AlgorithmPlan& a : plan.algorithms) {
-    w.beginObject();
-    w.member("algorithm", a.algorithm);
-    w.member("per_core_mb_per_s", a.perCoreMBps);
-    w.member("per_core_mb_per_s_min", a.perCoreMinMBps);
-    w.member("per_core_mb_per_s_max", a.perCoreMaxMBps);
-    w.member("all_cores_mb_per_s", a.allCoresMBps);
-    w.member("all_cores_streams", a.allCoresStreams);
-    w.member("all_cores_estimated", a.allCoresEstimated);
-    w.key("all_cores_location");
-    a.allCoresLocation.empty() ? w.null() : w.value(a.allCoresLocation);
-    w.member("cores_exact", a.coresExact);
-    w.member("cores_about", a.coresAbout);
-    w.member("cores_at_least", a.coresAtLeast);
-    w.member("machine_seconds", a.machineSeconds);
-    w.member("limit", toString(a.limit));
-    w.member("meets_target", a.meetsTarget);
-    w.endObject();
-  }
-  w.endArray();
-  w.endObject();
-  return w.text() + "\n";
+    notes.push_back(toString(n));
+  Document algorithms = Document::array();
+  for (const AlgorithmPlan& a : plan.algorithms)
+    algorithms.push_back({{"algorithm", a.algorithm},
+                          {"per_core_mb_per_s", a.perCoreMBps},
+                          {"per_core_mb_per_s_min", a.perCoreMinMBps},
+                          {"per_core_mb_per_s_max", a.perCoreMaxMBps},
+                          {"all_cores_mb_per_s", a.allCoresMBps},
+                          {"all_cores_streams", a.allCoresStreams},
+                          {"all_cores_estimated", a.allCoresEstimated},
+                          {"all_cores_location", a.allCoresLocation.empty() ? Document() : Document(a.allCoresLocation)},
+                          {"cores_exact", a.coresExact},
+                          {"cores_about", a.coresAbout},
+                          {"cores_at_least", a.coresAtLeast},
+                          {"machine_seconds", a.machineSeconds},
+                          {"limit", toString(a.limit)},
+                          {"meets_target", a.meetsTarget}});
+  return text({{"schema", "hashscope.plan/1"},
+               {"run", runId},
+               {"bytes", plan.bytes},
+               {"seconds", plan.seconds},
+               {"needed_mb_per_s", plan.neededMBps},
+               {"algorithm", plan.algorithm},
+               {"read_mb_per_s", plan.readMBps > 0 ? Document(plan.readMBps) : Document()},
+               {"read_location", plan.readLocation},
+               {"read_streams", plan.readStreams > 0 ? Document(plan.readStreams) : Document()},
+               {"read_queue_depth", plan.readQueueDepth > 0 ? Document(plan.readQueueDepth) : Document()},
+               {"links", std::move(links)},
+               {"logical_cores", plan.logicalCores},
+               {"meeting", plan.meeting},
+               {"notes", std::move(notes)},
+               {"algorithms", std::move(algorithms)}});
 }
 
 }  // namespace hashscope
