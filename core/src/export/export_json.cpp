@@ -328,7 +328,7 @@ void writeResult(json::Writer& w, const RunResult& r, const ExportOptions& optio
   w.key("cache_note");
   stringOrNull(w, r.cacheNote);
   w.key("read_method");
-  stringOrNull(w, r.readMethod);
+  stringOrNull(w, toString(r.readMethods));
   w.member("read_path", toString(r.readPath));
   w.member("bytes", r.bytes);
   w.member("files", r.files);
