@@ -9,10 +9,9 @@ hashscope_area(hash)
 hashscope_area(storage                      EXPORTS iokit_mac.hpp mountinfo.hpp)
 hashscope_area(common    USES platform)
 hashscope_area(counters  USES storage       EXPORTS linux_sources.hpp)
-# read_range.hpp: analysis derives the read method from it until the run carries the engine's decision
-# (issue 36); then analysis drops USES engine and engine exports nothing.
-hashscope_area(engine    USES platform storage  EXPORTS read_range.hpp)
-hashscope_area(analysis  USES engine        EXPORTS totals.hpp)
+hashscope_area(engine    USES platform storage)
+# analysis reads the read method the engine recorded in each result (RunResult::readMethods), never engine/.
+hashscope_area(analysis                     EXPORTS totals.hpp)
 hashscope_area(peer      USES counters)
 hashscope_area(suite     USES analysis platform)
 hashscope_area(export                       EXPORTS json_writer.hpp)

@@ -26,8 +26,8 @@ std::string cacheCell(const RunResult& r)
   const std::string method(toString(r.cacheMethod));
   if (r.cacheMethod != CacheMethod::NotApplicable && method != cell)
     cell += " (" + method + ")";
-  if (r.readMethod == "mmap")  // the default (pipelined reads) goes without saying
-    cell += ", mmap";
+  if (r.readMethods == ReadMethod::Mapped)  // the default (pipelined reads) goes without saying
+    (cell += ", ") += toString(ReadMethod::Mapped);
   return cell;
 }
 

@@ -257,9 +257,9 @@ private:
   FileDigests hash(const std::string& name, const FileCheck& file, const std::vector<std::string>& ids,
                    Hashers& hashers, std::error_code& code)
   {
-    // Size 0 in stat may still have content (/proc files), and devices and FIFOs are read like md5sum
-    // reads them: to EOF.
-    if (file.kind != FileCheck::Kind::Regular || file.size == 0)
+    // Devices and FIFOs are read like md5sum reads them: to EOF. A regular file of size 0 (it may still have
+    // content: /proc files) is read to its end by FileHasher, by the one rule hash uses too.
+    if (file.kind != FileCheck::Kind::Regular)
       return hashToEnd(pathFromUtf8(name), ids, Hashers::kBlockSize, m_stop, &code);
     return hashers.forAlgorithms(ids).hash(pathFromUtf8(name), FileHasher::Seen::Regular); // just looked at: no second look
   }

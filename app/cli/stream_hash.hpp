@@ -1,8 +1,8 @@
-// Hashing with plain stdio reads to the end of the stream, for what the engine's sized reads cannot do:
-// stdin (cannot be split or re-read), files whose size is 0 in stat (pseudo-files in /proc and /sys
-// report 0 yet have content, and md5sum reads them to EOF), and what `hash` and `check` read like md5sum
-// does although it is no regular file: character and block devices (md5sum /dev/null) and FIFOs
-// (md5sum <(command)).
+// Hashing with plain stdio reads to the end of the stream, for what the engine's file reads cannot do:
+// stdin (cannot be split or re-read), and what `hash` and `check` read like md5sum does although it is no
+// regular file: character and block devices (md5sum /dev/null) and FIFOs (md5sum <(command)). Regular
+// files of size 0 (pseudo-files in /proc and /sys report 0 yet have content) are the engine's: FileHasher
+// reads them to their end.
 #pragma once
 
 #include "hashscope/hash.hpp"

@@ -88,6 +88,28 @@ TEST_CASE("check verifies the lists hashscope-cli hash writes", "[cli][check]")
   CHECK(r.out.find("FAILED") == std::string::npos);
 }
 
+// One rule for files of size 0 in stat, in hash and in check: the engine reads them to their end (an empty file,
+// and a kernel pseudo file whose size says nothing of its content).
+TEST_CASE("check reads files of size 0 to their end, as hash does", "[cli][check]")
+{
+  Files files;
+  const fs::path empty = files.dir / "empty";
+  writeTextFile(empty, "");
+  std::vector<std::string> args{"hash", "-a", "md5", empty.string()};
+  if (fs::exists("/proc/version") && fs::file_size("/proc/version") == 0)
+    args.push_back("/proc/version");
+  const ProcessResult list = runCli(args);
+  REQUIRE(list.exitCode == 0);
+  CHECK(list.out.find("d41d8cd98f00b204e9800998ecf8427e") != std::string::npos);
+  if (args.size() > 4)  // /proc/version has content: not the digest of nothing
+    CHECK(splitLines(list.out).back().find("d41d8cd98f00b204e9800998ecf8427e") == std::string::npos);
+  writeTextFile(files.dir / "list", list.out);
+  const ProcessResult r = runCli({"check", (files.dir / "list").string()});
+  CHECK(r.exitCode == 0);
+  CHECK(splitLines(r.out).size() == args.size() - 3);
+  CHECK(r.out.find("FAILED") == std::string::npos);
+}
+
 TEST_CASE("check reports FAILED, unreadable files and bad lines like md5sum -c", "[cli][check]")
 {
   if (!toolExists("md5sum"))

@@ -185,7 +185,7 @@ TEST_CASE("the CLI's sentence says where a ceiling was measured and what was not
   // A read with 3 reads in flight, judged against what the device gave 3 streams with 9 in flight.
   RunResult read = analysed(Workload::Read, "", Verdict::IoBound, VerdictReason::QueueDepthLimited);
   read.bytes = 1'388'000'000;
-  read.readMethod = "pipelined";
+  read.readMethods = ReadMethod::Pipelined;
   read.queueDepth = 3;
   Ceiling delivered;
   delivered.kind = CeilingKind::Read;
@@ -202,7 +202,7 @@ TEST_CASE("the CLI's sentence says where a ceiling was measured and what was not
   RunResult ram = analysed(Workload::HashFile, "sha256", Verdict::CpuBound, VerdictReason::WorkerSaturated, 16);
   ram.analysis->memoryBacked = true;
   ram.analysis->cores = 16;
-  ram.readMethod = "mmap";
+  ram.readMethods = ReadMethod::Mapped;
   Ceiling sha;
   sha.algorithm = "sha256";
   sha.basis = CeilingBasis::PerCpuSecond;

@@ -115,7 +115,7 @@ RecordedRun runOf(const Value& r)
   run.blockSize = u64(r["block_size"]);
   run.cache = required(parseCacheMode(r["cache"].string()), "cache");
   run.cacheMethod = required(parseCacheMethod(r["cache_method"].string()), "cache_method");
-  run.readMethod = r["read_method"].string();
+  run.readMethods = parseReadMethods(r["read_method"].string()).value_or(ReadMethods{});
   run.bytes = u64(r["bytes"]);
   run.files = u64(r["files"]);
   run.seconds = r["seconds"].number();

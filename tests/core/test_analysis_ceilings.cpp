@@ -29,7 +29,7 @@ RunResult run(Workload workload, const std::string& algorithm, double workerPct,
   r.streams = streams;
   r.cache = CacheMode::Cold;
   r.cacheMethod = CacheMethod::Direct;
-  r.readMethod = "pipelined";
+  r.readMethods = ReadMethod::Pipelined;
   r.queueDepth = 3;
   r.storage.kind = MediaKind::Ssd;
   r.storage.device.name = "vda";
@@ -51,7 +51,7 @@ void onRam(RunResult& r)
   r.storage = {};
   r.storage.kind = MediaKind::Ram;
   r.cacheMethod = CacheMethod::MemoryBacked;
-  r.readMethod = "mmap";
+  r.readMethods = ReadMethod::Mapped;
   r.queueDepth = 0;
 }
 
@@ -295,14 +295,14 @@ TEST_CASE("a RAM-backed hash-file's read ceiling is the reads beside its passes,
   // moved during the step (3300 -> 5200 MB/s): a read step taken earlier (3300) is below what the hash-file did.
   RunResult file = run(Workload::HashFile, "xxh3-64", 99, 0);
   onRam(file);
-  file.readMethod = "read";
+  file.readMethods = ReadMethod::Read;
   file.passes = {passOf(4100), passOf(4600), passOf(4700)};
   file.bytes = kBytes;
   file.seconds = file.passes[1].seconds;  // the median pass
   file.pairedReads = {passOf(3300), passOf(5100), passOf(5000), passOf(5200)};
   RunResult readStep = run(Workload::Read, "", 99, 0);
   onRam(readStep);
-  readStep.readMethod = "read";
+  readStep.readMethods = ReadMethod::Read;
   readStep.passes = {passOf(3300)};
   const std::vector<Ceiling> ceilings = ceilingsFor(file, {readStep, file});
   const StepContext c = contextFor(file, ceilings);

@@ -79,7 +79,7 @@ TEST_CASE("md5 of a file in /dev/shm is memory-backed and held back by the hash 
   REQUIRE(r.ok());
   const Analysis a = analyse(r, test::given(r, test::Given{.hash = md5}));
   INFO(toString(a.verdict) << " (" << toString(a.reason) << "), " << r.mbPerSec() << " MB/s, md5 in memory " << md5
-                           << " MB/s, read by " << r.readMethod);
+                           << " MB/s, read by " << toString(r.readMethods));
   CHECK(a.memoryBacked);
   CHECK_FALSE(a.servedFromCache);
   // Whether mapped pages reach the hash at its speed depends on the machine: on the 16-core Xeon mapped and

@@ -219,7 +219,7 @@ TEST_CASE("the read ceiling of a RAM-backed location is per second of the reader
   }
   RunResult hash = run(Workload::HashFile, "xxh3-64", 12, 0);
   onRam(hash);
-  hash.readMethod = "pipelined";  // copies, as the read step did
+  hash.readMethods = ReadMethod::Pipelined;  // copies, as the read step did
   const std::vector<Ceiling> ceilings = ceilingsFor(hash, {read, hash});
   REQUIRE(ceilings.size() == 1);
   const Ceiling& c = ceilings.front();
@@ -237,7 +237,7 @@ TEST_CASE("the read ceiling of a RAM-backed location is per second of the reader
   SECTION("a hash through mapped pages is not judged against a copy's ceiling")
   {
     RunResult mapped = hash;
-    mapped.readMethod = "mmap";
+    mapped.readMethods = ReadMethod::Mapped;
     const StepContext m = contextFor(mapped, ceilingsFor(mapped, {read, mapped}));
     CHECK_FALSE(m.limit.read);
     CHECK(m.limit.readMissing);

@@ -92,7 +92,7 @@ StepContext liveOf(const Replay& r, const RunResult& run)
   for (std::size_t i = 0; i < index; ++i)
     earlier.push_back(r.recorded[i].run);
   RunResult planned = plannedRun(spec, run.location, run.storage);
-  planned.readMethod = run.readMethod;  // the engine's choice for the step then (it copied files in RAM until /4)
+  planned.readMethods = run.readMethods;  // the engine's choice for the step then (it copied files in RAM until /4)
   return liveContext(planned, earlier);
 }
 
@@ -148,7 +148,7 @@ TEST_CASE("replayed /3: md5 from /dev/shm is cpu-bound, memory-backed, at most i
   CHECK_FALSE(a.servedFromCache);
   // Recorded when files in RAM were still read by copies, as the read step copied: that ceiling is at its
   // point (copies, one stream), and clearly above md5's.
-  CHECK(hash.readMethod == "pipelined");
+  CHECK(toString(hash.readMethods) == "pipelined");
   CHECK(a.reason == VerdictReason::HashSlowerThanRam);
   REQUIRE(a.limit.read);
   REQUIRE(a.limit.hash);

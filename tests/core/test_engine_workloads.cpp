@@ -61,9 +61,9 @@ TEST_CASE("read and hash-file count every byte exactly, whatever the streams and
           CHECK(counters.workerClock(0) != nullptr);
           // A reader thread's clock where the pipelined reader ran (mapped reads have no reader thread; with
           // several streams an empty slice may take the reader while stream 0 maps: "mmap+pipelined").
-          if (r.readMethod == "pipelined")
+          if (toString(r.readMethods) == "pipelined")
             CHECK(counters.readerClock(0) != nullptr);
-          if (r.readMethod.find("pipelined") == std::string::npos)
+          if (!r.readMethods.has(ReadMethod::Pipelined))
             CHECK(counters.readerClock(0) == nullptr);
           if (cache == CacheMode::Warm)
             CHECK(r.cacheMethod == CacheMethod::Warm);

@@ -36,7 +36,7 @@ RunResult sampleResult()
   r.blockSize = MiB;
   r.cache = CacheMode::Cold;
   r.cacheMethod = CacheMethod::Direct;
-  r.readMethod = "pipelined";
+  r.readMethods = ReadMethod::Pipelined;
   r.bytes = 1000000000;
   r.files = 1;
   r.seconds = 2.0;

@@ -283,9 +283,9 @@ TEST_CASE("a warm read of a FUSE file is flagged only when it really came from R
     CHECK(r.mbPerSec() <= 64.0 * 1.05);
     // Read with copies, not mapped: a mapped page's fault would hide the wait for the filesystem inside the
     // hashing time, and the run, waiting at a few % CPU, was called cpu-bound. It waited for the server.
-    CHECK(r.readMethod == "pipelined");
+    CHECK(toString(r.readMethods) == "pipelined");
     INFO("verdict " << toString(r.analysis->verdict) << " (" << toString(r.analysis->reason) << "), read by "
-                    << r.readMethod << ", " << r.seconds << " s");
+                    << toString(r.readMethods) << ", " << r.seconds << " s");
     CHECK(r.analysis->verdict == Verdict::ServerBound);
     CHECK(r.analysis->reason == VerdictReason::ServerLimited);
   }

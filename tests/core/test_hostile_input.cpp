@@ -50,7 +50,7 @@ TEST_CASE("a file that grew after it was opened is hashed to its end, as md5sum 
     engine::ReadPlan plan;
     plan.manyFiles = true;
     StreamResult result;
-    engine::ReadMethod method = engine::ReadMethod::Read;
+    ReadMethod method = ReadMethod::Read;
     REQUIRE(engine::consumeWholeFile(input, false, hashers, plan, reads, result, method, error));
     CHECK(error.empty());
     CHECK(result.bytes == all.size());

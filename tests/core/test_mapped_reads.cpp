@@ -220,7 +220,7 @@ TEST_CASE("BLAKE3 hashes cached files mapped on one thread, and on all with each
       CHECK(range.run(input, size, list));
       CHECK(range.error == "");
       CHECK(range.reads.lastMethod() ==
-            (path == ReadPath::Mapped ? engine::ReadMethod::Mapped : engine::ReadMethod::Read));
+            (path == ReadPath::Mapped ? ReadMethod::Mapped : ReadMethod::Read));
       CHECK(range.result.bytes == size);
       CHECK(range.counters.bytes(0) == size);
       CHECK(toHex(tree->finish()) == reference);
@@ -256,13 +256,13 @@ TEST_CASE("a file truncated while BLAKE3's threads read it gives an error on eve
       Hasher* const list[] = {&trigger, tree.get()};
       CHECK_FALSE(range.run(input, size, list));
       CHECK(trigger.m_fired);
-      CHECK(range.reads.lastMethod() == engine::ReadMethod::Mapped);
+      CHECK(range.reads.lastMethod() == ReadMethod::Mapped);
     } else {
       // Read by the tree's threads (read() into their own buffers): a short read is the error.
       truncateTo(file, 5 * MiB);
       Hasher* const list[] = {tree.get()};
       CHECK_FALSE(range.run(input, size, list));
-      CHECK(range.reads.lastMethod() == engine::ReadMethod::Read);
+      CHECK(range.reads.lastMethod() == ReadMethod::Read);
     }
     CHECK(range.error == shorter);
     CHECK(range.result.bytes == 0);
@@ -311,7 +311,7 @@ TEST_CASE("a file truncated while it is mapped gives an error, not a crash", "[e
     range.plan.threads = threads;
     Hasher* const list[] = {&hasher};
     CHECK_FALSE(range.run(input, size, list));
-    CHECK(range.reads.lastMethod() == engine::ReadMethod::Mapped);
+    CHECK(range.reads.lastMethod() == ReadMethod::Mapped);
     CHECK(range.result.bytes == hasher.m_seen);
     CHECK(mappingsOf(file) == 0);
     return range.error;
@@ -365,7 +365,7 @@ TEST_CASE("a file that shrinks while it is read with copies gives the same error
       truncateTo(file, 3 * MiB);
     CHECK_FALSE(engine::consumeRange(input, 0, 6 * MiB, list, plan, reads, result, error));
     CHECK(error == shorter);
-    CHECK(reads.lastMethod() == (block >= 6 * MiB ? engine::ReadMethod::Read : engine::ReadMethod::Pipelined));
+    CHECK(reads.lastMethod() == (block >= 6 * MiB ? ReadMethod::Read : ReadMethod::Pipelined));
   }
 }
 
@@ -383,12 +383,12 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   spec.algorithm = "xxh3-64";
   RunResult r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  CHECK(r.readMethod == "mmap");
+  CHECK(toString(r.readMethods) == "mmap");
   CHECK(r.digest == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
   spec.algorithm = "sha256";  // every algorithm, not only the fast ones
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  CHECK(r.readMethod == "mmap");
+  CHECK(toString(r.readMethods) == "mmap");
   CHECK(r.digest == hashscope::test::oneShotHex("sha256", data.data(), data.size()));
   // Several streams of one process never map (they would share the address space's lock and TLB): md5 costs
   // more than a copy, so each stream copies on a reader thread where a core is spare for it, else on its own.
@@ -396,7 +396,7 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   spec.algorithm = "md5";
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  CHECK(r.readMethod == (engine::mappedHelperFits(1u, 2) ? "pipelined" : "read"));
+  CHECK(toString(r.readMethods) == (engine::mappedHelperFits(1u, 2) ? "pipelined" : "read"));
   CHECK(r.bytes == data.size());
   spec.streams = 1;
   spec.algorithm = "xxh3-64";
@@ -404,13 +404,13 @@ TEST_CASE("results say which read method ran", "[engine][mapped]")
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
   if (r.cacheMethod != hashscope::CacheMethod::MemoryBacked)
-    CHECK(r.readMethod == "pipelined");
+    CHECK(toString(r.readMethods) == "pipelined");
   spec.workload = Workload::Read;  // reading measures the copy: never mapped
   spec.algorithm = "";
   spec.cache = CacheMode::Warm;
   r = runWorkload(spec, {});
   REQUIRE(r.error == "");
-  CHECK(r.readMethod == "pipelined");
+  CHECK(toString(r.readMethods) == "pipelined");
 }
 
 TEST_CASE("mapping is chosen only where this machine measured it cheaper than copies", "[engine][mapped]")
@@ -530,7 +530,7 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
       spec.algorithm = algorithm;
       const RunResult r = runWorkload(spec, {});
       REQUIRE(r.error == "");
-      CHECK(r.readMethod == expected(streams));
+      CHECK(toString(r.readMethods) == expected(streams));
       CHECK(r.bytes == data.size());
       if (streams == 1)
         CHECK(r.digest == hashscope::test::oneShotHex(algorithm, data.data(), data.size()));
@@ -547,7 +547,7 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
     spec.streams = 1;
     const RunResult read = runWorkload(spec, {});
     REQUIRE(read.error == "");
-    CHECK(read.readMethod == "read");
+    CHECK(toString(read.readMethods) == "read");
     CHECK(read.bytes == data.size());
   }
   const hashscope::test::MappingCostsAs dear(false);
@@ -559,14 +559,14 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
     const hashscope::test::MappingCostsAs pays(true);
     const RunResult piped = runWorkload(spec, {});
     REQUIRE(piped.error == "");
-    CHECK(piped.readMethod == "pipelined");
+    CHECK(toString(piped.readMethods) == "pipelined");
   }
   spec.workload = Workload::HashFile;
   spec.readPath = ReadPath::Mapped;  // asked for, mapping is still done
   spec.algorithm = "md5";
   const RunResult asked = runWorkload(spec, {});
   REQUIRE(asked.error == "");
-  CHECK(asked.readMethod == "mmap");
+  CHECK(toString(asked.readMethods) == "mmap");
 }
 
 // The window helper: a helper thread populates the next window and unmaps the consumed ones. Where the

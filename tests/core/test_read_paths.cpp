@@ -9,6 +9,7 @@
 #include "machine.hpp"
 #include "skip.hpp"
 #include "engine/read_range.hpp"
+#include "hashscope/suite.hpp"
 #include "hashscope/workload.hpp"
 #include "platform/file_io.hpp"
 #include "test_engine_support.hpp"
@@ -51,15 +52,15 @@ TEST_CASE("every read path gives the same digest, one read, mapped, pipelined or
         ReadPath path;
         bool smallInline;
         std::uint64_t length;
-        engine::ReadMethod method;
+        ReadMethod method;
       };
       const bool small = size <= block;
       const Way ways[] = {
-          {ReadPath::Auto, true, size, small ? engine::ReadMethod::Read : engine::ReadMethod::Mapped},
-          {ReadPath::Copy, true, size, small ? engine::ReadMethod::Read : engine::ReadMethod::Pipelined},
-          {ReadPath::Copy, false, size, engine::ReadMethod::Pipelined},
-          {ReadPath::Mapped, true, size, engine::ReadMethod::Mapped},
-          {ReadPath::Auto, true, engine::kToEndOfFile, engine::ReadMethod::Read},
+          {ReadPath::Auto, true, size, small ? ReadMethod::Read : ReadMethod::Mapped},
+          {ReadPath::Copy, true, size, small ? ReadMethod::Read : ReadMethod::Pipelined},
+          {ReadPath::Copy, false, size, ReadMethod::Pipelined},
+          {ReadPath::Mapped, true, size, ReadMethod::Mapped},
+          {ReadPath::Auto, true, engine::kToEndOfFile, ReadMethod::Read},
       };
       for (const Way& way : ways) {
         CAPTURE(size, algo, toString(way.path), way.smallInline, way.length == engine::kToEndOfFile);
@@ -100,7 +101,7 @@ TEST_CASE("the read workload reads mapped pages when asked, touching every byte"
     LiveCounters counters(streams);
     const RunResult r = runWorkload(s, {}, &counters);
     REQUIRE(r.error == "");
-    CHECK(r.readMethod == "mmap");
+    CHECK(toString(r.readMethods) == "mmap");
     CHECK(r.readPath == ReadPath::Mapped);
     CHECK(r.bytes == size);
     CHECK(counters.totalBytes() == size);
@@ -119,7 +120,7 @@ TEST_CASE("the read workload reads mapped pages when asked, touching every byte"
     for (ReadPath path : {ReadPath::Copy, ReadPath::Auto}) {
       const RunResult r = runWorkload(spec(Workload::Read, file, path), {});
       REQUIRE(r.error == "");
-      CHECK(r.readMethod == (path == ReadPath::Auto && !mappingPays ? "read" : "pipelined"));
+      CHECK(toString(r.readMethods) == (path == ReadPath::Auto && !mappingPays ? "read" : "pipelined"));
       CHECK(r.bytes == size);
     }
   }
@@ -139,7 +140,7 @@ TEST_CASE("hash-file and hash-tree follow the read path asked for, with unchange
     CAPTURE(toString(path));
     const RunResult r = runWorkload(spec(Workload::HashFile, file, path, "md5"), {});
     REQUIRE(r.error == "");
-    CHECK(r.readMethod == method);
+    CHECK(toString(r.readMethods) == method);
     CHECK(r.digest == expected);
     CHECK(r.hashThreads == 1);
   }
@@ -155,7 +156,7 @@ TEST_CASE("hash-file and hash-tree follow the read path asked for, with unchange
     REQUIRE(r.error == "");
     CHECK(r.files == 2);
     CHECK(r.bytes == 1000 + 1 * MiB);
-    CHECK(r.readMethod == method);
+    CHECK(toString(r.readMethods) == method);
   }
 }
 
@@ -178,7 +179,7 @@ TEST_CASE("a network or FUSE file is read with copies, never mapped, where a loc
       s.remote = remote;
       const RunResult r = runWorkload(s, {});
       REQUIRE(r.error == "");
-      CHECK(r.readMethod == (remote ? "pipelined" : "mmap"));
+      CHECK(toString(r.readMethods) == (remote ? "pipelined" : "mmap"));
       CHECK(r.digest == hashscope::test::oneShotHex(algorithm, data.data(), data.size()));
     }
   }
@@ -204,7 +205,7 @@ TEST_CASE("results record the queue depth of direct reads and the hashing thread
     const RunResult r = runWorkload(s, {});
     REQUIRE(r.error == "");
     CHECK(r.bytes == size);
-    CHECK(r.readMethod == "pipelined");
+    CHECK(toString(r.readMethods) == "pipelined");
     if (noDirect.empty()) {
       CHECK(r.cacheMethod == CacheMethod::Direct);
       CHECK(r.queueDepth == depth);  // direct reads keep `depth` reads in flight
@@ -241,7 +242,7 @@ TEST_CASE("a cold read of a disk cannot be mapped: the spec is refused with a se
   const RunResult r = runWorkload(s, {});
   if (platform::isMemoryBacked(dir.path())) {  // /var/tmp in RAM: nothing to be cold about, mapping is fine
     CHECK(r.error == "");
-    CHECK(r.readMethod == "mmap");
+    CHECK(toString(r.readMethods) == "mmap");
   } else {
     CHECK(r.error == "Mapped reads come from the page cache, so a cold read of " + file.string() +
                          " cannot be mapped: read it with copies, or warm");
@@ -249,7 +250,7 @@ TEST_CASE("a cold read of a disk cannot be mapped: the spec is refused with a se
   s.cache = CacheMode::Warm;  // warm is fine
   const RunResult warm = runWorkload(s, {});
   REQUIRE(warm.error == "");
-  CHECK(warm.readMethod == "mmap");
+  CHECK(toString(warm.readMethods) == "mmap");
 }
 
 TEST_CASE("the read workload's fold reads every byte", "[engine][readpath]")
@@ -286,4 +287,36 @@ TEST_CASE("the read workload's fold reads every byte", "[engine][readpath]")
     CHECK(engine::foldBytes(reinterpret_cast<const std::byte*>(copy.data()), copy.size()) != before);
     copy[i] ^= 0x10;
   }
+}
+
+// Before a step runs, its planned result carries the engine's read decision (plannedReadMethods, the same
+// chooseReadMethod consumeRange uses): the live analysis reads it instead of deriving it.
+TEST_CASE("a planned step records the read methods the engine will choose", "[engine][readpath]")
+{
+  StorageInfo ram;
+  ram.kind = MediaKind::Ram;
+  StorageInfo disk;
+  disk.kind = MediaKind::Ssd;
+  WorkloadSpec s = spec(Workload::HashFile, "/x/f", ReadPath::Mapped, "md5");
+  CHECK(toString(plannedRun(s, "/x", disk).readMethods) == "mmap");  // asked for (a cold disk is refused at run)
+  s.readPath = ReadPath::Copy;
+  CHECK(toString(plannedRun(s, "/x", ram).readMethods) == "pipelined");
+  s.readPath = ReadPath::Auto;
+  s.cache = CacheMode::Cold;
+  CHECK(toString(plannedRun(s, "/x", disk).readMethods) == "pipelined");  // cold: the pipelined reader's copies
+  const bool maps = engine::autoMapsCached(1u, 1);
+  CHECK(toString(plannedRun(s, "/x", ram).readMethods) == (maps ? "mmap" : "read+pipelined"));
+  s.cache = CacheMode::Warm;
+  CHECK(toString(plannedRun(s, "/x", disk).readMethods) == (maps ? "mmap" : "read+pipelined"));
+  s.streams = 2;  // several streams of one process never map
+  CHECK(toString(plannedRun(s, "/x", ram).readMethods) == "read+pipelined");
+  s.streams = 1;
+  s.workload = Workload::Read;  // the read workload maps only when asked
+  CHECK_FALSE(plannedRun(s, "/x", ram).readMethods.has(ReadMethod::Mapped));
+  StorageInfo nas;
+  nas.kind = MediaKind::Network;
+  s.workload = Workload::HashFile;
+  CHECK(toString(plannedRun(s, "/x", nas).readMethods) == "pipelined");  // remote: copies by the reader
+  s.workload = Workload::HashMemory;
+  CHECK(plannedRun(s, "/x", ram).readMethods.empty());  // reads no file
 }

@@ -201,8 +201,8 @@ TEST_CASE("a data run on a read-only folder measures every file, writes nothing 
   // folder (the restricted run's /tmp is a tmpfs) a read ceiling holds only for the access it measured: a
   // hash-tree through mapped pages says its read side was not measured that way instead.
   const RunResult& tree = result.results[2];
-  const bool mappedInRam = tree.analysis->memoryBacked && tree.readMethod.find("mmap") != std::string::npos;
-  CAPTURE(tree.readMethod, tree.analysis->memoryBacked);
+  const bool mappedInRam = tree.analysis->memoryBacked && tree.readMethods.has(ReadMethod::Mapped);
+  CAPTURE(toString(tree.readMethods), tree.analysis->memoryBacked);
   CHECK(tree.analysis->limit.read.has_value() == !mappedInRam);
   CHECK(tree.analysis->limit.readMissing == mappedInRam);
   std::lock_guard lock(rec.mutex);

@@ -47,3 +47,25 @@ TEST_CASE("enum names round-trip", "[types]")
     CHECK(parseSampleContent(toString(c)) == c);
   CHECK_FALSE(parseCacheMode("lukewarm"));
 }
+
+TEST_CASE("read methods are written and read through one table, with the words results have always used", "[types]")
+{
+  CHECK(toString(ReadMethod::Read) == "read");
+  CHECK(toString(ReadMethod::Mapped) == "mmap");
+  CHECK(toString(ReadMethod::Pipelined) == "pipelined");
+  ReadMethods both(ReadMethod::Pipelined);
+  both.add(ReadMethod::Read);
+  CHECK(toString(both) == "read+pipelined");  // in the order of the enum, whatever the order they ran in
+  CHECK(toString(ReadMethods{}).empty());
+  for (std::string_view text :
+       {"", "read", "mmap", "pipelined", "read+mmap", "read+pipelined", "read+mmap+pipelined"}) {
+    const auto parsed = parseReadMethods(text);
+    REQUIRE(parsed);
+    CHECK(toString(*parsed) == text);
+  }
+  CHECK(parseReadMethods("mapped") == std::nullopt);  // ReadPath's word, not a method
+  CHECK(parseReadMethods("read+") == std::nullopt);
+  CHECK(parseReadMethods("+mmap") == std::nullopt);
+  CHECK(parseReadMethods("MMAP") == std::nullopt);
+  CHECK(parseReadMethods("read+copy") == std::nullopt);
+}

@@ -145,9 +145,9 @@ TEST_CASE("scoreboard: a hash tile faster than its location's read tile says why
   // The issue's example: crc32 hashed /tmp at 1461 MB/s where "/tmp reads 1232 MB/s", one stream each.
   RunResult read = hashFile("", "/tmp", 1232, CacheMode::Cold);
   read.workload = Workload::Read;
-  read.readMethod = "pipelined";
+  read.readMethods = ReadMethod::Pipelined;
   RunResult crc = hashFile("crc32", "/tmp", 1461, CacheMode::Cold);
-  crc.readMethod = "pipelined";
+  crc.readMethods = ReadMethod::Pipelined;
   const auto notes = [](const std::vector<RunResult>& results, const char* algorithm) {
     const Scoreboard board = buildScoreboard(results);
     const ScoreTile* t = board.find(QStringLiteral("/tmp"), QString::fromUtf8(algorithm), Kind::Hash);
@@ -166,7 +166,7 @@ TEST_CASE("scoreboard: a hash tile faster than its location's read tile says why
   CHECK(notes({read, crc}, "crc32").contains(QStringLiteral("the read's own passes reached this speed")));
   // From RAM through mapped pages, with more streams: both said.
   RunResult xxh = hashFile("xxh3-64", "/tmp", 9000, CacheMode::Cold, 1);
-  xxh.readMethod = "mmap";
+  xxh.readMethods = ReadMethod::Mapped;
   CHECK(notes({read, xxh}, "xxh3-64").contains(QStringLiteral("mapped pages, no read() copy")));
   // Slower than the read: nothing to explain.
   CHECK(notes({read, hashFile("md5", "/tmp", 600, CacheMode::Cold)}, "md5").isEmpty());

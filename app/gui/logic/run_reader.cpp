@@ -128,7 +128,7 @@ RunResult resultOf(const QJsonObject& r)
   run.cache = parseCacheMode(text(r[u"cache"])).value_or(CacheMode::AsIs);
   run.cacheMethod = parseCacheMethod(text(r[u"cache_method"])).value_or(CacheMethod::NotApplicable);
   run.cacheNote = text(r[u"cache_note"]);
-  run.readMethod = text(r[u"read_method"]);
+  run.readMethods = parseReadMethods(text(r[u"read_method"])).value_or(ReadMethods{});
   run.bytes = u64(r[u"bytes"]);
   run.files = u64(r[u"files"]);
   run.seconds = r[u"seconds"].toDouble();

@@ -117,7 +117,7 @@ detail::Entry entryOf(const RunTile& t, int index)
   e.point.maxMBps = t.maxMBps;
   e.point.streams = e.streams;
   e.point.inFlight = e.streams * t.queueDepth;
-  e.point.access = t.readMethod.find("mmap") != std::string::npos ? ReadAccess::Mapped : ReadAccess::Copy;
+  e.point.access = t.readMethods.has(ReadMethod::Mapped) ? ReadAccess::Mapped : ReadAccess::Copy;
   e.point.fromCache = t.fromMemory;
   return e;
 }

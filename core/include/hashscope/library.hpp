@@ -61,7 +61,7 @@ struct RunTile {
   std::optional<double> share;   // its trusted share of the limit (absent: unknown or flagged unreliable)
   double deliveredMBps = 0;      // a read step: the most the device delivered during a hash step (0: none above it)
   std::string deliveredStep;
-  std::string readMethod;        // "pipelined", "mmap", ... as recorded; empty when none
+  ReadMethods readMethods;       // as recorded; empty when none (or not a word of this version)
   int queueDepth = 0;            // device reads in flight per stream; 0 = none or not recorded
   int hashThreads = 1;           // hashing threads per stream
   std::optional<Spread> perCore; // a hash-memory tile at the per-core point: its algorithm's per-core figure

@@ -221,14 +221,14 @@ struct RunResult {
   int streams = 1;
   unsigned hashThreads = 0;          // threads hashing one stream (BLAKE3's tree: several); 0 = no hashing
   std::uint64_t blockSize = 0;
-  ReadPath readPath = ReadPath::Auto;  // as requested (readMethod: what ran)
+  ReadPath readPath = ReadPath::Auto;  // as requested (readMethods: what ran)
   int queueDepth = 0;                // reads in flight per stream of the run's direct reads (the spec's depth);
                                      // 0 = none were direct (cached and mapped reads are queued by the kernel)
   CacheMode cache = CacheMode::AsIs; // as requested
   CacheMethod cacheMethod = CacheMethod::NotApplicable;  // as achieved
   std::string cacheNote;             // why cold could not be achieved, when it could not
-  std::string readMethod;            // how bytes were read: "pipelined" (read() copies on reader threads), "mmap",
-                                     // "read" (read() on the hashing thread), joined by '+' when several ran
+  ReadMethods readMethods;           // how bytes were read, as the engine chose (engine::chooseReadMethod): what
+                                     // ran; before a run (suite::plannedRun), what it will choose
   std::uint64_t bytes = 0;           // bytes processed, all streams
   std::uint64_t files = 0;           // files processed (hash-file: 1; hash-tree: all)
   double seconds = 0;                // wall time of the measured part

@@ -56,7 +56,7 @@ enum class SampleContent { Random, Zeros, Text };
 inline constexpr int kDefaultQueueDepth = 3;
 inline constexpr int kMaxQueueDepth = 64;
 
-// How a file workload's bytes are read (asked for; RunResult::readMethod says what ran).
+// How a file workload's bytes are read (asked for; RunResult::readMethods says what ran).
 enum class ReadPath {
   Auto,    // per file, what measured fastest: one read() for small files, mapped pages for cached ones to be
            // hashed, read() copies through the pipelined reader for cold reads and the read workload
@@ -65,12 +65,40 @@ enum class ReadPath {
            // touches every byte, so it measures what hashing from mapped pages costs before any hashing
 };
 
+// How a range's bytes reached the hashers (what ran; ReadPath is what was asked), chosen per range by
+// engine::chooseReadMethod (core/src/engine/read_range.cpp), the one place that decides it.
+enum class ReadMethod : std::uint8_t {
+  Read,       // read() on the hashing thread, into the stream's buffer
+  Mapped,     // mapped windows of the page cache, hashed in place
+  Pipelined,  // read() copies on the stream's pipelined reader threads
+};
+
+// The read methods a run used, as a set: written "read+mmap" in results (toString), in the order of ReadMethod.
+class ReadMethods {
+public:
+  ReadMethods() = default;
+  ReadMethods(ReadMethod method) { add(method); }  // NOLINT(google-explicit-constructor): one method is a set
+  void add(ReadMethod method) { m_bits |= bit(method); }
+  void add(ReadMethods methods) { m_bits |= methods.m_bits; }
+  bool has(ReadMethod method) const { return (m_bits & bit(method)) != 0; }
+  bool empty() const { return m_bits == 0; }
+  friend bool operator==(ReadMethods, ReadMethods) = default;
+
+private:
+  static std::uint8_t bit(ReadMethod method) { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(method)); }
+  std::uint8_t m_bits = 0;
+};
+
 std::string_view toString(CacheMode mode);
 std::string_view toString(Workload workload);
 std::string_view toString(SampleContent content);
 std::string_view toString(CacheMethod method);  // "n/a", "as-is", "direct", "evicted", "warm", "memory-backed"
 std::string_view toString(ReadPath path);       // "auto", "copy", "mapped"
 std::optional<ReadPath> parseReadPath(std::string_view text);
+std::string_view toString(ReadMethod method);   // "read", "mmap", "pipelined": the words results use
+std::string toString(ReadMethods methods);      // "read+mmap"; "" when none
+// The words of toString(ReadMethods), through the same table: "" is no method; nullopt when a word is unknown.
+std::optional<ReadMethods> parseReadMethods(std::string_view text);
 std::optional<CacheMethod> parseCacheMethod(std::string_view text);
 std::optional<CacheMode> parseCacheMode(std::string_view text);
 std::optional<Workload> parseWorkload(std::string_view text);

@@ -42,7 +42,7 @@ struct WorkloadSpec {
   double seconds = 0;                  // memory/hash-memory: run this long when bytes == 0 (default 2 s)
   CacheMode cache = CacheMode::AsIs;
   SampleContent content = SampleContent::Random;  // write
-  ReadPath readPath = ReadPath::Auto;  // read, hash-file, hash-tree: how bytes are read (RunResult::readMethod: what ran)
+  ReadPath readPath = ReadPath::Auto;  // read, hash-file, hash-tree: how bytes are read (RunResult::readMethods: what ran)
   int queueDepth = kDefaultQueueDepth; // reads in flight per stream for direct (cold) reads, 1..64, like fio's
                                        // --iodepth: one reader thread per read in flight (cached reads: one
                                        // thread, the kernel's readahead queues); buffers held: queueDepth + 1
@@ -106,6 +106,13 @@ private:
 // Cancellation returns within 200 ms and leaves no file behind that the run created.
 // `counters` must have spec.streams streams; pass nullptr when nobody samples.
 RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounters* counters = nullptr);
+
+// The read methods runWorkload will choose for `spec`'s file (a range bigger than a block) before it runs, by the
+// same decision (engine::chooseReadMethod): `cached` its bytes come through the page cache (warm, or RAM-backed),
+// `hashThreads` per stream (BLAKE3's tree: several). Both copies where the engine measures which at the first
+// range; none for a workload that reads no file through the engine. What a planned RunResult records, so the
+// live analysis reads the decision instead of deriving it.
+ReadMethods plannedReadMethods(const WorkloadSpec& spec, bool cached, unsigned hashThreads);
 
 // Reads a file once so the next read is served from RAM (the "warm" cache mode). Returns an error message or "".
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop);

@@ -5,7 +5,6 @@
 
 #include "analysis/remote.hpp"
 #include "analysis/totals.hpp"
-#include "engine/read_range.hpp"
 #include "hashscope/analysis.hpp"
 #include "hashscope/figures.hpp"
 #include "hashscope/hash.hpp"
@@ -127,23 +126,13 @@ int queueDepthOf(const RunResult& run)
     return run.queueDepth;
   // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight per stream.
   const bool direct = run.cacheMethod == CacheMethod::Direct || run.cacheMethod == CacheMethod::Evicted;
-  return direct && run.readMethod.find("pipelined") != std::string::npos ? 3 : 0;
+  return direct && run.readMethods.has(ReadMethod::Pipelined) ? 3 : 0;
 }
 
 ReadAccess accessOf(const RunResult& run)
 {
-  if (run.readMethod.find("mmap") != std::string::npos)
-    return ReadAccess::Mapped;
-  if (!run.readMethod.empty() || run.workload == Workload::PeerTool)
-    return ReadAccess::Copy;
-  // Not run yet (the live path): what was asked, else what the engine will choose on this machine.
-  if (run.readPath == ReadPath::Mapped)
-    return ReadAccess::Mapped;
-  if (run.readPath == ReadPath::Copy || run.workload == Workload::Read || isRemote(run))
-    return ReadAccess::Copy;
-  const bool cached = isMemoryBacked(run) || run.cache == CacheMode::Warm;
-  return cached && engine::autoMapsCached(static_cast<unsigned>(hashThreadsOf(run)), run.streams) ? ReadAccess::Mapped
-                                                                                                   : ReadAccess::Copy;
+  // The engine's decision as recorded: what ran, or before a run what it will choose (plannedRun).
+  return run.readMethods.has(ReadMethod::Mapped) ? ReadAccess::Mapped : ReadAccess::Copy;
 }
 
 }  // namespace analysis

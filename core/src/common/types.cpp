@@ -54,6 +54,10 @@ constexpr std::array<std::pair<CacheMethod, std::string_view>, 6> kCacheMethods{
 constexpr std::array<std::pair<ReadPath, std::string_view>, 3> kReadPaths{{
     {ReadPath::Auto, "auto"}, {ReadPath::Copy, "copy"}, {ReadPath::Mapped, "mapped"}}};
 
+// The words of the run documents (JSON, CSV, history): written and read through this table only.
+constexpr std::array<std::pair<ReadMethod, std::string_view>, 3> kReadMethods{{
+    {ReadMethod::Read, "read"}, {ReadMethod::Mapped, "mmap"}, {ReadMethod::Pipelined, "pipelined"}}};
+
 constexpr std::array<std::pair<SampleContent, std::string_view>, 3> kContents{{
     {SampleContent::Random, "random"}, {SampleContent::Zeros, "zeros"}, {SampleContent::Text, "text"}}};
 
@@ -66,6 +70,34 @@ std::string_view toString(CacheMethod method) { return nameOf(kCacheMethods, met
 std::optional<CacheMethod> parseCacheMethod(std::string_view text) { return lookup(kCacheMethods, text); }
 std::string_view toString(ReadPath path) { return nameOf(kReadPaths, path); }
 std::optional<ReadPath> parseReadPath(std::string_view text) { return lookup(kReadPaths, text); }
+std::string_view toString(ReadMethod method) { return nameOf(kReadMethods, method); }
+
+std::string toString(ReadMethods methods)
+{
+  std::string text;
+  for (const auto& [method, name] : kReadMethods) {
+    if (methods.has(method))
+      (text += text.empty() ? "" : "+") += name;
+  }
+  return text;
+}
+
+std::optional<ReadMethods> parseReadMethods(std::string_view text)
+{
+  ReadMethods methods;
+  if (text.empty())
+    return methods;
+  for (;;) {
+    const std::size_t plus = text.find('+');
+    const std::optional<ReadMethod> method = lookup(kReadMethods, text.substr(0, plus));
+    if (!method)  // also an empty word: "read+", "+mmap"
+      return std::nullopt;
+    methods.add(*method);
+    if (plus == std::string_view::npos)
+      return methods;
+    text.remove_prefix(plus + 1);
+  }
+}
 
 WorkloadTraits workloadTraits(Workload workload)
 {

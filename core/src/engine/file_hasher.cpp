@@ -20,7 +20,7 @@ struct FileHasher::State {
   engine::ReadPlan plan;
   std::optional<engine::StreamReads> reads;  // the buffer and reader kept from file to file
   engine::LocalFolders folders;              // listed folders, reopened where this thread has its own table
-  const char* lastMethod = "";
+  std::optional<ReadMethod> lastMethod;  // none before the first file
 
   // Opens `file` with `open` (by path, or by name in its listed folder), then hashes all of it into a result.
   template <class Open>
@@ -63,9 +63,9 @@ struct FileHasher::State {
     const bool toEnd = input.size() == 0 || (input.size() == 4096 && platform::isPseudoFilesystem(file));
     StreamResult read;
     std::string error;
-    engine::ReadMethod method = engine::ReadMethod::Read;
+    ReadMethod method = ReadMethod::Read;
     const bool ok = engine::consumeWholeFile(input, toEnd, hashers, plan, *reads, read, method, error);
-    lastMethod = engine::readMethodName(method);
+    lastMethod = method;
     if (!ok) {
       out.error = error.empty() ? file.string() + ": cancelled" : error;
       return;
@@ -100,7 +100,10 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
 
 FileHasher::~FileHasher() = default;
 
-const char* FileHasher::lastReadMethod() const { return m_state->lastMethod; }
+const char* FileHasher::lastReadMethod() const
+{
+  return m_state->lastMethod ? toString(*m_state->lastMethod).data() : "";  // the table's words end in a NUL
+}
 
 FileDigests FileHasher::hash(const std::filesystem::path& file, Seen seen)
 {

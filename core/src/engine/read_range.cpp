@@ -131,21 +131,9 @@ private:
 
 namespace {
 
-// Several streams in one process never map a cached range (autoMapsCached), they copy it: on the hashing thread,
-// or on a reader thread where a core is spare for it and the hash costs more than the copy (autoCopiesInline); a
-// cached file below kMapAtLeast of hash -r and hash-tree is always copied on the hashing thread, block by block,
-// where starting a reader per file costs more (issue 19). Mapping costs an mmap and a munmap that take the
-// process's address-space lock for writing, page faults that take it for reading (before Linux 6.4), and, at
-// the munmap, a TLB shootdown sent to every core running one of the process's threads: costs that grow with the
-// threads, while read() into a buffer the thread keeps (faulted in once) touches nothing the threads share. On
-// 16 cores the same code ran 1.7x faster as 16 processes than as 16 threads over a tree of files (xxh3-64), and
-// xargs -P 16 xxhsum, reading with read(), faster still (../shared/data/many-core/README.md), and 16 mapped
-// hash-file streams of sha256 reached 0.71 x `openssl speed -multi 16`. On this 2-core VM, 2 threads over a
-// lognormal tree of 2368 files, 1 GiB, CPU seconds per run (user + system, 3 runs each; a small C program doing
-// just this): xxh3-64 mapped 0.95-1.08, read() in 1 MiB blocks 0.31; md5 2.75-2.84 against 1.91-2.03. hash-file,
-// 2 streams over 2 GiB in /dev/shm (2-core KVM guest, medians of 3 runs of 3 passes): mapped md5 1212 MB/s,
-// sha256 2568, xxh3-64 9574; copied on the hashing threads 1187, 2511, 10775: on 2 cores the same within 2% for
-// the slow hashes, and nothing shared that grows with the cores.
+// A cached file below kMapAtLeast of hash -r and hash-tree is copied on the hashing thread, block by block, when
+// several streams read: starting a reader per file costs more, and mapping costs locks and TLB shoot-downs that
+// grow with the threads (docs/measurements/2026-11-26-read-method.md).
 constexpr std::uint64_t kMapAtLeast = 64 * MiB;
 
 // The most threads one of `hashers` hashes a stream on (1 for all but BLAKE3's tree).
@@ -184,26 +172,6 @@ void accountHashing(std::span<Hasher* const> hashers, const std::byte* data, std
 }
 
 }  // namespace
-
-const char* readMethodName(ReadMethod method)
-{
-  switch (method) {
-  case ReadMethod::Read: return "read";
-  case ReadMethod::Mapped: return "mmap";
-  case ReadMethod::Pipelined: return "pipelined";
-  }
-  return "?";
-}
-
-std::string readMethodsText(unsigned methods)
-{
-  std::string text;
-  for (ReadMethod m : {ReadMethod::Read, ReadMethod::Mapped, ReadMethod::Pipelined}) {
-    if (methods & methodBit(m))
-      text += (text.empty() ? "" : "+") + std::string(readMethodName(m));
-  }
-  return text;
-}
 
 std::uint64_t foldBytes(const std::byte* data, std::size_t size)
 {
@@ -390,7 +358,7 @@ Hasher* pieceFetcher(std::span<Hasher* const> hashers)
 
 // [offset, offset+length) through a hasher whose threads read their own pieces (FilePieces), in slices of 32 MiB
 // per thread: a slice ends with a wait for the slowest thread (within a 1 MiB part of the others), and between
-// slices the stream's counters move. 2 GiB in /dev/shm on a 2-core KVM guest, BLAKE3, hyperfine: see README.
+// slices the stream's counters move (docs/measurements/2026-11-26-read-method.md).
 bool readByParts(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, Hasher& hasher,
                  const std::stop_token& stop, LiveCounters& counters, int stream, StreamResult& result,
                  std::string& error)
@@ -486,27 +454,63 @@ bool readMappedRange(platform::InputFile& file, std::uint64_t offset, std::uint6
 
 }  // namespace
 
-ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, std::span<Hasher* const> hashers,
-                         const ReadPlan& plan)
+namespace {
+
+// What the read decision knows of a range: what consumeRange finds of a file (plannedMethod), or what a spec says
+// of its ranges before a run (plannedReadMethods).
+struct RangeFacts {
+  ReadPath path = ReadPath::Auto;
+  bool toEnd = false;          // read until a read returns nothing (a pseudo file, a file of size 0)
+  bool cached = true;          // through the page cache, kept there: not direct, not dropped behind the reader
+  bool small = false;          // at most one block, read with one read() (ReadPlan::smallInline)
+  bool besideOthers = false;   // a small file of many read by several streams of one process (readsBesideOthers)
+  bool remote = false;         // a network or FUSE file (ReadPlan::remote)
+  bool hashing = true;         // there are hashers (false: the read workload)
+  unsigned hashThreads = 1;    // the most threads one hasher splits the stream over (BLAKE3's tree)
+  bool fetchesPieces = false;  // the one hasher's threads read their own parts
+  int threads = 1;             // streams of this process reading at once
+};
+
+// The read decision: how a range's bytes reach the hashers. `copiesInline()` (autoCopiesInline, which measures the
+// hash's cost once) is asked only for a cached range that Auto copies. The rule and its figures: read_range.hpp.
+template <class CopiesInline>
+ReadMethod chooseReadMethod(const RangeFacts& f, CopiesInline copiesInline)
 {
-  const bool toEnd = length == kToEndOfFile;
-  const bool cached = file.alignment() <= 1 && !plan.dropBehind;  // not direct, not a cold fallback
-  const bool small = plan.smallInline && !toEnd && length <= plan.blockSize;
-  switch (plan.path) {
+  switch (f.path) {
   case ReadPath::Auto:
-    if (toEnd || (cached && small) || (cached && readsBesideOthers(plan, hashers, length)) ||
-        (cached && !plan.remote && hashThreadsOf(hashers) > 1))
+    if (f.toEnd || (f.cached && (f.small || f.besideOthers)) || (f.cached && !f.remote && f.hashThreads > 1))
       return ReadMethod::Read;
-    if (cached && !plan.remote && !hashers.empty() && autoMapsCached(hashThreadsOf(hashers), plan.threads))
+    if (f.cached && !f.remote && f.hashing && autoMapsCached(f.hashThreads, f.threads))
       return ReadMethod::Mapped;
-    if (cached && !plan.remote && autoCopiesInline(hashers, plan.threads))
+    if (f.cached && !f.remote && copiesInline())
       return ReadMethod::Read;
     return ReadMethod::Pipelined;
   case ReadPath::Copy:  // a split hasher's threads copy their own parts: copies, without a reader thread
-    return toEnd || small || (cached && pieceFetcher(hashers)) ? ReadMethod::Read : ReadMethod::Pipelined;
-  case ReadPath::Mapped: return toEnd ? ReadMethod::Read : ReadMethod::Mapped;  // a pseudo file has no pages to map
+    return f.toEnd || f.small || (f.cached && f.fetchesPieces) ? ReadMethod::Read : ReadMethod::Pipelined;
+  case ReadPath::Mapped:  // a pseudo file has no pages to map. A cold range is never asked to be mapped:
+                          // runWorkload refuses such a spec (specProblem in run_workload.cpp)
+    return f.toEnd ? ReadMethod::Read : ReadMethod::Mapped;
   }
   return ReadMethod::Pipelined;
+}
+
+}  // namespace
+
+ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, std::span<Hasher* const> hashers,
+                         const ReadPlan& plan)
+{
+  RangeFacts f;
+  f.path = plan.path;
+  f.toEnd = length == kToEndOfFile;
+  f.cached = file.alignment() <= 1 && !plan.dropBehind;  // not direct, not a cold fallback
+  f.small = plan.smallInline && !f.toEnd && length <= plan.blockSize;
+  f.besideOthers = readsBesideOthers(plan, hashers, length);
+  f.remote = plan.remote;
+  f.hashing = !hashers.empty();
+  f.hashThreads = hashThreadsOf(hashers);
+  f.fetchesPieces = pieceFetcher(hashers) != nullptr;
+  f.threads = plan.threads;
+  return chooseReadMethod(f, [&] { return autoCopiesInline(hashers, plan.threads); });
 }
 
 void StreamReads::prepare(ReadMethod method, std::uint64_t length, std::span<Hasher* const> hashers,
@@ -524,20 +528,11 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
                   std::string& error)
 {
   error.clear();
-  const bool toEnd = length == kToEndOfFile;
-  const bool cached = file.alignment() <= 1 && !plan.dropBehind;
-  const bool small = plan.smallInline && !toEnd && length <= plan.blockSize;
+  const bool small = plan.smallInline && length != kToEndOfFile && length <= plan.blockSize;
   ReadMethod method = plannedMethod(file, length, hashers, plan);
-  if (plan.path == ReadPath::Mapped && method == ReadMethod::Mapped) {
-    if (!cached) {
-      error = file.path().string() +
-              ": mapped reads come from the page cache, so this cold read cannot be mapped (read it with copies)";
-      return false;
-    }
-    if (!platform::mappingSupported()) {
-      error = "This build of HashScope cannot map files: read them with copies";
-      return false;
-    }
+  if (plan.path == ReadPath::Mapped && method == ReadMethod::Mapped && !platform::mappingSupported()) {
+    error = "This build of HashScope cannot map files: read them with copies";
+    return false;
   }
   if (length == 0)
     return true;  // nothing to read: no method ran
@@ -546,7 +541,7 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
     const bool ok = readMappedRange(file, offset, length, hashers, plan.threads, reads.m_stop, reads.m_counters,
                                     reads.m_stream, result, error, refused);
     if (!refused || plan.path == ReadPath::Mapped) {
-      reads.m_methods |= methodBit(method);
+      reads.m_methods.add(method);
       reads.m_last = method;
       return ok;
     }
@@ -554,7 +549,7 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
     error.clear();
     method = small ? ReadMethod::Read : ReadMethod::Pipelined;
   }
-  reads.m_methods |= methodBit(method);
+  reads.m_methods.add(method);
   reads.m_last = method;
   if (method == ReadMethod::Read)
     return readHere(file, offset, length, hashers, plan.blockSize, reads.m_buffer, reads.m_stop, reads.m_counters,
@@ -580,3 +575,27 @@ bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* c
 }
 
 }  // namespace hashscope::engine
+
+namespace hashscope {
+
+ReadMethods plannedReadMethods(const WorkloadSpec& spec, bool cached, unsigned hashThreads)
+{
+  ReadMethods methods;
+  const WorkloadTraits traits = workloadTraits(spec.workload);
+  if (!traits.usesCache || spec.workload == Workload::PeerTool)  // no file read by the engine
+    return methods;
+  engine::RangeFacts f;
+  f.path = spec.readPath;
+  f.cached = cached;
+  f.remote = spec.remote;
+  f.hashing = spec.workload != Workload::Read;
+  f.hashThreads = std::max(1u, hashThreads);
+  f.fetchesPieces = f.hashThreads > 1;
+  f.threads = spec.streams;
+  // Which copy Auto makes is measured at the first range: both are possible until then.
+  methods.add(engine::chooseReadMethod(f, [] { return true; }));
+  methods.add(engine::chooseReadMethod(f, [] { return false; }));
+  return methods;
+}
+
+}  // namespace hashscope

@@ -1,5 +1,5 @@
-// consumeRange: the one place that decides how the bytes of a file range reach the hashers (or, for the
-// read workload, only the CPU). hash -r (FileHasher), hash-tree, read and hash-file all read through it.
+// consumeRange: how the bytes of a file range reach the hashers (or, for the read workload, only the CPU), by
+// the method chooseReadMethod picks. hash -r (FileHasher), hash-tree, read and hash-file all read through it.
 #pragma once
 
 #include <cstdint>
@@ -18,42 +18,13 @@
 
 namespace hashscope::engine {
 
-// How the bytes of a range reach the hashers. Chosen per range (ReadPath::Auto) from measurements on a 2-core
-// VM, kernel 6.18 (issue 12; 1 GiB random file in /dev/shm, medians of interleaved runs):
-//  - Read: read() on the hashing thread into the stream's reused buffer: a range of at most one block with one
-//    read (small files: no thread, no hand-off), a pseudo file block by block until a read returns nothing,
-//    when several streams of one process read many files (ReadPlan::manyFiles, threads > 1: hash -r -j N,
-//    hash-tree) every cached file below 64 MiB block by block (see kMapAtLeast in read_range.cpp), and every
-//    other cached range that is not mapped (one stream where mapping does not pay, or several streams: they never
-//    map) when copying it on the hashing thread is the better copy (autoCopiesInline: no core for a reader, or a
-//    hash that costs no more than the copy). BLAKE3's tree, hashing a cached range alone, reads it with read() on
-//    each of its threads, every thread its own parts into its own buffer (Hasher::updateFrom; 2 GiB in /dev/shm
-//    on a 2-core KVM guest, hyperfine 15 runs: 0.533 s, where the tree given mapped 32 MiB windows took 0.685 and
-//    b3sum 0.594: the windows' mmap and munmap ran on one thread while the others waited, and the tree waited for
-//    all its threads at the end of every window; on many cores each munmap also sends a TLB shoot-down to every
-//    core running a tree thread); beside other hashers (hash -a blake3,md5) the tree gets whole blocks;
-//  - Mapped: one stream's cached or RAM-backed range bigger than a block that is hashed, whatever the algorithm,
-//    straight from the page cache, where mapping pays on this machine (platform::mappingPays; else Read or
-//    Pipelined, as autoCopiesInline says). When the hashing thread leaves a core free (mappedHelperFits), a
-//    helper thread populates the next window and unmaps the last one, so the hashing thread does no page-table
-//    work:
-//      one stream:  sha1 0.581 s (pipelined 0.580, mapped alone 0.696), md5 1.452 s (pipelined 1.461),
-//                   xxh3-64 0.138 s (mapped alone 0.164), cksum 0.152 (0.175), blake3 one thread 0.263 (0.380).
-//    Several streams of one process are not mapped (kMapAtLeast in read_range.cpp says why and what it measured):
-//    their mmaps, munmaps and faults share the address space's lock and TLB, which costs more with every core;
-//  - Pipelined: read() copies on the stream's reader threads, queueDepth reads in flight for direct reads:
-//    reads that bypass or evict the cache (cold: direct I/O or drop-behind), the read workload's cached reads
-//    where mapping pays or copies were not measured (it measures the copy), network and FUSE files
-//    (ReadPlan::remote), filesystems that cannot map, and the cached ranges Mapped would take on a machine
-//    where mapping costs more than copying (under shadow paging, on a PVM
-//    guest: md5 689 MB/s with copies against 468 mapped, xxh3-64 4402 against 1696) whose hashing costs more
-//    than the copy, with a core for the reader (one md5 stream on 2 cores).
-enum class ReadMethod { Read, Mapped, Pipelined };
-// "read", "mmap", "pipelined": the words results use.
-const char* readMethodName(ReadMethod method);
-// The read methods a run used, as a set (bit 1 << ReadMethod), and its text ("read+mmap").
-std::string readMethodsText(unsigned methods);
-inline unsigned methodBit(ReadMethod method) { return 1u << static_cast<unsigned>(method); }
+// The read decision (ReadMethod, hashscope/types.hpp) is made per range by chooseReadMethod in read_range.cpp,
+// the one place. Under ReadPath::Auto: read() on the hashing thread for what is small, read to its end or read
+// beside other streams' small files, and for BLAKE3's tree (its threads read their own parts); mapped pages for one
+// stream's cached range to be hashed where mapping pays on this machine (several streams of one process share the
+// address space's lock and TLB: they copy); else copies, on the hashing thread where that is the cheaper copy
+// (copiesInline), on the pipelined reader for cold, remote and the rest. The figures behind each choice:
+// docs/measurements/2026-11-26-read-method.md.
 
 // What the caller knows about how a range is to be read: the spec's wishes and the file's cache plan.
 struct ReadPlan {
@@ -80,17 +51,15 @@ public:
       : m_stop(std::move(stop)), m_counters(counters), m_stream(stream)
   {
   }
-  // The methods used so far (bits of methodBit) and by the last range.
-  unsigned methods() const { return m_methods; }
+  // The methods used so far and by the last range.
+  ReadMethods methods() const { return m_methods; }
   ReadMethod lastMethod() const { return m_last; }
   // Whether a direct read went through the pipelined reader (RunResult::queueDepth applies).
   bool queuedDirect() const { return m_queuedDirect; }
   // CPU time of the pipelined reader's threads so far (0 when none was made).
   double readerCpuSeconds() const { return m_readerCpu + (m_reader ? m_reader->readerCpuSeconds() : 0.0); }
   // Makes what `method` reads a range of `length` bytes with (the buffer on this thread, or the pipelined reader
-  // and its buffers), so that a measured pass does not: a fresh buffer's pages are first touched by the first
-  // read into them (on a PVM guest, 5 ms to fault in 1 MiB, 6-10% of a 256 MiB read pass from /dev/shm), and a
-  // reader starts a thread.
+  // and its buffers), so that a measured pass does not fault in a fresh buffer's pages or start a thread.
   void prepare(ReadMethod method, std::uint64_t length, std::span<Hasher* const> hashers, const ReadPlan& plan);
 
 private:
@@ -106,7 +75,7 @@ private:
   std::uint64_t m_readerBlock = 0;
   int m_readerDepth = 0;
   double m_readerCpu = 0;  // readers replaced by one with another block size or depth
-  unsigned m_methods = 0;
+  ReadMethods m_methods;
   ReadMethod m_last = ReadMethod::Read;
   bool m_queuedDirect = false;
 };
@@ -114,13 +83,13 @@ private:
 // A length that means "until a read returns nothing" (kernel pseudo files, whose size says nothing).
 inline constexpr std::uint64_t kToEndOfFile = ~std::uint64_t{0};
 
-// The method consumeRange reads [offset, offset+length) of `file` with for `hashers` and `plan` (ReadPath::Auto:
-// the choice above; kToEndOfFile: read() on this thread), before a mapping the filesystem may refuse.
+// The method consumeRange reads [offset, offset+length) of `file` with for `hashers` and `plan`
+// (chooseReadMethod over what this range is), before a mapping the filesystem may refuse.
 ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, std::span<Hasher* const> hashers,
                          const ReadPlan& plan);
 
-// Feeds [offset, offset+length) of `file` to `hashers`, by the method `plan` asks for (ReadPath::Auto: the
-// choice above), accounting bytes, waiting and busy time into `result` and the stream's live counters.
+// Feeds [offset, offset+length) of `file` to `hashers`, by plannedMethod's choice, accounting bytes, waiting
+// and busy time into `result` and the stream's live counters.
 // No hashers: the bytes are only read (Copy) or every byte of the mapped pages is touched (Mapped).
 // `length` kToEndOfFile: read on this thread until a read returns nothing; `result.bytes` grows by what came.
 // Returns false with `error` set on a failure ("PATH got shorter while it was being read", a read error, a
@@ -151,9 +120,7 @@ bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 
 // Whether ReadPath::Auto maps a cached range hashed by `threads` streams of `hashThreadsPerStream` threads each
 // (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
-// pays on this machine, for one stream only (several streams of one process would share the address space's
-// lock and TLB shoot-downs: they copy) and never for a hasher that splits its stream (BLAKE3's tree reads its own
-// parts). consumeRange's choice, for whoever must know it before a run (the live analysis).
+// pays on this machine, for one stream only and never for a hasher that splits its stream.
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
 // What hashing with algorithm `id` costs the thread that does it, in CPU seconds per GiB (a block in the CPU's
@@ -176,19 +143,13 @@ double measureHashCost(const std::function<void()>& hashRound, std::size_t round
 // still in the cache) than by a pipelined reader thread beside it: when the reader would have no core of its own
 // (`readerHasCore` false: the streams and their readers outnumber the cores), or when hashing a block costs no
 // more than copying it (`hashCost` <= `copyCost`, CPU s/GiB), where handing blocks between threads and cores
-// costs more than the overlap saves. Measured on a PVM guest, 2 cores, a 2 GiB file in /dev/shm, medians of 7
-// interleaved runs (copies 0.16 s/GiB there): crc32 0.396 s inline against 0.495 pipelined, xxh3-64 0.392
-// against 0.472; md5 3.63 against 3.19, sha256 1.67 against 1.49, sha1 1.77 against 1.45. Two streams on the two
-// cores (hash-file, 1 GiB): md5 1195 MB/s inline against 1170 pipelined, sha256 2660 against 2420, xxh3-64
-// 9800-17000 against 8100-9300.
+// costs more than the overlap saves.
 bool copiesInline(double hashCost, double copyCost, bool readerHasCore);
 // copiesInline for `threads` streams hashed by `hashers` on this machine (its measured copy cost and the
 // hashers' hashCost): ReadPath::Auto's choice for a cached range it does not map. No hashers (the read workload)
 // counts as the cheapest hash where cached hashing is not mapped, so a cached read measures the copy the fast
-// hashes get (where it is mapped, the read keeps the pipelined reader's copy): on the PVM guest one
-// pipelined reader's copies cost 0.35 CPU s/GiB against 0.21 on the hashing thread, and xxh3-64 hashed from
-// /dev/shm at 131-168% of a read ceiling measured through the reader. False for a hasher that splits its stream
-// over threads (BLAKE3's tree).
+// hashes get (where it is mapped, the read keeps the pipelined reader's copy). False for a hasher that splits its
+// stream over threads (BLAKE3's tree).
 bool autoCopiesInline(std::span<Hasher* const> hashers, int threads);
 
 // XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the

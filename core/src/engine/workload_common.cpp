@@ -144,7 +144,7 @@ ReadPlan readPlan(const WorkloadSpec& spec, bool dropBehind)
 
 void noteReads(const StreamReads& reads, StreamOutcome& out)
 {
-  out.readMethods |= reads.methods();
+  out.readMethods.add(reads.methods());
   out.queuedDirect = out.queuedDirect || reads.queuedDirect();
   out.result.readerCpuSeconds = reads.readerCpuSeconds();
 }
@@ -154,10 +154,10 @@ void collectOutcomes(const WorkloadSpec& spec, std::vector<StreamOutcome>& outco
   result.perStream.clear();
   result.bytes = 0;
   result.files = 0;
-  unsigned methods = 0;
+  ReadMethods methods;
   bool queuedDirect = false;
   for (StreamOutcome& o : outcomes) {
-    methods |= o.readMethods;
+    methods.add(o.readMethods);
     queuedDirect = queuedDirect || o.queuedDirect;
     result.hashThreads = std::max(result.hashThreads, o.hashThreads);
     result.perStream.push_back(o.result);
@@ -168,8 +168,8 @@ void collectOutcomes(const WorkloadSpec& spec, std::vector<StreamOutcome>& outco
     for (std::string& e : o.fileErrors)
       result.fileErrors.push_back(std::move(e));
   }
-  if (methods != 0)
-    result.readMethod = readMethodsText(methods);
+  if (!methods.empty())
+    result.readMethods = methods;
   result.queueDepth = queuedDirect ? spec.queueDepth : 0;
 }
 

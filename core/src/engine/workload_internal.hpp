@@ -37,7 +37,7 @@ struct StreamOutcome {
   std::optional<CacheMethod> cacheMethod;  // hash-tree: the least cold method the stream's files achieved
   std::string cacheNote;
   unsigned hashThreads = 0;              // threads the stream's hasher used (0: none hashed)
-  unsigned readMethods = 0;              // the read methods the stream used (methodBit)
+  ReadMethods readMethods;               // the read methods the stream used
   bool queuedDirect = false;             // it read direct through the pipelined reader (queue depth applies)
 };
 

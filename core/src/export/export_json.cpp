@@ -238,7 +238,7 @@ Document result(const RunResult& r, const ExportOptions& options)
   o["cache"] = toString(r.cache);
   o["cache_method"] = toString(r.cacheMethod);
   o["cache_note"] = orNull(r.cacheNote);
-  o["read_method"] = orNull(r.readMethod);
+  o["read_method"] = orNull(toString(r.readMethods));
   o["read_path"] = toString(r.readPath);
   o["bytes"] = r.bytes;
   o["files"] = r.files;

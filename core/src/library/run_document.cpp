@@ -360,10 +360,12 @@ RunTile readTile(const json::Value& r, std::size_t index, bool& threadsRecorded)
   t.deliveredStep = checkedText(r["delivered_step"], resultField(index, ".delivered_step"));
   t.error = checkedText(r["error"], resultField(index, ".error"));
   t.failed = checkedFlag(r["cancelled"], resultField(index, ".cancelled")) || !t.error.empty() || !(t.mbps > 0);
-  t.readMethod = checkedText(r["read_method"], resultField(index, ".read_method"));
+  // A word this version does not know reads as none, as an unknown limit source does.
+  t.readMethods =
+      parseReadMethods(checkedText(r["read_method"], resultField(index, ".read_method"))).value_or(ReadMethods{});
   t.queueDepth = static_cast<int>(checkedNumber(r["queue_depth"], resultField(index, ".queue_depth"), 0, 0,
                                                 kMaxRunStreams, "a queue depth (a whole number, 0 to 65536)", true));
-  if (t.queueDepth <= 0 && (t.key.cache == "cold") && t.readMethod.find("pipelined") != std::string::npos &&
+  if (t.queueDepth <= 0 && (t.key.cache == "cold") && t.readMethods.has(ReadMethod::Pipelined) &&
       !t.fromMemory)
     t.queueDepth = 3;  // hashscope.run/3 did not record it: its pipelined reader kept 3 direct reads in flight
   threadsRecorded = r["hash_threads"].optNumber().has_value();

@@ -23,6 +23,12 @@ RunResult plannedRun(const WorkloadSpec& spec, const std::filesystem::path& loca
     planned.queueDepth = spec.queueDepth;
   planned.cacheMethod = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::NotApplicable;
   planned.storage = storage;
+  // The engine's read decision for this step, as it will make it: analysis reads it, never derives it.
+  WorkloadSpec run = spec;
+  run.remote = isRemote(storage);
+  const AlgorithmInfo* algorithm = findAlgorithm(spec.algorithm);
+  planned.readMethods = plannedReadMethods(run, spec.cache == CacheMode::Warm || storage.kind == MediaKind::Ram,
+                                           algorithm ? algorithm->threadsPerStream : 1u);
   return planned;
 }
 
