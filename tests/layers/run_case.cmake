@@ -1,11 +1,26 @@
 # One test of cmake/check_layers.cmake: copies the fixture tree (fixture/: layers low <- mid, low <- high), breaks
 # it the way CASE says, runs the check and expects it to fail naming the file, line and rule (or, for "clean",
 # to pass).
-#   cmake -DCASE=<case> -DFIXTURE=<tests/layers/fixture> -DWORK=<scratch folder>/core -DCHECK=<check_layers.cmake>
-#         -P run_case.cmake
+#   cmake -DCASE=<case> -DFIXTURE=<tests/layers/fixture> -DCHECK=<check_layers.cmake> -P run_case.cmake
+# The copy goes to a folder of its own in the temp folder, removed at the end: the build tree may belong to another
+# user (CI's part 3 runs the suite as nobody).
 cmake_minimum_required(VERSION 3.25)
-file(REMOVE_RECURSE "${WORK}")
+set(tmp "/tmp")
+foreach(variable TMPDIR TEMP TMP)
+  if(DEFINED ENV{${variable}} AND IS_DIRECTORY "$ENV{${variable}}")
+    set(tmp "$ENV{${variable}}")
+    break()
+  endif()
+endforeach()
+string(RANDOM LENGTH 12 suffix)
+set(scratch "${tmp}/hashscope-layers-${CASE}-${suffix}")
+set(WORK "${scratch}/core")
 file(COPY "${FIXTURE}/" DESTINATION "${WORK}")
+# fail(<why>): removes the scratch copy, then fails the test saying why.
+function(fail why)
+  file(REMOVE_RECURSE "${scratch}")
+  message(FATAL_ERROR "${why}")
+endfunction()
 
 # add_line(<file under WORK> <line>): appends it; `at` is "<file>:<its line number>" as the check names it.
 function(add_line rel text)
@@ -42,12 +57,13 @@ elseif(CASE STREQUAL "no-row")           # a new folder nobody placed
   file(WRITE "${WORK}/src/extra/extra.cpp" "int extra() { return 0; }\n")
   set(expect "core/src/extra/ has no row in core/layers.cmake")
 else()
-  message(FATAL_ERROR "unknown CASE \"${CASE}\"")
+  fail("unknown CASE \"${CASE}\"")
 endif()
 
 execute_process(COMMAND "${CMAKE_COMMAND}" "-DHS_CORE=${WORK}" -P "${CHECK}"
                 RESULT_VARIABLE rc OUTPUT_VARIABLE out ERROR_VARIABLE out)
 message("${out}")
+file(REMOVE_RECURSE "${scratch}")
 if(expect STREQUAL "")
   if(NOT rc EQUAL 0)
     message(FATAL_ERROR "the check failed on the unbroken fixture (exit ${rc})")
