@@ -228,7 +228,7 @@ int hashFiles(Context& context, const HashRequest& request)
 
   std::vector<std::unique_ptr<FileHasher>> hashers;
   for (int w = 0; w < jobs; ++w)
-    hashers.push_back(std::make_unique<FileHasher>(algorithms, stop, &counters, w, blockSize, jobs));
+    hashers.push_back(std::make_unique<FileHasher>(algorithms, stop, &counters, w, blockSize, jobs, request.blake3));
   std::vector<char> started(static_cast<std::size_t>(jobs), 0);
   auto work = [&](int worker, HashItem& item) {
     FileDigests result;
@@ -292,7 +292,7 @@ int hashFiles(Context& context, const HashRequest& request)
       return;
     if (item.isStdin) {
       flush();
-      result = hashStream(stdin, algorithms, blockSize, stop, &item.code);
+      result = hashStream(stdin, algorithms, blockSize, stop, &item.code, request.blake3);
       if (stop.stop_requested())
         return;
     }

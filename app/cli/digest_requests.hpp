@@ -47,6 +47,7 @@ struct HashRequest {
   std::string stdinName = "-";           // xxhsum names stdin "stdin"
   bool dashIsStdin = true;               // false (xxhsum): a "-" among the paths is the file of that name
   bool littleEndian = false;             // xxhsum --little-endian: digests byte-reversed, tags with "_LE"
+  Blake3Options blake3;                  // b3sum --keyed, --derive-key, --length
 };
 int hashFiles(Context& context, const HashRequest& request);
 

@@ -11,12 +11,12 @@
 namespace hashscope::cli {
 
 FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algorithms, std::uint64_t blockSize,
-                       std::stop_token stop, std::error_code* code)
+                       std::stop_token stop, std::error_code* code, const Blake3Options& blake3)
 {
   FileDigests out;
   std::vector<std::unique_ptr<Hasher>> hashers;
   for (const auto& id : algorithms)
-    hashers.push_back(makeHasher(id));
+    hashers.push_back(makeHasher(id, blake3));
   // The buffer starts small and doubles up to the block size while reads fill it: a short input (an empty
   // file, a line on stdin) needs no 1 MiB buffer.
   std::vector<char> buffer(static_cast<std::size_t>(std::min<std::uint64_t>(blockSize, 64 * 1024)));

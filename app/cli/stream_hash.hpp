@@ -21,7 +21,7 @@ namespace hashscope::cli {
 // Digests of everything left in `stream`. A failed read sets the result's error and `*code` (errno); a
 // stop request ends the read between blocks with the error "interrupted".
 FileDigests hashStream(std::FILE* stream, const std::vector<std::string>& algorithms, std::uint64_t blockSize,
-                       std::stop_token stop = {}, std::error_code* code = nullptr);
+                       std::stop_token stop = {}, std::error_code* code = nullptr, const Blake3Options& blake3 = {});
 // Opens `path` and hashes it to EOF; the error names what failed (open or read), `*code` its errno.
 FileDigests hashToEnd(const std::filesystem::path& path, const std::vector<std::string>& algorithms,
                       std::uint64_t blockSize, std::stop_token stop = {}, std::error_code* code = nullptr);

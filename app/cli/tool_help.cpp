@@ -128,12 +128,16 @@ std::string toolHelp(Tool tool, const std::string& program)
            "      --quiet            don't print OK for each successfully verified file (with --check)\n"
            "      --no-names         omit file names in the output\n"
            "      --raw              write the raw digest bytes (one file only; implies --no-names)\n"
-           "      --num-threads N    the most threads to use for one file (default: all cores)\n"
+           "  -l, --length LEN       the number of output bytes, before hex encoding (default 32)\n"
+           "      --keyed            the keyed mode: the key is exactly 32 raw bytes on standard input,\n"
+           "                         so FILEs must be named\n"
+           "      --derive-key CONTEXT  the key derivation mode with this context (not with --keyed)\n"
+           "      --num-threads N    the most threads to use for one file (default: all cores; one\n"
+           "                         with --length, --keyed or --derive-key)\n"
            "      --no-mmap          accepted; reading needs no mapping to be turned off\n"
            "  -j, --jobs N           hash or check N files at a time (HashScope)\n"
            "  -h, --help             display this help and exit\n"
-           "  -V, --version          output version information and exit\n\n"
-           "--length, --keyed and --derive-key of b3sum are not offered.\n";
+           "  -V, --version          output version information and exit\n";
     break;
   case Tool::Xxhsum:
     text = "Usage: " + program + " [options] [files]\n"

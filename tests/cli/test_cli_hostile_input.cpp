@@ -299,6 +299,84 @@ TEST_CASE("the b3sum link prints names and refuses check lines as b3sum 1.2 does
   }
 }
 
+TEST_CASE("the b3sum link offers --length, --keyed and --derive-key as b3sum 1.2 does", "[cli][multicall][b3sum]")
+{
+  TempDir dir;
+  ToolLinks links;
+  writeTextFile(dir / "file1", "foo");
+  writeTextFile(dir / "key", std::string(32, '*'));
+  const std::string cd = "cd '" + dir.path().string() + "' && exec \"$0\" \"$@\"";
+  auto inDir = [&](const std::string& tool, std::vector<std::string> args, const std::string& stdinData = {}) {
+    std::vector<std::string> argv{"sh", "-c", cd, tool};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run(argv, stdinData);
+  };
+  const std::string key(32, '*');
+  const std::string context = "BLAKE3 2019-12-28 10:28:41 example context"; // b3sum's own cli_tests.rs
+  // Fixed values, computed once by b3sum 1.2.0 (Debian 12) for "foo": checked with or without b3sum here.
+  const ProcessResult keyed = inDir(links("b3sum"), {"--keyed", "--no-names", "file1"}, key);
+  CHECK(keyed.out == "eca649bc8f5a33b376ed81b687f99536b8f770d5dcd75673af7fd83062dd96c0\n");
+  CHECK(keyed.exitCode == 0);
+  const ProcessResult derived = inDir(links("b3sum"), {"--derive-key", context, "--no-names", "file1"});
+  CHECK(derived.out == "cbf5558529b10ec986713cec9b96fedfa963bad07bdbfbbe027a63e4cdd76bba\n");
+  const ProcessResult longer = inDir(links("b3sum"), {"-l", "40", "file1"});
+  CHECK(longer.out == "04e0bb39f30b1a3feb89f536c93be15055482df748674b00d26e5a75777702e9791074b7511b59d3  file1\n");
+  CHECK(inDir(links("b3sum"), {"--length=0"}, "foo").out == "  -\n");
+  CHECK(inDir(links("b3sum"), {"--derive-key", "ctx", "-l", "8"}, "foo").out == "2cbc0052c20484b7  -\n");
+  CHECK(inDir(links("b3sum"), {"-l", "5", "--raw", "file1"}).out == "\x04\xe0\xbb\x39\xf3");
+  // The refusals: b3sum's words where the link can have them, exit status 1 and nothing on stdout.
+  const std::vector<std::pair<std::vector<std::string>, std::string>> refused{
+      {{"--keyed", "file1"}, std::string(5, '*')},
+      {{"--keyed", "file1"}, std::string(40, '*')},
+      {{"--keyed"}, key},
+      {{"--keyed", "file1", "-"}, key},
+      {{"--keyed", "--derive-key", "ctx", "file1"}, key},
+      {{"--derive-key", "ctx", "--keyed", "file1"}, key},
+      {{"-l", "8", "-c", "file1"}, ""},
+      {{"--keyed", "-c", "file1"}, key},
+      {{"--derive-key", "ctx", "-c", "file1"}, ""},
+      {{"-l", "x", "file1"}, ""},
+      {{"--derive-key"}, ""}};
+  for (const auto& [args, input] : refused) {
+    INFO(args.front() << " " << args.back() << " with " << input.size() << " bytes on stdin");
+    const ProcessResult mine = inDir(links("b3sum"), args, input);
+    CHECK(mine.out.empty());
+    CHECK(mine.exitCode == 1);
+  }
+  CHECK(inDir(links("b3sum"), {"--keyed", "file1"}, std::string(5, '*')).err ==
+        "Error: expected 32 key bytes from stdin, found 5\n");
+  CHECK(inDir(links("b3sum"), {"--keyed", "file1"}, std::string(40, '*')).err ==
+        "Error: read more than 32 key bytes from stdin\n");
+  if (toolExists("b3sum")) {
+    const std::vector<std::pair<std::vector<std::string>, std::string>> same{
+        {{"--keyed", "file1"}, key},
+        {{"--keyed", "--no-names", "file1", "file1"}, key},
+        {{"--keyed", "--length", "5", "file1"}, key},
+        {{"--derive-key", context, "file1"}, ""},
+        {{"--derive-key", "", "file1"}, ""},
+        {{"--derive-key", "ctx"}, "foo"},
+        {{"--length=100"}, "foo"},
+        {{"-l", "0", "--raw", "file1"}, ""},
+        {{"-l", "64", "--raw", "file1"}, ""}};
+    for (const auto& [args, input] : same) {
+      INFO(args.front() << " " << args.back());
+      const ProcessResult mine = inDir(links("b3sum"), args, input);
+      const ProcessResult theirs = inDir("b3sum", args, input);
+      CHECK(mine.out == theirs.out);
+      CHECK(mine.exitCode == theirs.exitCode);
+    }
+    for (const auto& [args, input] : refused) {
+      INFO(args.front() << " " << args.back() << " with " << input.size() << " bytes on stdin");
+      CHECK(inDir("b3sum", args, input).exitCode == 1);
+    }
+    CHECK(inDir("b3sum", {"--keyed", "file1"}, std::string(5, '*')).err ==
+          "Error: expected 32 key bytes from stdin, found 5\n");
+  } else {
+    HASHSCOPE_SKIP_PART("b3sum is not installed: --length, --keyed and --derive-key were checked against b3sum 1.2's "
+                        "values written into this test only");
+  }
+}
+
 TEST_CASE("history: a long imported CPU name is cut in tables, and no view prints ESC, BEL or a bidi override",
           "[cli][history][hostile]")
 {

@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <chrono>
 #include <condition_variable>
+#include <memory>
 #include <cstdint>
 #include <cstring>
 #include <mutex>
@@ -311,4 +312,35 @@ TEST_CASE("BLAKE3 lines look like b3sum's: it escapes backslash and newline, not
   CHECK(formatDigestLine(info, d, 3, "c\\d", false) == "\\" + h + "  c\\\\d");
   CHECK(formatDigestLine(info, d, 3, "e\rf", false) == h + "  e\rf");
   CHECK(formatDigestLine(info, d, 3, "a.bin", true) == "BLAKE3 (a.bin) = " + h);
+}
+
+TEST_CASE("makeHasher(\"blake3\", options): keyed, derive-key and any output length, as b3sum 1.2 computes them",
+          "[blake3]")
+{
+  auto digest = [](const Blake3Options& options) {
+    std::unique_ptr<Hasher> hasher = makeHasher("blake3", options);
+    REQUIRE(hasher);
+    hasher->update("foo", 3);
+    std::string first = toHex(hasher->finish());
+    hasher->reset(); // the mode survives a reset
+    hasher->update("foo", 3);
+    CHECK(toHex(hasher->finish()) == first);
+    return first;
+  };
+  Blake3Options keyed;
+  keyed.key.emplace();
+  keyed.key->fill('*');
+  Blake3Options derived;
+  derived.context = "BLAKE3 2019-12-28 10:28:41 example context";
+  Blake3Options longer;
+  longer.length = 40;
+  // Values b3sum 1.2.0 printed for "foo" (b3sum --keyed, --derive-key CONTEXT, -l 40).
+  CHECK(digest(keyed) == "eca649bc8f5a33b376ed81b687f99536b8f770d5dcd75673af7fd83062dd96c0");
+  CHECK(digest(derived) == "cbf5558529b10ec986713cec9b96fedfa963bad07bdbfbbe027a63e4cdd76bba");
+  const std::string extended = digest(longer);
+  CHECK(extended == "04e0bb39f30b1a3feb89f536c93be15055482df748674b00d26e5a75777702e9791074b7511b59d3");
+  CHECK(extended.substr(0, 64) == digest({})); // the extendable output starts with the default digest
+  longer.length = 0;
+  CHECK(digest(longer).empty());
+  CHECK(makeHasher("sha256", keyed)->info().id == "sha256"); // other algorithms ignore the options
 }

@@ -1,9 +1,11 @@
 // Hash algorithms: one Hasher interface over OpenSSL EVP, xxHash, ISA-L/zlib and our own small sums.
 #pragma once
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -74,6 +76,17 @@ const std::vector<AlgorithmInfo>& allAlgorithms();
 const AlgorithmInfo* findAlgorithm(std::string_view id);
 // A fresh hasher, or nullptr when the id is unknown. Fast: EVP_MD objects are fetched once per process.
 std::unique_ptr<Hasher> makeHasher(std::string_view id);
+
+// BLAKE3's modes beyond the plain 32-byte hash, as b3sum's --keyed, --derive-key and --length choose them.
+struct Blake3Options {
+  std::optional<std::array<std::uint8_t, 32>> key; // the keyed hash with this key
+  std::optional<std::string> context;               // key derivation with this context; never with `key`
+  std::size_t length = 32;                          // output bytes: any length, from the extendable output
+  bool operator==(const Blake3Options&) const = default;
+};
+// makeHasher(id), with `blake3` applied when id is "blake3" (other ids ignore it). A BLAKE3 hasher in a mode
+// other than the default hashes on one thread (the tree split knows only the default mode).
+std::unique_ptr<Hasher> makeHasher(std::string_view id, const Blake3Options& blake3);
 
 // How many threads a tree hash (BLAKE3) may use for one stream, for hashers made from now on: 0 (the
 // default) means all hardware threads, 1 the single-threaded library path. Process-wide, so that every

@@ -142,7 +142,7 @@ struct TreeListing;
 class FileHasher {
 public:
   FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters = nullptr,
-             int stream = 0, std::uint64_t blockSize = 1 * MiB, int jobs = 1);
+             int stream = 0, std::uint64_t blockSize = 1 * MiB, int jobs = 1, const Blake3Options& blake3 = {});
   ~FileHasher();
   FileHasher(const FileHasher&) = delete;
   FileHasher& operator=(const FileHasher&) = delete;

@@ -77,7 +77,7 @@ struct FileHasher::State {
 };
 
 FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop, LiveCounters* counters,
-                       int stream, std::uint64_t blockSize, int jobs)
+                       int stream, std::uint64_t blockSize, int jobs, const Blake3Options& blake3)
     : m_state(std::make_unique<State>())
 {
   State& s = *m_state;
@@ -91,7 +91,7 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
   s.plan.manyFiles = true;
   s.reads.emplace(s.stop, *s.counters, s.stream);
   for (const auto& id : s.algorithms) {
-    s.owned.push_back(makeHasher(id));
+    s.owned.push_back(makeHasher(id, blake3));
     if (!s.owned.back() && s.unknown.empty())
       s.unknown = id;
     s.hashers.push_back(s.owned.back().get());

@@ -160,6 +160,18 @@ const AlgorithmInfo* findAlgorithm(std::string_view id)
   return nullptr;
 }
 
+std::unique_ptr<Hasher> makeHasher(std::string_view id, const Blake3Options& blake3)
+{
+  if (blake3 == Blake3Options{})
+    return makeHasher(id);
+  const detail::AlgorithmSpec* spec = detail::findSpec(id);
+  if (spec == nullptr || spec->backend != detail::Backend::Blake3)
+    return makeHasher(id);
+  const AlgorithmInfo& info =
+      allAlgorithms()[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
+  return detail::makeBlake3Hasher(info, blake3);
+}
+
 std::unique_ptr<Hasher> makeHasher(std::string_view id)
 {
   if (const std::size_t bytes = blake2bVariantBytes(id))

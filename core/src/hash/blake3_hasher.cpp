@@ -14,9 +14,10 @@ namespace {
 
 class Blake3Hasher final : public Hasher {
 public:
-  Blake3Hasher(const AlgorithmInfo& info, std::unique_ptr<Blake3Tree> tree) : info_(info), tree_(std::move(tree))
+  Blake3Hasher(const AlgorithmInfo& info, std::unique_ptr<Blake3Tree> tree, Blake3Options options = {})
+      : info_(info), tree_(std::move(tree)), options_(std::move(options))
   {
-    blake3_hasher_init(&state_);
+    init();
   }
   void update(const void* data, std::size_t size) override
   {
@@ -29,7 +30,7 @@ public:
   }
   Digest finish() override
   {
-    Digest out(BLAKE3_OUT_LEN);
+    Digest out(options_.length);
     if (tree_)
       tree_->finish(out.data());
     else
@@ -41,7 +42,7 @@ public:
     if (tree_)
       tree_->reset();
     else
-      blake3_hasher_reset(&state_);
+      init();
   }
   const AlgorithmInfo& info() const override { return info_; }
   unsigned threadsPerStream() const override { return tree_ ? tree_->threads() : 1; }
@@ -52,8 +53,19 @@ public:
   }
 
 private:
+  void init()
+  {
+    if (options_.key)
+      blake3_hasher_init_keyed(&state_, options_.key->data());
+    else if (options_.context)
+      blake3_hasher_init_derive_key_raw(&state_, options_.context->data(), options_.context->size());
+    else
+      blake3_hasher_init(&state_);
+  }
+
   const AlgorithmInfo& info_;
   std::unique_ptr<Blake3Tree> tree_; // null: one thread
+  Blake3Options options_; // the default mode whenever tree_ is set
   blake3_hasher state_;
 };
 
@@ -91,6 +103,11 @@ std::string blake3Implementation()
 std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, unsigned threads)
 {
   return std::make_unique<Blake3Hasher>(info, threads > 1 ? makeBlake3Tree(threads) : nullptr);
+}
+
+std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, const Blake3Options& options)
+{
+  return std::make_unique<Blake3Hasher>(info, nullptr, options);
 }
 
 } // namespace hashscope::detail

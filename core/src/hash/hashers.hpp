@@ -52,6 +52,8 @@ std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const Algorithm
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, unsigned threads);
+// One thread, the library's own hasher, in the mode `options` chooses.
+std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, const Blake3Options& options);
 // BLAKE2b with a digest of 1 to 64 bytes (the blake2b-N ids; blake2b-512 itself goes through OpenSSL).
 std::unique_ptr<Hasher> makeBlake2bHasher(const AlgorithmInfo& info, std::size_t digestBytes);
 
