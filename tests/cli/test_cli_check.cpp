@@ -92,8 +92,8 @@ TEST_CASE("check verifies the lists hashscope-cli hash writes", "[cli][check]")
 // and a kernel pseudo file whose size says nothing of its content).
 TEST_CASE("check reads files of size 0 to their end, as hash does", "[cli][check]")
 {
-  Files files;
-  const fs::path empty = files.dir / "empty";
+  TempDir dir;
+  const fs::path empty = dir / "empty";
   writeTextFile(empty, "");
   std::vector<std::string> args{"hash", "-a", "md5", empty.string()};
   if (fs::exists("/proc/version") && fs::file_size("/proc/version") == 0)
@@ -103,8 +103,8 @@ TEST_CASE("check reads files of size 0 to their end, as hash does", "[cli][check
   CHECK(list.out.find("d41d8cd98f00b204e9800998ecf8427e") != std::string::npos);
   if (args.size() > 4)  // /proc/version has content: not the digest of nothing
     CHECK(splitLines(list.out).back().find("d41d8cd98f00b204e9800998ecf8427e") == std::string::npos);
-  writeTextFile(files.dir / "list", list.out);
-  const ProcessResult r = runCli({"check", (files.dir / "list").string()});
+  writeTextFile(dir / "list", list.out);
+  const ProcessResult r = runCli({"check", (dir / "list").string()});
   CHECK(r.exitCode == 0);
   CHECK(splitLines(r.out).size() == args.size() - 3);
   CHECK(r.out.find("FAILED") == std::string::npos);

@@ -210,8 +210,10 @@ TEST_CASE("results record the queue depth of direct reads and the hashing thread
       CHECK(r.cacheMethod == CacheMethod::Direct);
       CHECK(r.queueDepth == depth);  // direct reads keep `depth` reads in flight
     } else {
+#if defined(__linux__)  // elsewhere the probe does not look (Windows and macOS read cold files uncached too)
       CHECK(r.cacheMethod != CacheMethod::Direct);
       CHECK(r.queueDepth == 0);      // evicted or RAM-backed reads go through the cache: the kernel queues
+#endif
     }
   }
   // Cached and mapped reads queue nothing of their own.
