@@ -125,7 +125,13 @@ void MainWindow::setSetupTabOrder()
   chainTabOrder(chain);
 }
 
-MainWindow::~MainWindow() { m_controller->stopAndWait(); }
+MainWindow::~MainWindow()
+{
+  // QWidget's destructor hides the children after this body, when this window's own part is gone: the details
+  // pane hiding then must not reach updateEscapeAction (UBSan: a downcast of a destroyed MainWindow).
+  disconnect(m_resultsView, nullptr, this, nullptr);
+  m_controller->stopAndWait();
+}
 
 QWidget* MainWindow::buildSetupPage()
 {
