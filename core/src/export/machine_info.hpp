@@ -15,7 +15,10 @@ struct MachineInfo {
   std::uint64_t memoryBytes = 0;  // physical RAM, 0 when unknown
 };
 
-// Read once per process (cheap afterwards). One implementation per platform.
+// Read once per process (cheap afterwards).
 const MachineInfo& machineInfo();
+
+// What machine_info_<platform>.cpp reads: everything but the logical cores (machine_info.cpp, one way for all).
+MachineInfo platformMachineInfo();
 
 }  // namespace hashscope

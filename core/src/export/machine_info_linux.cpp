@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <fstream>
-#include <thread>
 
 namespace hashscope {
 
@@ -29,11 +28,12 @@ std::string cpuModelFromProc()
   return {};
 }
 
-MachineInfo readMachineInfo()
+}  // namespace
+
+MachineInfo platformMachineInfo()
 {
   MachineInfo info;
   info.cpuModel = cpuModelFromProc();
-  info.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   utsname u{};
   if (uname(&u) == 0) {
     info.os = std::string(u.sysname) + " " + u.release + " " + u.machine;
@@ -43,14 +43,6 @@ MachineInfo readMachineInfo()
   const long pages = sysconf(_SC_PHYS_PAGES), pageSize = sysconf(_SC_PAGESIZE);
   if (pages > 0 && pageSize > 0)
     info.memoryBytes = static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
-  return info;
-}
-
-}  // namespace
-
-const MachineInfo& machineInfo()
-{
-  static const MachineInfo info = readMachineInfo();
   return info;
 }
 

@@ -4,7 +4,6 @@
 #include <sys/sysctl.h>
 #include <sys/types.h>
 
-#include <thread>
 
 namespace hashscope {
 
@@ -23,11 +22,12 @@ std::string sysctlString(const char* name)
   return value;
 }
 
-MachineInfo readMachineInfo()
+}  // namespace
+
+MachineInfo platformMachineInfo()
 {
   MachineInfo info;
   info.cpuModel = sysctlString("machdep.cpu.brand_string");
-  info.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   const std::string version = sysctlString("kern.osproductversion");
   const std::string machine = sysctlString("hw.machine");
   info.os = "macOS " + (version.empty() ? sysctlString("kern.osrelease") : version) +
@@ -37,14 +37,6 @@ MachineInfo readMachineInfo()
   std::size_t size = sizeof memory;
   if (sysctlbyname("hw.memsize", &memory, &size, nullptr, 0) == 0)
     info.memoryBytes = memory;
-  return info;
-}
-
-}  // namespace
-
-const MachineInfo& machineInfo()
-{
-  static const MachineInfo info = readMachineInfo();
   return info;
 }
 

@@ -4,7 +4,6 @@
 
 #include <windows.h>
 
-#include <thread>
 
 namespace hashscope {
 
@@ -49,11 +48,12 @@ std::string osVersion()
   return "Windows";
 }
 
-MachineInfo readMachineInfo()
+}  // namespace
+
+MachineInfo platformMachineInfo()
 {
   MachineInfo info;
   info.cpuModel = cpuName();
-  info.logicalCores = static_cast<int>(std::thread::hardware_concurrency());
   info.os = osVersion();
   if (info.os.size() > 8)
     info.kernel = info.os.substr(8);  // "10.0.22631": the NT kernel's version
@@ -61,14 +61,6 @@ MachineInfo readMachineInfo()
   memory.dwLength = sizeof memory;
   if (GlobalMemoryStatusEx(&memory))
     info.memoryBytes = memory.ullTotalPhys;
-  return info;
-}
-
-}  // namespace
-
-const MachineInfo& machineInfo()
-{
-  static const MachineInfo info = readMachineInfo();
   return info;
 }
 

@@ -54,7 +54,7 @@ private:
 };
 
 // XXH3_state_t is 64-byte aligned; the class inherits that and C++17 aligned new honours it.
-// Vector=true calls the AVX2 build of XXH3 (xxh3_vector_*.cpp) directly, so update() stays one call.
+// Vector=true calls the AVX2 build of XXH3 (xxh3_vector.cpp) directly, so update() stays one call.
 template <bool Wide, bool Vector> class Xxh3Hasher final : public Hasher {
 public:
   explicit Xxh3Hasher(const AlgorithmInfo& info) : info_(info) { reset(); }

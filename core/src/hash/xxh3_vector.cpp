@@ -1,15 +1,14 @@
-// XXH3 inlined from <xxhash.h> and compiled for AVX2 (CMake adds -mavx2 or /arch:AVX2 to this file
-// only). Debian's libxxhash exports a plain SSE2 XXH3 (about 10 GB/s here); this path runs at
-// about 27 GB/s, the same as libxxhash's own x86 dispatcher, which other platforms' builds lack.
-// Nothing here but static xxHash functions and these wrappers: no inline function with external
-// linkage may be compiled with AVX2, or the linker could hand it to callers on older CPUs.
+// XXH3 for the dispatcher in xxhash_hasher.cpp. On x86 CMake compiles this file (only) for AVX2 (-mavx2 or
+// /arch:AVX2) and XXH3 is inlined from <xxhash.h>: Debian's libxxhash exports a plain SSE2 XXH3 (2.3 times
+// slower, commit cf4f0b6) and other platforms' packages lack libxxhash's x86 dispatcher. Nothing here but
+// static xxHash functions and these wrappers: no inline function with external linkage may be compiled with
+// AVX2, or the linker could hand it to callers on older CPUs. Elsewhere these forward to libxxhash's own best
+// path (NEON on arm64) and are never selected.
 #include "hash/xxh3_vector.hpp"
 
-#if !defined(__AVX2__)
-#error "xxh3_vector_avx2.cpp must be compiled with AVX2 enabled (-mavx2 or /arch:AVX2)"
-#endif
-
+#if defined(__AVX2__)
 #define XXH_INLINE_ALL // xxHash picks its AVX2 code path from __AVX2__
+#endif
 #define XXH_STATIC_LINKING_ONLY
 #include <xxhash.h>
 
@@ -17,7 +16,11 @@ namespace hashscope::detail::xxh3vec {
 
 std::string_view target()
 {
+#if defined(__AVX2__)
   return "AVX2";
+#else
+  return {};
+#endif
 }
 
 std::size_t stateSize()
