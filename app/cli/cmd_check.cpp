@@ -4,6 +4,7 @@
 #include "checklist.hpp"
 #include "commands.hpp"
 #include "digest_requests.hpp"
+#include "entry_check.hpp"
 #include "file_checks.hpp"
 #include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
@@ -16,17 +17,13 @@
 #include "stream_hash.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <cstdio>
 #include <fstream>
 #include <functional>
 #include <iostream>
 #include <iterator>
-#include <map>
 #include <memory>
-#include <mutex>
 #include <optional>
-#include <set>
 #include <sstream>
 #include <stop_token>
 
@@ -42,14 +39,6 @@ struct CheckTally {
 std::string plural(std::size_t n, const char* one, const char* many)
 {
   return std::to_string(n) + " " + (n == 1 ? one : many);
-}
-
-std::string joined(const std::vector<std::string>& ids)
-{
-  std::string out;
-  for (const auto& id : ids)
-    out += (out.empty() ? "" : ", ") + id;
-  return out;
 }
 
 // The whole list, from a file or stdin; `error` says why not.
@@ -81,198 +70,6 @@ bool readList(const std::string& name, bool fromStdin, std::string& content, std
   return !failed;
 }
 
-enum class Verdict { Ok, Mismatch, Unreadable, Missing };
-
-// What checking one entry found. `problem` is hashscope-cli's sentence, `code` the system's error.
-struct EntryCheck {
-  Verdict verdict = Verdict::Ok;
-  std::string problem;
-  std::error_code code;
-};
-
-// One thread's hashers, one per set of algorithms met (a list mostly needs one), kept from file to file
-// so that a small file costs its reads and no set-up (what FileHasher is for).
-class Hashers {
-public:
-  Hashers(std::stop_token stop, int stream, int jobs) : m_stop(std::move(stop)), m_stream(stream), m_jobs(jobs) {}
-
-  FileHasher& forAlgorithms(const std::vector<std::string>& ids)
-  {
-    auto& slot = m_hashers[ids];
-    if (!slot)
-      slot = std::make_unique<FileHasher>(ids, m_stop, nullptr, m_stream, kBlockSize, m_jobs);
-    return *slot;
-  }
-
-  static constexpr std::uint64_t kBlockSize = 1 * MiB;
-
-private:
-  std::stop_token m_stop;
-  int m_stream, m_jobs;
-  std::map<std::vector<std::string>, std::unique_ptr<FileHasher>> m_hashers;
-};
-
-// Checks the entries of one list: check() needs the entry, the calling thread's hashers and what earlier
-// entries taught it (which algorithm untagged lines of a length were written with, kept under a lock), so
-// `check -j N` runs it for N entries at once.
-//
-// An untagged digest's length can fit several algorithms (128 hex digits: sha512 from sha512sum, blake2b-512
-// from b2sum, sha3-512): a file is OK when any of them matches, and FAILED only when none does. The one that
-// matched is tried first for the next lines of that length, so a b2sum list reads each file once, not once
-// per candidate.
-class ListChecker {
-public:
-  // `stdinName`: the name that stands for standard input in a list ("-", xxhsum's "stdin"); empty: none.
-  ListChecker(std::stop_token stop, bool ignoreMissing, std::string stdinName)
-      : m_stop(std::move(stop)), m_ignoreMissing(ignoreMissing), m_stdinName(std::move(stdinName))
-  {
-  }
-
-  EntryCheck check(const ChecklistEntry& entry, Hashers& hashers)
-  {
-    std::vector<std::string> order = entry.candidates;
-    const bool ambiguous = order.size() > 1;
-    if (ambiguous) {
-      const std::lock_guard lock(m_mutex);
-      const auto preferred = m_preferred.find(entry.digest.size());
-      if (preferred != m_preferred.end())
-        std::stable_partition(order.begin(), order.end(), [&](const auto& id) { return id == preferred->second; });
-    }
-    EntryCheck out;
-    // A line naming standard input is checked against standard input, as md5sum -c does (curl ... |
-    // sha256sum -c list), never against a file of that name. It can be read once: every candidate at once.
-    if (!m_stdinName.empty() && entry.name == m_stdinName) {
-      const std::lock_guard lock(m_stdinMutex); // several lines naming it: the first gets the data, as md5sum's
-      setBinaryStdio();
-      const FileDigests digests = hashStream(stdin, order, Hashers::kBlockSize, m_stop, &out.code);
-      return verdictOf(entry, order, digests, out);
-    }
-    const FileCheck file = checkInputFile(pathFromUtf8(entry.name));
-    if (file.kind == FileCheck::Kind::Missing || file.kind == FileCheck::Kind::Error) {
-      out.verdict = file.kind == FileCheck::Kind::Missing && m_ignoreMissing ? Verdict::Missing : Verdict::Unreadable;
-      out.problem = file.problem;
-      out.code = file.error;
-      return out;
-    }
-    if (file.kind == FileCheck::Kind::Folder) {
-      out.verdict = Verdict::Unreadable;
-      out.problem = "is a folder";
-      out.code = std::make_error_code(std::errc::is_a_directory);
-      return out;
-    }
-    // Devices are read to their end (md5sum -c reads /dev/null); a FIFO or socket in a list would block
-    // until someone writes to it, so it stays refused (md5sum -c waits there forever).
-    if (file.kind == FileCheck::Kind::Special && !file.device) {
-      out.verdict = Verdict::Unreadable;
-      out.problem = file.problem;
-      out.code = file.pipe ? std::make_error_code(std::errc::operation_would_block)
-                           : std::make_error_code(std::errc::no_such_device_or_address);
-      return out;
-    }
-    // First the likeliest algorithm alone; only when it does not match, the others in one more read.
-    const std::vector<std::string> first(order.begin(), order.begin() + 1);
-    const std::vector<std::string> others(order.begin() + 1, order.end());
-    for (const auto* ids : {&first, &others}) {
-      if (ids->empty())
-        break;
-      const FileDigests digests = hash(entry.name, file, *ids, hashers, out.code);
-      if (!digests.error.empty() || digests.digests.size() != ids->size()) {
-        if (!out.code)
-          out.code = readFailure(entry.name);
-        return verdictOf(entry, *ids, digests, out);
-      }
-      if (matches(entry, *ids, digests))
-        return out;
-      if (m_stop.stop_requested()) {
-        out.verdict = Verdict::Unreadable;
-        return out;
-      }
-    }
-    return mismatch(entry, out);
-  }
-
-  // Says which algorithm untagged lines were checked with when it was not the obvious one, and which
-  // ones were tried when a line of an ambiguous length matched none.
-  void printNotes(bool quiet) const
-  {
-    if (!quiet) {
-      for (const auto& [digits, ids] : m_unusual)
-        printError("untagged lines of " + std::to_string(digits) + " hex digits were checked as " +
-                   joined(std::vector<std::string>(ids.begin(), ids.end())) + " (the length fits " +
-                   joined(algorithmsForLength(digits)) + "; -a ALGO names the algorithm)");
-    }
-    for (const auto& [digits, ids] : m_ambiguousMismatch)
-      printWarning("untagged digests of " + std::to_string(digits) + " hex digits match none of " + joined(ids) +
-                   " (if the list was written with another algorithm, name it with -a ALGO)");
-  }
-
-private:
-  // The verdict on `digests` of `ids` when they are all there is to try: Unreadable, Ok or Mismatch.
-  EntryCheck verdictOf(const ChecklistEntry& entry, const std::vector<std::string>& ids, const FileDigests& digests,
-                       EntryCheck& out)
-  {
-    if (!digests.error.empty() || digests.digests.size() != ids.size()) {
-      out.verdict = Verdict::Unreadable;
-      out.problem = digests.error.empty() ? "cannot be read" : digests.error;
-      if (!out.code)
-        out.code = std::make_error_code(std::errc::io_error);
-      return out;
-    }
-    if (matches(entry, ids, digests))
-      return out;
-    if (m_stop.stop_requested()) {
-      out.verdict = Verdict::Unreadable;
-      return out;
-    }
-    return mismatch(entry, out);
-  }
-
-  // Whether one of `digests` (of `ids`) is the entry's; the one that matched is remembered for the next lines.
-  bool matches(const ChecklistEntry& entry, const std::vector<std::string>& ids, const FileDigests& digests)
-  {
-    for (std::size_t i = 0; i < ids.size(); ++i) {
-      if (!entryMatches(entry, digests.digests[i]))
-        continue;
-      if (entry.candidates.size() > 1) {
-        const std::lock_guard lock(m_mutex);
-        m_preferred[entry.digest.size()] = ids[i];
-        if (ids[i] != entry.candidates.front())
-          m_unusual[entry.digest.size()].insert(ids[i]);
-      }
-      return true;
-    }
-    return false;
-  }
-
-  EntryCheck mismatch(const ChecklistEntry& entry, EntryCheck& out)
-  {
-    if (entry.candidates.size() > 1) {
-      const std::lock_guard lock(m_mutex);
-      m_ambiguousMismatch.emplace(entry.digest.size(), entry.candidates);
-    }
-    out.verdict = Verdict::Mismatch;
-    return out;
-  }
-
-  FileDigests hash(const std::string& name, const FileCheck& file, const std::vector<std::string>& ids,
-                   Hashers& hashers, std::error_code& code)
-  {
-    // Devices and FIFOs are read like md5sum reads them: to EOF. A regular file of size 0 (it may still have
-    // content: /proc files) is read to its end by FileHasher, by the one rule hash uses too.
-    if (file.kind != FileCheck::Kind::Regular)
-      return hashToEnd(pathFromUtf8(name), ids, Hashers::kBlockSize, m_stop, &code);
-    return hashers.forAlgorithms(ids).hash(pathFromUtf8(name), FileHasher::Seen::Regular); // just looked at: no second look
-  }
-
-  std::stop_token m_stop;
-  bool m_ignoreMissing;
-  std::string m_stdinName;
-  std::mutex m_stdinMutex; // one line at a time reads standard input
-  std::mutex m_mutex; // guards the maps below, which every checking thread reads and adds to
-  std::map<std::size_t, std::string> m_preferred;              // digest length -> last algorithm that matched
-  std::map<std::size_t, std::set<std::string>> m_unusual;      // matched, but not the first candidate
-  std::map<std::size_t, std::vector<std::string>> m_ambiguousMismatch; // tried, none matched
-};
 
 // How one tool words what check finds: coreutils 9.11 (and hashscope-cli), xxhsum 0.8.1, b3sum. Result
 // lines go to stdout in blocks of whole lines (writeLines: one write per block, not per line); anything
@@ -474,7 +271,6 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
   std::vector<std::unique_ptr<Hashers>> hashers;
   for (int w = 0; w < jobs; ++w)
     hashers.push_back(std::make_unique<Hashers>(cancel.get_token(), w, jobs));
-  std::vector<char> started(static_cast<std::size_t>(jobs), 0);
   auto produce = [&](JobRing<const ListLine*, EntryCheck>& ring) {
     for (const ListLine& line : lines)
       if (!ring.add(&line))
@@ -483,11 +279,6 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
   auto work = [&](int worker, const ListLine*& line) {
     if (!line->entry)
       return EntryCheck{};
-    // Several workers: each opens files in a descriptor table of its own (see hash).
-    if (jobs > 1 && !started[static_cast<std::size_t>(worker)]) {
-      started[static_cast<std::size_t>(worker)] = 1;
-      useOwnDescriptorTable();
-    }
     return checker.check(*line->entry, *hashers[static_cast<std::size_t>(worker)]);
   };
   CheckTally tally;
@@ -539,8 +330,8 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
       consume(job, check);
     }
   } else {
-    runOrdered<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
-                                            cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
+    runFileJobs<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
+                                             cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
   }
   if (stop.stop_requested())
     return false;
@@ -548,7 +339,7 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
     cancel.request_stop();
     return false;
   }
-  // runOrdered joined every worker: the checker's notes are complete.
+  // runFileJobs joined every worker: the checker's notes are complete.
   if (b3sum) {
     if (notUtf8) { // read_line's error ends b3sum
       writeConsole(stderr, "Error: stream did not contain valid UTF-8\n");

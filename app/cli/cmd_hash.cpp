@@ -229,17 +229,10 @@ int hashFiles(Context& context, const HashRequest& request)
   std::vector<std::unique_ptr<FileHasher>> hashers;
   for (int w = 0; w < jobs; ++w)
     hashers.push_back(std::make_unique<FileHasher>(algorithms, stop, &counters, w, blockSize, jobs, request.blake3));
-  std::vector<char> started(static_cast<std::size_t>(jobs), 0);
   auto work = [&](int worker, HashItem& item) {
     FileDigests result;
     if (item.isStdin || !item.error.empty())
       return result; // stdin is read by the printer, in its place; a problem is printed as it is
-    // Several workers: each opens, reads and closes files in a descriptor table of its own, where the
-    // process's shared one would be a point of contention at every open and close (issue 19).
-    if (jobs > 1 && !started[static_cast<std::size_t>(worker)]) {
-      started[static_cast<std::size_t>(worker)] = 1;
-      useOwnDescriptorTable();
-    }
     FileHasher& hasher = *hashers[static_cast<std::size_t>(worker)];
     if (stop.stop_requested())
       result.error = "interrupted";
@@ -340,7 +333,7 @@ int hashFiles(Context& context, const HashRequest& request)
         },
         [] {}, stop);
   } else {
-    runOrdered<HashItem, FileDigests>(
+    runFileJobs<HashItem, FileDigests>(
         jobs, windowFor(jobs), stop,
         [&](JobRing<HashItem, FileDigests>& ring) {
           expand([&](HashItem item) { return ring.add(std::move(item)); }, [&] { ring.flush(); }, ring.stopToken());

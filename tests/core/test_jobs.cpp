@@ -1,15 +1,26 @@
 // The job pool (issue 19): jobs run on any worker, results come back in the order the jobs were added, memory
 // stays within the window, and a stop ends everything promptly, producer, workers and consumer alike.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <random>
 #include <stdexcept>
+#include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
+
+#if defined(__linux__)
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#endif
 
 #include "catch.hpp"
 #include "hashscope/jobs.hpp"
 #include "hashscope/workload.hpp"
+#include "platform/sanitizers.hpp"
+#include "skip.hpp"
 #include "test_engine_support.hpp"
 
 using namespace hashscope;
@@ -265,3 +276,89 @@ TEST_CASE("a consumer waiting for a batch still hands over each result in order,
     CHECK(flushes.load() >= 1);  // waited longer than its patience at least once (job 0), and said so
   }
 }
+
+TEST_CASE("runOrdered starts each worker on its own thread before its first job", "[jobs]")
+{
+  for (int workers : {1, 3}) {
+    CAPTURE(workers);
+    std::mutex mutex;
+    std::vector<std::thread::id> started;
+    int startedTwice = 0, workedUnstarted = 0, startedHere = 0;
+    const std::thread::id here = std::this_thread::get_id();
+    runOrdered<int, int>(
+        workers, 8, {},
+        [](JobRing<int, int>& ring) {
+          for (int i = 0; i < 200; ++i)
+            ring.add(i);
+        },
+        [&](int, int& job) {
+          std::lock_guard lock(mutex);
+          if (std::find(started.begin(), started.end(), std::this_thread::get_id()) == started.end())
+            ++workedUnstarted;
+          return job;
+        },
+        [](int&, int&) {}, {},
+        [&](int) {
+          std::lock_guard lock(mutex);
+          if (std::find(started.begin(), started.end(), std::this_thread::get_id()) != started.end())
+            ++startedTwice;
+          if (std::this_thread::get_id() == here)
+            ++startedHere;
+          started.push_back(std::this_thread::get_id());
+        });
+    CHECK(started.size() == static_cast<std::size_t>(workers));
+    CHECK(startedTwice == 0);
+    CHECK(startedHere == 0);
+    CHECK(workedUnstarted == 0);
+  }
+}
+
+#if defined(__linux__)
+TEST_CASE("runFileJobs gives several workers a descriptor table each, and one worker the process's", "[jobs]")
+{
+  if (hashscope::platform::kThreadSanitizer)
+    HASHSCOPE_SKIP("ThreadSanitizer builds give no thread a descriptor table of its own (see useOwnDescriptorTable)");
+  bool kernelHasThem = false;  // asked on a thread of its own: this one keeps the process's table
+  std::thread([&] { kernelHasThem = useOwnDescriptorTable(); }).join();
+  if (!kernelHasThem)
+    HASHSCOPE_SKIP("this kernel gives no thread a descriptor table of its own (Linux 5.9+)");
+  hashscope::test::TempDir dir;
+  const std::filesystem::path probe = dir / "probe";
+  hashscope::test::writeRandomFile(probe, 10, 1);
+  struct stat probeStat {};
+  REQUIRE(::stat(probe.c_str(), &probeStat) == 0);
+  for (int workers : {1, 4}) {
+    CAPTURE(workers);
+    std::mutex mutex;
+    std::vector<int> opened;  // left open by the workers, looked at from this thread afterwards
+    runFileJobs<int, int>(
+        workers, 8, {},
+        [](JobRing<int, int>& ring) {
+          for (int i = 0; i < 8; ++i)
+            ring.add(i);
+        },
+        [&](int, int& job) {
+          const int fd = ::open(probe.c_str(), O_RDONLY | O_CLOEXEC);
+          std::lock_guard lock(mutex);
+          opened.push_back(fd);
+          return job;
+        },
+        [](int&, int&) {});
+    REQUIRE(opened.size() == 8);
+    // A number this thread's table holds for the probe was opened in that table: shared. (The same number may
+    // hold something else here: the test's own descriptors.)
+    int visibleHere = 0;
+    for (int fd : opened) {
+      REQUIRE(fd >= 0);
+      struct stat st {};
+      if (::fstat(fd, &st) == 0 && st.st_dev == probeStat.st_dev && st.st_ino == probeStat.st_ino) {
+        ++visibleHere;
+        ::close(fd);
+      }
+    }
+    // One worker shares this thread's table (no table per file for `hash FILE`); several each had their own,
+    // closed with their threads.
+    CHECK(visibleHere == (workers == 1 ? 8 : 0));
+  }
+}
+#endif

@@ -283,14 +283,15 @@ private:
 // job)` for every job on `workers` threads, and `consume(job, result)` on the calling thread for every job, in
 // the order added. At most `window` jobs are in flight. Returns once every job is consumed, or soon after a stop
 // (within the job each worker is running); every thread is joined. `beforeWait` runs on the calling thread
-// once it has waited a moment for a result (JobRing::next). An exception from produce, work or consume stops everything and is thrown
-// again here.
+// once it has waited a moment for a result (JobRing::next); `startWorker(worker)` on each worker's thread
+// before its first job. An exception from produce, work or consume stops everything and is thrown again here.
 template <class Job, class Result>
 void runOrdered(int workers, std::size_t window, std::stop_token stop,
                 const std::function<void(JobRing<Job, Result>& ring)>& produce,
                 const std::function<Result(int worker, Job& job)>& work,
                 const std::function<void(Job& job, Result& result)>& consume,
-                const std::function<void()>& beforeWait = {})
+                const std::function<void()>& beforeWait = {},
+                const std::function<void(int worker)>& startWorker = {})
 {
   std::stop_source inner;  // ours: a caller's stop and a failure both end everything
   std::stop_callback<std::function<void()>> forward(stop, std::function<void()>([&inner] { inner.request_stop(); }));
@@ -320,6 +321,8 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
       for (int w = 0; w < std::max(workers, 1); ++w) {
         threads.emplace_back([&, w] {
           try {
+            if (startWorker)
+              startWorker(w);
             while (auto taken = ring.take())
               ring.finish(taken->index, work(w, *taken->job));
           } catch (...) {

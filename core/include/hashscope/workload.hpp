@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "hashscope/hash.hpp"
+#include "hashscope/jobs.hpp"
 #include "hashscope/results.hpp"
 #include "hashscope/types.hpp"
 
@@ -114,11 +115,14 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
 // live analysis reads the decision instead of deriving it.
 ReadMethods plannedReadMethods(const WorkloadSpec& spec, bool cached, unsigned hashThreads);
 
+// Whether `spec` works on every file under its target folder (write, hash-tree, a read with `tree`).
+bool readsFolder(const WorkloadSpec& spec);
 // Reads a file once so the next read is served from RAM (the "warm" cache mode). Returns an error message or "".
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
-// Reads every file under `folder` once (hash-tree's warm mode). Files that cannot be read are skipped: the
-// run reports them when it hashes them. Returns false when stopped.
-bool warmTree(const std::filesystem::path& folder, std::stop_token stop, LinkPolicy links = LinkPolicy::Follow);
+// Warm mode's one warm-up, before anything is timed: the spec's file, or every file under its folder (a file
+// there that cannot be read is skipped: the run reports it when it reads it). runWorkload calls it unless
+// `prewarmed`; runSampled calls it before its sampler starts. Returns an error message or "".
+std::string warmUp(const WorkloadSpec& spec, std::stop_token stop);
 
 // Digests of one file under several algorithms, read once (the CLI's `hash` and `check`; not the hash-file
 // workload, which measures reading and hashing one sample: runWorkload).
@@ -173,6 +177,21 @@ private:
 // its one table at every open and close (see platform::useOwnDescriptorTable). Descriptors opened by other
 // threads are not valid on the thread afterwards: FileHasher opens listed folders again for it.
 bool useOwnDescriptorTable();
+
+// The file loop of `hash` and `check`: runOrdered (jobs.hpp) whose workers, when there are several, each open
+// their files in a descriptor table of their own, and hash with their own FileHasher in `work`.
+template <class Job, class Result>
+void runFileJobs(int workers, std::size_t window, std::stop_token stop,
+                 const std::function<void(JobRing<Job, Result>& ring)>& produce,
+                 const std::function<Result(int worker, Job& job)>& work,
+                 const std::function<void(Job& job, Result& result)>& consume,
+                 const std::function<void()>& beforeWait = {})
+{
+  runOrdered<Job, Result>(workers, window, std::move(stop), produce, work, consume, beforeWait, [workers](int) {
+    if (workers > 1)
+      useOwnDescriptorTable();
+  });
+}
 
 // Every regular file under `root`, recursively, sorted by path (like md5deep -r). Symbolic links are treated
 // as `LinkPolicy` says; links to folders are never followed back into a folder already on the current path

@@ -11,6 +11,8 @@ namespace {
 
 std::string specProblem(const WorkloadSpec& spec, const LiveCounters* counters)
 {
+  if (spec.workload == Workload::PeerTool)
+    return "Peer-tool runs are started by the peer module, not by runWorkload";
   if (spec.streams < 1 || spec.streams > 1024)
     return "The number of streams must be between 1 and 1024 (got " + std::to_string(spec.streams) + ")";
   if (spec.blockSize == 0 || spec.blockSize > 1 * GiB)
@@ -23,8 +25,7 @@ std::string specProblem(const WorkloadSpec& spec, const LiveCounters* counters)
   if (counters && counters->streams() != spec.streams)
     return "The live counters were made for " + std::to_string(counters->streams()) + " streams, the run has " +
            std::to_string(spec.streams);
-  const bool needsAlgorithm = workloadTraits(spec.workload).usesAlgorithm && spec.workload != Workload::PeerTool;
-  if (needsAlgorithm && !findAlgorithm(spec.algorithm))
+  if (workloadTraits(spec.workload).usesAlgorithm && !findAlgorithm(spec.algorithm))
     return spec.algorithm.empty() ? "No hash algorithm was chosen" : engine::unknownAlgorithmText(spec.algorithm);
   // Mapped pages come from the page cache: a cold read can be mapped only where the data lives in RAM anyway.
   if (spec.readPath == ReadPath::Mapped && workloadTraits(spec.workload).usesCache && spec.cache == CacheMode::Cold &&
@@ -50,10 +51,9 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
     if (workloadTraits(spec.workload).usesAlgorithm)
       result.algorithm = spec.algorithm;
     // A read over a folder reads every file under it (the read reference of hash-tree on existing data).
-    const bool readsTree = spec.workload == Workload::Read && spec.tree;
-    const bool folderTarget = spec.workload == Workload::Write || spec.workload == Workload::HashTree || readsTree;
+    const bool folder = readsFolder(spec);
     if (!spec.target.empty())
-      result.location = folderTarget ? spec.target : spec.target.parent_path();
+      result.location = folder ? spec.target : spec.target.parent_path();
 
     result.error = specProblem(spec, counters);
     if (!result.error.empty())
@@ -73,19 +73,28 @@ RunResult runWorkload(const WorkloadSpec& spec, std::stop_token stop, LiveCounte
       if (!spec.algorithm.empty())
         engine::hashCost(spec.algorithm);
     }
+    if (spec.cache == CacheMode::Warm && workloadTraits(spec.workload).usesCache && !spec.prewarmed) {
+      const std::string warm = warmUp(spec, stop);
+      if (stop.stop_requested()) {
+        result.cancelled = true;
+        return result;
+      }
+      if (!warm.empty()) {
+        result.error = warm;
+        return result;
+      }
+    }
 
     switch (spec.workload) {
     case Workload::Memory: engine::runMemory(spec, stop, live, result); break;
     case Workload::HashMemory: engine::runHashMemory(spec, stop, live, result); break;
     case Workload::Write: engine::runWrite(spec, stop, live, result); break;
     case Workload::Read:
-      readsTree ? engine::runTree(spec, stop, live, result) : engine::runFile(spec, stop, live, result);
+      folder ? engine::runTree(spec, stop, live, result) : engine::runFile(spec, stop, live, result);
       break;
     case Workload::HashFile: engine::runFile(spec, stop, live, result); break;
     case Workload::HashTree: engine::runTree(spec, stop, live, result); break;
-    case Workload::PeerTool:
-      result.error = "Peer-tool runs are started by the peer module, not by runWorkload";
-      break;
+    case Workload::PeerTool: break;  // refused by specProblem
     }
   } catch (const std::bad_alloc&) {
     result.error = "Not enough memory for " + std::to_string(spec.streams) + " stream(s) with blocks of " +

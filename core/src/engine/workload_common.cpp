@@ -55,8 +55,8 @@ void Measurement::end(RunResult& result)
   result.systemSeconds = system - m_system;
 }
 
-bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
-                 platform::InputFile& file, std::string& error, bool prewarmed)
+bool prepareFile(const std::filesystem::path& path, CacheMode cache, CachePlan& plan, platform::InputFile& file,
+                 std::string& error)
 {
   plan = CachePlan{};
   const auto mode = cache == CacheMode::Cold ? platform::ReadMode::Direct : platform::ReadMode::Cached;
@@ -68,15 +68,9 @@ bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_t
   case CacheMode::AsIs:
     plan.method = CacheMethod::AsIs;
     return true;
-  case CacheMode::Warm:
+  case CacheMode::Warm:  // read once already, by warmUp
     plan.method = CacheMethod::Warm;
-    if (prewarmed)
-      return true;
-    file.close();
-    error = warmFile(path, stop);
-    if (error.empty())
-      file = platform::InputFile::open(path, mode, error);
-    return file.isOpen();
+    return true;
   case CacheMode::Cold:
     break;
   }

@@ -20,7 +20,7 @@ void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
   std::string error;
   // Every stream opens its own handle before the clock starts: opening is not reading.
   std::vector<platform::InputFile> files(static_cast<std::size_t>(spec.streams));
-  if (!prepareFile(spec.target, spec.cache, stop, plan, files[0], error, spec.prewarmed)) {
+  if (!prepareFile(spec.target, spec.cache, plan, files[0], error)) {
     if (stop.stop_requested())
       result.cancelled = true;
     else

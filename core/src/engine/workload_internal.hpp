@@ -74,11 +74,11 @@ struct CachePlan {
   CacheMethod method = CacheMethod::AsIs;
   std::string note;
 };
-// Opens one file for reading under `cache` (warming it, or evicting it, first) into `file`, and tells how
-// further handles must be opened. Returns false with `error` when the file cannot be read at all.
-// `prewarmed`: the caller already warmed the file, so warm mode only opens it.
-bool prepareFile(const std::filesystem::path& path, CacheMode cache, std::stop_token stop, CachePlan& plan,
-                 platform::InputFile& file, std::string& error, bool prewarmed = false);
+// Opens one file for reading under `cache` (cold: evicting it first, or for direct I/O; warm: warmUp read it
+// already) into `file`, and tells how further handles must be opened. Returns false with `error` when the
+// file cannot be opened.
+bool prepareFile(const std::filesystem::path& path, CacheMode cache, CachePlan& plan, platform::InputFile& file,
+                 std::string& error);
 
 // "Not enough free space in /x: 1 GiB needed, 12 MiB free", or "" when there is room (or it is unknown).
 std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t needed);

@@ -41,19 +41,10 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
   }
   counters.setExpectedBytes(listing.totalBytes);
 
-  // Warm mode reads everything once before the clock starts, as hash-file does.
+  // Warm mode's files were read once before (warmUp): each is opened as it is.
   std::optional<CacheMethod> method;
   if (spec.cache != CacheMode::Cold)
     method = spec.cache == CacheMode::Warm ? CacheMethod::Warm : CacheMethod::AsIs;
-  if (spec.cache == CacheMode::Warm && !spec.prewarmed) {
-    for (const auto& f : listing.files) {
-      if (stop.stop_requested()) {
-        result.cancelled = true;
-        return;
-      }
-      warmFile(f, stop);  // a file that cannot be read is reported when it is hashed
-    }
-  }
 
   // Largest files first: the streams then finish together instead of one hashing the last big file alone
   // (work balanced by bytes). Small files are hashed inline, with one read each into a reused buffer.
@@ -100,7 +91,7 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
         opened = file.isOpen();
         plan.method = CacheMethod::AsIs;
       } else {
-        opened = prepareFile(path, perFile, stop, plan, file, error);
+        opened = prepareFile(path, perFile, plan, file, error);
       }
       if (!opened) {
         out.fileErrors.push_back(error);
@@ -143,14 +134,21 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
 
 namespace hashscope {
 
-bool warmTree(const std::filesystem::path& folder, std::stop_token stop, LinkPolicy links)
+bool readsFolder(const WorkloadSpec& spec)
 {
-  for (const auto& f : listFiles(folder, stop, true, links).files) {
+  return workloadTraits(spec.workload).targetsFolder || (spec.workload == Workload::Read && spec.tree);
+}
+
+std::string warmUp(const WorkloadSpec& spec, std::stop_token stop)
+{
+  if (!readsFolder(spec))
+    return warmFile(spec.target, stop);
+  for (const auto& f : listFiles(spec.target, stop, true, spec.links).files) {
     if (stop.stop_requested())
-      return false;
-    warmFile(f, stop);  // a file that cannot be read is reported when it is hashed
+      return spec.target.string() + ": cancelled";
+    warmFile(f, stop);
   }
-  return !stop.stop_requested();
+  return "";
 }
 
 }  // namespace hashscope

@@ -48,12 +48,8 @@ RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const
   const WorkloadTraits traits = workloadTraits(spec.workload);
   // The one warm-up: before the sampler starts, so its device reads are not counted in the run.
   if (spec.cache == CacheMode::Warm && traits.usesCache && !spec.prewarmed) {
-    std::string error;
-    if (traits.targetsFolder || spec.tree)  // a read over a folder (a data plan's tree) warms the tree too
-      warmTree(spec.target, stop, spec.links);
-    else
-      error = warmFile(spec.target, stop);
-    if (!error.empty() && onNote)
+    const std::string error = warmUp(spec, stop);
+    if (!error.empty() && onNote && !stop.stop_requested())
       onNote("Could not pre-read " + spec.target.string() + ": " + error);
     run.prewarmed = error.empty();
   }
