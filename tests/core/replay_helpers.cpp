@@ -1,4 +1,4 @@
-// loadRecordedRuns(): a hashscope.run/3 or /4 file back into RunResults, through core's own JSON reader.
+// loadRecordedRuns(): a recorded hashscope.run file back into RunResults, through core's one reader of them.
 #include "replay_helpers.hpp"
 
 #include <algorithm>
@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "hashscope/analysis.hpp"
+#include "hashscope/library.hpp"
 #include "library/json_value.hpp"
 
 namespace hashscope::test {
@@ -24,16 +25,6 @@ Verdict verdictOf(const std::string& text)
   throw std::runtime_error("unknown verdict '" + text + "'");
 }
 
-MediaKind mediaKindOf(const std::string& text)
-{
-  for (MediaKind k : {MediaKind::Ssd, MediaKind::Hdd, MediaKind::Ram, MediaKind::Network, MediaKind::Fuse,
-                      MediaKind::Removable, MediaKind::Virtual, MediaKind::Unknown}) {
-    if (toString(k) == text)
-      return k;
-  }
-  return MediaKind::Unknown;
-}
-
 template <typename T>
 T required(const std::optional<T>& value, const std::string& what)
 {
@@ -42,121 +33,14 @@ T required(const std::optional<T>& value, const std::string& what)
   return *value;
 }
 
-std::uint64_t u64(const Value& v) { return static_cast<std::uint64_t>(v.number()); }
-
-std::optional<std::uint64_t> optU64(const Value& v)
+// What the recording says its analysis was (the replay makes it again from rec.run).
+void recordedAnalysisOf(const Value& r, RecordedRun& rec)
 {
-  return v.optNumber() ? std::optional<std::uint64_t>(u64(v)) : std::nullopt;
-}
-
-// The sample stream, stored as one array per quantity ([stream][sample] for per-stream ones).
-std::vector<Sample> samplesOf(const Value& s)
-{
-  std::vector<Sample> out(static_cast<std::size_t>(s["count"].number()));
-  const auto column = [&](const char* key, auto set) {
-    const auto& values = s[key].items();
-    for (std::size_t i = 0; i < out.size() && i < values.size(); ++i)
-      set(out[i], values[i]);
-  };
-  const auto perStream = [&](const char* key, std::vector<double> Sample::*field) {
-    for (const Value& stream : s[key].items()) {
-      const auto& values = stream.items();
-      for (std::size_t i = 0; i < out.size() && i < values.size(); ++i) {
-        if (values[i].optNumber())
-          (out[i].*field).push_back(values[i].number());
-      }
-    }
-  };
-  column("t", [](Sample& x, const Value& v) { x.t = v.number(); });
-  column("interval", [](Sample& x, const Value& v) { x.interval = v.number(); });
-  column("total_bytes", [](Sample& x, const Value& v) { x.totalBytes = u64(v); });
-  column("total_mb_per_s", [](Sample& x, const Value& v) { x.totalMBps = v.number(); });
-  column("cpu_busy_pct", [](Sample& x, const Value& v) { x.cpuBusyPct = v.number(); });
-  column("cpu_user_pct", [](Sample& x, const Value& v) { x.cpuUserPct = v.number(); });
-  column("cpu_system_pct", [](Sample& x, const Value& v) { x.cpuSystemPct = v.number(); });
-  column("cpu_iowait_pct", [](Sample& x, const Value& v) { x.cpuIowaitPct = v.number(); });
-  column("process_cpu_pct", [](Sample& x, const Value& v) { x.processCpuPct = v.number(); });
-  column("wait_pct", [](Sample& x, const Value& v) { x.waitPct = v.number(); });
-  column("busy_pct", [](Sample& x, const Value& v) { x.busyPct = v.number(); });
-  // The device columns are null where the counters could not be read.
-  column("disk_read_bytes", [](Sample& x, const Value& v) {
-    x.diskValid = v.optNumber().has_value();
-    x.diskReadBytes = u64(v);
-  });
-  column("disk_write_bytes", [](Sample& x, const Value& v) { x.diskWriteBytes = u64(v); });
-  column("disk_read_mb_per_s", [](Sample& x, const Value& v) { x.diskReadMBps = v.number(); });
-  column("disk_write_mb_per_s", [](Sample& x, const Value& v) { x.diskWriteMBps = v.number(); });
-  column("disk_busy_pct", [](Sample& x, const Value& v) { x.diskBusyPct = v.number(); });
-  column("disk_in_flight", [](Sample& x, const Value& v) { x.diskInFlight = v.number(); });
-  perStream("stream_mb_per_s", &Sample::streamMBps);
-  perStream("worker_cpu_pct", &Sample::workerCpuPct);
-  perStream("reader_cpu_pct", &Sample::readerCpuPct);
-  perStream("core_busy_pct", &Sample::coreBusyPct);
-  return out;
-}
-
-RecordedRun runOf(const Value& r)
-{
-  RecordedRun rec;
-  RunResult& run = rec.run;
-  run.workload = required(parseWorkload(r["workload"].string()), "workload");
-  run.algorithm = r["algorithm"].string();
-  run.tool = r["tool"].string();
-  run.location = r["location"].string();
-  run.target = r["target"].string();
-  run.storage.device.name = r["device"]["name"].string();
-  run.storage.kind = mediaKindOf(r["device"]["kind"].string());
-  run.storage.filesystem = r["filesystem"].string();
-  run.streams = static_cast<int>(r["streams"].number(1));
-  run.hashThreads = static_cast<unsigned>(r["hash_threads"].number(0));  // /4; /3 did not record it
-  run.queueDepth = static_cast<int>(r["queue_depth"].number(0));
+  required(parseWorkload(r["workload"].string()), "workload");
+  required(parseCacheMode(r["cache"].string()), "cache");
+  required(parseCacheMethod(r["cache_method"].string()), "cache_method");
   if (r["read_path"].type() == Value::Type::String)  // /4
-    run.readPath = required(parseReadPath(r["read_path"].string()), "read_path");
-  run.blockSize = u64(r["block_size"]);
-  run.cache = required(parseCacheMode(r["cache"].string()), "cache");
-  run.cacheMethod = required(parseCacheMethod(r["cache_method"].string()), "cache_method");
-  run.readMethods = parseReadMethods(r["read_method"].string()).value_or(ReadMethods{});
-  run.bytes = u64(r["bytes"]);
-  run.files = u64(r["files"]);
-  run.seconds = r["seconds"].number();
-  run.userSeconds = r["user_seconds"].number();
-  run.systemSeconds = r["system_seconds"].number();
-  run.ownReadBytes = optU64(r["own_read_bytes"]);
-  const auto passesOf = [](const Value& list) {
-    std::vector<PassResult> out;
-    for (const Value& p : list.items()) {
-      PassResult pass;
-      pass.bytes = u64(p["bytes"]);
-      pass.seconds = p["seconds"].number();
-      pass.userSeconds = p["user_seconds"].number();
-      pass.systemSeconds = p["system_seconds"].number();
-      pass.cpuMBps = p["cpu_mb_per_s"].number();
-      pass.deviceValid = p["device_read_bytes"].optNumber().has_value();
-      pass.deviceReadBytes = u64(p["device_read_bytes"]);
-      pass.ownReadBytes = optU64(p["own_read_bytes"]);
-      out.push_back(pass);
-    }
-    return out;
-  };
-  run.passes = passesOf(r["passes"]);
-  run.pairedReads = passesOf(r["paired_reads"]);  // absent before hashscope.run/5
-  for (const Value& s : r["per_stream"].items()) {
-    StreamResult stream;
-    stream.bytes = u64(s["bytes"]);
-    stream.wallSeconds = s["wall_seconds"].number();
-    stream.cpuSeconds = s["cpu_seconds"].number();
-    stream.readerCpuSeconds = s["reader_cpu_seconds"].number();
-    stream.waitSeconds = s["wait_seconds"].number();
-    stream.busySeconds = s["busy_seconds"].number();
-    stream.files = u64(s["files"]);
-    run.perStream.push_back(stream);
-  }
-  run.digest = r["digest"].string();
-  if (r["digest_matches"].type() == Value::Type::Bool)
-    run.digestMatches = r["digest_matches"].boolean();
-  run.cancelled = r["cancelled"].boolean();
-  run.error = r["error"].string();
-  run.samples = samplesOf(r["samples"]);
+    required(parseReadPath(r["read_path"].string()), "read_path");
   for (const Value& v : r["samples"]["verdict"].items())
     rec.recordedIntervals.push_back(verdictOf(v.string()));
 
@@ -180,7 +64,6 @@ RecordedRun runOf(const Value& r)
     flag.value2 = f["value2"].number();
     a.flags.push_back(flag);
   }
-  return rec;
 }
 
 }  // namespace
@@ -192,15 +75,22 @@ std::vector<RecordedRun> loadRecordedRuns(const std::filesystem::path& file)
     throw std::runtime_error("cannot open " + file.string());
   std::ostringstream text;
   text << in.rdbuf();
+  // The engine's figures through core's one reader; the recorded analysis beside them, result by result.
+  const std::vector<RunResult> measured = measuredResults(text.str());
   const Value root = json::parse(text.str());
   const std::string schema = root["schema"].string();
   const std::string prefix = "hashscope.run/";
   if (schema.rfind(prefix, 0) != 0)
     throw std::runtime_error(file.string() + ": not a hashscope.run file");
-  std::vector<RecordedRun> out;
-  for (const Value& r : root["results"].items()) {
-    out.push_back(runOf(r));
-    out.back().schema = std::stoi(schema.substr(prefix.size()));
+  const auto& results = root["results"].items();
+  if (results.size() != measured.size())
+    throw std::runtime_error(file.string() + ": read back " + std::to_string(measured.size()) + " of " +
+                             std::to_string(results.size()) + " results");
+  std::vector<RecordedRun> out(results.size());
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    out[i].run = measured[i];
+    recordedAnalysisOf(results[i], out[i]);
+    out[i].schema = std::stoi(schema.substr(prefix.size()));
   }
   return out;
 }
@@ -216,9 +106,7 @@ std::vector<RunResult> runsOf(const std::vector<RecordedRun>& recording)
 std::vector<RunResult> analysedRuns(const std::filesystem::path& file)
 {
   std::vector<RunResult> runs = runsOf(loadRecordedRuns(file));
-  const std::vector<RunResult> all = runs;
-  for (RunResult& r : runs)
-    analyse(r, ceilingsFor(r, all));
+  analyseRun(runs);
   return runs;
 }
 

@@ -72,4 +72,7 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run, const StepC
 // memory_backed, limit, efficiency, flags. Also fills each sample's interval verdict.
 Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings);
 
+// Analyses every result of a finished run against all the run's ceilings, as the suite does once its steps ran.
+void analyseRun(std::vector<RunResult>& results);
+
 }  // namespace hashscope

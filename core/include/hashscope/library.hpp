@@ -1,6 +1,6 @@
 // The run library: every benchmark run kept in an SQLite database, read back as run documents, and
 // compared tile by tile. Runs are stored as their complete hashscope.run JSON document (the exporter's
-// schema, whatever its version) plus indexed columns for listing; nothing here depends on RunResult.
+// schema, whatever its version) plus indexed columns for listing; measuredResults reads a document back whole.
 #pragma once
 
 #include <compare>
@@ -14,6 +14,7 @@
 
 #include "hashscope/ceiling.hpp"
 #include "hashscope/figures.hpp"
+#include "hashscope/results.hpp"
 
 namespace hashscope {
 
@@ -128,6 +129,12 @@ RunDocument readRunDocument(std::string_view json);
 Figures figuresOf(const RunTile& tile);
 // The text without a leading UTF-8 byte-order mark.
 std::string_view withoutByteOrderMark(std::string_view text);
+
+// Every result of a run document as the engine made it (passes, per-stream accounting, samples, device, read
+// and cache methods), after readRunDocument's checks (RunFormatError), for History > Open and the replays of
+// recorded runs; `document` (when given) gets what readRunDocument read. RunResult::analysis is left empty:
+// analyseRun (analysis.hpp) makes it again, today's way.
+std::vector<RunResult> measuredResults(std::string_view json, RunDocument* document = nullptr);
 
 // Far more results than any real run (a suite over every location, algorithm and stream count makes a few
 // thousand); each costs about 400 bytes in memory, so a hostile file cannot exhaust it.

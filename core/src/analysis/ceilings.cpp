@@ -494,4 +494,11 @@ StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceiling
   return context;
 }
 
+void analyseRun(std::vector<RunResult>& results)
+{
+  const std::vector<RunResult> all = results;
+  for (RunResult& r : results)
+    analyse(r, ceilingsFor(r, all));
+}
+
 }  // namespace hashscope

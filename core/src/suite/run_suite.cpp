@@ -35,14 +35,6 @@ std::string locationProblem(const std::filesystem::path& location)
          ": choose an existing folder";
 }
 
-// Every result against the whole run's ceilings: its location's reads, every location's hash-memory passes.
-void analyseAll(std::vector<RunResult>& results)
-{
-  const std::vector<RunResult> all = results;
-  for (RunResult& r : results)
-    analyse(r, ceilingsFor(r, all));
-}
-
 // A network or FUSE location's round trip, once, before its first step: on the file its first reading step
 // reads (a folder's first file).
 void measureRoundTripOnce(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile,
@@ -294,7 +286,7 @@ SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::
 
       runSteps(steps, sampleFile, spec, state, quiet, observer, stop, total, result);
     }
-    analyseAll(result.results);
+    analyseRun(result.results);
   } catch (const std::exception& e) {
     result.errors.push_back({{}, std::string("The suite stopped on an internal error: ") + e.what()});
   }
