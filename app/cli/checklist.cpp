@@ -290,6 +290,21 @@ std::optional<ChecklistEntry> ChecklistParser::parseTagged(std::string_view rest
 
 // coreutils forms: "HEX  NAME" (text) and "HEX *NAME" (binary), where the gap may be a tab, and BSD
 // `md5 -r`'s "HEX NAME" (one blank, then the name).
+std::optional<std::size_t> ChecklistParser::nameStart(std::string_view text, std::size_t at, Form& form)
+{
+  const bool reversed = at >= text.size() || text.size() - at == 1 || (text[at] != ' ' && text[at] != '*');
+  if (reversed) {
+    if (form == Form::TwoColumns)
+      return std::nullopt;
+    form = Form::Reversed;
+    return at;
+  }
+  if (form == Form::Reversed)
+    return at;
+  form = Form::TwoColumns;
+  return at + 1; // the mode character: ' ' text, '*' binary (the same bytes get hashed either way)
+}
+
 std::optional<ChecklistEntry> ChecklistParser::parseUntagged(std::string_view rest, bool escaped)
 {
   std::size_t gap = 0;
@@ -309,20 +324,13 @@ std::optional<ChecklistEntry> ChecklistParser::parseUntagged(std::string_view re
     if (entry.candidates.empty())
       return std::nullopt;
   }
-  std::size_t start = gap + 1;
-  if (start == rest.size())
+  if (gap + 1 == rest.size())
     return std::nullopt;
-  const bool reversed = rest.size() - start == 1 || (rest[start] != ' ' && rest[start] != '*');
   Form form = m_form;
-  if (reversed) {
-    if (form == Form::TwoColumns)
-      return std::nullopt;
-    form = Form::Reversed;
-  } else if (form != Form::Reversed) {
-    form = Form::TwoColumns;
-    ++start; // the mode character: ' ' text, '*' binary (the same bytes get hashed either way)
-  }
-  auto name = fileName(rest.substr(start), escaped);
+  const std::optional<std::size_t> start = nameStart(rest, gap + 1, form);
+  if (!start)
+    return std::nullopt;
+  auto name = fileName(rest.substr(*start), escaped);
   if (!name)
     return std::nullopt;
   m_form = form;

@@ -74,8 +74,14 @@ private:
   std::optional<ChecklistEntry> parseB3sum(std::string_view line);
   bool acceptsName(std::string_view rest, std::size_t start, bool escaped, ChecklistEntry& entry);
 
+  enum class Form { Unknown, TwoColumns, Reversed };
+  // Where the name starts in a line whose digest and one blank end before `text[at]`: BSD reversed ("DIGEST
+  // NAME") or GNU's two columns ("DIGEST  NAME", "DIGEST *NAME": a mode character first). One list keeps one
+  // form (`form`, updated): nullopt for a line of the other form.
+  static std::optional<std::size_t> nameStart(std::string_view text, std::size_t at, Form& form);
+
   ListRules m_rules;
-  enum class Form { Unknown, TwoColumns, Reversed } m_form = Form::Unknown;
+  Form m_form = Form::Unknown;
   std::optional<DigestType> m_lastTagged; // cksum without -a: the digest of the last recognised tag
   std::string m_problem;                  // B3sum: why the last line was refused
 };

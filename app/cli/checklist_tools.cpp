@@ -190,15 +190,10 @@ std::optional<ChecklistEntry> ChecklistParser::parseGnuUntagged(std::string_view
   ++i;
   if (!validDigits(digest, bits, cksum))
     return std::nullopt;
-  if (s.size() - i == 1 || (i < s.size() ? s[i] != ' ' && s[i] != '*' : true)) {
-    // BSD reversed: mixing it with the two-column form is refused (a name starting with ' ' or '*').
-    if (m_form == Form::TwoColumns)
-      return std::nullopt;
-    m_form = Form::Reversed;
-  } else if (m_form != Form::Reversed) {
-    m_form = Form::TwoColumns;
-    ++i; // the mode character: ' ' text, '*' binary (the same bytes get hashed either way)
-  }
+  const std::optional<std::size_t> at = nameStart(s, i, m_form);
+  if (!at)
+    return std::nullopt;
+  i = *at;
   std::optional<std::string> name =
       escaped ? gnuUnescape(s.substr(i)) : std::optional<std::string>(std::string(untilNul(s.substr(i))));
   if (!name)
