@@ -332,28 +332,48 @@ std::string flagSentence(const Flag& f)
   return {};
 }
 
+namespace {
+
+// Each mark's words, short (a table cell) and whole (a sentence of the evidence).
+struct FlagWords {
+  FlagCode code;
+  const char* shortText;
+  const char* sentence;
+};
+
+constexpr FlagWords kFlagWords[] = {
+    {FlagCode::MachineBusy, "machine busy",
+     "Machine busy, not representative: other processes used the CPU during this step."},
+    {FlagCode::WideSpread, "wide spread",
+     "Wide spread: the speed varied widely between passes (the median is shown)."},
+    {FlagCode::LimitUnreliable, "limit unreliable", "Limit estimate unreliable: the run exceeded it."},
+    {FlagCode::ServedFromCache, "from the page cache",
+     "Served from the page cache: this result describes RAM, not the disk."},
+    {FlagCode::WithinReferenceSpread, "within the limit's spread",
+     "Above the limit by less than its reference's own spread."},
+};
+
+const FlagWords* flagWords(FlagCode code)
+{
+  for (const FlagWords& w : kFlagWords) {
+    if (w.code == code)
+      return &w;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
 std::string flagSentence(FlagCode code)
 {
-  switch (code) {
-  case FlagCode::MachineBusy: return "Machine busy, not representative: other processes used the CPU during this step.";
-  case FlagCode::WideSpread: return "Wide spread: the speed varied widely between passes (the median is shown).";
-  case FlagCode::LimitUnreliable: return "Limit estimate unreliable: the run exceeded it.";
-  case FlagCode::ServedFromCache: return "Served from the page cache: this result describes RAM, not the disk.";
-  case FlagCode::WithinReferenceSpread: return "Above the limit by less than its reference's own spread.";
-  }
-  return {};
+  const FlagWords* w = flagWords(code);
+  return w ? w->sentence : std::string();
 }
 
 std::string flagShort(FlagCode code)
 {
-  switch (code) {
-  case FlagCode::MachineBusy: return "machine busy";
-  case FlagCode::WideSpread: return "wide spread";
-  case FlagCode::LimitUnreliable: return "limit unreliable";
-  case FlagCode::ServedFromCache: return "from the page cache";
-  case FlagCode::WithinReferenceSpread: return "within the limit's spread";
-  }
-  return {};
+  const FlagWords* w = flagWords(code);
+  return w ? w->shortText : std::string();
 }
 
 std::string shareText(const Figures& f)

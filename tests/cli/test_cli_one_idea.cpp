@@ -150,3 +150,16 @@ TEST_CASE("every view of the CLI and every export shows one figure per idea of e
   CHECK(checked > 40);
   CHECK(reasons.size() >= 6);  // the recorded runs cover many rules, each worded once
 }
+
+TEST_CASE("every mark a run document can carry has its short words and its sentence", "[cli][one-idea]")
+{
+  // The documents' codes (results.hpp): a code added there without words here would print nothing.
+  for (const char* word : {"machine-busy", "wide-spread", "limit-unreliable", "served-from-cache",
+                           "within-reference-spread"}) {
+    CAPTURE(word);
+    const std::optional<FlagCode> code = parseFlagCode(word);
+    REQUIRE(code);
+    CHECK(!hashscope::words::flagShort(*code).empty());
+    CHECK(!hashscope::words::flagSentence(*code).empty());
+  }
+}

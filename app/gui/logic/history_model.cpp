@@ -321,12 +321,12 @@ QString HistoryModel::exportRun(std::int64_t id, const QString& file) const
   }
 }
 
-QString HistoryModel::remove(std::int64_t id)
+QString HistoryModel::change(const std::function<void(RunLibrary&)>& edit)
 {
   if (!m_library)
     return m_openError;
   try {
-    m_library->remove(id);
+    edit(*m_library);
   } catch (const std::exception& e) {
     return QString::fromUtf8(e.what());
   }
@@ -334,17 +334,14 @@ QString HistoryModel::remove(std::int64_t id)
   return {};
 }
 
+QString HistoryModel::remove(std::int64_t id)
+{
+  return change([id](RunLibrary& library) { library.remove(id); });
+}
+
 QString HistoryModel::setBaseline(std::optional<std::int64_t> id)
 {
-  if (!m_library)
-    return m_openError;
-  try {
-    m_library->setBaseline(id);
-  } catch (const std::exception& e) {
-    return QString::fromUtf8(e.what());
-  }
-  refresh();
-  return {};
+  return change([id](RunLibrary& library) { library.setBaseline(id); });
 }
 
 }  // namespace hashscope::gui

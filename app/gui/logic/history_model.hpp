@@ -6,6 +6,7 @@
 #include <QByteArray>
 #include <QStringList>
 
+#include <functional>
 #include <memory>
 #include <thread>
 #include <optional>
@@ -73,6 +74,9 @@ Q_SIGNALS:
   void importFinished(int imported, const QStringList& notes, const QStringList& errors);
 
 private:
+  // Runs `edit` on the library and refreshes the rows: the error's text, or empty.
+  QString change(const std::function<void(RunLibrary&)>& edit);
+
   std::unique_ptr<RunLibrary> m_library;
   std::vector<RunRecord> m_records;
   QString m_openError;

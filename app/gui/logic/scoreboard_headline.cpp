@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <map>
+#include <utility>
 
 #include "logic/result_text.hpp"
 #include "logic/scoreboard_detail.hpp"
@@ -67,22 +68,19 @@ QString locationClause(const Scoreboard& board, int row, const QStringList& cpuE
   QStringList cpu = algorithmsWith(board, row, Badge::Cpu);
   for (const QString& a : cpuEverywhere)
     cpu.removeAll(a);
+  // The groups in the order the sentence names them: what the location itself limits first.
+#define HS_WORD(text) QT_TRANSLATE_NOOP("hashscope::gui::Scoreboard", text)
+  const std::pair<Badge, const char*> kGroups[] = {
+      {Badge::Disk, HS_WORD("I/O-bound")}, {Badge::Network, HS_WORD("network-bound")},
+      {Badge::Server, HS_WORD("server-bound")}, {Badge::Cpu, HS_WORD("CPU-bound")},
+      {Badge::Ram, HS_WORD("memory-bound")}, {Badge::Mixed, HS_WORD("mixed")}};
+#undef HS_WORD
   QStringList groups;
-  const QStringList disk = algorithmsWith(board, row, Badge::Disk), ram = algorithmsWith(board, row, Badge::Ram),
-                    mixed = algorithmsWith(board, row, Badge::Mixed), net = algorithmsWith(board, row, Badge::Network),
-                    server = algorithmsWith(board, row, Badge::Server);
-  if (!disk.isEmpty())
-    groups << group(disk, tr("I/O-bound"));
-  if (!net.isEmpty())
-    groups << group(net, tr("network-bound"));
-  if (!server.isEmpty())
-    groups << group(server, tr("server-bound"));
-  if (!cpu.isEmpty())
-    groups << group(cpu, tr("CPU-bound"));
-  if (!ram.isEmpty())
-    groups << group(ram, tr("memory-bound"));
-  if (!mixed.isEmpty())
-    groups << group(mixed, tr("mixed"));
+  for (const auto& [badge, word] : kGroups) {
+    const QStringList algorithms = badge == Badge::Cpu ? cpu : algorithmsWith(board, row, badge);
+    if (!algorithms.isEmpty())
+      groups << group(algorithms, tr(word));
+  }
   if (groups.isEmpty()) {
     if (reads.isEmpty())
       return {};
