@@ -255,10 +255,9 @@ struct RunResult {
   // The pass this result is (its samples, digest and counters: the median of `passes`), an index into them;
   // -1 when not known (a single unrecorded pass, a run loaded from the history).
   int keptPass = -1;
-  // A hash-file step from a RAM-backed location: read passes of the same file, streams and access (copies or
-  // mapped pages), one before each of its passes and one after the last, in the order run. Its read ceiling:
-  // RAM's speed drifts on the scale of seconds (a PVM guest's read passes of /dev/shm moved between 3.3 and
-  // 5.3 GB/s from one step to the next), so a read step taken earlier is no limit for it.
+  // A hash-file step from a RAM-backed location: read passes of the same file, streams and access, one before
+  // each of its passes and one after the last. Its read ceiling: RAM's speed drifts from step to step, so a read
+  // step taken earlier is no limit for it.
   std::vector<PassResult> pairedReads;
 
   double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }

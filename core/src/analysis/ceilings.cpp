@@ -465,8 +465,7 @@ StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceiling
     context.limit.hashMissing = !context.limit.hash;
   }
   // A hash-memory result is the hash ceiling at its point: judged by its own passes (its efficiency is the share
-  // of its cores it got), while it shows the figure pooled from every such pass (one per concept). Judged by the
-  // pooled figure, two one-pass steps 15% apart were each 7% above or below "their" limit.
+  // of its cores it got), not by the pooled figure it shows, which one-pass steps sit above or below.
   if (run.workload == Workload::HashMemory && context.limit.hash && run.ok()) {
     context.perCore = context.limit.hash;
     if (const auto own = ownHashCeiling(run))

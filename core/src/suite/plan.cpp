@@ -156,9 +156,8 @@ private:
   void add(WorkloadSpec s, std::string title, std::string tool = {})
   {
     SuiteStep step;
-    // A read is the ceiling every hash of its location is judged against: never one pass alone (on a RAM-backed
-    // location a pass of 256 MiB takes 0.05-0.1 s, and one pass's CPU per byte varied by 45% on a VM). Not a
-    // data plan's read: that reads the user's own files, as often as the preset says.
+    // A read is the ceiling every hash of its location is judged against: never one pass alone (a RAM-backed
+    // pass is short and noisy). Not a data plan's read: that reads the user's files as often as the preset says.
     if (s.workload == Workload::Read && !m_data)
       step.passes = std::max(m_spec.passes, kReadPasses);
     step.index = static_cast<int>(m_steps.size());
