@@ -104,10 +104,8 @@ std::optional<CeilingSource> parseCeilingSource(std::string_view text);
 std::optional<CeilingBasis> parseCeilingBasis(std::string_view text);
 std::optional<ReadAccess> parseReadAccess(std::string_view text);
 
-// The median of `values` (the mean of the middle two for an even count: a ceiling pooled from two locations'
-// passes is neither of them) with their smallest and largest, ignoring values that are not positive; all 0
-// when none is left. One definition for every
-// "median pass with its spread" figure (the ceilings, the run library's per-core figure).
+// The median of the positive `values` (the mean of the middle two for an even count) with their smallest and
+// largest; all 0 when none. The one definition of every "median pass with its spread" figure.
 struct Spread {
   double median = 0, min = 0, max = 0;
   int count = 0;
