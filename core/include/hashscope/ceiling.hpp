@@ -1,7 +1,6 @@
-// Ceilings as values. A ceiling is what a location or an algorithm did at most, measured at one point (how
-// the bytes were reached, the streams, the device reads in flight per stream, the hashing threads per
-// stream), with its unit basis, its source and the spread of its passes. The limit of one result is taken
-// from the ceilings at that result's point; where none was measured there, the limit says so.
+// Ceilings as values: what a location or an algorithm did at most, at one point (access, streams, device reads
+// in flight and hashing threads per stream), with its unit basis, source and spread. A result's limit is taken
+// from the ceilings at its point; where none was measured there, the limit says so.
 #pragma once
 
 #include <optional>

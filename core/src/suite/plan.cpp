@@ -80,7 +80,7 @@ public:
       title += " (" + std::to_string(s.streams) + " streams)";
     add(s, title + (traits.durationBound ? "" : m_where));
     // The hash ramp is judged against the read at its own stream counts: a RAM-backed location's copies do not
-    // scale like the hash, and a device may deliver more to several readers than to one (issue 18).
+    // scale like the hash, and a device may deliver more to several readers than to one.
     if (w == Workload::Read && m_spec.ramp && !m_data) {
       const int top = rampTop();
       for (const int n : rampStreams(top)) {
