@@ -67,9 +67,8 @@ struct Sample {
   Verdict verdict = Verdict::Unknown;     // what limited this interval
 };
 
-// How a run's fetched bytes (RunResult::ownReadBytes: what came from storage, not from this machine's page
-// cache) were counted. A local disk has the process's own I/O accounting; network and FUSE filesystems bypass
-// the block layer, so that accounting says 0 there whatever was read, and one of the others counts instead.
+// How a run's fetched bytes (RunResult::ownReadBytes: from storage, not the page cache) were counted. Network
+// and FUSE filesystems bypass the block layer, where the process's accounting counts: one of the others does.
 enum class FetchBasis {
   Unknown,        // nothing could count it (ownReadBytes is empty)
   ProcessIo,      // the process's (or peer tool's) block-layer I/O accounting: /proc/self/io, proc_pid_rusage
