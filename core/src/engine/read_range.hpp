@@ -135,8 +135,8 @@ double measureHashCost(const std::function<void()>& hashRound, std::size_t round
 // it (`hashCost` <= `copyCost`, CPU s/GiB): handing blocks between cores then costs more than the overlap saves.
 bool copiesInline(double hashCost, double copyCost, bool readerHasCore);
 // copiesInline on this machine: Auto's choice for a cached range it does not map. No hashers (the read workload)
-// counts as the cheapest hash where hashing is not mapped, so a cached read measures the copy fast hashes get.
-// False for a hasher that splits its stream over threads (BLAKE3's tree).
+// counts as the cheapest hash where hashing is not mapped, so a cached read measures the copy fast hashes get
+// (where hashing maps, the read keeps the pipelined reader's copy). False for BLAKE3's tree.
 bool autoCopiesInline(std::span<Hasher* const> hashers, int threads);
 
 // XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the
