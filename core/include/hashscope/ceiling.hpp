@@ -1,7 +1,6 @@
-// Ceilings as values. A ceiling is what a location or an algorithm did at most, measured at one point (how
-// the bytes were reached, the streams, the device reads in flight per stream, the hashing threads per
-// stream), with its unit basis, its source and the spread of its passes. The limit of one result is taken
-// from the ceilings at that result's point; where none was measured there, the limit says so.
+// Ceilings as values: what a location or an algorithm did at most, at one point (access, streams, device reads
+// in flight and hashing threads per stream), with its unit basis, source and spread. A result's limit is taken
+// from the ceilings at its point; where none was measured there, the limit says so.
 #pragma once
 
 #include <optional>
@@ -104,10 +103,8 @@ std::optional<CeilingSource> parseCeilingSource(std::string_view text);
 std::optional<CeilingBasis> parseCeilingBasis(std::string_view text);
 std::optional<ReadAccess> parseReadAccess(std::string_view text);
 
-// The median of `values` (the mean of the middle two for an even count: a ceiling pooled from two locations'
-// passes is neither of them) with their smallest and largest, ignoring values that are not positive; all 0
-// when none is left. One definition for every
-// "median pass with its spread" figure (the ceilings, the run library's per-core figure).
+// The median of the positive `values` (the mean of the middle two for an even count) with their smallest and
+// largest; all 0 when none. The one definition of every "median pass with its spread" figure.
 struct Spread {
   double median = 0, min = 0, max = 0;
   int count = 0;

@@ -72,9 +72,8 @@ std::unique_ptr<DiskCounterSource> makeDiskCounterSource(const DeviceInfo& devic
 // /proc/net/dev, macOS getifaddrs' if_data, Windows GetIfEntry2). Null when the location has none.
 std::unique_ptr<NetCounterSource> makeNetCounterSource(const StorageInfo& storage);
 
-// Bytes this process (all its threads) and its waited-for children fetched from storage so far: cache
-// hits are not counted, so the difference over a run tells whether the run's data came from the device,
-// whatever other processes read from it at the same time.
+// Bytes this process and its waited-for children fetched from storage so far, cache hits not counted: over a
+// run, whether its data came from the device, whatever other processes read.
 struct ProcessIo {
   std::uint64_t readBytes = 0;       // this process
   std::uint64_t childReadBytes = 0;  // finished child processes (peer tools), as far as the OS reports them
@@ -105,8 +104,7 @@ public:
 };
 std::shared_ptr<SamplerClock> steadySamplerClock();
 
-// One sampler thread per run. It wakes on a steady schedule (no drift), reads every source, and keeps
-// the whole series. stop() returns at once (condition variable, not sleep).
+// One sampler thread per run, on a steady schedule, keeping the whole series. stop() returns at once.
 class Sampler {
 public:
   // `clock`: null for the steady clock.

@@ -1,6 +1,5 @@
-// The verdict sentence as data: the clauses of a result's evidence, in order, with their numbers. Core decides
-// what the sentence says; app/words words every clause, once, for the CLI and the GUI alike. A new clause is one
-// more type in `Clause`: std::visit in app/words then asks for its wording.
+// The verdict sentence as data: the clauses of a result's evidence, in order, with their numbers; app/words
+// words each once for both front ends. A new clause is one more type in `Clause` (std::visit asks for its words).
 #pragma once
 
 #include <cstdint>

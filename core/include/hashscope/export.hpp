@@ -8,21 +8,8 @@
 
 namespace hashscope {
 
-// /2 adds, to every /1 field (same names, same meaning; mb_per_s is now the median pass): passes,
-// mb_per_s_min, mb_per_s_max, own_read_bytes, other_cores and flags. A /1 reader reads /2 unchanged.
-// /3 changes one field: "evidence" is no longer an English sentence but an object, {"reason": code,
-// "hash_call_pct", "reader_cpu_pct", "disk_counters", "cores"}: the reader writes the sentence. Readers
-// accept both (readRunDocument ignores the field).
-// /4 adds, to every /3 field (same names; read_mb_per_s is the read ceiling at the result's own point and
-// hash_mb_per_s the hash ceiling's own figure): hash_threads and queue_depth (the result's point, null when
-// none), and "limit": {"hash": ceiling|null, "read": ceiling|null, "deeper": ceiling|null (a device: the most
-// it gave with more reads in flight than this result, when more than the read side), "hash_missing",
-// "read_missing"}, each
-// ceiling {"at_mb_per_s" (what it allows at this result's point), "kind", "source", "basis", "algorithm",
-// "mb_per_s" (its median pass), "mb_per_s_min", "mb_per_s_max", "passes", "streams", "threads_per_stream",
-// "queue_depth", "access", "busy"}; a side that applies but was not measured at the result's point is null
-// with its *_missing true. New codes: the reason "queue-depth-limited", the flag "within-reference-spread",
-// the limit-unreliable reason "hash-reference-varied". /3 files load and re-analyse.
+// The schema's versions, field by field: docs/measuring.md, "Result files". A version that changes a field's
+// meaning bumps the number; readRunDocument reads every version up to this one.
 inline constexpr const char* kRunSchema = "hashscope.run/5";
 
 struct ExportOptions {

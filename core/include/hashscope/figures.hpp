@@ -1,7 +1,6 @@
-// The figures of one result, one per idea, made once: its speed, the spread of the same passes, its limit with
-// the limit's source, its share of the limit, its verdict and its marks. Every view (tile, details, pass
-// table, Details table, CSV, JSON, HTML, the CLI's table, the evidence sentence) renders these values and
-// computes none of them again.
+// The figures of one result, one per idea, made once: its speed, the spread of its passes, its limit and the
+// limit's source, its share of the limit, its verdict and its marks. Every view (GUI, CLI, CSV, JSON, HTML,
+// the evidence sentence) renders these values and computes none of them again.
 #pragma once
 
 #include <optional>

@@ -8,10 +8,9 @@
 
 namespace hashscope {
 
-// UTF-8 text to a path and back, the same on every system. Names travel as UTF-8 std::strings (the command
-// line, JSON, the history, the environment, Qt's QString::toStdString); std::filesystem reads a char string in
-// the ANSI code page on Windows (libstdc++ byte by byte, so "caf\xc3\xa9" became "caf\u00c3\u00a9"), and
-// path::string() is the ANSI code page with MSVC. Every such boundary goes through these two.
+// UTF-8 text to a path and back, the same on every system: names travel as UTF-8 std::strings, while on
+// Windows std::filesystem reads a char string in the ANSI code page (libstdc++ byte by byte, so "caf\xc3\xa9"
+// became "caf\u00c3\u00a9") and MSVC's path::string() writes one. Every boundary goes through these two.
 std::filesystem::path pathFromUtf8(std::string_view utf8);
 std::string utf8Text(const std::filesystem::path& path);
 

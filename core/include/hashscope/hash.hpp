@@ -126,11 +126,9 @@ std::string formatDigestLine(const AlgorithmInfo& algorithm, const Digest& diges
 bool nameNeedsEscape(std::string_view name);
 std::string escapeName(std::string_view name);
 
-// The same escaping widened so the result is plain printable text, for names in messages and exports:
-// '\\', "\n", "\r" and "\t" as above, "\xHH" for every other control byte (0x00-0x1f, 0x7f) and, when
-// `invalidUtf8` is set, for each byte that is not part of a well-formed UTF-8 sequence. Reversible: in the
-// result a backslash always starts an escape. Callers quote only names that need it (so ordinary names,
-// backslashes included, stay as they are) and mark that they did.
+// The same escaping widened to printable text for messages and exports: also "\t", "\xHH" for every other
+// control byte and, with `invalidUtf8`, for each byte outside well-formed UTF-8. Reversible (a backslash always
+// starts an escape): callers quote only names that need it, and mark that they did.
 std::string quoteName(std::string_view name, bool invalidUtf8);
 bool hasControlChars(std::string_view text);
 bool isValidUtf8(std::string_view text);

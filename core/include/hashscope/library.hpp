@@ -1,6 +1,6 @@
-// The run library: every benchmark run kept in an SQLite database, read back as run documents, and
-// compared tile by tile. Runs are stored as their complete hashscope.run JSON document (the exporter's
-// schema, whatever its version) plus indexed columns for listing; measuredResults reads a document back whole.
+// The run library: every run kept in SQLite as its complete hashscope.run JSON document (any schema version)
+// plus indexed columns for listing, read back as run documents and compared tile by tile; measuredResults reads
+// a document's results back whole.
 #pragma once
 
 #include <compare>
@@ -38,9 +38,7 @@ struct TileKey {
   std::string label() const;  // "hash-memory md5 x4", "read /data (cold)"
 };
 
-// One result of a run as stored: the figures every view shows of it (figures.hpp: its own median pass and their
-// spread, its limit with the limit's source, its share, its marks), read back from the document. A hash-memory
-// tile also carries its algorithm's per-core figure (RunDocument::perCore) in its own field.
+// One result of a run as stored: the figures every view shows of it (figures.hpp), read back from the document.
 struct RunTile {
   TileKey key;
   double mbps = 0;               // decimal MB/s, median pass
@@ -69,9 +67,8 @@ struct RunTile {
   bool busy() const;             // it carries the machine-busy flag
 };
 
-// An algorithm's hash ceiling in a run, as the analysis takes it: the median of every pass of its hash-memory
-// runs with one hashing thread per stream at the fewest streams, per second of the thread's CPU time (BLAKE3
-// and other multi-threaded streams: MB/s of all their threads), with the spread of those passes.
+// An algorithm's hash ceiling in a run, as the analysis takes it: the median (and spread) of every pass of its
+// hash-memory runs at the fewest streams, per CPU second of a thread (multi-threaded streams: of all their threads).
 struct PerCore {
   std::string algorithm;
   Spread figure;
@@ -117,13 +114,10 @@ RunHeadline runHeadline(const RunDocument& doc);
 struct RunFormatError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
-// Reads a run document (a UTF-8 byte-order mark is ignored). Everything in it is untrusted: the JSON must
-// be valid all through (strict numbers, well-formed UTF-8), the numbers the library uses finite and
-// plausible (RunFormatError names the field), and it may hold at most kMaxRunResults results. Only the
-// members the library uses are kept in memory (the sample series are checked and dropped). Every field it
-// reads must have its type (a number, whole where it counts something; text of at most kMaxRunText bytes;
-// true or false; a list), timestamps must be real UTC times, no object may give a key twice, and the schema
-// must be one this build knows (a newer "hashscope.run/N" is refused, not half read).
+// Reads a run document (a UTF-8 byte-order mark is ignored), which is untrusted: strictly valid JSON and UTF-8,
+// every field it reads of its type (whole numbers where they count, text of at most kMaxRunText bytes), finite
+// and plausible, real UTC times, no key twice, at most kMaxRunResults results, a schema this build knows (a newer
+// one is refused, not half read). RunFormatError names the field. The sample series are checked and dropped.
 RunDocument readRunDocument(std::string_view json);
 // The figures of a stored tile, as figuresOf gives them for the result it was written from.
 Figures figuresOf(const RunTile& tile);
@@ -136,18 +130,15 @@ std::string_view withoutByteOrderMark(std::string_view text);
 // analyseRun (analysis.hpp) makes it again, today's way.
 std::vector<RunResult> measuredResults(std::string_view json, RunDocument* document = nullptr);
 
-// Far more results than any real run (a suite over every location, algorithm and stream count makes a few
-// thousand); each costs about 400 bytes in memory, so a hostile file cannot exhaust it.
+// Far more results than any real run (a few thousand), at about 400 bytes each: a hostile file cannot exhaust memory.
 inline constexpr std::size_t kMaxRunResults = 1000000;
 // Streams and cores a document may claim.
 inline constexpr double kMaxRunStreams = 65536;
-// The longest text a document's field may hold (a CPU's name, a location, an error): far more than any real
-// one, so that one imported field cannot make every table and window as wide as itself.
+// The longest text a document's field may hold: far more than any real one, so that one imported field cannot
+// make every table and window as wide as itself.
 inline constexpr std::size_t kMaxRunText = 4096;
-// The largest run file `history import` (and the app's Import, plan --file) reads. The sample series
-// dominate a run's size: about 330 bytes per sample and stream, so at the default 10 samples a second
-// 256 MiB holds about 22 hours of measured steps with one stream. A bigger file, or one that never ends
-// (/dev/zero), is refused after reading 256 MiB.
+// The largest run file an import reads (about 22 hours of steps with one stream at 10 samples a second); a
+// bigger one, or one that never ends (/dev/zero), is refused after reading 256 MiB.
 inline constexpr std::uint64_t kMaxRunDocumentBytes = 256ull << 20;
 // Reads a run file for import: a regular file of at most kMaxRunDocumentBytes. Throws RunFormatError with
 // one sentence ("... is a folder: choose a hashscope.run JSON file", "... is larger than 256 MiB ...").
@@ -185,29 +176,25 @@ inline constexpr int kLibrarySchemaVersion = 3;
 // The file name inside the data folder.
 inline constexpr const char* kHistoryFileName = "history.sqlite";
 
-// Where the history lives: $HASHSCOPE_HISTORY_DB if set, else the same file Qt's
-// QStandardPaths::AppDataLocation gives the app ("HashScope"/"HashScope"): Linux
-// $XDG_DATA_HOME/HashScope/HashScope (default ~/.local/share), macOS ~/Library/Application Support/
-// HashScope/HashScope, Windows %APPDATA%/HashScope/HashScope; then /history.sqlite.
+// Where the history lives: $HASHSCOPE_HISTORY_DB if set, else kHistoryFileName in the folder Qt's
+// QStandardPaths::AppDataLocation gives the app (Linux $XDG_DATA_HOME/HashScope/HashScope, macOS
+// ~/Library/Application Support/HashScope/HashScope, Windows %APPDATA%/HashScope/HashScope).
 std::filesystem::path defaultHistoryPath();
 
 // How a RunLibrary opens its file.
 struct LibraryOptions {
-  // Create the file (and its folder) when missing. Read commands pass false: they never create anything,
-  // and a missing file reads as an empty history (exists() is false).
+  // Create the file (and its folder) when missing. Read commands pass false: a missing file reads as empty.
   bool create = true;
 };
 
 // The run library over one SQLite file (WAL, one transaction per change). Not thread-safe: one per thread.
-// Opening takes no write lock unless the schema must be migrated; a file HashScope may read but not write
-// (a read-only mount, a folder of someone else's) opens read-only, and every change then fails with a
-// LibraryError saying so.
+// Opening takes no write lock unless it migrates; a file HashScope cannot write opens read-only, and every
+// change then fails with a LibraryError saying so.
 class RunLibrary {
 public:
-  // Opens (or creates, see LibraryOptions) the database and migrates it to kLibrarySchemaVersion. Throws
-  // LibraryError with a sentence that says what is true: a database from a newer HashScope, a file that is
-  // not a history database, a damaged one (with the way to recover it), a full disk, a folder that cannot
-  // be written; a file it refuses is left unchanged.
+  // Opens (or creates) the database and migrates it to kLibrarySchemaVersion. Throws LibraryError with a
+  // sentence saying what is true (newer, not a history, damaged and how to recover, disk full, not writable);
+  // a file it refuses is left unchanged.
   explicit RunLibrary(const std::filesystem::path& file, LibraryOptions options = {});
   ~RunLibrary();
   RunLibrary(const RunLibrary&) = delete;
@@ -217,12 +204,10 @@ public:
   bool exists() const { return m_exists; }      // false: not created (create = false), reads as empty
   bool readOnly() const { return m_readOnly; }  // opened for reading only: changes are refused
 
-  // Stores a run document (validated with readRunDocument; a byte-order mark is dropped) and returns its id.
-  // origin: "local" or "imported". Throws RunFormatError for a document that is not a run, LibraryError on
-  // a database error. The document is read before the write lock is taken.
+  // Stores a run document (validated by readRunDocument, read before the write lock is taken) and returns its
+  // id. origin: "local" or "imported". Throws RunFormatError or LibraryError.
   std::int64_t save(const std::string& json, const std::string& name = {}, const std::string& origin = "local");
-  // What import() did: stored the run as `id`, or found the very same document already stored as run `id`
-  // (duplicate: nothing was added).
+  // What import() did: stored the run as `id`, or found the very same document stored as `id` (duplicate).
   struct Imported {
     std::int64_t id = 0;
     bool duplicate = false;
@@ -236,8 +221,7 @@ public:
   std::string document(std::int64_t id) const;   // the stored JSON; LibraryError when no such run
   RunDocument run(std::int64_t id) const { return readRunDocument(document(id)); }
   void rename(std::int64_t id, const std::string& name);
-  // Removes the runs (and clears the baseline if it was one of them), all or none: LibraryError naming
-  // every id that is not in the history, and nothing is removed.
+  // Removes the runs (and the baseline among them), all or none: LibraryError names every id not in the history.
   void remove(const std::vector<std::int64_t>& ids);
   void remove(std::int64_t id) { remove(std::vector<std::int64_t>{id}); }
   void setBaseline(std::optional<std::int64_t> id);

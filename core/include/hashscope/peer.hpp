@@ -23,10 +23,9 @@ struct PeerTool {
 // The peer tools installed on this machine that compute `algorithm` (all of them when empty).
 std::vector<PeerTool> findPeerTools(const std::string& algorithm = {});
 
-// Runs the tool on `file` as an argument list (never through a shell), times it like `time` (wall, and
-// user/sys from the child's own rusage), parses its digest and compares it with `expectedDigest`
-// (HashScope's hex digest, when given). Killed on stop. With `counters` (one stream), the bytes the tool
-// has read so far are added to stream 0 while it runs, so a sampler shows its progress live.
+// Runs the tool on `file` as an argument list (never through a shell), timed like `time`, and compares its
+// digest with `expectedDigest` (hex, when given). Killed on stop. With `counters` (one stream), the bytes it
+// has read so far go to stream 0 while it runs, for live progress.
 RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file,
                       const std::string& expectedDigest, std::stop_token stop, LiveCounters* counters = nullptr);
 

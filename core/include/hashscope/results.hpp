@@ -67,9 +67,8 @@ struct Sample {
   Verdict verdict = Verdict::Unknown;     // what limited this interval
 };
 
-// How a run's fetched bytes (RunResult::ownReadBytes: what came from storage, not from this machine's page
-// cache) were counted. A local disk has the process's own I/O accounting; network and FUSE filesystems bypass
-// the block layer, so that accounting says 0 there whatever was read, and one of the others counts instead.
+// How a run's fetched bytes (RunResult::ownReadBytes: from storage, not the page cache) were counted. Network
+// and FUSE filesystems bypass the block layer, where the process's accounting counts: one of the others does.
 enum class FetchBasis {
   Unknown,        // nothing could count it (ownReadBytes is empty)
   ProcessIo,      // the process's (or peer tool's) block-layer I/O accounting: /proc/self/io, proc_pid_rusage
@@ -255,10 +254,9 @@ struct RunResult {
   // The pass this result is (its samples, digest and counters: the median of `passes`), an index into them;
   // -1 when not known (a single unrecorded pass, a run loaded from the history).
   int keptPass = -1;
-  // A hash-file step from a RAM-backed location: read passes of the same file, streams and access (copies or
-  // mapped pages), one before each of its passes and one after the last, in the order run. Its read ceiling:
-  // RAM's speed drifts on the scale of seconds (a PVM guest's read passes of /dev/shm moved between 3.3 and
-  // 5.3 GB/s from one step to the next), so a read step taken earlier is no limit for it.
+  // A hash-file step from a RAM-backed location: read passes of the same file, streams and access, one before
+  // each of its passes and one after the last. Its read ceiling: RAM's speed drifts from step to step, so a read
+  // step taken earlier is no limit for it.
   std::vector<PassResult> pairedReads;
 
   double mbPerSec() const { return megabytesPerSecond(bytes, seconds); }

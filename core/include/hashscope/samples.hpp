@@ -64,32 +64,26 @@ struct SampleResult {
   bool ok() const { return error.empty() && !cancelled; }
 };
 
-// Creates (or reuses) a sample file in `folder`. Checks the location (a storage folder, writable, with
-// free space) first, writes under a temporary ".<name>.partial" created exclusively and locked for as long
-// as it is written, marks it as HashScope's, flushes to the device, then renames into place without
-// replacing anything. A partial file whose writer is gone is replaced; one being written is left alone.
-// On error or cancel the partial file is removed. On success `hold` protects the sample until released.
-// `progress` is called from the calling thread at most ~10 times a second.
+// Creates (or reuses) a sample file in `folder`: checks the location, writes an exclusive, locked
+// ".<name>.partial" (one whose writer is gone is replaced, one being written left alone), marks it, flushes,
+// then renames it into place without replacing anything; removed on error or cancel. On success `hold`
+// protects the sample. `progress`: on the calling thread, at most ~10 times a second.
 SampleResult createSample(const std::filesystem::path& folder, std::uint64_t size, SampleContent content,
                           std::stop_token stop, const std::function<void(const SampleProgress&)>& progress = {});
 
-// Every file in `folder` (not recursive) named like a sample or a partial sample, with what it really is,
-// sorted by name. When the folder cannot be read, returns nothing and sets `error` (when given) to one
-// sentence ("/x: permission denied").
+// Every file in `folder` (not recursive) named like a sample or a partial one, with what it really is, sorted
+// by name. An unreadable folder: nothing, and one sentence in `error` (when given).
 std::vector<SampleFile> listSamples(const std::filesystem::path& folder, std::string* error = nullptr);
 
-// Removes one sample, or a stale partial sample. Refuses (returns an error sentence, touching nothing) for
-// anything that is not HashScope's (name, marker and exact size must agree), for a partial file still being
-// written, and for a sample another run holds (SampleHold): "... is in use by another HashScope".
+// Removes one sample or stale partial sample. Refuses with a sentence, touching nothing, what is not
+// HashScope's (name, marker and size must agree), a partial file being written, or a sample a run holds.
 std::string removeSample(const std::filesystem::path& file);
-// The same, saying whether a refusal only means another run still uses the sample: a run that made the
-// sample then leaves it to that run (a note, not a failure).
+// The same, saying whether a refusal only means another run still uses it (a note then, not a failure).
 enum class RemoveOutcome { Removed, InUse, Refused };
 RemoveOutcome removeSample(const std::filesystem::path& file, std::string& message);
 
-// Why `folder` cannot hold a sample before even trying ("" when it can): missing, not a folder, not a
-// storage location (/proc, /sys), read-only, or not writable for this user. Says "read-only" only for a
-// read-only filesystem.
+// Why `folder` cannot hold a sample ("" when it can): missing, not a folder, not storage (/proc, /sys),
+// a read-only filesystem, or not writable for this user.
 std::string sampleLocationProblem(const std::filesystem::path& folder);
 
 // Fills a buffer with the given content kind (random: a fast PRNG seeded by `seed`).

@@ -1,8 +1,6 @@
-// The one benchmark path behind the Benchmark button, `hashscope-cli bench --suite` and plain
-// `hashscope-cli bench` (a suite with an explicit list of workloads): for each location and algorithm,
-// read, hash-memory, hash-file, optionally hash-file (warm), a stream ramp and peer tools, each run for
-// k passes, sampled live, then analysed against the location's ceilings. A data plan (SuiteSpec::data) runs
-// the same steps on a file or folder the user already has instead of on samples, and writes nothing.
+// The one benchmark path behind the Benchmark button and `hashscope-cli bench`: for each location and
+// algorithm, read, hash-memory, hash-file and the optional steps, k passes each, sampled live, then analysed
+// against the location's ceilings. A data plan (SuiteSpec::data) runs them on the user's data, writing nothing.
 #pragma once
 
 #include <cstdint>
@@ -49,14 +47,11 @@ struct SuiteSpec {
   double quietTimeoutSeconds = 30;                // ...but no longer than this
   double sampleHz = 10.0;
   bool removeSamplesAfter = false;                // remove samples this suite created (never others)
-  // Existing data to measure where it is, instead of samples (the "data plan"): a file (read, then per
-  // algorithm hash-memory and hash-file, with peers, warm and ramp as asked) or a folder (a read of every
-  // file under it, then per algorithm hash-memory and hash-tree, with warm and ramp as asked). Nothing is
-  // written there: no sample, no marker, no partial file. When set, `locations`, sampleSize, content and
-  // removeSamplesAfter are not used; `workloads` may narrow the steps (write is refused).
+  // Existing data to measure where it is (the "data plan"): a file (hash-file steps) or a folder (hash-tree
+  // steps). Nothing is written there. When set, `locations`, sampleSize, content and removeSamplesAfter are
+  // not used; `workloads` may narrow the steps (write is refused).
   std::filesystem::path data;
-  // A data plan on a folder: follow symbolic links under it (only those whose target stays inside it; a
-  // link out of the folder is never followed). Off: no link is followed, like md5deep.
+  // A data plan on a folder: follow links whose target stays inside it. Off: none, like md5deep.
   bool followLinks = false;
 };
 
@@ -85,9 +80,8 @@ struct DataSummary {
   std::string error;                 // one clear sentence when there is nothing to measure there
   bool ok() const { return error.empty(); }
 };
-// Looks at `path` without writing and without opening anything that could block (FIFOs, devices are
-// refused from their type). A folder is listed in full, so this may take a while on a big tree.
-// `links`: how a folder's symbolic links are treated (dataLinkPolicy of the spec that will run).
+// Looks at `path` without writing or opening anything that could block (FIFOs, devices). A folder is listed
+// in full (slow on a big tree). `links`: the dataLinkPolicy of the spec that will run.
 DataSummary describeData(const std::filesystem::path& path, std::stop_token stop = {},
                          LinkPolicy links = LinkPolicy::Skip);
 // "3 files, 1.5 GiB" / "1 file, 4 GiB".
@@ -112,8 +106,7 @@ enum class QuietOutcome {
   Stopped,       // the run was stopped
 };
 
-// Callbacks from the suite's threads. All are optional; each may be called from a worker or sampler
-// thread, so implementations must be thread-safe and quick.
+// Callbacks, all optional, called from worker or sampler threads: they must be thread-safe and quick.
 struct SuiteObserver {
   std::function<void(const std::filesystem::path& location, const SampleProgress&)> sampleProgress;
   // Before a step, while the suite waits for other processes to leave the CPU (SuiteSpec::waitQuiet).
@@ -145,25 +138,21 @@ struct SuiteResult {
 
 // A step before it runs, as the analysis sees it: workload, algorithm, streams, cache mode, location, storage.
 RunResult plannedRun(const WorkloadSpec& spec, const std::filesystem::path& location, const StorageInfo& storage);
-// What classifyInterval knows of a step while it runs: the ceilings the `earlier` steps of the benchmark
-// measured (the suite runs a location's read and hash-memory references before its hash-file steps), taken at
-// the step's point, so each live interval verdict follows the rules the final analysis applies.
+// What classifyInterval knows of a step while it runs: the ceilings the `earlier` steps measured, taken at the
+// step's point, so each live verdict follows the final analysis's rules.
 StepContext liveContext(const RunResult& planned, const std::vector<RunResult>& earlier);
 
-// One measured pass: a warm workload's file (or tree) is read into the page cache first, once (so the
-// warm-up's device reads are not counted in the run), then `work` runs while a Sampler at `hz` watches the
-// CPU and the location's device (hz <= 0: no sampling), and the process's own I/O accounting tells what it
-// fetched from storage (RunResult::ownReadBytes). Each sample reaches `onSample` with its interval verdict,
-// classified in `live` (liveContext). `work` reports to `counters`; it gets the spec with `prewarmed` set.
-// `onNote` receives one sentence when the warm-up failed.
+// One measured pass: a warm workload's data is read into the cache first (not counted), then `work` (given
+// the spec with `prewarmed` set) runs while a Sampler at `hz` (<= 0: none) watches the CPU and the device,
+// and the process's I/O accounting gives RunResult::ownReadBytes. Each sample reaches `onSample` with its
+// verdict in `live`. `onNote`: one sentence when the warm-up failed.
 RunResult runSampled(const WorkloadSpec& spec, const StorageInfo& storage, const StepContext& live, double hz,
                      LiveCounters& counters, std::stop_token stop,
                      const std::function<RunResult(const WorkloadSpec&)>& work,
                      const std::function<void(const Sample&)>& onSample = {},
                      const std::function<void(const std::string&)>& onNote = {});
 
-// The stream counts of a ramp to `top` streams: 1, 2, 4, 8, ... below `top`, then `top` itself (16: 1 2 4 8
-// 16; 12: 1 2 4 8 12), so a many-core machine measures how it scales in a few steps, not one per count.
+// The stream counts of a ramp to `top`: powers of two below it, then `top` (12: 1 2 4 8 12).
 std::vector<int> rampStreams(int top);
 
 // The steps `spec` expands to, before anything runs (for progress: "step 3 of 14").
@@ -174,11 +163,9 @@ bool planNeedsSample(const std::vector<SuiteStep>& steps);
 // What "quiet" means for SuiteSpec::waitQuiet: other processes below this many cores.
 inline constexpr double kQuietOtherCores = 0.2;
 
-// When a wait for a quiet machine ends, decided from the other processes' CPU use, window by window (pure:
-// waitForQuietMachine feeds it the CPU counters, tests feed it made-up loads). A first window below the
-// limit ends the wait at once (a quiet machine costs one short window per step); later the last second must
-// be below it (a dip of a quarter second in a busy build is not quiet). A machine busy all along whose load
-// is not falling is given up on after kGiveUpSeconds: a build or a download rarely ends in the next seconds.
+// When a wait for a quiet machine ends, from the other processes' CPU use window by window (pure: tests feed
+// it loads). A first window below the limit ends it at once; later the last second must be below it (a dip
+// in a busy build is not quiet). A load busy all along and not falling is given up after kGiveUpSeconds.
 class QuietPolicy {
 public:
   static constexpr double kWindowSeconds = 0.25;
@@ -205,9 +192,8 @@ struct QuietWaitResult {
   double waited = 0;      // seconds
 };
 
-// Waits until other processes use less than `maxOtherCores` of the CPU (QuietPolicy), or `timeoutSeconds`
-// passed, or `skip` or `stop` is requested (both end the wait within a window). `progress` hears of every
-// window. Without CPU counters the machine counts as quiet.
+// Waits until other processes use less than `maxOtherCores` (QuietPolicy), `timeoutSeconds`, `skip` or `stop`
+// (within a window). `progress` hears of every window. Without CPU counters the machine counts as quiet.
 QuietWaitResult waitForQuietMachine(double maxOtherCores, double timeoutSeconds, std::stop_token stop,
                                     std::stop_token skip = {},
                                     const std::function<void(const QuietWait&)>& progress = {});
@@ -218,9 +204,8 @@ struct SuiteControl {
   std::stop_token skipWait;
 };
 
-// Runs the suite on background threads and returns when it is done or stopped (within 200 ms). A wait for
-// a quiet machine that did not end quiet (timed out, not improving, skipped) is the run's last: the
-// later steps run without waiting, and a note says why.
+// Runs the suite on background threads; returns when done or stopped (within 200 ms). A wait for a quiet
+// machine that did not end quiet is the run's last: later steps run without waiting, and a note says why.
 SuiteResult runSuite(const SuiteSpec& spec, const SuiteObserver& observer, std::stop_token stop,
                      const SuiteControl& control = {});
 

@@ -58,8 +58,7 @@ inline constexpr int kMaxQueueDepth = 64;
 
 // How a file workload's bytes are read (asked for; RunResult::readMethods says what ran).
 enum class ReadPath {
-  Auto,    // per file, what measured fastest: one read() for small files, mapped pages for cached ones to be
-           // hashed, read() copies through the pipelined reader for cold reads and the read workload
+  Auto,    // per range, what measured fastest on this machine (engine::chooseReadMethod)
   Copy,    // read() into buffers: one read for a range of at most a block, else through the pipelined reader
   Mapped,  // mapped windows of the page cache (cached or RAM-backed files only); the read workload then
            // touches every byte, so it measures what hashing from mapped pages costs before any hashing

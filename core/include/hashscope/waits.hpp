@@ -1,19 +1,11 @@
 // Waiting for another thread: on a condition variable until a predicate holds, a deadline passes or a stop is
-// requested, and on an atomic until its value changes. The one place HashScope waits so, so that one
-// toolchain's defect is handled once.
-//
-// libstdc++ 12 built for mingw-w64 (Debian 12's cross compiler) has no futex, and its C++20 atomic waits lose
-// wake-ups there. Two things rest on them:
-// - std::condition_variable_any::wait(lock, stop_token, pred) registers a std::stop_callback for every wait;
-//   when a stop runs that callback while the waiting thread ends its wait, the callback's destructor waits on
-//   a std::binary_semaphore (an atomic wait). The Windows build under wine hung so at the end of a read pass
-//   (every thread of a PipelinedReader in pthread_mutex_lock), and a program of one waiter stopped while it
-//   waits hangs within its first 500 rounds (installer/README.md).
-// - std::atomic::wait/notify: the BLAKE3 tree's helper threads (hash/blake3_tree.cpp) sleep on one; a
-//   helper missed the pool's last notify and its destructor waited in pthread_join for ever.
-// There (kPollingWaits) the condition-variable waits register no callback and look at the token at least every
-// kStopPollInterval, which keeps a stop within a second, and the atomic waits spin, yield, then sleep in short
-// naps. Elsewhere (Linux, macOS, MSVC) they are the standard library's own.
+// requested, and on an atomic until its value changes. The one place HashScope waits so, because one
+// toolchain is broken: libstdc++ 12 for mingw-w64 (Debian 12) has no futex, and its C++20 atomic waits lose
+// wake-ups. That hangs std::condition_variable_any::wait(lock, stop_token, pred), whose stop_callback's
+// destructor waits on a binary_semaphore (the Windows build under wine hung at the end of a read pass;
+// installer/README.md), and std::atomic::wait (BLAKE3's tree helpers missed the last notify and never joined).
+// There (kPollingWaits) the condition-variable waits register no callback and look at the token every
+// kStopPollInterval, and the atomic waits spin, yield, then nap. Elsewhere: the standard library's own.
 #pragma once
 
 #include <algorithm>

@@ -232,12 +232,10 @@ Ceiling readCeiling(const RunResult& read)
   return c;
 }
 
-// The read ceiling of a RAM-backed result from its own paired reads (RunResult::pairedReads, per second of the
-// reading thread's CPU time like a read step's): each of its passes is bounded by the faster of the reads just
-// before and just after it, and the figure is the median of those bounds; the spread is that of all the reads.
-// A pass still running (a planned run without passes, given the read made just before it: the live context) is
-// bounded by that read alone, and so is `whilePass` (an index into run.passes): the bound of that pass while it
-// ran, what its sample intervals are judged against.
+// The read ceiling of a RAM-backed result from its paired reads (per CPU second of the reading thread): each
+// pass bounded by the faster of the reads just before and after it, the figure the median of those bounds, the
+// spread that of all the reads. A pass still running (live), and `whilePass` (an index into run.passes: what its
+// sample intervals are judged against), are bounded by the read just before alone.
 std::optional<Ceiling> pairedCeiling(const RunResult& run, std::optional<std::size_t> whilePass = std::nullopt)
 {
   const std::size_t passes = std::max<std::size_t>(run.passes.size(), 1);
@@ -406,11 +404,10 @@ std::optional<CeilingAt> hashAt(const RunResult& run, const std::vector<Ceiling>
   return taken(*best, run.streams, cores);
 }
 
-// The read ceiling at `run`'s point. A RAM-backed location: the read with the same access (copies or mapped
-// pages) and the same streams, the only place its figure holds (the page cache's locks and the memory bus do
-// not scale like the hash). A device: the most it delivered at any parallelism (a device cannot deliver more
-// than it can; the ceiling's point says whether that took a deeper queue); a read step is judged against
-// read steps only.
+// The read ceiling at `run`'s point. A RAM-backed location: the read with the same access and streams, the only
+// place its figure holds (the page cache's locks and the memory bus do not scale like the hash). A device: the
+// most it delivered at any parallelism (its point says whether that took a deeper queue); a read step is judged
+// against read steps only.
 std::optional<CeilingAt> readAt(const RunResult& run, const std::vector<Ceiling>& ceilings, int cores)
 {
   const bool ram = analysis::isMemoryBacked(run);
@@ -465,8 +462,7 @@ StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceiling
     context.limit.hashMissing = !context.limit.hash;
   }
   // A hash-memory result is the hash ceiling at its point: judged by its own passes (its efficiency is the share
-  // of its cores it got), while it shows the figure pooled from every such pass (one per concept). Judged by the
-  // pooled figure, two one-pass steps 15% apart were each 7% above or below "their" limit.
+  // of its cores it got), not by the pooled figure it shows, which one-pass steps sit above or below.
   if (run.workload == Workload::HashMemory && context.limit.hash && run.ok()) {
     context.perCore = context.limit.hash;
     if (const auto own = ownHashCeiling(run))

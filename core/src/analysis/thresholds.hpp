@@ -25,12 +25,11 @@ inline constexpr std::uint64_t kCacheCheckMinBytes = 4u << 20;
 // Hashing from RAM that reached less than this fraction of the hash-memory limit, while the workers
 // did not wait, was held back by memory rather than by the hash or a device.
 inline constexpr double kMemoryGapFraction = 0.7;
-// A run that reached at least this fraction of its limit (min of read and hash speed) was held by whichever
-// of the two set the limit, whatever the thread accounting says (used when the threads alone do not tell,
-// e.g. when other processes share the cores).
+// A run that reached at least this fraction of its limit was held by whichever side set it, whatever the
+// thread accounting says (which cannot tell when other processes share the cores).
 inline constexpr double kAtLimitFraction = 0.85;
-// Two ceilings are clearly apart when one is at least this many times the other (issue 9's "clear-cut"
-// hash/read ratio: below 0.67 or above 1.5). On a RAM-backed location the slower one then decides.
+// Two ceilings are clearly apart when one is at least this many times the other (a hash/read ratio below
+// 0.67 or above 1.5). On a RAM-backed location the slower one then decides.
 inline constexpr double kClearCeilingRatio = 1.5;
 // The whole CPU counts as saturated at or above this busy share (all cores)...
 inline constexpr double kCpuSaturatedPct = 95.0;

@@ -47,13 +47,9 @@ std::string kindProblem(const std::string& path, EntryKind kind)
   }
 }
 
-// One folder made ready for the walk: opened, its entries listed, sorted by name, and each looked at as the
-// walk needs it (a link's or an unlisted kind's look, a file's size when walked with sizes). System calls per
-// entry, none of it the walk's order or state: listers make it ready on other threads while the walk hands
-// out the files of the folders before it. Each entry's path too (most of the walk's own work: one lister beside
-// it took the walking thread from 770 to 585 perf samples building the paths itself, to 130 without), except in
-// a folder of more than kMadePaths entries, whose paths the walk builds as it goes: a path holds several times
-// the memory of its name, and a folder of a million files must not hold a million paths.
+// One folder made ready for the walk by a lister: opened, listed, sorted by name, each entry looked at as the
+// walk needs it and its path built (the walk's costliest work), none of it the walk's state. A folder of more
+// than kMadePaths entries gets no paths ahead: a path holds several times its name's memory.
 struct ReadyEntry {
   platform::FolderEntry entry;  // the name and the kind the listing gave
   EntryKind kind = EntryKind::Unknown;  // after the look, if looked

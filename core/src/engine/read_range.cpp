@@ -14,8 +14,8 @@ namespace hashscope::engine {
 
 namespace {
 
-// Windows of 16 MiB: measured as fast as 64 MiB from /dev/shm, and the mapped pages a window keeps resident
-// stay well under the 96 MiB memory goal. Pieces of 1 MiB keep progress and cancellation responsive.
+// Windows of 16 MiB read as fast as bigger ones and keep resident pages well under the 96 MiB memory goal.
+// Pieces of 1 MiB keep progress and cancellation responsive.
 constexpr std::size_t kWindow = 16 * MiB;
 constexpr std::size_t kPiece = 1 * MiB;
 // A hasher that splits one stream over threads (the BLAKE3 tree), when it is mapped at all (ReadPath::Mapped),
@@ -158,8 +158,7 @@ void accountHashing(std::span<Hasher* const> hashers, const std::byte* data, std
                     int stream, StreamResult& result, Clock::time_point t0, Clock::time_point t1)
 {
   // No hashers (the read workload): a copy's bytes are read once read() returns; folding them too would charge
-  // the read's ceiling a pass over the buffer the hashes do not make (xxh3-64 hashed from /dev/shm at 113-115%
-  // of a ceiling that folded its copies). Mapped pages are touched instead (HashingConsumer).
+  // the read's ceiling a pass the hashes do not make. Mapped pages are touched instead (HashingConsumer).
   for (Hasher* h : hashers)
     h->update(data, size);
   const std::uint64_t wait = nanosBetween(t0, t1), busy = nanosBetween(t1, Clock::now());
@@ -208,10 +207,9 @@ double measureHashCost(const std::function<void()>& hashRound, std::size_t round
 {
   if (roundBytes == 0)
     return 0;
-  // The thread's CPU clock where it resolves the probe, else the monotonic clock. Watch the CPU clock for up to
-  // 2 ms: its smallest step is a few hundred ns on Linux (CLOCK_THREAD_CPUTIME_ID), 1 us on macOS; Windows'
-  // GetThreadTimes steps by the scheduler's tick (15.6 ms; 10 ms under wine), which a 0.2 to 10 ms probe
-  // would read as 0 or as a whole tick.
+  // The thread's CPU clock where it resolves the probe, else the monotonic clock: watched for up to 2 ms, as
+  // Windows' GetThreadTimes steps by the scheduler's tick (15.6 ms; 10 ms under wine), which a 0.2 to 10 ms
+  // probe would read as 0 or a whole tick (Linux and macOS step by well under 1 us).
   double step = 0;
   {
     const double w0 = clocks.wallSeconds();

@@ -36,15 +36,13 @@ struct ReadPlan {
   bool manyFiles = false;             // the stream reads file after file (hash -r, hash-tree), each a range
   bool smallInline = true;            // a range of at most one block is read with one read() on this thread
                                       // (false: through the pipelined reader, as the file workloads measure)
-  bool remote = false;                // a network or FUSE file: Auto reads it with copies, never mapped. A mapped
-                                      // page's fault waits for the server inside what is counted as hashing
-                                      // (a warm sshfs run, waiting at 4% CPU, was called cpu-bound), and a file
-                                      // changed on the server would end a mapped read with SIGBUS
+  bool remote = false;                // a network or FUSE file: Auto copies, never maps it (a mapped page's fault
+                                      // waits for the server inside hashing time; a file changed on the server
+                                      // would end a mapped read with SIGBUS)
 };
 
-// What one stream keeps from range to range: its buffer for reads on the hashing thread and its pipelined
-// reader, made at the first range that needs one (and made again when a plan asks for another block size or
-// depth). Not thread-safe: one per stream.
+// What one stream keeps from range to range: its buffer and its pipelined reader, made at the first range that
+// needs one (again when a plan asks for another block size or depth). Not thread-safe: one per stream.
 class StreamReads {
 public:
   StreamReads(std::stop_token stop, LiveCounters& counters, int stream)
@@ -98,11 +96,9 @@ bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t
                   std::span<Hasher* const> hashers, const ReadPlan& plan, StreamReads& reads, StreamResult& result,
                   std::string& error);
 
-// Every byte of `file` to `hashers`: [0, its size at open) as consumeRange reads it, then on with read() until a
-// read returns nothing, should the file have grown since it was opened (md5sum reads to the end: a digest of its
-// first part alone would be wrong without a word). `toEnd`: a pseudo file whose size says nothing, read to its end
-// at once. `result.bytes` grows by every byte hashed; `method`: how the sized range was read. False as
-// consumeRange.
+// Every byte of `file` to `hashers`: [0, its size at open) as consumeRange reads it, then on with read() to the
+// end, should the file have grown (as md5sum does). `toEnd`: a pseudo file, read to its end at once.
+// `method`: how the sized range was read. False as consumeRange.
 bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* const> hashers, const ReadPlan& plan,
                       StreamReads& reads, StreamResult& result, ReadMethod& method, std::string& error);
 
@@ -111,27 +107,22 @@ bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* c
 bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
                 StreamResult& result, std::string& error);
 
-// Whether mapped reads of `threads` streams hashed by `hashers` get the window helper: only when each stream's
-// hashing threads plus its helper fit on the cores (1 stream of md5 on 2 cores yes, 2 streams or BLAKE3's
-// tree no) and the platform has one.
+// Whether mapped reads of `threads` streams get the window helper: only when each stream's hashing threads plus
+// its helper fit on the cores (1 stream of md5 on 2 cores yes, 2 streams or BLAKE3's tree no).
 bool mappedHelperFits(std::span<Hasher* const> hashers, int threads);
-// The same for streams of hashers with `hashThreadsPerStream` threads each.
 bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 
-// Whether ReadPath::Auto maps a cached range hashed by `threads` streams of `hashThreadsPerStream` threads each
-// (bigger than a block, not beside other streams' small files, not remote): where this build can map and mapping
-// pays on this machine, for one stream only and never for a hasher that splits its stream.
+// Whether ReadPath::Auto maps a cached range (bigger than a block, not beside other streams' small files, not
+// remote): where mapping pays on this machine, for one stream only, never for a hasher that splits its stream.
 bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 
-// What hashing with algorithm `id` costs the thread that does it, in CPU seconds per GiB (a block in the CPU's
-// cache, as after a read() on that thread): measured at the first call for each algorithm (1 to 10 ms, plus up
-// to 2 ms to learn the CPU clock's step), then kept for the process; 0 for an unknown id.
+// What hashing with algorithm `id` costs its thread, in CPU s/GiB of a block in the cache: measured at the
+// first call for each algorithm (a few ms), then kept for the process; 0 for an unknown id.
 double hashCost(const std::string& id);
 
-// hashCost's probe: s/GiB of `hashRound` (which hashes `roundBytes`), the best of three tries of two rounds.
-// Timed by `cpuSeconds` (the thread's CPU clock) where it steps by at most kFineClockStep, else by
-// `wallSeconds` (monotonic): Windows' thread clock steps by the scheduler's tick, so a probe of a few ms timed
-// by it measured 0 (every algorithm then counted as cheaper than a copy).
+// hashCost's probe: s/GiB of `hashRound` (which hashes `roundBytes`), the best of three tries of two rounds,
+// timed by the thread's CPU clock where it steps by at most kFineClockStep, else by the monotonic clock
+// (Windows' thread clock steps by the scheduler's tick: a few ms probe read 0).
 struct ProbeClocks {
   std::function<double()> cpuSeconds;
   std::function<double()> wallSeconds;
@@ -139,17 +130,13 @@ struct ProbeClocks {
 inline constexpr double kFineClockStep = 10e-6;
 double measureHashCost(const std::function<void()>& hashRound, std::size_t roundBytes, const ProbeClocks& clocks);
 
-// Whether a cached range that is not mapped is better copied on the hashing thread (read() then hash, the block
-// still in the cache) than by a pipelined reader thread beside it: when the reader would have no core of its own
-// (`readerHasCore` false: the streams and their readers outnumber the cores), or when hashing a block costs no
-// more than copying it (`hashCost` <= `copyCost`, CPU s/GiB), where handing blocks between threads and cores
-// costs more than the overlap saves.
+// Whether a cached range that is not mapped is better copied on the hashing thread than by a pipelined reader
+// beside it: when the reader would have no core of its own, or when hashing a block costs no more than copying
+// it (`hashCost` <= `copyCost`, CPU s/GiB): handing blocks between cores then costs more than the overlap saves.
 bool copiesInline(double hashCost, double copyCost, bool readerHasCore);
-// copiesInline for `threads` streams hashed by `hashers` on this machine (its measured copy cost and the
-// hashers' hashCost): ReadPath::Auto's choice for a cached range it does not map. No hashers (the read workload)
-// counts as the cheapest hash where cached hashing is not mapped, so a cached read measures the copy the fast
-// hashes get (where it is mapped, the read keeps the pipelined reader's copy). False for a hasher that splits its
-// stream over threads (BLAKE3's tree).
+// copiesInline on this machine: Auto's choice for a cached range it does not map. No hashers (the read workload)
+// counts as the cheapest hash where hashing is not mapped, so a cached read measures the copy fast hashes get
+// (where hashing maps, the read keeps the pipelined reader's copy). False for BLAKE3's tree.
 bool autoCopiesInline(std::span<Hasher* const> hashers, int threads);
 
 // XOR of every 8-byte word of [data, data+size) (and the tail): reads each byte once, vectorised, so the

@@ -1,6 +1,4 @@
-// Recognising HashScope's sample files: names, markers (file tags or sidecars) and the exact size.
-// A name alone proves nothing (anyone can name a file "hashscope-sample-random-4MiB.bin"): only a file
-// carrying the marker HashScope wrote, agreeing with the name and the size, is treated as a sample.
+// Recognising HashScope's sample files (sample_identity.hpp): names, markers and the exact size.
 #include "engine/sample_identity.hpp"
 
 #include <charconv>

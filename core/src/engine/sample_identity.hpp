@@ -1,6 +1,5 @@
 // How HashScope recognises its own sample files: the name, a marker it wrote (a file tag, or a hidden
-// sidecar file where the filesystem keeps no tags), and the exact size. Shared by samples.cpp (create)
-// and sample_list.cpp (list, remove).
+// sidecar where the filesystem keeps no tags), and the exact size; a name alone proves nothing.
 #pragma once
 
 #include <cstdint>

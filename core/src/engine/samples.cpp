@@ -1,6 +1,5 @@
-// Sample files: named, created exclusively and locked while written, marked as HashScope's, written with
-// bounded dirty memory, flushed, evicted, renamed into place without replacing anything, and reused (under
-// a shared lock) when present. Listing and removal: sample_list.cpp; recognition: sample_identity.cpp.
+// Creating and reusing sample files (createSample, samples.hpp). Listing and removal: sample_list.cpp;
+// recognition: sample_identity.cpp.
 #include <algorithm>
 #include <chrono>
 #include <optional>

@@ -86,15 +86,12 @@ std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t 
 // One clear sentence for a missing or unusable folder; "" when `folder` is a usable folder.
 std::string folderProblem(const std::filesystem::path& folder);
 
-// The buffers the memory and hash-memory workloads work on: page-aligned, as the bytes of the file paths are
-// (mapped pages, the reader's direct-I/O buffers). A heap buffer's alignment is the allocator's accident (16
-// bytes), and a vector hash whose loads then split cache lines (xxh3's 32-byte AVX2 loads: 15-20% fewer MB per
-// CPU second on the development VM) would set a hash ceiling that depends on where the heap put it. nullptr when
-// out of memory (the workloads then throw std::bad_alloc, which runWorkload words).
+// The memory workloads' buffers: page-aligned like the file paths' bytes, since a vector hash whose loads split
+// cache lines (a heap buffer is 16-byte aligned) would set a hash ceiling that depends on where the heap put it
+// (docs/measurements/2026-11-28-core-comments.md). nullptr when out of memory (the workloads throw bad_alloc).
 inline constexpr std::size_t kWorkBufferAlignment = 4096;
 platform::AlignedBuffer workBuffer(std::size_t size);
-// Where the memory workloads take their buffers: workBuffer, or a caller's function that hands them on (a test
-// that looks at which buffers a workload worked on).
+// Where the memory workloads take their buffers: workBuffer, or a test's function that hands them on.
 using WorkBuffers = std::function<platform::AlignedBuffer(std::size_t size)>;
 
 // The individual workloads (run_workload.cpp validates the spec and catches everything around them).
@@ -105,15 +102,12 @@ void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters&
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 // read and hash-file: one file (workload_file.cpp).
 void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
-// The threads that make folders ready ahead of a tree walk (walkTree, list_files.cpp). The walk's own thread
-// hands the files out in order; listing, looking at and naming the entries is the listers' work. `hash -r -j 2
-// -a md5` of 100 000 tiny files on a 2-core VM: the walking thread took 634 of 4 473 perf samples alone, 130
-// with one lister beside it (547), the two workers about 1 900 each: about 15% of the work, so one walking
-// thread holds back more than about six workers, and listers only cost a machine with fewer cores (-j 16 on 2
-// cores: 535 -> 641 ms with one). By the machine: none below 8 cores, then one per 4 cores, at most 4.
+// The threads that list, look at and name folders' entries ahead of a tree walk (list_files.cpp), whose own
+// thread hands the files out in order. The walk alone holds back more than about six workers, and listers slow
+// machines with few cores (docs/benchmarks.md, "The walk's work on other threads"): none below 8 cores, then
+// one per 4 cores, at most 4.
 unsigned listerThreads();
-// walkTree and listFiles with `listers` threads beside the walk, whatever the machine (the public ones run
-// listerThreads()): a 2-core machine tests the listers' path with these.
+// walkTree and listFiles with `listers` threads whatever the machine, so a 2-core machine tests the listers.
 void walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
                          LinkPolicy links, const TreeSink& sink);
 TreeListing listFilesWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop = {},

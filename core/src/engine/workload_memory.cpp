@@ -14,10 +14,7 @@ namespace {
 
 // The memory workload's region per stream: the source and every stream's destination together (streams + 1
 // regions) hold at least four times the last-level cache, so the copy measures RAM, not a cache; 32 to 256 MiB.
-// A cache the OS does not describe (virtual machines hide it) is taken as 128 MiB, more than one core's L3 on
-// any current CPU (3D V-Cache: 96 MiB). On the PVM guest, which hides it: the fixed 32 MiB regions this replaces
-// copied 23.4 GB/s in 1 MiB blocks, while mbw's block copy (-t2 -b 1048576) gave 27-30 GB/s over 32 MiB and
-// 19.3-19.5 GB/s over 256 MiB: they were partly in a cache.
+// A cache the OS does not describe (VMs hide it) is taken as 128 MiB, more than any core's L3 (3D V-Cache: 96).
 std::size_t memoryRegion(int streams)
 {
   const std::uint64_t described = platform::lastLevelCacheBytes();
@@ -88,13 +85,10 @@ void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& cou
     region = static_cast<std::size_t>((spec.bytes + spec.blockSize - 1) / std::max<std::uint64_t>(spec.blockSize, 1) *
                                       std::max<std::uint64_t>(spec.blockSize, 1));
   region = std::max<std::size_t>(region, static_cast<std::size_t>(spec.blockSize));
-  // Allocated and filled before the clock starts, so the copy measures RAM, not page faults (and reads real
-  // memory, not the kernel's shared zero page). Filled with random bytes, never a repeated page, as fio
-  // scrambles its buffers against deduplication: a hypervisor that merges identical pages (KSM) turns the first
-  // writes to them into copy-on-write faults, and can serve a merged source from one cached page. (On the PVM
-  // guest one run copied 0.2-0.45 GB/s for the first second over 256 MiB filled with one byte and 17 GB/s at
-  // once over random bytes; a run minutes later showed the opposite: its memory speed moves on its own, so this
-  // rests on the mechanism, not on that measurement.) Filled in pieces: a stop during setup is prompt.
+  // Allocated and filled before the clock starts, so the copy measures RAM, not page faults or the shared zero
+  // page. Random bytes, never a repeated page (as fio does): a hypervisor that merges identical pages (KSM)
+  // turns the first writes into copy-on-write faults and can serve a merged source from one cached page.
+  // Filled in pieces so that a stop during setup is prompt.
   std::uint64_t seed = 0x6d656d6f7279;
   auto filled = [&] {
     platform::AlignedBuffer buffer = buffers(region);

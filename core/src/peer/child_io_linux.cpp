@@ -1,6 +1,5 @@
-// Linux: /proc/<pid>/io of our own child (same user: readable without privileges). rchar, not read_bytes:
-// read_bytes counts storage fetches, which run ahead of the tool (readahead) and stay at 0 for a warm
-// file; rchar is what the tool has actually been handed, i.e. its progress through the file.
+// Linux: /proc/<pid>/io of our own child (same user: no privileges needed). rchar, not read_bytes, which
+// counts storage fetches: those run ahead of the tool (readahead) and stay 0 for a warm file.
 #include <charconv>
 #include <string>
 #include <string_view>

@@ -1,6 +1,4 @@
-// macOS: proc_pid_rusage on our own child. macOS keeps no per-process count of logical reads (Linux's
-// rchar, Windows' ReadTransferCount): ri_diskio_bytesread counts what the child fetched from storage,
-// so a cold run shows its progress and a run served from the page cache shows none.
+// macOS: proc_pid_rusage's ri_diskio_bytesread on our own child (storage fetches only: see child_io.hpp).
 // Not compiled or run in HashScope's Linux workplace: written from Apple's libproc.h and sys/resource.h.
 #include <libproc.h>
 #include <sys/resource.h>

@@ -1,6 +1,4 @@
-// Windows: GetProcessIoCounters on the child's process handle (CreateProcessW returned it with full
-// access). ReadTransferCount counts every byte the child's ReadFile calls returned, served by the cache
-// manager or by the disk alike: that is the tool's progress through the file.
+// Windows: GetProcessIoCounters' ReadTransferCount on the child's handle (CreateProcessW's, full access).
 // Not compiled or run in HashScope's Linux workplace: written from the Win32 documentation.
 #include <windows.h>
 

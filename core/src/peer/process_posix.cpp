@@ -1,10 +1,8 @@
 // POSIX (Linux, macOS): posix_spawn with pipes for stdout/stderr, poll() for output and stop, wait4() for
 // the child's own rusage.
-// The tool runs in a process group of its own, so that whatever it starts (a wrapper script's commands,
-// helpers it forks) can be killed with it: those inherit its pipes, and one left running would keep them
-// open. So the run never waits for end-of-file after the tool itself has ended: once it has (or has been
-// killed), what is already in the pipes is read without blocking, and the rest of its group is killed.
-// Its own group also means a terminal's Ctrl-C reaches HashScope alone, which then kills the group.
+// The tool runs in a process group of its own, so whatever it starts (which inherits its pipes and would keep
+// them open) is killed with it: once the tool has ended, the pipes are read without blocking and the rest of
+// its group is killed, never waited for. A terminal's Ctrl-C reaches HashScope alone, which kills the group.
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -32,9 +30,8 @@ namespace {
 
 constexpr std::size_t kMaxCapture = 4u << 20;  // digests are tiny; this only guards against runaway output
 constexpr int kPollMillis = 50;
-// With a progress reader: the sampler turns byte counts into MB/s every 100 ms, so counts that move in
-// 50 ms steps would make a steady tool look like it jumps between half and one and a half its speed.
-// Reading /proc/<pid>/io 100 times a second costs well under 1% of a core.
+// With a progress reader: the sampler makes MB/s every 100 ms, and counts moving in 50 ms steps would make a
+// steady tool jump between half and 1.5 times its speed. 100 reads a second cost well under 1% of a core.
 constexpr int kProgressPollMillis = 10;
 
 double seconds(const timeval& tv) { return static_cast<double>(tv.tv_sec) + static_cast<double>(tv.tv_usec) / 1e6; }

@@ -1,9 +1,8 @@
 // Windows: CreateProcessW with pipes for stdout/stderr (one reader thread each, so neither pipe can fill
 // up and stall the child), WaitForSingleObject in 50 ms steps for stop, GetProcessTimes for CPU times.
-// The tool runs in a job object of its own: whatever it starts (and inherits its pipes) is in the job too,
-// so TerminateJobObject ends the whole tree, on stop and once the tool itself has ended, and the pipes
-// reach end-of-file. KILL_ON_JOB_CLOSE ends the tree even if HashScope itself dies. A reader still
-// blocked after that (a handle held outside the job) has its read cancelled.
+// The tool runs in a job object of its own, so TerminateJobObject ends all it started (which inherits its
+// pipes) on stop and once the tool has ended, and the pipes reach end-of-file; KILL_ON_JOB_CLOSE even if
+// HashScope dies. A reader still blocked (a handle held outside the job) has its read cancelled.
 // Compiled with mingw-w64 and run under wine by installer/cross/check-windows-platform.sh.
 #include <windows.h>
 

@@ -48,16 +48,12 @@ public:
   InputFile(const InputFile&) = delete;
   InputFile& operator=(const InputFile&) = delete;
 
-  // Opens `path` (however long: see Folder::open). On failure returns a closed file and sets `error` to one
-  // sentence ("/x: no such file").
-  // `lookFirst` false skips the look before opening, for a path the caller has just seen to be a regular
-  // file (a folder listing): one system call fewer per file in trees of small files. The open handle is
-  // still checked, and the open itself never blocks.
+  // Opens `path` (however long). On failure: a closed file and one sentence in `error`. `lookFirst` false
+  // skips the look before opening (the caller just saw a regular file): the handle is still checked, and the
+  // open never blocks.
   static InputFile open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst = true);
-  // Opens the file `path` of the open folder `folder` (`path` is that folder's path with the file's name
-  // appended), looking up that one name relative to the folder instead of the whole path: cheaper for trees
-  // of small files, and never outside the folder should it be renamed or replaced meanwhile. Like open()
-  // with `lookFirst` false: the caller has just seen a regular file there (the listing).
+  // Opens the file `path` (the folder's path and the file's name) relative to the open `folder`: one name looked
+  // up, and never outside the folder should it be renamed or replaced. Like open() with `lookFirst` false.
   static InputFile openIn(const Folder& folder, const std::filesystem::path& path, ReadMode mode, std::string& error);
 
   bool isOpen() const { return m_handle != kInvalid; }
@@ -156,9 +152,8 @@ struct FolderEntry {
   EntryKind kind = EntryKind::Unknown;  // Unknown: the listing did not say (ask Folder::look)
 };
 
-// An open folder (POSIX: a descriptor; Windows: its path, names are joined to it). Its entries and
-// subfolders are opened relative to it, so a folder renamed or replaced by a link after it was opened is
-// never followed out of the tree it was opened in. Move-only; closes on destruction.
+// An open folder (POSIX: a descriptor; Windows: its path). Entries are opened relative to it, so a folder
+// replaced by a link after it was opened is never followed out of its tree. Move-only.
 class Folder {
 public:
   Folder() = default;
@@ -168,14 +163,12 @@ public:
   Folder(const Folder&) = delete;
   Folder& operator=(const Folder&) = delete;
 
-  // Opens the folder `path` (following links), however long (a path past PATH_MAX is opened piece by piece,
-  // each piece relative to the folder the last one opened). Closed with `ec` set on failure.
+  // Opens the folder `path` (following links), past PATH_MAX piece by piece. Closed with `ec` on failure.
   static Folder open(const std::filesystem::path& path, std::error_code& ec);
-  // Opens the folder's parent (".."), whose path is this one's without its last name: the parent of the folder
-  // this is, which is not the one its path names when a link led here (check id() against the one expected).
+  // Opens ".." (its path: this one's without the last name), which is not the folder that path names when a
+  // link led here: check id() against the one expected.
   Folder openParent(std::error_code& ec) const;
-  // Opens the subfolder `name`. `followLink` false: fails (ELOOP/ENOTDIR) when `name` is no longer a folder
-  // but a link, as when a folder listed as such was swapped for a link to elsewhere.
+  // Opens the subfolder `name`. `followLink` false: fails when `name` was swapped for a link since listed.
   Folder openChild(const std::string& name, bool followLink, std::error_code& ec) const;
   // Every entry but "." and "..", in the order the filesystem gives them.
   std::vector<FolderEntry> list(std::error_code& ec) const;
@@ -183,13 +176,12 @@ public:
   EntryKind look(const std::string& name, std::uint64_t& size, std::error_code& ec) const;
   // The folder's identity (loops), looked up once when it was opened; nullopt when it could not be read.
   std::optional<FileId> id() const;
-  // The same folder opened again by the calling thread, for a thread with a descriptor table of its own
-  // (where this folder's descriptor means nothing): by its path, then checked to be the very folder that was
-  // opened. Closed on failure, with `ec` set, or with `replaced` set when another folder is there now.
+  // The same folder opened again by path for a thread with its own descriptor table, checked to be the very
+  // folder. Closed on failure, with `ec` set, or `replaced` when another folder is there now.
   Folder reopen(std::error_code& ec, bool& replaced) const;
 
-  // How many folders a caller may keep open at once without crowding out the process's other files: a
-  // share of the descriptor limit (macOS starts processes with 256), no limit where no handle is held.
+  // How many folders a caller may keep open: a share of the descriptor limit (macOS starts with 256); no
+  // limit where no handle is held.
   static std::size_t keepLimit();
 
   bool isOpen() const { return !m_path.empty(); }
@@ -201,29 +193,22 @@ private:
   std::intptr_t m_handle = -1;
   std::filesystem::path m_path;
   std::optional<FileId> m_id;
-  // The descriptor table the handle belongs to: 0 for the process's, else the id of the one thread that has a
-  // table of its own (useOwnDescriptorTable). Closed from any other thread, that number would name another
-  // descriptor there (one of the process's own pipes): such a handle is left to its table, which its thread's
-  // end closes.
+  // The descriptor table the handle belongs to: 0 for the process's, else the thread with its own. Closed from
+  // another thread the number would name another descriptor, so such a handle is left to its thread's end.
   std::uint64_t m_table = 0;
 };
 
-// Gives the calling thread a descriptor table of its own, with none of the process's descriptors but the
-// standard streams (Linux 5.9+: close_range(3, ~0, CLOSE_RANGE_UNSHARE)). Its opens, reads and closes then
-// touch no state the process's other threads share: with many threads opening small files, the shared
-// table's lock and the reference counts of shared descriptors cost more than the reading (issue 19). Folders
-// another thread opened must be reopened there (Folder::reopen). Only for threads that open files for
-// themselves (hash -r's and hash-tree's workers), never for threads that share descriptors with others.
-// False where it is not possible (other systems, older kernels): the thread then shares the process's table.
+// Gives the calling thread a descriptor table of its own holding only the standard streams (Linux 5.9+:
+// close_range(3, ~0, CLOSE_RANGE_UNSHARE)): with many threads opening small files, the shared table's lock and
+// reference counts cost more than the reading. Folders other threads opened must be reopened (Folder::reopen).
+// Only for threads that open files for themselves. False where not possible: the thread shares the table.
 bool useOwnDescriptorTable();
 // Whether the calling thread has a descriptor table of its own (useOwnDescriptorTable succeeded on it).
 bool hasOwnDescriptorTable();
 
-// How many bytes of the regular file `path` the OS's page cache holds right now (POSIX: mmap + mincore on a
-// fresh read-only open, nothing read). Nullopt where that cannot be asked: the file cannot be mapped (a
-// FUSE filesystem in direct_io mode, some network filesystems), or the OS has no such query (Windows). On
-// FUSE the open itself may drop the cached pages, as every later open will: the answer is then what a
-// reader opening the file finds.
+// How many bytes of `path` the page cache holds now (POSIX: mmap + mincore, nothing read). Nullopt where it
+// cannot be asked (unmappable: FUSE direct_io, some network filesystems; Windows). On FUSE the open may drop
+// the cached pages, as every open will: the answer is what a reader finds.
 std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path);
 
 // True when the folder or file lives in RAM (tmpfs, ramfs): reads never touch a disk.
@@ -235,11 +220,9 @@ bool isPseudoFilesystem(const std::filesystem::path& path);
 
 // ---- how HashScope marks and protects its own files (sample files) ----
 
-// An advisory lock on a file: HashScope processes respect it, nothing else is blocked by it.
-// POSIX: flock(), which belongs to the open file description, so two FileLocks in one process conflict
-// exactly like two processes do (fcntl locks would not: they are per process). Windows: LockFileEx on
-// one byte far past the end of any file, so reads and writes of the data are never blocked.
-// Move-only; unlocks and closes on destruction.
+// An advisory lock that HashScope processes respect. POSIX: flock(), per open file description, so two
+// FileLocks in one process conflict like two processes (fcntl locks would not). Windows: LockFileEx on one
+// byte far past any file's end, so the data's reads and writes are never blocked. Move-only.
 class FileLock {
 public:
   enum class Mode { Shared, Exclusive };
@@ -271,10 +254,9 @@ private:
   std::intptr_t m_handle = kInvalid;
 };
 
-// A short text tag attached to a file (an extended attribute: user.hashscope.sample on Linux,
-// com.hashscope.sample on macOS; an alternate data stream "hashscope.sample" on Windows/NTFS).
-// A user's file cannot carry it by accident. Unsupported: the filesystem keeps no such tags (FAT,
-// ramfs, some network filesystems) and the caller must keep the information elsewhere.
+// A short text tag on a file, which a user's file cannot carry by accident: an extended attribute
+// (user.hashscope.sample, macOS com.hashscope.sample) or an NTFS stream "hashscope.sample". Unsupported: the
+// filesystem keeps none (FAT, ramfs, some network filesystems): keep the information elsewhere.
 enum class TagResult { Ok, Unsupported, Failed };
 TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error);
 // The tag's value; nullopt when the file has none (or the filesystem keeps none). Links are not followed.

@@ -107,13 +107,10 @@ int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t f
 
 #ifdef MADV_POPULATE_READ
 // Runs the page-table work of a mapped range on a spare core while the reader hashes it: populates the pages
-// ahead of the reader (MADV_POPULATE_READ, Linux 5.14+; a range past a shrunk file's end fails with EFAULT
-// instead of raising SIGBUS) and unmaps the windows it is done with. The range is mapped once (readMapped),
-// so the reader makes no mmap or munmap call of its own: on a 2-core KVM guest (2026-11-27, xxh3-64 of 2 GiB
-// in /dev/shm, a C++ model of both) a window mapped by the reader for the helper to populate took 0.33-0.39 s,
-// where `cat` took 0.30-0.31, and one mapping populated ahead 0.21-0.24 s: each mmap and munmap holds the
-// address space's lock against the other thread's faults and populating, and a window the helper had not
-// finished was given up. Pages the helper has not reached yet the reader faults in itself.
+// ahead of the reader (MADV_POPULATE_READ, Linux 5.14+; past a shrunk file's end it fails with EFAULT instead of
+// raising SIGBUS) and unmaps the windows it is done with. The range is mapped once (readMapped), so the reader
+// makes no mmap or munmap call, each of which would hold the address space's lock against the helper's work
+// (docs/benchmarks.md). Pages the helper has not reached yet the reader faults in itself.
 class AheadHelper {
 public:
   AheadHelper(std::byte* base, std::size_t bytes) : m_base(base), m_bytes(bytes), m_thread([this] { run(); }) {}
@@ -256,9 +253,8 @@ MappingCosts measureMappingCosts()
 {
   if (!mappingSupported())
     return {};
-  // 2 MiB: the costs are per page and per byte, and a bigger probe only costs every process more (8 MiB took
-  // 21-22 ms of a 2-core KVM guest's time, 2 MiB 5.7 ms, with the same ratios: faults 0.20-0.23 x a copy,
-  // populated pages under 0.01 x), which a `hash` of one file or each of N processes pays before hashing.
+  // 2 MiB: the costs are per page and per byte, so a bigger probe gives the same ratios and only costs every
+  // process more before it hashes (docs/measurements/2026-11-28-core-comments.md).
   constexpr std::size_t kBytes = 2u << 20, kBlock = kCopyPiece, kTries = 3;
   const auto page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
   MappingCosts costs;
@@ -403,7 +399,7 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
   const std::uint64_t firstStart = offset / page * page;
 #ifdef MADV_POPULATE_READ
   // Only when there is a next window to prepare: a helper populating the window the reader is in races it
-  // page for page (hash -r of 64 files of 6 MiB in /dev/shm, xxh3-64: 0.224 s that way, 0.077 s without).
+  // page for page (about 3x slower over files of a few windows).
   if (helped && firstStart + span < end && end - firstStart <= std::numeric_limits<std::size_t>::max()) {
     void* base = ::mmap(nullptr, static_cast<std::size_t>(end - firstStart), PROT_READ, MAP_SHARED, fd,
                         static_cast<off_t>(firstStart));
@@ -430,9 +426,9 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
       break;
     }
     const std::uint64_t mapEnd = mapStart + bytes;
-    // No MADV_POPULATE_READ on this thread: it walks the window page by page, which measured 3% more CPU than
-    // letting the pages fault in (each fault maps 16 cached pages around it) for xxh3-64 and BLAKE3 from
-    // /dev/shm, and BLAKE3's tree threads fault their parts in parallel.
+    // No MADV_POPULATE_READ on this thread: walking the window page by page costs more CPU than letting the
+    // pages fault in (each fault maps 16 cached pages around it; docs/measurements/2026-11-28-core-comments.md),
+    // and BLAKE3's tree threads fault their parts in parallel.
     ::madvise(base, bytes, MADV_SEQUENTIAL);
     adviseNext(fd, mapEnd, span, end);
     const int outcome = consumeWindow(static_cast<const std::byte*>(base), mapStart, pos, mapEnd, piece, consumer);

@@ -49,11 +49,10 @@ MediaKind kindOfFilesystem(std::string_view fsType);
 // Filesystems that hold no user data (proc, sysfs, cgroup ...): never offered as locations.
 bool isPseudoFilesystem(std::string_view fsType);
 
-// The mounts worth offering as benchmark locations, in table order: visible (not hidden by a later mount
-// on the same point), holding user data (no /proc, /sys, /dev except /dev/shm, /run except /run/media,
-// /boot, /snap, container internals), local volumes only when writable, network and FUSE mounts even when
-// read-only (their files can be measured where they are), and not a bind mount of a folder of a volume
-// that is listed itself. Whether the user may write there is the caller's question (access()).
+// The mounts worth offering as benchmark locations, in table order: visible, holding user data (no /proc,
+// /sys, /dev but /dev/shm, /run but /run/media, /boot, /snap, container internals), local ones only when
+// writable, network and FUSE ones even read-only (their files can be measured there), no bind mount of a
+// folder of a listed volume. Whether the user may write there is the caller's question.
 std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mounts);
 
 }  // namespace hashscope::storage

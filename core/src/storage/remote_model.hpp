@@ -1,6 +1,5 @@
-// Network and FUSE locations as data: which server a mount names, which interface a route table sends its
-// traffic through, how fast that link is. Pure text processing (no system calls), so tests feed it
-// recorded mount lines and route tables on any OS; the platform files resolve names and read the tables.
+// Network and FUSE locations as data: a mount's server, the interface a route table sends its traffic
+// through, that link's speed. Pure text, so tests feed recorded mount lines and route tables on any OS.
 #pragma once
 
 #include <array>
@@ -51,10 +50,8 @@ std::string interfaceFor(const std::vector<Route6>& routes, const std::array<std
 // /sys/class/net/IF/speed: the link speed in Mb/s; 0 when the driver does not know (-1, empty, EINVAL).
 double parseLinkSpeed(std::string_view text);
 
-// Fills address, interface, linkMbps and loopback of a network location whose host is known: the name
-// resolved (a numeric address needs no lookup), the interface that carries traffic to it, and that
-// interface's link speed where the OS says. A server that is this machine is reached over loopback. May
-// block while a name is looked up. One implementation per OS (remote_linux.cpp, _mac, _win).
+// Fills address, interface, linkMbps and loopback of a network location whose host is known (a server that
+// is this machine: loopback). May block while a name is looked up. One implementation per OS.
 void resolveLink(RemoteInfo& remote);
 
 // "network: nfs4 from nas.local:/export over eth0 (1 Gb/s)", "network: sshfs (FUSE) from u@h:/ over lo",

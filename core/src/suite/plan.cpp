@@ -80,7 +80,7 @@ public:
       title += " (" + std::to_string(s.streams) + " streams)";
     add(s, title + (traits.durationBound ? "" : m_where));
     // The hash ramp is judged against the read at its own stream counts: a RAM-backed location's copies do not
-    // scale like the hash, and a device may deliver more to several readers than to one (issue 18).
+    // scale like the hash, and a device may deliver more to several readers than to one.
     if (w == Workload::Read && m_spec.ramp && !m_data) {
       const int top = rampTop();
       for (const int n : rampStreams(top)) {
@@ -156,9 +156,8 @@ private:
   void add(WorkloadSpec s, std::string title, std::string tool = {})
   {
     SuiteStep step;
-    // A read is the ceiling every hash of its location is judged against: never one pass alone (on a RAM-backed
-    // location a pass of 256 MiB takes 0.05-0.1 s, and one pass's CPU per byte varied by 45% on a VM). Not a
-    // data plan's read: that reads the user's own files, as often as the preset says.
+    // A read is the ceiling every hash of its location is judged against: never one pass alone (a RAM-backed
+    // pass is short and noisy). Not a data plan's read: that reads the user's files as often as the preset says.
     if (s.workload == Workload::Read && !m_data)
       step.passes = std::max(m_spec.passes, kReadPasses);
     step.index = static_cast<int>(m_steps.size());

@@ -121,11 +121,9 @@ void waitBeforeStep(const SuiteStep& step, const SuiteSpec& spec, QuietState& qu
   quiet.waiting = false;
 }
 
-// Runs one location's steps in order (each for k passes), each analysed provisionally as it finishes.
-// `sampleFile` replaces the planned target of steps that read the sample; empty in a data plan, whose steps read
-// the data they were planned on.
-// `changed` (a data plan's): why the data is not what the run started on ("" while it is); a step after which it
-// changed fails with that sentence, and the steps after it do not run: their figures would be of other data.
+// Runs one location's steps in order, each analysed provisionally as it finishes. `sampleFile` replaces the
+// target of steps that read the sample (empty in a data plan). `changed` (a data plan's): why the data changed
+// since the run started; the step after which it changed fails with it, and later steps do not run.
 void runSteps(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile, const SuiteSpec& spec,
               suite::LocationState& state, QuietState& quiet, const SuiteObserver& observer, std::stop_token stop,
               int total, SuiteResult& result, const std::function<std::string()>& changed = {})
