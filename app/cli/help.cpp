@@ -147,7 +147,19 @@ Options:
       --force            allow --output to replace an existing file (only once the new one is complete)
       --no-save          do not save this run in the history (see: hashscope-cli history --help)
       --history-db FILE  save in this history file instead
+      --progress-lines   a line on stderr as each step starts (what --host shows of each machine)
   -h, --help             show this help
+
+Other machines over ssh (OpenSSH's client, your keys, agent and ~/.ssh/config; never a password):
+      --host [USER@]HOST[:PORT]  run this benchmark there (repeatable); every option above but -f and -o
+                         passes on. Where hashscope-cli of this version is not on its PATH, a bundle
+                         (bin/, lib/) is copied into a fresh temporary folder there, removed afterwards
+                         (also on failure, Stop and Ctrl-C). Each machine's run is saved in the history
+                         under its name; the report shows each machine and the fleet's sum
+      --hosts-parallel   run on every host at once (default: one after another)
+      --bundle DIR       the bundle to copy (tests/bench/bundle.sh's layout; default: this build's
+                         hashscope-cli and its libraries, for hosts of this machine's platform)
+      --ssh-config FILE  give ssh this configuration file (ssh -F) instead of ~/.ssh/config
 )";
 
 constexpr std::string_view kSample =
