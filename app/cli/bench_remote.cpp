@@ -68,8 +68,8 @@ std::string aggregateText(const Fleet& fleet)
 {
   std::string out = "\nThe fleet (" + std::to_string(fleet.machines.size()) + " machines):\n";
   for (const FleetMachine& m : fleet.machines)
-    out += "  " + shownText(m.name) + ": " + shownText(m.algorithm) + " " + formatRate(m.hashMBps) +
-           (m.verdict.empty() ? std::string() : " (" + shownText(m.verdict) + ")") + ", storage " +
+    out += "  " + shownText(m.name) + ": " + shownText(m.algorithm) + " " + formatRate(m.hashMBps) + " end to end" +
+           (m.verdict.empty() ? std::string() : ", " + shownText(m.verdict)) + "; storage " +
            (m.storageMBps > 0 ? formatRate(m.storageMBps) : std::string("not measured")) + "\n";
   out += "  together: hashing " + formatRate(fleet.hashMBps) + " (each machine as its verdict limits it), storage " +
          formatRate(fleet.storageMBps) + "\n";

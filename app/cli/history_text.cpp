@@ -249,7 +249,7 @@ std::string renderFleetPlan(const FleetPlan& plan)
   for (const FleetMachinePlan& m : plan.machines) {
     const AlgorithmPlan& a = *m.plan.chosen;
     out += "  " + shownText(m.name) + ": " + formatRate(m.capacityMBps) + " (all cores " + formatRate(a.allCoresMBps) +
-           ", storage " + (m.plan.readMBps > 0 ? formatRate(m.plan.readMBps) : std::string("not measured")) +
+           (a.allCoresEstimated ? " estimated from one core" : "") + ", storage " + (m.plan.readMBps > 0 ? formatRate(m.plan.readMBps) : std::string("not measured")) +
            "), limited by " + std::string(toString(m.limit)) + "\n";
   }
   for (const std::string& name : plan.notMeasured)
@@ -262,11 +262,11 @@ std::string renderFleetPlan(const FleetPlan& plan)
          std::to_string(plan.machinesNeeded) + " machines like these.\n";
   const int n = static_cast<int>(plan.machines.size());
   if (plan.limitedByNetwork > 0)
-    out += "The network limits " + std::to_string(plan.limitedByNetwork) + " of " + std::to_string(n) +
-           " machines (their data is on a share): faster links, not more CPUs, would help them.\n";
+    out += "The network, not the CPUs, limits " + std::to_string(plan.limitedByNetwork) + " of " + std::to_string(n) +
+           " machines (their data comes from a share): faster links would help them more than more machines.\n";
   if (plan.limitedByStorage > 0)
-    out += "Storage limits " + std::to_string(plan.limitedByStorage) + " of " + std::to_string(n) +
-           " machines: faster storage, not more CPUs, would help them.\n";
+    out += "Storage, not the CPUs, limits " + std::to_string(plan.limitedByStorage) + " of " + std::to_string(n) +
+           " machines: faster storage would help them more than more cores.\n";
   return out;
 }
 

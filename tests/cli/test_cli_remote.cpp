@@ -88,9 +88,10 @@ public:
   std::string sshConfig() const { return (m_dir / "ssh_config").string(); }
   fs::path dir() const { return m_dir.path(); }
 
-  // A new machine; `acceptKey` false: its authorized_keys holds no key of ours. nullptr (problem() said) when
+  // A new machine; `acceptKey` false: its authorized_keys holds no key of ours; `knownKey` false: its host key
+  // is not in our known_hosts. nullptr (problem() said) when
   // sshd cannot run here.
-  const Host* addHost(bool acceptKey = true)
+  const Host* addHost(bool acceptKey = true, bool knownKey = true)
   {
     const fs::path home = m_dir / ("host" + std::to_string(m_hosts.size()));
     Host h;
@@ -129,8 +130,9 @@ public:
     }
     if (h.pid == 0)
       return nullptr;
-    std::ofstream(m_dir / "known_hosts", std::ios::app)
-        << "[127.0.0.1]:" << h.label.substr(h.label.find(':') + 1) << " " << readTextFile(home / "hostkey.pub");
+    if (knownKey)
+      std::ofstream(m_dir / "known_hosts", std::ios::app)
+          << "[127.0.0.1]:" << h.label.substr(h.label.find(':') + 1) << " " << readTextFile(home / "hostkey.pub");
     m_hosts.push_back(h);
     return &m_hosts.back();
   }
@@ -245,6 +247,17 @@ TEST_CASE("bench --host: a machine that refuses the key fails alone", "[cli][rem
   CHECK(r.err.find(refusing->label + ": the host refused the key") != std::string::npos);
   CHECK(r.out.find(good->label + " (Linux") != std::string::npos);
   CHECK(leftNothing(*good));
+}
+
+TEST_CASE("bench --host: a machine whose host key is unknown is not contacted further", "[cli][remote]")
+{
+  SshLab lab;
+  const SshLab::Host* unknown = lab.problem().empty() ? lab.addHost(true, false) : nullptr;
+  HS_REQUIRE_LAB(lab, unknown);
+  const ProcessResult r = runCli(benchArgs(lab, {unknown->label}), {}, kRunBound);
+  CHECK(r.exitCode == 1);
+  CHECK(r.err.find(unknown->label + ": its host key is unknown or has changed") != std::string::npos);
+  CHECK(listFolder(unknown->tmp).empty());
 }
 
 TEST_CASE("bench --host: another version on its PATH gets the bundle; hostile output is refused", "[cli][remote]")
