@@ -89,9 +89,10 @@ public:
   fs::path dir() const { return m_dir.path(); }
 
   // A new machine; `acceptKey` false: its authorized_keys holds no key of ours; `knownKey` false: its host key
-  // is not in our known_hosts. nullptr (problem() said) when
+  // is not in our known_hosts; `tmpSize`: its temp folder is a tmpfs that small, in sshd's own mount namespace.
+  // nullptr (problem() said) when
   // sshd cannot run here.
-  const Host* addHost(bool acceptKey = true, bool knownKey = true)
+  const Host* addHost(bool acceptKey = true, bool knownKey = true, const std::string& tmpSize = {})
   {
     const fs::path home = m_dir / ("host" + std::to_string(m_hosts.size()));
     Host h;
@@ -118,11 +119,12 @@ public:
       // /run when the machine has none (nothing outside the test's folder is touched).
       const std::string start = "exec /usr/sbin/sshd -f " + (home / "sshd_config").string() + " -E " +
                                 (home / "sshd.log").string();
+      std::string mounts = fs::exists("/run/sshd") ? "" : "mount -t tmpfs tmpfs /run && mkdir /run/sshd && ";
+      if (!tmpSize.empty())
+        mounts += "mount -t tmpfs -o size=" + tmpSize + " tmpfs " + h.tmp.string() + " && ";
       const ProcessResult started =
-          fs::exists("/run/sshd")
-              ? run({"sh", "-c", start})
-              : run({"unshare", "--mount", "--propagation", "private", "sh", "-c",
-                     "mount -t tmpfs tmpfs /run && mkdir /run/sshd && " + start});
+          mounts.empty() ? run({"sh", "-c", start})
+                         : run({"unshare", "--mount", "--propagation", "private", "sh", "-c", mounts + start});
       if (started.exitCode == 0 && waitFor([&] { return fs::exists(home / "sshd.pid"); }))
         h.pid = std::stoi(readTextFile(home / "sshd.pid"));
       else
@@ -247,6 +249,24 @@ TEST_CASE("bench --host: a machine that refuses the key fails alone", "[cli][rem
   CHECK(r.err.find(refusing->label + ": the host refused the key") != std::string::npos);
   CHECK(r.out.find(good->label + " (Linux") != std::string::npos);
   CHECK(leftNothing(*good));
+}
+
+TEST_CASE("bench --host: a machine whose temp folder is full says so and keeps nothing", "[cli][remote]")
+{
+  SshLab lab;
+  // A 1 MiB tmpfs as its temp folder: the bundle (megabytes) cannot fit.
+  const SshLab::Host* full = lab.problem().empty() ? lab.addHost(true, true, "1m") : nullptr;
+  HS_REQUIRE_LAB(lab, full);
+  const ProcessResult r = runCli(benchArgs(lab, {full->label}), {}, kRunBound);
+  INFO(r.err);
+  CHECK(r.exitCode == 1);
+  CHECK(r.err.find(full->label + ": could not copy the bundle there (") != std::string::npos);
+  CHECK(r.err.find(" KiB free in " + full->tmp.string() + ")") != std::string::npos);
+  // What sshd's namespace sees there, listed through the machine itself.
+  const ProcessResult there = run({"ssh", "-F", lab.sshConfig(), "-o", "BatchMode=yes", "-p",
+                                   full->label.substr(full->label.find(':') + 1), "127.0.0.1", "ls -A \"$TMPDIR\""});
+  CHECK(there.exitCode == 0);
+  CHECK(there.out.empty());
 }
 
 TEST_CASE("bench --host: a machine whose host key is unknown is not contacted further", "[cli][remote]")

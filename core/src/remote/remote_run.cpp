@@ -16,6 +16,7 @@ namespace {
 
 // The exit status ssh gives for its own failures (connecting, authenticating, a dropped connection).
 constexpr int kSshFailed = 255;
+constexpr int kNoFolder = 97;  // the remote scripts' status when mktemp -d failed (remote_scripts.hpp)
 constexpr std::size_t kSmallOutput = 64 * 1024;  // the probe's and the copy's few lines
 constexpr std::size_t kLongestLine = 4096;       // a progress line longer than this is passed on in pieces
 
@@ -35,6 +36,9 @@ std::string lastLine(std::string_view text)
   const auto start = text.rfind('\n');
   return std::string(start == std::string_view::npos ? text : text.substr(start + 1));
 }
+
+// tar's first complaint names what failed; the copy script's last line says the space left there.
+std::string firstLine(std::string_view text) { return std::string(text.substr(0, text.find('\n'))); }
 
 // `sh -c SCRIPT hashscope ARGS...` for the remote login shell, every word quoted.
 std::string remoteCommand(const char* script, const std::vector<std::string>& arguments)
@@ -118,7 +122,9 @@ bool probe(RemoteRun& run, const RemoteOptions& options, std::stop_token stop)
   run.platform = out.substr(0, newline);
   if (newline != std::string::npos)
     run.found = lastLine(out.substr(newline + 1));
-  return !run.platform.empty() || (run.error = "it did not say what it is (uname -sm printed nothing)", false);
+  if (run.platform.empty())
+    run.error = "it did not say what it is (uname -sm printed nothing)";
+  return !run.platform.empty();
 }
 
 // Copies the bundle into a fresh remote folder; returns the folder ("" with run.error said on failure).
@@ -154,10 +160,12 @@ std::string copyBundle(RemoteRun& run, const RemoteOptions& options, SharedBundl
     run.copied = true;
     return said.substr(prefix.size());
   }
-  if (!run.stopped)
+  if (!run.stopped && p.exited && p.exitCode == kNoFolder)
+    run.error = "could not make a temporary folder there (mktemp -d): is its temp folder full or read-only?";
+  else if (!run.stopped)
     run.error = failedBySsh(p) ? sshFailure(p)
                                : "could not copy the bundle there" +
-                                     (lastLine(p.err).empty() ? std::string() : " (" + lastLine(p.err) + ")");
+                                     (p.err.empty() ? std::string() : " (" + firstLine(p.err) + "; " + lastLine(p.err) + ")");
   return {};
 }
 
@@ -182,10 +190,13 @@ void readDocument(RemoteRun& run, const peer::ProcessOutcome& p, const RemoteOpt
     run.run = readRunDocument(p.out);
     run.document = p.out;
   } catch (const RunFormatError& e) {
-    run.error = p.out.empty() ? "it printed no run" + (p.exited ? " (hashscope-cli exited with status " +
-                                                                      std::to_string(p.exitCode) + ")"
-                                                                : std::string())
-                              : std::string("what it printed is ") + e.what();
+    if (p.exited && p.exitCode == kNoFolder)
+      run.error = "could not make a temporary folder there (mktemp -d): is its temp folder full or read-only?";
+    else if (p.out.empty())
+      run.error = "it printed no run" + (p.exited ? " (hashscope-cli exited with status " + std::to_string(p.exitCode) + ")"
+                                                  : std::string());
+    else
+      run.error = std::string("what it printed is ") + e.what();
   }
 }
 

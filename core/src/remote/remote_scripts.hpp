@@ -10,11 +10,13 @@ inline constexpr const char* kProbeScript =
     "exit 0";
 
 // The bundle from stdin (a tar stream) into a fresh folder, whose path it prints; the folder is removed when the
-// copy fails or breaks off (a dropped connection ends stdin early: tar fails).
+// copy fails or breaks off (a dropped connection ends stdin early: tar fails). A failed copy ends with the space
+// left there: GNU tar's own words for a full disk are only "Wrote only 4608 of 10240 bytes".
 inline constexpr const char* kCopyScript =
     "d=$(mktemp -d \"${TMPDIR:-/tmp}/hashscope.XXXXXXXX\") || exit 97\n"
     "trap 'rm -rf \"$d\"; exit 1' HUP INT TERM\n"
     "if tar -xf - -C \"$d\" && [ -x \"$d/bin/hashscope-cli\" ]; then printf 'hashscope-folder %s\\n' \"$d\"; exit 0; fi\n"
+    "echo \"$(df -Pk \"$d\" 2>/dev/null | awk 'NR == 2 { print $4 }') KiB free in ${TMPDIR:-/tmp}\" >&2\n"
     "rm -rf \"$d\"; exit 98\n";
 
 // The benchmark: $1 the folder (empty: a fresh one), $2 "bundled" or "installed", $3 "sample" (the sample file
