@@ -1,6 +1,7 @@
 // runRemoteBench(): one machine's benchmark over ssh, in three sessions: what is there (probe), the bundle
 // copied when needed, the run; then its document read as any imported run is.
 #include <mutex>
+#include <optional>
 #include <thread>
 
 #include "hashscope/types.hpp"
@@ -23,7 +24,7 @@ constexpr std::size_t kLongestLine = 4096;       // a progress line longer than 
 // The bundle, packed at most once per set of runs, when the first host needs it.
 struct SharedBundle {
   std::once_flag once;
-  remote::LocalTempFolder folder;
+  std::optional<remote::LocalTempFolder> folder;  // made only when a host needs the bundle
   fs::path tar;
   std::string error;
   std::string platform;  // this machine's, which a bundle made from this build runs on
@@ -132,11 +133,12 @@ std::string copyBundle(RemoteRun& run, const RemoteOptions& options, SharedBundl
 {
   std::call_once(bundle.once, [&] {
     bundle.platform = remote::localPlatform();
-    if (bundle.folder.path().empty()) {
+    bundle.folder.emplace();
+    if (bundle.folder->path().empty()) {
       bundle.error = "could not make a temporary folder for the bundle";
       return;
     }
-    bundle.tar = bundle.folder.path() / "bundle.tar";
+    bundle.tar = bundle.folder->path() / "bundle.tar";
     bundle.error = remote::packBundle(options, bundle.tar, stop);
   });
   if (options.bundle.empty() && run.platform != bundle.platform) {
