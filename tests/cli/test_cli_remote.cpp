@@ -200,7 +200,8 @@ TEST_CASE("--host values are read strictly", "[cli][remote]")
   CHECK(h->port == 2222);
   CHECK(h->label() == "alice@server:2222");
   CHECK(hashscope::parseRemoteHost("[::1]:22")->host == "::1");
-  for (const char* bad : {"", "-oProxyCommand=x", "a b", "host:0", "host:99999", "host:x", "@host", "[::1"})
+  for (const char* bad : {"", "-oProxyCommand=x", "a b", "host:0", "host:99999", "host:x", "@host", "[::1", "a;b",
+                          "$(id)", "h`id`", "it's", "u$x@host", "new\nline"})
     CHECK_FALSE(hashscope::parseRemoteHost(bad));
   const ProcessResult r = runCli({"bench", "--host", "-oProxyCommand=touch /tmp/x", "--no-save"});
   CHECK(r.exitCode == 2);
