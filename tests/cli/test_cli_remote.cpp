@@ -125,8 +125,14 @@ public:
       const ProcessResult started =
           mounts.empty() ? run({"sh", "-c", start})
                          : run({"unshare", "--mount", "--propagation", "private", "sh", "-c", mounts + start});
-      if (started.exitCode == 0 && waitFor([&] { return fs::exists(home / "sshd.pid"); }))
-        h.pid = std::stoi(readTextFile(home / "sshd.pid"));
+      // sshd writes its pid file after it daemonizes: wait for the whole line.
+      const fs::path pidFile = home / "sshd.pid";
+      const auto written = [&] {
+        const std::string text = fs::exists(pidFile) ? readTextFile(pidFile) : std::string();
+        return !text.empty() && text.back() == '\n';
+      };
+      if (started.exitCode == 0 && waitFor(written))
+        h.pid = std::stoi(readTextFile(pidFile));
       else
         m_problem = "sshd could not start here: " + firstLine(started.err + readTextFile(home / "sshd.log"));
     }
@@ -191,7 +197,7 @@ TEST_CASE("shellQuote keeps every word one word for the remote shell", "[cli][re
   }
 }
 
-TEST_CASE("--host values are read strictly", "[cli][remote]")
+TEST_CASE("bench --host values are read strictly", "[cli][remote]")
 {
   const auto h = hashscope::parseRemoteHost("alice@server:2222");
   REQUIRE(h);
@@ -281,7 +287,7 @@ TEST_CASE("bench --host: a machine whose host key is unknown is not contacted fu
   CHECK(listFolder(unknown->tmp).empty());
 }
 
-TEST_CASE("bench --host: another version on its PATH gets the bundle; hostile output is refused", "[cli][remote]")
+TEST_CASE("bench --host: another version on its PATH gets the bundle, hostile output is refused", "[cli][remote]")
 {
   SshLab lab;
   const SshLab::Host* h = lab.problem().empty() ? lab.addHost() : nullptr;
