@@ -12,7 +12,9 @@ hashscope_area(counters  USES storage       EXPORTS linux_sources.hpp)
 hashscope_area(engine    USES platform storage)
 # analysis reads the read method the engine recorded in each result (RunResult::readMethods), never engine/.
 hashscope_area(analysis                     EXPORTS totals.hpp)
-hashscope_area(peer      USES counters)
+hashscope_area(peer      USES counters     EXPORTS process.hpp)
 hashscope_area(suite     USES analysis platform)
 hashscope_area(export                       EXPORTS json_writer.hpp)
 hashscope_area(library   USES export)
+# remote: a benchmark on another machine over OpenSSH (process.hpp's runProcess), its document read as library reads any.
+hashscope_area(remote    USES peer library)

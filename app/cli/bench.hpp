@@ -41,6 +41,7 @@ struct BenchOptions {
   OutputFormat format = OutputFormat::Table;
   std::optional<std::filesystem::path> output;
   bool force = false;
+  bool progressLines = false;  // --progress-lines: a line on stderr as each step starts (what --host reads)
 };
 
 // What a bench run produced: results in execution order, and whether anything failed.

@@ -129,6 +129,9 @@ BenchOutcome runBenchSuite(const BenchOptions& o, Context& context)
     progress.mbps = -1;
   };
   observer.stepStarted = [&](const SuiteStep& step, int total) {
+    if (o.progressLines)
+      writeConsole(stderr, shownText("step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " +
+                                     step.title) + "\n");
     std::lock_guard lock(progress.mutex);
     progress.title =
         "step " + std::to_string(step.index + 1) + "/" + std::to_string(total) + ": " + step.title;

@@ -1,6 +1,7 @@
 // `hashscope-cli bench`: option parsing and validation, then the run and its report.
 #include "args.hpp"
 #include "bench.hpp"
+#include "bench_remote.hpp"
 #include "commands.hpp"
 #include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
@@ -13,6 +14,7 @@
 #include "output_file.hpp"
 
 #include <optional>
+#include <set>
 
 namespace hashscope::cli {
 
@@ -151,6 +153,7 @@ BenchOptions parseBenchOptions(const Args& args)
       o.output = pathFromUtf8(*output);
   }
   o.force = args.has("force");
+  o.progressLines = args.has("progress-lines");
   if (o.suite && args.has("workload"))
     printWarning("--workload is ignored with --suite (the suite runs read, hash-memory and hash-file)");
   return o;
@@ -160,7 +163,7 @@ BenchOptions parseBenchOptions(const Args& args)
 
 int runBench(Context& context, const Arguments& argv)
 {
-  const Args args(
+  const std::vector<OptionSpec> specs(
       {{"location", 'l', true, true},    {"algorithm", 'a', true, true}, {"workload", 'w', true, true},
        {"size", 's', true, false},       {"content", 0, true, false},    {"streams", 'j', true, false},
        {"cache", 0, true, false},        {"block-size", 0, true, false}, {"duration", 'd', true, false},
@@ -170,11 +173,23 @@ int runBench(Context& context, const Arguments& argv)
        {"keep-sample", 0, false, false}, {"passes", 0, true, false},   {"preset", 0, true, false},
        {"wait-quiet", 0, false, false},  {"quiet-timeout", 0, true, false}, {"help", 'h', false, false},
        {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true},
-       {"follow", 0, false, false},      {"read-path", 0, true, false},  {"queue-depth", 0, true, false}},
-      argv);
+       {"follow", 0, false, false},      {"read-path", 0, true, false},  {"queue-depth", 0, true, false},
+       {"host", 0, true, true},          {"hosts-parallel", 0, false, false}, {"bundle", 0, true, false},
+       {"ssh-config", 0, true, false},   {"progress-lines", 0, false, false}});
+  const Args args(specs, argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
-  const BenchOptions options = parseBenchOptions(args);
+  const BenchOptions options = parseBenchOptions(args);  // also checks what --host passes on
+  if (args.has("host")) {
+    std::set<std::string, std::less<>> flags;
+    for (const OptionSpec& spec : specs)
+      if (!spec.takesValue)
+        flags.insert(spec.name);
+    return runRemoteBench(context, args, flags);
+  }
+  for (const char* remoteOnly : {"hosts-parallel", "bundle", "ssh-config"})
+    if (args.has(remoteOnly))
+      throw UsageError(std::string("--") + remoteOnly + " is about --host: give --host [USER@]HOST too");
 
   std::optional<OutputFile> output;
   if (options.output)

@@ -20,6 +20,45 @@ bool hasHashFigures(const RunDocument& doc)
   return false;
 }
 
+std::int64_t runIdOf(const std::string& text)
+{
+  const std::int64_t id = std::atoll(text.c_str());
+  if (id <= 0 || std::to_string(id) != text)
+    throw UsageError("--run '" + text + "' is not a run id (see: hashscope-cli history list)");
+  return id;
+}
+
+// plan --run ID --run ID...: the runs as a fleet, one machine each (bench --host stores one per machine).
+int planFleet(const Args& args, std::uint64_t bytes, double seconds, const std::string& algorithm,
+              const std::string& format)
+{
+  if (format != "table")
+    throw UsageError("--format json is for one run: a fleet's plan is a table");
+  if (algorithm.empty())
+    throw UsageError("a fleet's plan is for one algorithm: give -a ALGO");
+  std::vector<std::pair<std::string, RunDocument>> runs;
+  try {
+    LibraryOptions options;
+    options.create = false;
+    const RunLibrary library(historyPath(args), options);
+    for (const std::string& text : args.values("run")) {
+      const std::int64_t id = runIdOf(text);
+      const auto record = library.record(id);
+      if (!record)
+        throw CommandError("there is no run '" + text + "' in the history (see: hashscope-cli history list)");
+      runs.emplace_back(record->name.empty() ? "run " + text : record->name, library.run(id));
+    }
+  } catch (const LibraryError& e) {
+    throw CommandError(e.what());
+  } catch (const RunFormatError& e) {
+    throw CommandError(e.what());
+  }
+  const FleetPlan plan = makeFleetPlan(runs, bytes, seconds, algorithm);
+  if (!writeOut(renderFleetPlan(plan)))
+    return kExitFailure;
+  return plan.notMeasured.empty() ? kExitOk : kExitFailure;
+}
+
 }  // namespace
 
 int runPlan(Context&, const Arguments& argv)
@@ -27,7 +66,7 @@ int runPlan(Context&, const Arguments& argv)
   const Args args({{"data", 0, true, false},
                    {"time", 0, true, false},
                    {"algorithm", 'a', true, false},
-                   {"run", 0, true, false},
+                   {"run", 0, true, true},
                    {"file", 0, true, false},
                    {"format", 'f', true, false},
                    {"history-db", 0, true, false},
@@ -55,6 +94,8 @@ int runPlan(Context&, const Arguments& argv)
     throw UsageError("unknown --format '" + format + "' (choose table or json)");
   if (args.has("run") && args.has("file"))
     throw UsageError("give --run or --file, not both");
+  if (args.values("run").size() > 1)
+    return planFleet(args, *bytes, *seconds, algorithm, format);
 
   RunDocument doc;
   std::int64_t runId = 0;
@@ -68,9 +109,7 @@ int runPlan(Context&, const Arguments& argv)
       options.create = false;  // reading: a mistyped --history-db creates nothing
       const RunLibrary library(historyPath(args), options);
       if (const auto run = args.value("run")) {
-        runId = std::atoll(run->c_str());
-        if (runId <= 0 || std::to_string(runId) != *run)
-          throw UsageError("--run '" + *run + "' is not a run id (see: hashscope-cli history list)");
+        runId = runIdOf(*run);
         const auto record = library.record(runId);
         if (!record)
           throw CommandError("there is no run '" + *run + "' in the history (see: hashscope-cli history list)");

@@ -147,7 +147,19 @@ Options:
       --force            allow --output to replace an existing file (only once the new one is complete)
       --no-save          do not save this run in the history (see: hashscope-cli history --help)
       --history-db FILE  save in this history file instead
+      --progress-lines   a line on stderr as each step starts (what --host shows of each machine)
   -h, --help             show this help
+
+Other machines over ssh (OpenSSH's client, your keys, agent and ~/.ssh/config; never a password):
+      --host [USER@]HOST[:PORT]  run this benchmark there (repeatable); every option above but -f and -o
+                         passes on. Where hashscope-cli of this version is not on its PATH, a bundle
+                         (bin/, lib/) is copied into a fresh temporary folder there, removed afterwards
+                         (also on failure, Stop and Ctrl-C). Each machine's run is saved in the history
+                         under its name; the report shows each machine and the fleet's sum
+      --hosts-parallel   run on every host at once (default: one after another)
+      --bundle DIR       the bundle to copy (tests/bench/bundle.sh's layout; default: this build's
+                         hashscope-cli and its libraries, for hosts of this machine's platform)
+      --ssh-config FILE  give ssh this configuration file (ssh -F) instead of ~/.ssh/config
 )";
 
 constexpr std::string_view kSample =
@@ -204,7 +216,7 @@ Strings from a run (an imported one above all) are shown with control characters
 that would start a spreadsheet formula (= + - @, a tab or CR) begin with a ' (OWASP's advice).
 )";
 
-constexpr std::string_view kPlan = R"(Usage: hashscope-cli plan --data SIZE --time DURATION [-a ALGO] [--run ID | --file RUN.json]
+constexpr std::string_view kPlan = R"(Usage: hashscope-cli plan --data SIZE --time DURATION [-a ALGO] [--run ID... | --file RUN.json]
 Plan from measured numbers: to hash SIZE in DURATION, the throughput needed, the cores at the measured
 per-core hash speed, the storage read speed needed; then what this machine would take (time, and
 whether hashing or storage limits it), and which measured algorithms would meet the target here.
@@ -215,7 +227,9 @@ Options:
       --data SIZE        1T, 500G, 1.5TB (decimal, T = 10^12 bytes) or 2TiB, 64MiB (binary)
       --time DURATION    90s, 1m, 1h30m, 2d, or seconds
   -a, --algorithm ALGO   the algorithm to plan for (default: all measured ones)
-      --run ID           the run to use (see: hashscope-cli history list)
+      --run ID           the run to use (see: hashscope-cli history list); given several times, the runs
+                         are a fleet, one machine each (as bench --host saves them), and the plan says
+                         how many machines like these the target needs (table only, with -a ALGO)
       --file RUN.json    a run exported as JSON instead of the history
   -f, --format FORMAT    table (default) or json
       --history-db FILE  use this history file instead

@@ -242,4 +242,32 @@ std::string renderPlan(const Plan& plan, const std::string& source)
   return out;
 }
 
+std::string renderFleetPlan(const FleetPlan& plan)
+{
+  std::string out = "To hash " + formatDataSize(plan.bytes) + " in " + formatSeconds(plan.seconds) + " with " +
+                    plan.algorithm + ": " + formatRate(plan.neededMBps) + "\n";
+  for (const FleetMachinePlan& m : plan.machines) {
+    const AlgorithmPlan& a = *m.plan.chosen;
+    out += "  " + shownText(m.name) + ": " + formatRate(m.capacityMBps) + " (all cores " + formatRate(a.allCoresMBps) +
+           (a.allCoresEstimated ? " estimated from one core" : "") + ", storage " + (m.plan.readMBps > 0 ? formatRate(m.plan.readMBps) : std::string("not measured")) +
+           "), limited by " + std::string(toString(m.limit)) + "\n";
+  }
+  for (const std::string& name : plan.notMeasured)
+    out += "  " + shownText(name) + ": " + plan.algorithm + " not measured there (not counted)\n";
+  if (plan.machines.empty())
+    return out + "No machine of the fleet measured " + plan.algorithm + ".\n";
+  out += "  together: " + formatRate(plan.capacityMBps) + ", " + formatSeconds(plan.fleetSeconds) + " for " +
+         formatDataSize(plan.bytes) + (plan.fleetSeconds <= plan.seconds ? ": meets the target\n" : "\n");
+  out += formatDataSize(plan.bytes) + " in " + formatSeconds(plan.seconds) + " with " + plan.algorithm + " needs " +
+         std::to_string(plan.machinesNeeded) + " machines like these.\n";
+  const int n = static_cast<int>(plan.machines.size());
+  if (plan.limitedByNetwork > 0)
+    out += "The network, not the CPUs, limits " + std::to_string(plan.limitedByNetwork) + " of " + std::to_string(n) +
+           " machines (their data comes from a share): faster links would help them more than more machines.\n";
+  if (plan.limitedByStorage > 0)
+    out += "Storage, not the CPUs, limits " + std::to_string(plan.limitedByStorage) + " of " + std::to_string(n) +
+           " machines: faster storage would help them more than more cores.\n";
+  return out;
+}
+
 }  // namespace hashscope::cli

@@ -24,5 +24,7 @@ std::string comparisonSummary(const Comparison& comparison);
 
 // The plan as sentences and a table. `source` names the run the numbers come from.
 std::string renderPlan(const Plan& plan, const std::string& source);
+// A fleet's plan: each machine, the fleet together, and how many machines like these the target needs.
+std::string renderFleetPlan(const FleetPlan& plan);
 
 }  // namespace hashscope::cli

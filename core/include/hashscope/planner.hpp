@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "hashscope/library.hpp"
@@ -94,5 +95,48 @@ Plan makePlan(const RunDocument& run, std::uint64_t bytes, double seconds, const
 
 // {"schema": "hashscope.plan/1", ...}: the plan's numbers and codes, for scripts.
 std::string planJson(const Plan& plan, std::int64_t runId);
+
+// ---- A measured fleet: several machines' runs (bench --host) -----------------------------------------
+
+// One machine of a fleet, as the fleet's sum counts it.
+struct FleetMachine {
+  std::string name;          // the run's name in the history (the host)
+  std::string algorithm;     // of its hashing figure
+  double hashMBps = 0;       // its fastest end-to-end hashing (hash-file or hash-tree) of `algorithm`: what it
+                             // reached as its verdict's limit allowed; hash-memory when it hashed no files
+  std::string verdict;       // that result's verdict
+  double storageMBps = 0;    // its storage's delivery: the planner's read figure (Plan::readMBps)
+};
+struct Fleet {
+  std::vector<FleetMachine> machines;
+  double hashMBps = 0, storageMBps = 0;  // the sums
+};
+// `algorithm` empty: each machine's headline algorithm (runHeadline).
+Fleet fleetOf(const std::vector<std::pair<std::string, RunDocument>>& runs, const std::string& algorithm = {});
+
+// What limits a fleet's time for a target on one machine of it.
+enum class FleetLimit { Hashing, Storage, Network };
+std::string_view toString(FleetLimit limit);  // "hashing", "storage", "network"
+
+struct FleetMachinePlan {
+  std::string name;
+  Plan plan;                 // makePlan on its run
+  double capacityMBps = 0;   // what it would hash of the target per second: min(all cores, storage)
+  FleetLimit limit = FleetLimit::Hashing;
+};
+struct FleetPlan {
+  std::uint64_t bytes = 0;
+  double seconds = 0, neededMBps = 0;
+  std::string algorithm;
+  std::vector<FleetMachinePlan> machines;  // those that measured the algorithm
+  std::vector<std::string> notMeasured;    // machines whose run has no figure for it
+  double capacityMBps = 0;                 // the fleet's sum
+  double fleetSeconds = 0;                 // the target's time on the whole fleet (0: nothing measured)
+  std::int64_t machinesNeeded = 0;         // machines like these (their mean capacity) the target needs, rounded up
+  int limitedByStorage = 0, limitedByNetwork = 0;  // machines whose storage (or network location) limits them
+};
+// Throws std::invalid_argument when bytes or seconds are 0.
+FleetPlan makeFleetPlan(const std::vector<std::pair<std::string, RunDocument>>& runs, std::uint64_t bytes,
+                        double seconds, const std::string& algorithm);
 
 }  // namespace hashscope

@@ -173,13 +173,27 @@ bool digestsEqual(const std::string& toolDigest, const std::string& hashscopeHex
 
 }  // namespace peer
 
-std::vector<PeerTool> findPeerTools(const std::string& algorithm)
+namespace peer {
+
+std::filesystem::path findProgram(std::string_view program, const std::vector<std::filesystem::path>& dirs)
+{
+  for (const auto& dir : dirs) {
+    for (const std::string& suffix : executableSuffixes()) {
+      const auto candidate = dir / (std::string(program) + suffix);
+      if (isExecutableFile(candidate))
+        return candidate;
+    }
+  }
+  return {};
+}
+
+std::vector<std::filesystem::path> pathDirectories()
 {
   std::vector<std::filesystem::path> dirs;
   if (const std::optional<std::string> path = pathVariableUtf8()) {
     std::string_view rest(*path);
     while (true) {
-      const auto sep = rest.find(peer::pathListSeparator());
+      const auto sep = rest.find(pathListSeparator());
       const std::string_view dir = rest.substr(0, sep);
       if (!dir.empty())
         dirs.push_back(pathFromUtf8(dir));
@@ -188,22 +202,19 @@ std::vector<PeerTool> findPeerTools(const std::string& algorithm)
       rest.remove_prefix(sep + 1);
     }
   }
+  return dirs;
+}
+
+}  // namespace peer
+
+std::vector<PeerTool> findPeerTools(const std::string& algorithm)
+{
+  const std::vector<std::filesystem::path> dirs = peer::pathDirectories();
   std::vector<PeerTool> tools;
   for (const peer::CatalogueEntry& entry : peer::catalogue()) {
     if (!algorithm.empty() && entry.algorithm != algorithm)
       continue;
-    std::filesystem::path found;
-    for (const auto& dir : dirs) {
-      for (const std::string& suffix : peer::executableSuffixes()) {
-        const auto candidate = dir / (entry.program + suffix);
-        if (peer::isExecutableFile(candidate)) {
-          found = candidate;
-          break;
-        }
-      }
-      if (!found.empty())
-        break;
-    }
+    const std::filesystem::path found = peer::findProgram(entry.program, dirs);
     if (!found.empty())
       tools.push_back({entry.name, entry.algorithm, found, entry.arguments});
   }

@@ -13,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -28,7 +29,6 @@ namespace hashscope::peer {
 
 namespace {
 
-constexpr std::size_t kMaxCapture = 4u << 20;  // digests are tiny; this only guards against runaway output
 constexpr int kPollMillis = 50;
 // With a progress reader: the sampler makes MB/s every 100 ms, and counts moving in 50 ms steps would make a
 // steady tool jump between half and 1.5 times its speed. 100 reads a second cost well under 1% of a core.
@@ -49,14 +49,27 @@ bool makePipe(int fds[2])
 
 enum class ReadState { More, Dry, End };
 
-// One read() from a pipe into `sink` (capped at kMaxCapture).
-ReadState readSome(int fd, std::string& sink)
+// Where one pipe's output goes: captured up to `cap` bytes (the rest read and dropped), and told as it comes.
+struct Sink {
+  std::string* text = nullptr;
+  std::size_t cap = 0;
+  bool* truncated = nullptr;
+  const std::function<void(std::string_view)>* tell = nullptr;
+};
+
+// One read() from a pipe into `sink`.
+ReadState readSome(int fd, const Sink& sink)
 {
   char buffer[16384];
   const ssize_t n = read(fd, buffer, sizeof buffer);
   if (n > 0) {
-    if (sink.size() < kMaxCapture)
-      sink.append(buffer, static_cast<std::size_t>(n));
+    const auto got = static_cast<std::size_t>(n);
+    const std::size_t room = sink.cap - std::min(sink.cap, sink.text->size());
+    sink.text->append(buffer, std::min(room, got));
+    if (got > room && sink.truncated)
+      *sink.truncated = true;
+    if (sink.tell && *sink.tell)
+      (*sink.tell)(std::string_view(buffer, got));
     return ReadState::More;
   }
   if (n < 0 && errno == EINTR)
@@ -115,14 +128,17 @@ bool isExecutableFile(const std::filesystem::path& file)
 }
 
 ProcessOutcome runProcess(const std::filesystem::path& executable, const std::vector<std::string>& arguments,
-                          std::stop_token stop, const ReadProgress& onRead)
+                          std::stop_token stop, const ReadProgress& onRead, const ProcessIo& io)
 {
   ProcessOutcome result;
-  int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1};
-  if (!makePipe(outPipe) || !makePipe(errPipe)) {
+  int outPipe[2] = {-1, -1}, errPipe[2] = {-1, -1}, inPipe[2] = {-1, -1};
+  // A held stdin stays blocking on the child's side: only our write end is ours to close.
+  const bool inOk = !io.holdStdin || (pipe(inPipe) == 0 && fcntl(inPipe[1], F_SETFD, FD_CLOEXEC) == 0 &&
+                                      fcntl(inPipe[0], F_SETFD, FD_CLOEXEC) == 0);
+  if (!inOk || !makePipe(outPipe) || !makePipe(errPipe)) {
     result.error = std::string("Could not create a pipe: ") + std::strerror(errno);
-    closeFd(outPipe[0]);
-    closeFd(outPipe[1]);
+    for (int* fd : {&outPipe[0], &outPipe[1], &inPipe[0], &inPipe[1]})
+      closeFd(*fd);
     return result;
   }
 
@@ -136,7 +152,11 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  if (io.holdStdin)
+    posix_spawn_file_actions_adddup2(&actions, inPipe[0], 0);
+  else
+    posix_spawn_file_actions_addopen(&actions, 0, io.stdinFile.empty() ? "/dev/null" : io.stdinFile.c_str(),
+                                     O_RDONLY, 0);
   posix_spawn_file_actions_adddup2(&actions, outPipe[1], 1);
   posix_spawn_file_actions_adddup2(&actions, errPipe[1], 2);
   // A process group of its own, led by the tool (group id = its pid): killpg reaches all it starts.
@@ -152,10 +172,12 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   posix_spawn_file_actions_destroy(&actions);
   closeFd(outPipe[1]);
   closeFd(errPipe[1]);
+  closeFd(inPipe[0]);
   if (spawnError != 0) {
     result.error = "Could not start " + executable.string() + ": " + std::strerror(spawnError);
     closeFd(outPipe[0]);
     closeFd(errPipe[0]);
+    closeFd(inPipe[1]);
     return result;
   }
   result.started = true;
@@ -168,6 +190,7 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   bool stopKilled = false;
   auto killGroup = [&](bool forStop) {
     std::lock_guard lock(groupMutex);
+    closeFd(inPipe[1]);  // a held stdin ends with the run
     if (!reaping) {
       killpg(pid, SIGKILL);
       stopKilled = stopKilled || forStop;
@@ -178,7 +201,8 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   // Drain both pipes until they close (the tool has ended), the tool ends while something it started still
   // holds them, or stop is requested.
   pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
-  std::string* sinks[2] = {&result.out, &result.err};
+  const Sink sinks[2] = {{&result.out, io.maxCapture, &result.outTruncated, nullptr},
+                         {&result.err, io.maxCapture, nullptr, &io.onErr}};
   int open = 2;
   auto closePipe = [&](int i) {
     closeFd(i == 0 ? outPipe[0] : errPipe[0]);
@@ -199,7 +223,7 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
     }
     for (int i = 0; i < 2 && ready > 0; ++i) {
       if (fds[i].fd >= 0 && (fds[i].revents & (POLLIN | POLLHUP | POLLERR)) &&
-          readSome(fds[i].fd, *sinks[i]) == ReadState::End)
+          readSome(fds[i].fd, sinks[i]) == ReadState::End)
         closePipe(i);
     }
     if (open > 0 && toolEnded(pid)) {
@@ -208,7 +232,7 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
       killGroup(false);
       for (int i = 0; i < 2; ++i) {
         for (int reads = 0; fds[i].fd >= 0 && reads < 1024; ++reads) {
-          const ReadState state = readSome(fds[i].fd, *sinks[i]);
+          const ReadState state = readSome(fds[i].fd, sinks[i]);
           if (state == ReadState::Dry)
             break;
           if (state == ReadState::End)

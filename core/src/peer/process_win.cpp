@@ -6,6 +6,7 @@
 // Compiled with mingw-w64 and run under wine by installer/cross/check-windows-platform.sh.
 #include <windows.h>
 
+#include <algorithm>
 #include <chrono>
 
 #include "peer/child_io.hpp"
@@ -14,8 +15,6 @@
 namespace hashscope::peer {
 
 namespace {
-
-constexpr std::size_t kMaxCapture = 4u << 20;
 
 std::wstring widen(const std::string& text)
 {
@@ -74,6 +73,9 @@ struct Reader {
   HANDLE pipe = nullptr;
   std::string* sink = nullptr;
   HANDLE thread = nullptr;
+  std::size_t cap = 0;
+  bool* truncated = nullptr;
+  const std::function<void(std::string_view)>* tell = nullptr;
 };
 
 DWORD WINAPI readerMain(LPVOID param)
@@ -83,8 +85,12 @@ DWORD WINAPI readerMain(LPVOID param)
   DWORD n = 0;
   // Ends at end-of-file (every write end closed), or when its blocked read is cancelled.
   while (ReadFile(reader.pipe, buffer, sizeof buffer, &n, nullptr) && n > 0) {
-    if (reader.sink->size() < kMaxCapture)
-      reader.sink->append(buffer, n);
+    const std::size_t room = reader.cap - std::min(reader.cap, reader.sink->size());
+    reader.sink->append(buffer, std::min<std::size_t>(room, n));
+    if (n > room && reader.truncated)
+      *reader.truncated = true;
+    if (reader.tell && *reader.tell)
+      (*reader.tell)(std::string_view(buffer, n));
   }
   return 0;
 }
@@ -134,7 +140,7 @@ bool isExecutableFile(const std::filesystem::path& file)
 }
 
 ProcessOutcome runProcess(const std::filesystem::path& executable, const std::vector<std::string>& arguments,
-                          std::stop_token stop, const ReadProgress& onRead)
+                          std::stop_token stop, const ReadProgress& onRead, const ProcessIo& io)
 {
   ProcessOutcome result;
   SECURITY_ATTRIBUTES inherit{sizeof(SECURITY_ATTRIBUTES), nullptr, TRUE};
@@ -149,8 +155,17 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   // Our ends must not leak into the child, or the pipes never report end-of-file.
   SetHandleInformation(outRead, HANDLE_FLAG_INHERIT, 0);
   SetHandleInformation(errRead, HANDLE_FLAG_INHERIT, 0);
-  HANDLE nul = CreateFileW(L"NUL", GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit, OPEN_EXISTING, 0,
-                           nullptr);
+  // stdin: NUL, the file asked for, or a pipe held open (its write end ours) until the run ends.
+  HANDLE nul = INVALID_HANDLE_VALUE, inWrite = nullptr;
+  if (io.holdStdin) {
+    if (!CreatePipe(&nul, &inWrite, &inherit, 0))
+      nul = INVALID_HANDLE_VALUE;
+    else
+      SetHandleInformation(inWrite, HANDLE_FLAG_INHERIT, 0);
+  } else {
+    nul = CreateFileW(io.stdinFile.empty() ? L"NUL" : io.stdinFile.wstring().c_str(), GENERIC_READ,
+                      FILE_SHARE_READ | FILE_SHARE_WRITE, &inherit, OPEN_EXISTING, 0, nullptr);
+  }
 
   std::wstring commandLine;
   appendQuoted(commandLine, executable.wstring());
@@ -176,6 +191,8 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   if (nul != INVALID_HANDLE_VALUE)
     CloseHandle(nul);
   if (!created) {
+    if (inWrite)
+      CloseHandle(inWrite);
     result.error = createError + ": " + executable.string();
     CloseHandle(outRead);
     CloseHandle(errRead);
@@ -192,13 +209,18 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
   CloseHandle(pi.hThread);
   result.started = true;
   auto killTree = [&] {
+    if (inWrite) {
+      CloseHandle(inWrite);
+      inWrite = nullptr;
+    }
     if (job)
       TerminateJobObject(job, 1);
     else
       TerminateProcess(pi.hProcess, 1);
   };
 
-  Reader out{outRead, &result.out}, err{errRead, &result.err};
+  Reader out{outRead, &result.out, nullptr, io.maxCapture, &result.outTruncated, nullptr};
+  Reader err{errRead, &result.err, nullptr, io.maxCapture, nullptr, &io.onErr};
   for (Reader* reader : {&out, &err}) {
     reader->thread = CreateThread(nullptr, 0, readerMain, reader, 0, nullptr);
     if (!reader->thread && result.error.empty()) {
