@@ -177,7 +177,7 @@ RunTotals totalsOf(const RunResult& run)
     if (t.readerPct < 0)
       t.readerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.readerCpuPct); }, all);
   }
-  t.cpuBusyPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
+  t.systemCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
   t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
   // A peer tool's CPU time is its own, not this process's: count it as ours, so "other processes" means
   // everything else on the machine.
@@ -224,11 +224,7 @@ double sum(const std::vector<double>& values)
 
 // What the rules look at, from the whole run or from one interval: the numbers differ in where they come
 // from, never in how they are used.
-struct Observed {
-  double workerPct = -1, waitPct = -1, busyPct = -1, readerPct = -1;
-  bool diskValid = false;
-  double diskBusyPct = 0;
-  double systemCpuPct = -1, processCpuPct = -1;
+struct Observed : Activity {
   double achievedMBps = 0;
   double ownCpuMBps = -1;
   int cores = 1;
@@ -239,14 +235,7 @@ struct Observed {
 Observed observedOf(const RunResult& run, const RunTotals& t, bool servedFromCache)
 {
   Observed o;
-  o.workerPct = t.workerPct;
-  o.waitPct = t.waitPct;
-  o.busyPct = t.busyPct;
-  o.readerPct = t.readerPct;
-  o.diskValid = t.diskValid;
-  o.diskBusyPct = t.diskBusyPct;
-  o.systemCpuPct = t.cpuBusyPct;
-  o.processCpuPct = t.processCpuPct;
+  static_cast<Activity&>(o) = t;
   o.achievedMBps = run.mbPerSec();
   o.ownCpuMBps = ownCpuMBps(run);
   o.cores = coresOf(run);
@@ -290,14 +279,7 @@ Signals signalsOf(const RunResult& run, const Observed& o, const StepContext& co
   s.hashing = !run.algorithm.empty();
   s.streams = std::max(1, run.streams);
   s.cores = o.cores;
-  s.workerPct = o.workerPct;
-  s.waitPct = o.waitPct;
-  s.busyPct = o.busyPct;
-  s.readerPct = o.readerPct;
-  s.diskValid = o.diskValid;
-  s.diskBusyPct = o.diskBusyPct;
-  s.systemCpuPct = o.systemCpuPct;
-  s.processCpuPct = o.processCpuPct;
+  static_cast<Activity&>(s) = o;
   s.memoryBacked = isMemoryBacked(run);
   s.fromRam = s.memoryBacked || o.fromCache;
   s.achievedMBps = o.achievedMBps;
@@ -374,7 +356,7 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
   a.workerBusyPct = std::max(0.0, t.workerPct);
   a.waitPct = std::max(0.0, t.waitPct);
   a.diskBusyPct = t.diskBusyPct;
-  a.cpuBusyPct = std::max(0.0, t.cpuBusyPct);
+  a.cpuBusyPct = std::max(0.0, t.systemCpuPct);
   a.hashCallPct = t.busyPct;
   a.readerCpuPct = t.readerPct;
   a.diskValid = t.diskValid;
@@ -389,8 +371,8 @@ Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)
     else
       a.servedFromCache = run.cacheMethod == CacheMethod::Warm;  // no counters, but we warmed it ourselves
   }
-  if (t.cpuBusyPct >= 0 && t.processCpuPct >= 0)
-    a.otherCores = std::max(0.0, t.cpuBusyPct * a.cores - t.processCpuPct) / 100.0;
+  if (t.systemCpuPct >= 0 && t.processCpuPct >= 0)
+    a.otherCores = std::max(0.0, t.systemCpuPct * a.cores - t.processCpuPct) / 100.0;
 
   const StepContext context = contextFor(run, ceilings, a.servedFromCache);
   a.limit = context.limit;

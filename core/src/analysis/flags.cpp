@@ -150,7 +150,7 @@ std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTota
     const bool hashing = run.workload == Workload::HashFile || run.workload == Workload::HashMemory ||
                          run.workload == Workload::HashTree;
     const bool starved = hashing && t.busyPct >= 0 && t.workerPct >= 0 && t.busyPct - t.workerPct >= kStarvedPct;
-    const bool saturated = t.cpuBusyPct >= kCpuSaturatedBusyPct;
+    const bool saturated = t.systemCpuPct >= kCpuSaturatedBusyPct;
     if (starved || saturated)
       flags.push_back({FlagCode::MachineBusy, a.otherCores, static_cast<double>(coresOf(run))});
   }

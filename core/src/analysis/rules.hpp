@@ -2,24 +2,17 @@
 // (the rule that decided it) out.
 #pragma once
 
+#include "analysis/totals.hpp"
 #include "hashscope/results.hpp"
 
 namespace hashscope::analysis {
 
 // What the analyser knows about a run or an interval. Percentages are 0..100; -1 means unknown.
-struct Signals {
+struct Signals : Activity {
   Workload workload = Workload::HashFile;
   bool hashing = false;        // the workers hash (hash-file, hash-tree, hash-memory, peer tools)
   int streams = 1;
   int cores = 1;
-  double workerPct = -1;       // mean CPU share of the working threads (peer tools: the child process)
-  double waitPct = -1;         // mean share of time the workers waited for data
-  double busyPct = -1;         // mean share of wall time the workers spent hashing/working (engine accounting)
-  double readerPct = -1;       // mean CPU share of the reader threads
-  bool diskValid = false;
-  double diskBusyPct = 0;
-  double systemCpuPct = -1;    // whole machine, 0..100 of all cores
-  double processCpuPct = -1;   // this process, 100 = one core
   bool fromRam = false;        // memory-backed location, or served from the page cache
   bool memoryBacked = false;   // the location itself is RAM (fromRam without a page-cache hit)
   double achievedMBps = 0;

@@ -6,15 +6,21 @@
 namespace hashscope::analysis {
 
 // Whole-run means. Percentages 0..100; -1 = unknown.
-struct RunTotals {
-  double workerPct = -1;   // CPU share of the working threads (peer tools: the child process)
-  double waitPct = -1;     // share of time waiting for data
-  double busyPct = -1;     // share of time hashing/working (engine accounting)
-  double readerPct = -1;   // CPU share of the reader threads
-  double cpuBusyPct = -1;  // the whole machine
-  double processCpuPct = -1;  // this process, 100 = one core
+// What the threads and the machine were doing, over a whole run or one interval: the counters the verdict
+// rules read. Percentages are 0..100 (processCpuPct: 100 = one core); -1 means unknown.
+struct Activity {
+  double workerPct = -1;      // CPU share of the working threads (peer tools: the child process)
+  double waitPct = -1;        // share of time the workers waited for data
+  double busyPct = -1;        // share of wall time the workers spent hashing/working (engine accounting)
+  double readerPct = -1;      // CPU share of the reader threads
   bool diskValid = false;
   double diskBusyPct = 0;
+  double systemCpuPct = -1;   // the whole machine, of all cores
+  double processCpuPct = -1;  // this process
+};
+
+// A whole run's activity (totalsOf), and the most its device read.
+struct RunTotals : Activity {
   std::uint64_t deviceReadBytes = 0;
 };
 

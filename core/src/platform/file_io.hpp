@@ -82,6 +82,9 @@ private:
   // POSIX: opens `name` relative to the folder descriptor `dirFd` (AT_FDCWD for a path).
   static InputFile openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
                           std::string& error, bool lookFirst);
+  // POSIX: the platform's part of openAt (file_io_linux/_mac.cpp), on the opened regular file (still
+  // O_NONBLOCK): read-ahead hints, and for ReadMode::Direct the way around the page cache.
+  void setReadMode(ReadMode mode);
   static constexpr std::intptr_t kInvalid = -1;
   std::intptr_t m_handle = kInvalid;  // fd or HANDLE
   std::uint64_t m_size = 0;
@@ -122,6 +125,10 @@ public:
   void close();
 
 private:
+  // POSIX: opens `path` with `flags`, wording the errors a user can act on (createExclusive, openExisting).
+  static OutputFile openWith(const std::filesystem::path& path, int flags, std::string& error);
+  // POSIX: what the platform does to a descriptor opened for writing (macOS: F_NOCACHE; Linux: nothing).
+  void setWriteMode();
   static constexpr std::intptr_t kInvalid = -1;
   std::intptr_t m_handle = kInvalid;
   std::filesystem::path m_path;
@@ -135,6 +142,9 @@ private:
 
 // Renames `from` to `to`, failing (never replacing) when `to` exists. `error` gets one sentence.
 bool renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to, std::string& error);
+// POSIX: the platform's exclusive rename (renameat2 RENAME_NOREPLACE, renamex_np RENAME_EXCL): 0, ENOTSUP
+// where the filesystem has none (renameNoReplace then links and unlinks), or the errno.
+int renameExclusive(const std::filesystem::path& from, const std::filesystem::path& to);
 
 // Identity of a file or folder on this machine (device + inode, volume serial + file index): detects loops.
 struct FileId {

@@ -52,95 +52,44 @@ std::optional<std::size_t> statxDirectAlignment(int fd)
 
 // ---- InputFile ----
 
-// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
-InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
-                            std::string& error, bool lookFirst)
+void InputFile::setReadMode(ReadMode mode)
 {
-  error.clear();
-  // Look before opening: opening a FIFO could block and opening some devices has side effects.
-  struct stat st {};
-  if (lookFirst && ::fstatat(dirFd, name, &st, 0) != 0) {
-    error = pathError(path, errno);
-    return {};
-  }
-  if (lookFirst && !S_ISREG(st.st_mode)) {
-    error = kindError(path, st.st_mode);
-    return {};
-  }
-  // O_NONBLOCK: should the path have been swapped for a FIFO since stat(), open() still returns at once.
-  int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) {
-    error = pathError(path, errno);
-    return {};
-  }
-  InputFile file;
-  file.m_handle = fd;
-  file.m_path = path;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = kindError(path, st.st_mode);
-    return {};
-  }
-  file.m_size = static_cast<std::uint64_t>(st.st_size);
-
+  const int fd = static_cast<int>(m_handle);
   if (mode == ReadMode::Cached) {
     // O_NONBLOCK has no effect on reads of a regular file, so it may stay (one system call fewer per file
     // when hashing trees of small files). Doubling the readahead window only helps files bigger than it.
-    if (file.m_size > kReadaheadHintSize)
+    if (m_size > kReadaheadHintSize)
       ::posix_fadvise(fd, 0, 0, POSIX_FADV_SEQUENTIAL);
-    return file;
+    return;
   }
   ::fcntl(fd, F_SETFL, 0);  // back to blocking (and no O_DIRECT yet)
 
   struct statfs fs {};
   if (::fstatfs(fd, &fs) == 0 && memoryBackedFs(static_cast<long>(fs.f_type))) {
-    file.m_direct = DirectResult::MemoryBacked;
-    file.m_note = "the file is in RAM (tmpfs): there is no disk and no page cache to bypass";
-    return file;
+    m_direct = DirectResult::MemoryBacked;
+    m_note = "the file is in RAM (tmpfs): there is no disk and no page cache to bypass";
+    return;
   }
   const std::optional<std::size_t> statxAlign = statxDirectAlignment(fd);
   if (statxAlign && *statxAlign == 0) {
-    file.m_direct = DirectResult::Fallback;
-    file.m_note = "the filesystem does not support direct I/O for this file: its cached pages are evicted "
-                  "(fdatasync + POSIX_FADV_DONTNEED) before and while reading instead";
-    return file;
+    m_direct = DirectResult::Fallback;
+    m_note = "the filesystem does not support direct I/O for this file: its cached pages are evicted "
+             "(fdatasync + POSIX_FADV_DONTNEED) before and while reading instead";
+    return;
   }
   // Setting O_DIRECT on the descriptor we already checked (instead of reopening the path) keeps the
   // identity check valid. Filesystems without direct I/O refuse it with EINVAL, as open() would.
   if (::fcntl(fd, F_SETFL, O_DIRECT) != 0) {
     const int e = errno;
-    file.m_direct = DirectResult::Fallback;
-    file.m_note = "direct I/O is not supported here (O_DIRECT: " + errnoText(e) +
-                  "): the file's cached pages are evicted (fdatasync + POSIX_FADV_DONTNEED) before and while "
-                  "reading instead";
-    return file;
+    m_direct = DirectResult::Fallback;
+    m_note = "direct I/O is not supported here (O_DIRECT: " + errnoText(e) +
+             "): the file's cached pages are evicted (fdatasync + POSIX_FADV_DONTNEED) before and while "
+             "reading instead";
+    return;
   }
-  file.m_direct = DirectResult::Direct;
+  m_direct = DirectResult::Direct;
   // Page alignment satisfies every device's logical block size we know of, and statx's answer when bigger.
-  file.m_alignment = std::max<std::size_t>(4096, statxAlign.value_or(4096));
-  return file;
-}
-
-std::int64_t InputFile::readAt(void* buffer, std::size_t size, std::uint64_t offset, std::string& error)
-{
-  auto* out = static_cast<char*>(buffer);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::pread(static_cast<int>(m_handle), out + done, size - done,
-                              static_cast<off_t>(offset + done));
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      error = pathError(m_path, errno);
-      return -1;
-    }
-    if (n == 0)
-      break;  // end of file
-    done += static_cast<std::size_t>(n);
-    // A direct read that stopped short is at end of file: continuing would read at an unaligned offset.
-    if (m_direct == DirectResult::Direct && done % m_alignment != 0)
-      break;
-  }
-  return static_cast<std::int64_t>(done);
+  m_alignment = std::max<std::size_t>(4096, statxAlign.value_or(4096));
 }
 
 void InputFile::evict(std::string& note)
@@ -162,41 +111,7 @@ void InputFile::dropRange(std::uint64_t offset, std::uint64_t length)
 
 // ---- OutputFile ----
 
-OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::string& error)
-{
-  error.clear();
-  // O_EXCL|O_CREAT fails on any existing name, including a symbolic link (even a dangling one).
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-  if (fd < 0) {
-    const int e = errno;
-    // Say which it is: a read-only filesystem and a folder this user may not write to need different fixes.
-    if (e == EROFS)
-      error = path.parent_path().string() + ": read-only location: choose another";
-    else if (e == EACCES || e == EPERM)
-      error = path.parent_path().string() + ": permission denied (you cannot create files here): choose another location";
-    else
-      error = pathError(path, e);
-    return {};
-  }
-  OutputFile file;
-  file.m_handle = fd;
-  file.m_path = path;
-  return file;
-}
-
-OutputFile OutputFile::openExisting(const std::filesystem::path& path, std::string& error)
-{
-  error.clear();
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
-  if (fd < 0) {
-    error = pathError(path, errno);
-    return {};
-  }
-  OutputFile file;
-  file.m_handle = fd;
-  file.m_path = path;
-  return file;
-}
+void OutputFile::setWriteMode() {}  // writeBehind keeps written data from lingering in RAM
 
 bool OutputFile::flush(std::string& error)
 {
@@ -231,22 +146,11 @@ void OutputFile::evict()
 
 // ---- names and identities ----
 
-bool renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to, std::string& error)
+int renameExclusive(const std::filesystem::path& from, const std::filesystem::path& to)
 {
-  error.clear();
   if (::syscall(SYS_renameat2, AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0)
-    return true;
-  int e = errno;
-  if (e == EINVAL || e == ENOSYS) {
-    // Filesystems without RENAME_NOREPLACE: link() never replaces either; then drop the old name.
-    if (::link(from.c_str(), to.c_str()) == 0) {
-      ::unlink(from.c_str());
-      return true;
-    }
-    e = errno;
-  }
-  error = e == EEXIST ? to.string() + " already exists: it was left untouched" : pathError(to, e);
-  return false;
+    return 0;
+  return errno == EINVAL || errno == ENOSYS ? ENOTSUP : errno;
 }
 
 bool isMemoryBacked(const std::filesystem::path& path)

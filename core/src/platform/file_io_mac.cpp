@@ -56,80 +56,30 @@ bool memoryBackedFs(const struct statfs& fs)
 
 // ---- InputFile ----
 
-// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
-InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
-                            std::string& error, bool lookFirst)
+void InputFile::setReadMode(ReadMode mode)
 {
-  error.clear();
-  // Look before opening: opening a FIFO could block and opening some devices has side effects.
-  struct stat st {};
-  if (lookFirst && ::fstatat(dirFd, name, &st, 0) != 0) {
-    error = pathError(path, errno);
-    return {};
-  }
-  if (lookFirst && !S_ISREG(st.st_mode)) {
-    error = kindError(path, st.st_mode);
-    return {};
-  }
-  const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  if (fd < 0) {
-    error = pathError(path, errno);
-    return {};
-  }
-  InputFile file;
-  file.m_handle = fd;
-  file.m_path = path;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    error = kindError(path, st.st_mode);
-    return {};
-  }
-  file.m_size = static_cast<std::uint64_t>(st.st_size);
+  const int fd = static_cast<int>(m_handle);
   ::fcntl(fd, F_SETFL, 0);  // back to blocking reads
-
   if (mode == ReadMode::Cached) {
     ::fcntl(fd, F_RDAHEAD, 1);  // the file is read front to back: let the kernel read ahead
-    return file;
+    return;
   }
   struct statfs fs {};
   if (::fstatfs(fd, &fs) == 0 && memoryBackedFs(fs)) {
-    file.m_direct = DirectResult::MemoryBacked;
-    file.m_note = "the file is in RAM (" + std::string(fs.f_fstypename) +
-                  "): there is no disk and no page cache to bypass";
-    return file;
+    m_direct = DirectResult::MemoryBacked;
+    m_note = "the file is in RAM (" + std::string(fs.f_fstypename) + "): there is no disk and no page cache to bypass";
+    return;
   }
   if (::fcntl(fd, F_NOCACHE, 1) != 0) {
-    file.m_direct = DirectResult::Fallback;
-    file.m_note = "F_NOCACHE was refused (" + errnoText(errno) +
-                  "): the file's cached pages are evicted (msync MS_INVALIDATE) before reading instead";
-    return file;
+    m_direct = DirectResult::Fallback;
+    m_note = "F_NOCACHE was refused (" + errnoText(errno) +
+             "): the file's cached pages are evicted (msync MS_INVALIDATE) before reading instead";
+    return;
   }
   ::fcntl(fd, F_RDAHEAD, 0);  // readahead would fill the cache behind F_NOCACHE's back
-  file.m_direct = DirectResult::Direct;
+  m_direct = DirectResult::Direct;
   // Page-aligned requests keep F_NOCACHE reads out of the cache entirely.
-  file.m_alignment = static_cast<std::size_t>(getpagesize());
-  return file;
-}
-
-std::int64_t InputFile::readAt(void* buffer, std::size_t size, std::uint64_t offset, std::string& error)
-{
-  auto* out = static_cast<char*>(buffer);
-  std::size_t done = 0;
-  while (done < size) {
-    const ssize_t n = ::pread(static_cast<int>(m_handle), out + done, size - done,
-                              static_cast<off_t>(offset + done));
-    if (n < 0) {
-      if (errno == EINTR)
-        continue;
-      error = pathError(m_path, errno);
-      return -1;
-    }
-    if (n == 0)
-      break;  // end of file
-    done += static_cast<std::size_t>(n);
-    if (m_direct == DirectResult::Direct && done % m_alignment != 0)
-      break;  // a short uncached read is at end of file
-  }
-  return static_cast<std::int64_t>(done);
+  m_alignment = static_cast<std::size_t>(getpagesize());
 }
 
 void InputFile::evict(std::string& note)
@@ -146,43 +96,11 @@ void InputFile::dropRange(std::uint64_t offset, std::uint64_t length)
 
 // ---- OutputFile ----
 
-OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::string& error)
+void OutputFile::setWriteMode()
 {
-  error.clear();
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOCTTY, 0644);
-  if (fd < 0) {
-    const int e = errno;
-    // Say which it is: a read-only filesystem and a folder this user may not write to need different fixes.
-    if (e == EROFS)
-      error = path.parent_path().string() + ": read-only location: choose another";
-    else if (e == EACCES || e == EPERM)
-      error = path.parent_path().string() + ": permission denied (you cannot create files here): choose another location";
-    else
-      error = pathError(path, e);
-    return {};
-  }
   // Written data should not linger in RAM: it bounds memory use (macOS has no sync_file_range) and keeps the
   // next cold read of the file cold.
-  ::fcntl(fd, F_NOCACHE, 1);
-  OutputFile file;
-  file.m_handle = fd;
-  file.m_path = path;
-  return file;
-}
-
-OutputFile OutputFile::openExisting(const std::filesystem::path& path, std::string& error)
-{
-  error.clear();
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW);
-  if (fd < 0) {
-    error = pathError(path, errno);
-    return {};
-  }
-  ::fcntl(fd, F_NOCACHE, 1);
-  OutputFile file;
-  file.m_handle = fd;
-  file.m_path = path;
-  return file;
+  ::fcntl(static_cast<int>(m_handle), F_NOCACHE, 1);
 }
 
 bool OutputFile::flush(std::string& error)
@@ -211,22 +129,11 @@ void OutputFile::evict()
 
 // ---- names and identities ----
 
-bool renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to, std::string& error)
+int renameExclusive(const std::filesystem::path& from, const std::filesystem::path& to)
 {
-  error.clear();
   if (::renamex_np(from.c_str(), to.c_str(), RENAME_EXCL) == 0)
-    return true;
-  int e = errno;
-  if (e == ENOTSUP || e == EINVAL) {
-    // Filesystems without RENAME_EXCL: link() never replaces either; then drop the old name.
-    if (::link(from.c_str(), to.c_str()) == 0) {
-      ::unlink(from.c_str());
-      return true;
-    }
-    e = errno;
-  }
-  error = e == EEXIST ? to.string() + " already exists: it was left untouched" : pathError(to, e);
-  return false;
+    return 0;
+  return errno == EINVAL ? ENOTSUP : errno;
 }
 
 bool isMemoryBacked(const std::filesystem::path& path)

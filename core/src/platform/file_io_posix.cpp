@@ -28,8 +28,8 @@ AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment)
   return AlignedBuffer(static_cast<std::byte*>(p));
 }
 
-// open() and openIn() differ only in what the name is relative to; openAt() (file_io_linux/_mac.cpp) does
-// the rest.
+// open() and openIn() differ only in what the name is relative to; openAt() does the rest, with the
+// platform's setReadMode (file_io_linux/_mac.cpp).
 InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
 {
   // A path past PATH_MAX (a file deep in a tree): its folder opened piece by piece, then the name in it.
@@ -56,6 +56,62 @@ InputFile InputFile::openIn(const Folder& folder, const std::filesystem::path& p
   return openAt(static_cast<int>(folder.nativeHandle()), name, path, mode, error, false);
 }
 
+// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
+InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
+                            std::string& error, bool lookFirst)
+{
+  error.clear();
+  // Look before opening: opening a FIFO could block and opening some devices has side effects.
+  struct stat st {};
+  if (lookFirst && ::fstatat(dirFd, name, &st, 0) != 0) {
+    error = pathError(path, errno);
+    return {};
+  }
+  if (lookFirst && !S_ISREG(st.st_mode)) {
+    error = kindError(path, st.st_mode);
+    return {};
+  }
+  // O_NONBLOCK: should the path have been swapped for a FIFO since stat(), open() still returns at once.
+  const int fd = ::openat(dirFd, name, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+  if (fd < 0) {
+    error = pathError(path, errno);
+    return {};
+  }
+  InputFile file;
+  file.m_handle = fd;
+  file.m_path = path;
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    error = kindError(path, st.st_mode);
+    return {};
+  }
+  file.m_size = static_cast<std::uint64_t>(st.st_size);
+  file.setReadMode(mode);
+  return file;
+}
+
+std::int64_t InputFile::readAt(void* buffer, std::size_t size, std::uint64_t offset, std::string& error)
+{
+  auto* out = static_cast<char*>(buffer);
+  std::size_t done = 0;
+  while (done < size) {
+    const ssize_t n = ::pread(static_cast<int>(m_handle), out + done, size - done,
+                              static_cast<off_t>(offset + done));
+    if (n < 0) {
+      if (errno == EINTR)
+        continue;
+      error = pathError(m_path, errno);
+      return -1;
+    }
+    if (n == 0)
+      break;  // end of file
+    done += static_cast<std::size_t>(n);
+    // A direct read that stopped short is at end of file: continuing would read at an unaligned offset.
+    if (m_direct == DirectResult::Direct && done % m_alignment != 0)
+      break;
+  }
+  return static_cast<std::int64_t>(done);
+}
+
 InputFile::~InputFile() { close(); }
 
 InputFile::InputFile(InputFile&& other) noexcept { *this = std::move(other); }
@@ -79,6 +135,57 @@ void InputFile::close()
   if (m_handle != kInvalid)
     ::close(static_cast<int>(m_handle));
   m_handle = kInvalid;
+}
+
+OutputFile OutputFile::openWith(const std::filesystem::path& path, int flags, std::string& error)
+{
+  error.clear();
+  const int fd = ::open(path.c_str(), flags | O_WRONLY | O_CLOEXEC | O_NOCTTY, 0644);
+  if (fd < 0) {
+    const int e = errno;
+    // Say which it is: a read-only filesystem and a folder this user may not write to need different fixes.
+    if ((flags & O_CREAT) && e == EROFS)
+      error = path.parent_path().string() + ": read-only location: choose another";
+    else if ((flags & O_CREAT) && (e == EACCES || e == EPERM))
+      error = path.parent_path().string() + ": permission denied (you cannot create files here): choose another location";
+    else
+      error = pathError(path, e);
+    return {};
+  }
+  OutputFile file;
+  file.m_handle = fd;
+  file.m_path = path;
+  file.setWriteMode();
+  return file;
+}
+
+OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::string& error)
+{
+  // O_EXCL|O_CREAT fails on any existing name, including a symbolic link (even a dangling one).
+  return openWith(path, O_CREAT | O_EXCL, error);
+}
+
+OutputFile OutputFile::openExisting(const std::filesystem::path& path, std::string& error)
+{
+  return openWith(path, O_NOFOLLOW, error);
+}
+
+bool renameNoReplace(const std::filesystem::path& from, const std::filesystem::path& to, std::string& error)
+{
+  error.clear();
+  int e = renameExclusive(from, to);
+  if (e == 0)
+    return true;
+  if (e == ENOTSUP) {
+    // Filesystems without an exclusive rename: link() never replaces either; then drop the old name.
+    if (::link(from.c_str(), to.c_str()) == 0) {
+      ::unlink(from.c_str());
+      return true;
+    }
+    e = errno;
+  }
+  error = e == EEXIST ? to.string() + " already exists: it was left untouched" : pathError(to, e);
+  return false;
 }
 
 OutputFile::~OutputFile() { close(); }
