@@ -82,7 +82,7 @@ namespace analysis {
 
 bool isFileWorkload(Workload w)
 {
-  return w == Workload::Read || w == Workload::HashFile || w == Workload::HashTree || w == Workload::PeerTool;
+  return workloadTraits(w).usesCache;  // read, hash-file, hash-tree, peer tools
 }
 
 bool isMemoryBacked(const RunResult& run)
