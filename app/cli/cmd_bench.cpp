@@ -73,12 +73,8 @@ BenchOptions parseBenchOptions(const Args& args)
   // With --data the core picks the steps by what PATH is: hash-file for a file, hash-tree for a folder.
   if (o.workloads.empty() && !o.data)
     o.workloads = {Workload::Read, Workload::HashMemory, Workload::HashFile};
-  if (const auto preset = args.value("preset")) {
-    const auto parsed = parsePreset(*preset);
-    if (!parsed)
-      throw UsageError("unknown --preset '" + *preset + "' (choose quick, standard or thorough)");
-    o.passes = passesOf(*parsed);
-  }
+  if (const auto preset = args.value("preset"))
+    o.passes = passesOf(parseChoiceOption("--preset", *preset, parsePreset, "quick, standard or thorough"));
   if (const auto passes = args.value("passes"))
     o.passes = parseCountOption("--passes", *passes, 1, 100);
   o.waitQuiet = args.has("wait-quiet");
@@ -93,20 +89,12 @@ BenchOptions parseBenchOptions(const Args& args)
       throw UsageError(
           "--size 0 would benchmark an empty file, which measures nothing: give a size such as 64M");
   }
-  if (const auto content = args.value("content")) {
-    const auto parsed = parseSampleContent(*content);
-    if (!parsed)
-      throw UsageError("unknown --content '" + *content + "' (choose random, zeros or text)");
-    o.content = *parsed;
-  }
+  if (const auto content = args.value("content"))
+    o.content = parseChoiceOption("--content", *content, parseSampleContent, "random, zeros or text");
   if (const auto streams = args.value("streams"))
     o.streams = parseCountOption("--streams", *streams, 1, 256);
-  if (const auto cache = args.value("cache")) {
-    const auto parsed = parseCacheMode(*cache);
-    if (!parsed)
-      throw UsageError("unknown --cache '" + *cache + "' (choose cold, warm or as-is)");
-    o.cache = *parsed;
-  }
+  if (const auto cache = args.value("cache"))
+    o.cache = parseChoiceOption("--cache", *cache, parseCacheMode, "cold, warm or as-is");
   if (const auto block = args.value("block-size")) {
     o.blockSize = parseSizeOption("--block-size", *block);
     if (o.blockSize < 512 || o.blockSize > 1 * GiB)
@@ -118,12 +106,8 @@ BenchOptions parseBenchOptions(const Args& args)
     o.sampleHz = parseNumberOption("--sample-hz", *hz, 0, 1000);
   if (const auto top = args.value("max-streams"))
     o.maxStreams = parseCountOption("--max-streams", *top, 1, 256);
-  if (const auto path = args.value("read-path")) {
-    const auto parsed = parseReadPath(*path);
-    if (!parsed)
-      throw UsageError("unknown --read-path '" + *path + "' (choose auto, copy or mapped)");
-    o.readPath = *parsed;
-  }
+  if (const auto path = args.value("read-path"))
+    o.readPath = parseChoiceOption("--read-path", *path, parseReadPath, "auto, copy or mapped");
   if (const auto depth = args.value("queue-depth"))
     o.queueDepth = parseCountOption("--queue-depth", *depth, 1, kMaxQueueDepth);
   const int buffers = o.queueDepth + 1; // blocks each reading stream keeps in memory

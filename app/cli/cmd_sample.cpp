@@ -41,10 +41,7 @@ SampleContent contentOf(const Args& args)
   const auto text = args.value("content");
   if (!text)
     return SampleContent::Random;
-  const auto content = parseSampleContent(*text);
-  if (!content)
-    throw UsageError("unknown --content '" + *text + "' (choose random, zeros or text)");
-  return *content;
+  return parseChoiceOption("--content", *text, parseSampleContent, "random, zeros or text");
 }
 
 void requireFolder(const fs::path& location)

@@ -66,6 +66,16 @@ std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values,
 // "--size 64M" and friends; UsageError naming the option when malformed.
 std::uint64_t parseSizeOption(std::string_view option, std::string_view text);
 int parseCountOption(std::string_view option, std::string_view text, int min, int max);
+// An option whose value is one of a few words, read by `parse` (parseCacheMode ...): its value, or a
+// UsageError naming the option, the value and `choices` ("cold, warm or as-is").
+template <class Parse>
+auto parseChoiceOption(std::string_view option, const std::string& text, Parse parse, std::string_view choices)
+{
+  const auto parsed = parse(text);
+  if (!parsed)
+    throw UsageError("unknown " + std::string(option) + " '" + text + "' (choose " + std::string(choices) + ")");
+  return *parsed;
+}
 // Seconds between `min` and `max` (a day by default): "--duration 1e9" is a typo, not a 31-year run.
 inline constexpr double kMaxSeconds = 24 * 3600.0;
 double parseSecondsOption(std::string_view option, std::string_view text, double min, double max = kMaxSeconds);

@@ -73,10 +73,8 @@ int runB3sum(Context& context, const Arguments& argv)
                    {"version", 'V', false, false},
                    {"jobs", 'j', true, false}},
                   argv, OptionWording::Getopt);
-  if (args.has("help"))
-    return writeOut(toolHelp(Tool::B3sum, programName())) ? kExitOk : kExitFailure;
-  if (args.has("version"))
-    return writeOut(toolVersion(Tool::B3sum)) ? kExitOk : kExitFailure;
+  if (const std::optional<int> answered = answerHelpOrVersion(args, Tool::B3sum))
+    return *answered;
   if (args.value("num-threads")) {
     const int threads = parseCountOption("--num-threads", *args.value("num-threads"), 0, 1024);
     setThreadsPerStream(static_cast<unsigned>(threads)); // 0: all cores, as b3sum

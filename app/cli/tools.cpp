@@ -289,10 +289,8 @@ int runXxhsum(Context& context, const Arguments& commandLine)
                    {"version", 'V', false, false},
                    {"jobs", 'j', true, false}},
                   argv, OptionWording::Getopt);
-  if (args.has("help"))
-    return writeOut(toolHelp(Tool::Xxhsum, programName())) ? kExitOk : kExitFailure;
-  if (args.has("version"))
-    return writeOut(toolVersion(Tool::Xxhsum)) ? kExitOk : kExitFailure;
+  if (const std::optional<int> answered = answerHelpOrVersion(args, Tool::Xxhsum))
+    return *answered;
   if (args.has("bench"))
     usage("the benchmark is hashscope-cli bench -w hash-memory -a xxh64 (or xxh32, xxh3-64, xxh3-128)", false);
   std::string algorithm = "xxh64";
@@ -332,6 +330,15 @@ int runXxhsum(Context& context, const Arguments& commandLine)
 }
 
 } // namespace
+
+std::optional<int> answerHelpOrVersion(const Args& args, Tool tool)
+{
+  if (args.has("help"))
+    return writeOut(toolHelp(tool, programName())) ? kExitOk : kExitFailure;
+  if (args.has("version"))
+    return writeOut(toolVersion(tool)) ? kExitOk : kExitFailure;
+  return std::nullopt;
+}
 
 std::optional<Tool> toolForProgram(std::string_view argv0)
 {

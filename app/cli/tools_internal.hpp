@@ -1,9 +1,11 @@
 // What the tools' front ends (tools.cpp, tool_b3sum.cpp) share: their usage problems and options.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "args.hpp"
 #include "commands.hpp"
 #include "common.hpp"
 
@@ -27,6 +29,9 @@ inline int parseJobs(const std::string& text)
 {
   return parseCountOption("--jobs", text, 1, 256);
 }
+
+// --help and --version as b3sum and xxhsum answer them: the exit status when one was asked, else nothing.
+std::optional<int> answerHelpOrVersion(const Args& args, Tool tool);
 
 // b3sum 1.x: BLAKE3 with names escaped its way, --no-names, --raw, --length, --keyed, --derive-key, -c and
 // --quiet.
