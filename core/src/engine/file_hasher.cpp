@@ -115,10 +115,7 @@ FileDigests FileHasher::hash(const std::filesystem::path& file, Seen seen)
 FileDigests FileHasher::hash(const std::filesystem::path& file, const platform::Folder& folder)
 {
   // The listing saw a regular file here: no look before opening (the open handle is still checked).
-  return m_state->hashWith(file, [&](std::string& error) {
-    const platform::Folder* here = m_state->folders.here(folder, error);
-    return here ? platform::InputFile::openIn(*here, file, platform::ReadMode::Cached, error) : platform::InputFile();
-  });
+  return m_state->hashWith(file, [&](std::string& error) { return m_state->folders.open(folder, file, error); });
 }
 
 FileDigests FileHasher::hash(const TreeListing& listing, std::size_t index)

@@ -31,4 +31,11 @@ const platform::Folder* LocalFolders::here(const platform::Folder& listed, std::
   return &m_kept.back().local;
 }
 
+platform::InputFile LocalFolders::open(const platform::Folder& listed, const std::filesystem::path& file,
+                                       std::string& error)
+{
+  const platform::Folder* folder = here(listed, error);
+  return folder ? platform::InputFile::openIn(*folder, file, platform::ReadMode::Cached, error) : platform::InputFile();
+}
+
 }  // namespace hashscope::engine

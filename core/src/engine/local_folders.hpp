@@ -18,6 +18,9 @@ public:
   // The folder to open `listed`'s files relative to on this thread; nullptr, with `error` set, when it can no
   // longer be opened here (removed, or replaced since the walk).
   const platform::Folder* here(const platform::Folder& listed, std::string& error);
+  // `file`, listed in `listed`, opened for cached reads relative to that folder here (closed, with `error`
+  // set, when it cannot be): the open of hash -r's and hash-tree's files alike.
+  platform::InputFile open(const platform::Folder& listed, const std::filesystem::path& file, std::string& error);
 
 private:
   static constexpr std::size_t kKeep = 16;

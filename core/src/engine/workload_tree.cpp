@@ -86,8 +86,7 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
       // ones go through prepareFile, which evicts or opens for direct I/O.
       bool opened;
       if (perFile == CacheMode::AsIs && listed) {
-        const platform::Folder* folder = folders.here(*listed, error);
-        file = folder ? platform::InputFile::openIn(*folder, path, platform::ReadMode::Cached, error) : platform::InputFile();
+        file = folders.open(*listed, path, error);
         opened = file.isOpen();
         plan.method = CacheMethod::AsIs;
       } else {
