@@ -34,7 +34,7 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent)
   m_table = new QTableWidget(0, Columns, this);
   m_table->setObjectName(QStringLiteral("fleetTable"));
   m_table->setHorizontalHeaderLabels({tr("Machine"), tr("Platform"), tr("Algorithm"), tr("Hashing"),
-                                      tr("Limited by"), tr("Storage"), tr("History")});
+                                      tr("Verdict"), tr("Storage"), tr("History")});
   m_table->verticalHeader()->hide();
   m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
   m_table->setSelectionMode(QAbstractItemView::SingleSelection);
@@ -54,8 +54,8 @@ FleetView::FleetView(QWidget* parent) : QWidget(parent)
   m_aggregate->setFont(bold);
   auto* layout = new QVBoxLayout(this);
   layout->addWidget(m_heading);
+  layout->addWidget(m_aggregate);  // the answer first, then the machines it sums
   layout->addWidget(m_table, 1);
-  layout->addWidget(m_aggregate);
   const auto open = [this](int row) {
     if (const QTableWidgetItem* item = m_table->item(row, Machine); item && item->data(Qt::UserRole).toLongLong() > 0)
       Q_EMIT openRequested(item->data(Qt::UserRole).toLongLong());
@@ -78,7 +78,8 @@ void FleetView::setRuns(const std::vector<MachineRun>& runs)
     QTableWidgetItem* name = cell(r.shownName);
     name->setData(Qt::UserRole, qlonglong(r.id));
     m_table->setItem(row, Machine, name);
-    m_table->setItem(row, Platform, cell(r.platform));
+    // ssh's `uname -sm` for another machine; this machine's run names its own system.
+    m_table->setItem(row, Platform, cell(!r.platform.isEmpty() || !r.run ? r.platform : qs(r.run->machine.os)));
     m_table->setItem(row, History, cell(r.id > 0 ? tr("run %1").arg(r.id) : QString()));
     if (!r.run || next >= fleet.machines.size()) {
       m_table->setItem(row, Algorithm, cell(QString()));
@@ -94,8 +95,10 @@ void FleetView::setRuns(const std::vector<MachineRun>& runs)
     m_table->setItem(row, Storage, cell(m.storageMBps > 0 ? formatMBps(m.storageMBps) : tr("not measured"), true));
   }
   m_heading->setText(runs.empty() ? tr("No run over several machines yet: tick other machines in Setup > Machines.")
-                                  : tr("%n machine(s) measured in one run; each is saved in the history under its name.",
-                                       nullptr, int(measured.size())));
+                                  : tr("%1 of %2 machines measured in one run; each run is saved in the history under "
+                                       "its machine's name.")
+                                        .arg(measured.size())
+                                        .arg(runs.size()));
   m_aggregate->setText(measured.empty() ? QString()
                                         : tr("The fleet: hashing %1 together (each machine as its verdict limits "
                                              "it), storage %2 together.")

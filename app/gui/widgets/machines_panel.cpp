@@ -29,7 +29,10 @@ MachinesPanel::MachinesPanel(MachineList* model, QWidget* parent)
   m_view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   m_view->horizontalHeader()->setStretchLastSection(true);
   m_view->verticalHeader()->setDefaultSectionSize(m_view->fontMetrics().height() + 8);
-  m_view->setMinimumHeight(m_view->verticalHeader()->defaultSectionSize() * 3 + 30);
+  // A few rows tall (it scrolls beyond): the page keeps its room for the locations and the sample below.
+  const int rows = m_view->verticalHeader()->defaultSectionSize();
+  m_view->setMinimumHeight(rows * 3 + m_view->horizontalHeader()->sizeHint().height() + 4);
+  m_view->setMaximumHeight(rows * 4 + m_view->horizontalHeader()->sizeHint().height() + 4);
   m_view->setToolTip(tr("Tick the machines to benchmark: this one, and others over ssh with your own keys, agent "
                         "and ~/.ssh/config (never a password). Each machine's run is saved in the history "
                         "under its name."));
