@@ -70,6 +70,30 @@ TEST_CASE("Machines: a typed host is added ticked, a bad one is said and kept to
   CHECK(list->rowCount() == 2);
 }
 
+TEST_CASE("Machines: Space ticks and unticks a machine, Tab reaches the list", "[gui][machines]")
+{
+  test::TinyBenchmark bench;
+  MachinesPanel* panel = bench.window->machinesPanel();
+  MachineList* list = bench.window->machineList();
+  REQUIRE(panel->addTyped(QStringLiteral("db1")));
+  panel->view()->setFocus();
+  panel->view()->setCurrentIndex(list->index(1, 0));
+  QTest::keyClick(panel->view(), Qt::Key_Space);
+  CHECK(list->checkedHosts().isEmpty());
+  QTest::keyClick(panel->view(), Qt::Key_Space);
+  CHECK(list->checkedHosts() == QStringList{QStringLiteral("db1")});
+  // The list and its box are in the Setup page's Tab chain.
+  QWidget* w = panel->view();
+  bool reachesEdit = false;
+  for (int i = 0; i < 5 && !reachesEdit; ++i) {
+    w = w->nextInFocusChain();
+    reachesEdit = w == panel->hostEdit();
+  }
+  CHECK(reachesEdit);
+  CHECK_FALSE(panel->view()->toolTip().isEmpty());
+  CHECK_FALSE(panel->hostEdit()->toolTip().isEmpty());
+}
+
 TEST_CASE("Machines: Remove takes a host away, never this machine", "[gui][machines]")
 {
   test::TinyBenchmark bench;

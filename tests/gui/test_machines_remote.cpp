@@ -50,6 +50,29 @@ QString statusOf(MachineList* list, const QString& host)
 
 }  // namespace
 
+TEST_CASE("Machines: the Setup page's options as bench arguments are a run hashscope-cli makes", "[gui][machines]")
+{
+  // What each other machine gets (remoteBenchArguments), run here by this build's CLI on a temp folder: every
+  // option is one it knows, with a value it takes.
+  RunOptions o;
+  o.preset = Preset::Quick;
+  o.quietTimeout = 1;
+  o.sampleSize = 4 * MiB;
+  o.warm = true;
+  o.ramp = true;
+  o.maxStreams = 2;
+  o.hashSeconds = 0.1;
+  clitest::TempDir dir;
+  std::vector<std::string> args = {"bench", "--location", dir.path().string(), "--no-save", "--sample-hz", "0"};
+  for (const std::string& a : remoteBenchArguments(o, {"md5", "crc32"}))
+    args.push_back(a);
+  const clitest::ProcessResult r = clitest::runCli(args, {}, 120);
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.find("md5") != std::string::npos);
+  CHECK(r.out.find("crc32") != std::string::npos);
+}
+
 TEST_CASE("Machines: this machine and two over ssh, one refusing the key", "[gui][machines][remote]")
 {
   SshLab lab;
