@@ -1,6 +1,7 @@
 // The Setup page's Machines list: typed hosts (and the message for a bad one), ~/.ssh/config's Host entries,
 // Remove, the settings that keep the list, and the remote bench's arguments made from the Setup page.
 #include <QFile>
+#include <QAbstractItemModelTester>
 #include <QTableWidget>
 #include <QLabel>
 #include <QLineEdit>
@@ -45,6 +46,7 @@ TEST_CASE("Machines: a typed host is added ticked, a bad one is said and kept to
   test::TinyBenchmark bench;
   MachinesPanel* panel = bench.window->machinesPanel();
   MachineList* list = bench.window->machineList();
+  QAbstractItemModelTester tester(list, QAbstractItemModelTester::FailureReportingMode::Fatal);
   REQUIRE(list->rowCount() == 1);
   CHECK(list->index(0, 0).data().toString() == QStringLiteral("This machine"));
   CHECK(list->localChecked());

@@ -164,5 +164,20 @@ TEST_CASE("Machines: Stop ends every remote run and leaves nothing there", "[gui
     CHECK(statusOf(list, qs(h->label)) == QStringLiteral("stopped"));
     CHECK(clitest::leftNothing(*h));
   }
+
+  // Again, stopped by Esc once asked; the question says what a stop there keeps (nothing).
+  QTest::mouseClick(w.benchmarkButton(), Qt::LeftButton);
+  REQUIRE(w.isBusy());
+  for (int i = 0; i < 600 && !(working(a) && working(b)); ++i)
+    QTest::qWait(100);
+  const auto seen = gui::test::answerNextMessageBoxSeen(QStringLiteral("Stop"));
+  QTest::keyClick(&w, Qt::Key_Escape);
+  REQUIRE(finished.wait(30000));
+  CHECK(seen->seen);
+  CHECK(seen->informative.contains(QStringLiteral("not saved")));
+  CHECK(finished.at(1).at(0).toBool());
+  CHECK(w.historyModel()->rowCount() == 0);
+  for (const SshLab::Host* h : {a, b})
+    CHECK(clitest::leftNothing(*h));
 }
 #endif

@@ -112,6 +112,11 @@ void MainWindow::escapePressed()
 
 bool MainWindow::confirmStopByEscape()
 {
+  if (!m_controller->isRunning())  // only other machines run: nothing of theirs is kept when stopped
+    return askToStop(QStringLiteral("stopByEscapeBox"), tr("Stop the benchmark"), tr("Stop the running benchmark?"),
+                     tr("The other machines' runs end, and their folders there are removed; a run stopped there "
+                        "is not saved."),
+                     tr("&Stop"));
   const Scoreboard& board = m_resultsView->scoreboard()->board();
   int tiles = 0;
   for (const ScoreTile& t : board.tiles)
@@ -239,10 +244,13 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 
 bool MainWindow::confirmQuitDuringRun()
 {
+  const QString kept = m_controller->isRunning()
+                           ? tr("What it has measured so far is saved in the history (as a stopped run), and its "
+                                "partial files are removed.")
+                           : tr("The other machines' runs end, and their folders there are removed; a run stopped "
+                                "there is not saved.");
   return askToStop(QStringLiteral("quitDuringRunBox"), tr("Quit HashScope"), tr("A benchmark is running. Stop it and quit?"),
-                   tr("What it has measured so far is saved in the history (as a stopped run), and its partial files "
-                      "are removed."),
-                   tr("Stop and &quit"));
+                   kept, tr("Stop and &quit"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
