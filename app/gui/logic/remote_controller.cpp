@@ -26,7 +26,12 @@ RemoteController::RemoteController(QObject* parent) : QObject(parent)
 {
   // The CLI is installed next to the app (and the build puts both in bin/): the one a host without its own
   // hashscope-cli gets a copy of.
-  m_base.selfExecutable = toPath(QDir(QCoreApplication::applicationDirPath()).filePath(QStringLiteral("hashscope-cli")));
+#ifdef Q_OS_WIN
+  const QString cli = QStringLiteral("hashscope-cli.exe");
+#else
+  const QString cli = QStringLiteral("hashscope-cli");
+#endif
+  m_base.selfExecutable = toPath(QDir(QCoreApplication::applicationDirPath()).filePath(cli));
 }
 
 RemoteController::~RemoteController() { stopAndWait(); }
