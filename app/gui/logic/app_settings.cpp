@@ -135,6 +135,17 @@ void AppSettings::setExtraFolders(const QStringList& paths)
   m_settings->setValue(key(SettingsKey::kExtraFolders), paths);
 }
 
+std::optional<QStringList> AppSettings::machines() const { return stringList(SettingsKey::kMachines); }
+std::optional<QStringList> AppSettings::machinesChecked() const
+{
+  return stringList(SettingsKey::kMachinesChecked);
+}
+void AppSettings::setMachines(const QStringList& hosts, const QStringList& checked)
+{
+  m_settings->setValue(key(SettingsKey::kMachines), hosts);
+  m_settings->setValue(key(SettingsKey::kMachinesChecked), checked);
+}
+
 QByteArray AppSettings::geometry() const { return m_settings->value(key(SettingsKey::kGeometry)).toByteArray(); }
 QByteArray AppSettings::windowState() const { return m_settings->value(key(SettingsKey::kState)).toByteArray(); }
 QByteArray AppSettings::splitterState() const

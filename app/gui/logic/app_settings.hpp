@@ -30,6 +30,8 @@ inline constexpr char kKeepSamples[] = "samples/keep";
 inline constexpr char kAlgorithms[] = "selection/algorithms";
 inline constexpr char kLocations[] = "selection/locations";
 inline constexpr char kExtraFolders[] = "selection/extraFolders";
+inline constexpr char kMachines[] = "selection/machines";          // the Machines list's hosts
+inline constexpr char kMachinesChecked[] = "selection/machinesTicked";  // ...those ticked, "local" included
 inline constexpr char kGeometry[] = "window/geometry";
 inline constexpr char kState[] = "window/state";
 inline constexpr char kSplitter[] = "window/splitter";
@@ -61,6 +63,9 @@ public:
   void setLocations(const QStringList& paths);
   std::optional<QStringList> extraFolders() const;
   void setExtraFolders(const QStringList& paths);
+  std::optional<QStringList> machines() const;
+  std::optional<QStringList> machinesChecked() const;
+  void setMachines(const QStringList& hosts, const QStringList& checked);
 
   QByteArray geometry() const;
   QByteArray windowState() const;

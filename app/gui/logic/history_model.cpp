@@ -256,6 +256,19 @@ QString HistoryModel::saveRun(const std::vector<RunResult>& results, const Expor
   }
 }
 
+QString HistoryModel::saveDocument(const std::string& json, const QString& name, std::int64_t* id)
+{
+  std::int64_t saved = 0;
+  const QString error =
+      change([&](RunLibrary& library) { saved = library.save(json, name.toStdString()); });
+  if (!error.isEmpty())
+    return tr("The run was not saved in the history: %1").arg(error);
+  if (id)
+    *id = saved;
+  Q_EMIT runSaved(saved);
+  return {};
+}
+
 QString HistoryModel::importFile(const QString& file, std::int64_t* id)
 {
   if (!m_library)

@@ -53,6 +53,9 @@ public:
 
   // Each returns the error sentence, empty on success, and refreshes the rows.
   QString saveRun(const std::vector<RunResult>& results, const ExportOptions& when, std::int64_t* id = nullptr);
+  // A run document another machine made (measured over ssh), stored under `name` (the machine), as the
+  // CLI's bench --host stores it: RunLibrary::save checks the document as for any run.
+  QString saveDocument(const std::string& json, const QString& name, std::int64_t* id = nullptr);
   // Imports one file on the calling thread (a file the history already holds is not stored again: `id`
   // gets its run). For a few small files; the app's Import uses importFiles().
   QString importFile(const QString& file, std::int64_t* id = nullptr);

@@ -3,6 +3,7 @@
 #include <QtGlobal>
 
 #include <algorithm>
+#include <utility>
 
 namespace hashscope::gui {
 
@@ -48,6 +49,30 @@ const std::vector<std::uint64_t>& offeredBlockSizes()
 }
 
 bool waitsQuietByDefault(Preset preset) { return preset != Preset::Quick; }
+
+std::vector<std::string> remoteBenchArguments(const RunOptions& options, const std::vector<std::string>& algorithms)
+{
+  const auto number = [](double value) { return std::to_string(value); };
+  std::vector<std::string> out = {"--suite",
+                                  "--preset", std::string(toString(options.preset)),
+                                  "--size", std::to_string(options.sampleSize),
+                                  "--content", std::string(toString(options.content)),
+                                  "--cache", std::string(toString(options.cache)),
+                                  "--block-size", std::to_string(options.blockSize),
+                                  "--streams", std::to_string(std::max(1, options.streams)),
+                                  "--duration", number(std::clamp(options.hashSeconds, 0.05, 60.0))};
+  if (options.waitQuiet)
+    out.insert(out.end(), {"--quiet-timeout", number(std::clamp(options.quietTimeout, 0.0, 600.0))});
+  for (const auto& [flag, on] : {std::pair{"--warm", options.warm}, std::pair{"--ramp", options.ramp},
+                                 std::pair{"--peers", options.peers}, std::pair{"--keep-sample", options.keepSamples}})
+    if (on)
+      out.emplace_back(flag);
+  if (options.ramp && options.maxStreams > 0)
+    out.insert(out.end(), {"--max-streams", std::to_string(options.maxStreams)});
+  for (const std::string& algorithm : algorithms)
+    out.insert(out.end(), {"--algorithm", algorithm});
+  return out;
+}
 
 SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesystem::path>& locations,
                         const std::vector<std::string>& algorithms)

@@ -49,6 +49,10 @@ const std::vector<std::uint64_t>& offeredBlockSizes();
 // Whether a preset waits for a quiet machine unless told otherwise (quick does not: it is for a first look).
 bool waitsQuietByDefault(Preset preset);
 
+// The same run as `hashscope-cli bench` arguments, for the machines measured over ssh: the suite with these
+// options and algorithms, on each machine's own default location (its temp folder).
+std::vector<std::string> remoteBenchArguments(const RunOptions& options, const std::vector<std::string>& algorithms);
+
 SuiteSpec makeSuiteSpec(const RunOptions& options, const std::vector<std::filesystem::path>& locations,
                         const std::vector<std::string>& algorithms);
 

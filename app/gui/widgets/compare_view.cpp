@@ -221,9 +221,15 @@ void CompareView::showComparison(const RunDocument& base, const RunDocument& oth
   m_settings->setText(differ.isEmpty() ? QString() : QStringLiteral("\u26a0 ") + differ);
   m_settings->setStyleSheet(QStringLiteral("color:%1;font-weight:bold;").arg(warningTextColor().name()));
   m_settings->setVisible(!differ.isEmpty());
-  m_baseTitle->setText(tr("Base: %1").arg(baseTitle));
+  // Two machines' runs (a run over several machines saves each under its host's name): each side also says
+  // what machine it was measured on.
+  const bool machines = base.machine.summary() != other.machine.summary() || base.machine.os != other.machine.os;
+  const auto machine = [machines](const RunDocument& run) {
+    return machines ? QStringLiteral("\n") + elidedText(qs(run.machine.summary())) : QString();
+  };
+  m_baseTitle->setText(tr("Base: %1").arg(baseTitle) + machine(base));
   m_baseTitle->show();
-  m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle));
+  m_otherTitle->setText(tr("Other: %1 (change against the base)").arg(otherTitle) + machine(other));
   // Folded, the toggle still says which runs the table compares.
   const auto plain = [](QString text) { return text.replace(QLatin1Char('&'), QStringLiteral("&&")); };  // no mnemonic
   m_boardsToggle->setText(tr("Scoreboards: base %1; other %2").arg(plain(baseTitle), plain(otherTitle)));

@@ -28,7 +28,11 @@
 #include "logic/results_model.hpp"
 #include "widgets/algorithms_panel.hpp"
 #include "widgets/live_view.hpp"
+#include "logic/machine_list.hpp"
+#include "logic/remote_controller.hpp"
 #include "widgets/locations_panel.hpp"
+#include "widgets/machines_panel.hpp"
+#include "widgets/fleet_view.hpp"
 #include "widgets/history_panel.hpp"
 #include "widgets/options_panel.hpp"
 #include "widgets/planner_panel.hpp"
@@ -64,6 +68,7 @@ MainWindow::MainWindow(AppSettings& settings, QWidget* parent)
   m_historyPanel = new HistoryPanel(m_history, this);
   m_plannerPanel = new PlannerPanel(this);
   m_tabs->addTab(m_historyPanel, tr("Histor&y"));
+  buildMachines();
   m_tabs->addTab(m_plannerPanel, tr("&Planner"));
   m_tabs->setTabToolTip(3, tr("Every saved run: open, compare, name, export, import"));
   m_tabs->setTabToolTip(4, tr("What hashing a given amount of data in a given time needs, from a measured run"));
@@ -118,7 +123,7 @@ void MainWindow::setSetupTabOrder()
   // The tab bar, the Setup page in workflow order (where, the sample, what, how), then Benchmark and Stop;
   // on the other pages Tab reaches Benchmark and Stop right after the tab bar (the Setup page is hidden).
   QList<QWidget*> chain{m_tabs->tabBar()};
-  for (const QWidget* panel : {static_cast<QWidget*>(m_locationsPanel), static_cast<QWidget*>(m_samplesPanel),
+  for (const QWidget* panel : {static_cast<QWidget*>(m_machinesPanel), static_cast<QWidget*>(m_locationsPanel), static_cast<QWidget*>(m_samplesPanel),
                                static_cast<QWidget*>(m_algorithmsPanel), static_cast<QWidget*>(m_optionsPanel)})
     chain << layoutTabOrder(panel);
   chain << m_benchmark << m_stop;
@@ -131,6 +136,7 @@ MainWindow::~MainWindow()
   // pane hiding then must not reach updateEscapeAction (UBSan: a downcast of a destroyed MainWindow).
   disconnect(m_resultsView, nullptr, this, nullptr);
   m_controller->stopAndWait();
+  m_remote->stopAndWait();
 }
 
 QWidget* MainWindow::buildSetupPage()
@@ -139,10 +145,12 @@ QWidget* MainWindow::buildSetupPage()
   m_samplesPanel = new SamplesPanel(this);
   m_algorithmsPanel = new AlgorithmsPanel(m_algorithms, this);
   m_optionsPanel = new OptionsPanel(this);
+  m_machines = new MachineList(this);
+  m_machinesPanel = new MachinesPanel(m_machines, this);
 
   // Two columns in workflow order (where: locations, sample; what and how: algorithms, options), or one when
   // the window is narrow: the page then scrolls down, never sideways.
-  m_setupPage = new SetupPage(m_locationsPanel, m_samplesPanel, m_algorithmsPanel, m_optionsPanel);
+  m_setupPage = new SetupPage(m_machinesPanel, m_locationsPanel, m_samplesPanel, m_algorithmsPanel, m_optionsPanel);
   m_setupScroll = new QScrollArea;
   m_setupScroll->setWidget(m_setupPage);
   m_setupScroll->setWidgetResizable(true);
@@ -199,6 +207,8 @@ void MainWindow::restoreSettings()
         m_locations->addFolder(describeStorage(toPath(folder)));
     }
   }
+  m_machines->restore(m_settings.machines().value_or(QStringList()),
+                      m_settings.machinesChecked().value_or(QStringList{MachineList::localName()}));
   RunOptions options = m_settings.options();
   const auto locations = m_settings.locations();
   if (locations) {
@@ -288,6 +298,7 @@ void MainWindow::saveSettings()
   m_settings.setAlgorithms(m_algorithms->checkedIds());
   m_settings.setLocations(m_locations->checkedPaths());
   m_settings.setExtraFolders(m_locations->addedFolders());
+  m_settings.setMachines(m_machines->hosts(), m_machines->checkedNames());
   m_settings.setWindowLayout(saveGeometry(), saveState(), m_resultsView->splitter()->saveState());
   m_settings.setLegendShown(m_resultsView->legendChoice());
   m_settings.sync();
@@ -314,6 +325,7 @@ void MainWindow::setRunning(bool running)
   m_stop->setEnabled(running);
   m_stopAction->setEnabled(running);
   m_locationsPanel->setEnabled(!running);
+  m_machinesPanel->setEnabled(!running);
   m_algorithmsPanel->setEnabled(!running);
   m_optionsPanel->setEnabled(!running);
   m_samplesPanel->setBenchmarkRunning(running);

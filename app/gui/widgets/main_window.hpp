@@ -5,6 +5,8 @@
 #include <QMainWindow>
 #include <QStandardPaths>
 
+#include <vector>
+
 #include "hashscope/export.hpp"
 #include "logic/run_options.hpp"
 
@@ -22,14 +24,19 @@ class AlgorithmsPanel;
 class AppSettings;
 class BenchmarkController;
 class ChartWidget;
+class FleetView;
 class HelpDialog;
 class HistoryModel;
 class HistoryPanel;
 class LiveView;
 class LocationModel;
 class LocationsPanel;
+class MachineList;
+class MachinesPanel;
 class OptionsPanel;
 class PlannerPanel;
+class RemoteController;
+struct MachineRun;  // widgets/fleet_view.hpp
 class ResultsModel;
 class ResultsView;
 class SamplesPanel;
@@ -57,6 +64,11 @@ public:
   HistoryModel* historyModel() const { return m_history; }
   HistoryPanel* historyPanel() const { return m_historyPanel; }
   PlannerPanel* plannerPanel() const { return m_plannerPanel; }
+  MachineList* machineList() const { return m_machines; }
+  MachinesPanel* machinesPanel() const { return m_machinesPanel; }
+  RemoteController* remoteController() const { return m_remote; }
+  FleetView* fleetView() const { return m_fleetView; }
+  bool isBusy() const;  // a run goes on this machine or on others
   QTabWidget* viewTabs() const { return m_tabs; }
   QString statusText() const;
   QList<ChartWidget*> charts() const;  // throughput, bottleneck, comparison, ramp
@@ -141,6 +153,14 @@ private:
   void onLocationsChanged();
   void onFinished(quint64 runId, bool cancelled, const QStringList& errors);
   void showProgress();
+  // The Machines list and the runs on other machines (main_window_remote.cpp).
+  void buildMachines();
+  bool startLocal(const RunOptions& options, const QStringList& locations, const std::vector<std::string>& ids);
+  bool startRemote(const RunOptions& options, const std::vector<std::string>& ids);
+  void onRemoteLine(const QString& host, const QString& text);
+  void onRemoteFinished(bool stopped);
+  void addLocalMachineRun(std::int64_t id, bool cancelled);
+  void showMachineRuns();  // once every machine's run has ended: Results > Machines
 
   AppSettings& m_settings;
   BenchmarkController* m_controller;
@@ -156,6 +176,12 @@ private:
   HistoryModel* m_history = nullptr;
   HistoryPanel* m_historyPanel = nullptr;
   PlannerPanel* m_plannerPanel = nullptr;
+  MachineList* m_machines = nullptr;
+  MachinesPanel* m_machinesPanel = nullptr;
+  RemoteController* m_remote = nullptr;
+  FleetView* m_fleetView = nullptr;
+  std::vector<MachineRun> m_machineRuns;  // the run over several machines going on or last made
+  bool m_overMachines = false;            // the current run includes other machines
   StatusStrip* m_status = nullptr;
   QTabWidget* m_tabs = nullptr;
   QScrollArea* m_setupScroll = nullptr;

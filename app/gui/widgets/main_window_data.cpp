@@ -36,7 +36,7 @@ void MainWindow::createDataAction(QMenu* menu)
 
 void MainWindow::askBenchmarkData()
 {
-  if (m_controller->isRunning())
+  if (isBusy())
     return;
   // Browse starts in the selected location: a read-only one is measured this way.
   QString start = m_locationsPanel->selectedPath();
@@ -49,7 +49,7 @@ void MainWindow::askBenchmarkData()
 
 bool MainWindow::benchmarkData(const QString& path)
 {
-  if (m_controller->isRunning())
+  if (isBusy())
     return false;
   const QStringList algorithms = m_algorithms->checkedIds();
   if (path.isEmpty()) {

@@ -12,10 +12,13 @@
 #include "logic/history_model.hpp"
 #include "logic/location_check.hpp"
 #include "logic/location_model.hpp"
+#include "logic/machine_list.hpp"
+#include "logic/remote_controller.hpp"
 #include "logic/result_text.hpp"
 #include "logic/results_model.hpp"
 #include "logic/run_phase.hpp"
 #include "logic/run_reader.hpp"
+#include "widgets/fleet_view.hpp"
 #include "widgets/history_panel.hpp"
 #include "widgets/live_view.hpp"
 #include "widgets/main_window.hpp"
@@ -27,16 +30,21 @@ namespace hashscope::gui {
 
 void MainWindow::startBenchmark()
 {
-  if (m_controller->isRunning())
+  if (isBusy())
     return;
   const RunOptions options = currentOptions();
   const QStringList locations = m_locations->checkedPaths();
   const QStringList algorithms = m_algorithms->checkedIds();
+  const bool local = m_machines->localChecked();
   if (options.sampleSize == 0) {
     m_status->showError(tr("The sample size is not valid: type a size such as 512M or 2G."));
     return;
   }
-  if (locations.isEmpty()) {
+  if (!local && m_machines->checkedHosts().isEmpty()) {
+    m_status->showError(tr("Tick at least one machine to benchmark: this one, or another in Machines."));
+    return;
+  }
+  if (local && locations.isEmpty()) {
     m_status->showError(tr("Tick at least one usable location to benchmark."));
     return;
   }
@@ -45,6 +53,19 @@ void MainWindow::startBenchmark()
     return;
   }
   saveSettings();
+  std::vector<std::string> ids;
+  for (const QString& id : algorithms)
+    ids.push_back(id.toStdString());
+  m_machines->clearStatus();
+  m_machineRuns.clear();
+  const bool remote = startRemote(options, ids);
+  const bool started = (local && startLocal(options, locations, ids)) || remote;
+  if (started)
+    setRunning(true);
+}
+
+bool MainWindow::startLocal(const RunOptions& options, const QStringList& locations, const std::vector<std::string>& ids)
+{
   // Each ticked location is checked first: one deleted or turned read-only since it was ticked says so on its
   // tiles and above them, and the others are measured.
   QList<LocationProblem> problems;
@@ -55,11 +76,7 @@ void MainWindow::startBenchmark()
     else
       paths.push_back(toPath(path));
   }
-  std::vector<std::string> ids;
-  for (const QString& id : algorithms)
-    ids.push_back(id.toStdString());
-
-  showRunStarting(locations, algorithms);
+  showRunStarting(locations, m_algorithms->checkedIds());
   m_resultsView->setLocationProblems(problems);
   QStringList sentences;
   for (const LocationProblem& p : std::as_const(problems)) {
@@ -69,31 +86,37 @@ void MainWindow::startBenchmark()
   if (paths.empty()) {  // nothing left to measure: said on the tiles and in the headline, nothing started
     m_resultsView->setRunEnded(false);
     m_status->showError(sentences.join(QStringLiteral(". ")));
-    return;
+    return false;
   }
   const QString plan = m_locations->writePlan(options.keepSamples);  // said before anything is written
   if (m_controller->start(makeSuiteSpec(options, paths, ids)) == 0)
-    return;
-  setRunning(true);
+    return false;
+  m_machines->setStatus({}, tr("measuring"));
   m_status->showProgress(sentences.isEmpty() ? plan : sentences.join(QStringLiteral(". ")) % QStringLiteral(". ") % plan,
                          0, -1);
+  return true;
 }
 
 void MainWindow::updateEscapeAction()
 {
-  m_escapeAction->setEnabled(m_controller->isRunning() || m_resultsView->detailsOpen());
+  m_escapeAction->setEnabled(isBusy() || m_resultsView->detailsOpen());
 }
 
 void MainWindow::escapePressed()
 {
   if (m_resultsView->closeDetails())
     return;
-  if (m_controller->isRunning() && confirmStopByEscape() && m_controller->isRunning())
+  if (isBusy() && confirmStopByEscape() && isBusy())
     stopBenchmark();
 }
 
 bool MainWindow::confirmStopByEscape()
 {
+  if (!m_controller->isRunning())  // only other machines run: nothing of theirs is kept when stopped
+    return askToStop(QStringLiteral("stopByEscapeBox"), tr("Stop the benchmark"), tr("Stop the running benchmark?"),
+                     tr("The other machines' runs end, and their folders there are removed; a run stopped there "
+                        "is not saved."),
+                     tr("&Stop"));
   const Scoreboard& board = m_resultsView->scoreboard()->board();
   int tiles = 0;
   for (const ScoreTile& t : board.tiles)
@@ -125,7 +148,7 @@ bool MainWindow::openSavedRun(std::int64_t id)
 {
   // The saved run takes the Results tab's place, as a run just made: its scoreboard, table, charts and
   // details, and every export of the File menu (the JSON one writes the stored document itself).
-  if (m_controller->isRunning()) {
+  if (isBusy()) {
     m_status->showError(tr("A benchmark is running: open a saved run once it has ended."));
     return false;
   }
@@ -161,9 +184,10 @@ void MainWindow::showRunStarting(const QStringList& locations, const QStringList
 
 void MainWindow::stopBenchmark()
 {
-  if (!m_controller->isRunning())
+  if (!isBusy())
     return;
   m_controller->stop();  // the phase says "Stopping..." until the run has ended
+  m_remote->stop();      // every machine's run: core ends them and removes their folders there
   m_stop->setEnabled(false);
 }
 
@@ -187,7 +211,7 @@ void MainWindow::showProgress()
 
 void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
 {
-  setRunning(false);
+  setRunning(m_remote->isRunning());
   m_resultsView->setRunEnded(cancelled);
   setWindowTitle(tr("HashScope"));
   // A run that left a location out (checked before it, or skipped by it) is not saved as "finished".
@@ -196,7 +220,7 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
     problems.append(p.sentence);
   if (!problems.isEmpty() && m_results->when().status == "finished")
     m_results->setStatus("incomplete");
-  m_historyPanel->saveRun(m_controller->results(), m_results->when());
+  addLocalMachineRun(m_historyPanel->saveRun(m_controller->results(), m_results->when()), cancelled);
   onLocationsChanged();  // the suite may have created samples
   for (const QString& error : errors) {
     if (!problems.contains(error))
@@ -212,20 +236,26 @@ void MainWindow::onFinished(quint64, bool cancelled, const QStringList& errors)
                               .arg(formatDuration(m_controller->elapsedSeconds())));
   if (!cancelled && m_results->rowCount() > 0)
     m_tabs->setCurrentWidget(m_resultsView);
-  Q_EMIT benchmarkFinished(cancelled);
+  if (!m_remote->isRunning()) {  // else the other machines' end says it
+    showMachineRuns();
+    Q_EMIT benchmarkFinished(cancelled);
+  }
 }
 
 bool MainWindow::confirmQuitDuringRun()
 {
+  const QString kept = m_controller->isRunning()
+                           ? tr("What it has measured so far is saved in the history (as a stopped run), and its "
+                                "partial files are removed.")
+                           : tr("The other machines' runs end, and their folders there are removed; a run stopped "
+                                "there is not saved.");
   return askToStop(QStringLiteral("quitDuringRunBox"), tr("Quit HashScope"), tr("A benchmark is running. Stop it and quit?"),
-                   tr("What it has measured so far is saved in the history (as a stopped run), and its partial files "
-                      "are removed."),
-                   tr("Stop and &quit"));
+                   kept, tr("Stop and &quit"));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event)
 {
-  if (m_controller->isRunning()) {
+  if (isBusy()) {
     if (!confirmQuitDuringRun()) {
       event->ignore();
       return;
@@ -242,6 +272,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
       m_historyPanel->saveRun(m_controller->results(), when);
     }
   }
+  m_remote->stopAndWait();  // the machines' runs end there, their folders removed; nothing of them is saved
   saveSettings();
   QMainWindow::closeEvent(event);
 }
