@@ -11,6 +11,7 @@
 #include "os.hpp"
 #include "progress.hpp"
 #include "table.hpp"
+#include "words.hpp"
 
 #include <set>
 
@@ -46,7 +47,7 @@ std::string machineTable(const RunDocument& doc)
                                 : Table::Align::Left);
   for (const RunTile& t : doc.tiles)
     table.addRow({t.key.workload, t.key.algorithm, t.key.location, t.key.cache, std::to_string(t.key.streams),
-                  t.failed ? "failed" : fixed(t.mbps, 1), t.verdict});
+                  t.failed ? "failed" : fixed(t.mbps, 1), words::verdictName(t.verdict)});
   return table.render();
 }
 
@@ -69,7 +70,7 @@ std::string aggregateText(const Fleet& fleet)
   std::string out = "\nThe fleet (" + std::to_string(fleet.machines.size()) + " machines):\n";
   for (const FleetMachine& m : fleet.machines)
     out += "  " + shownText(m.name) + ": " + shownText(m.algorithm) + " " + formatRate(m.hashMBps) + " end to end" +
-           (m.verdict.empty() ? std::string() : ", " + shownText(m.verdict)) + "; storage " +
+           (m.verdict.empty() ? std::string() : ", " + shownText(words::verdictName(m.verdict))) + "; storage " +
            (m.storageMBps > 0 ? formatRate(m.storageMBps) : std::string("not measured")) + "\n";
   out += "  together: hashing " + formatRate(fleet.hashMBps) + " (each machine as its verdict limits it), storage " +
          formatRate(fleet.storageMBps) + "\n";

@@ -272,6 +272,16 @@ std::string verdictName(Verdict v)
   return "no verdict";
 }
 
+std::string verdictName(std::string_view documentWord)
+{
+  for (Verdict v : {Verdict::CpuBound, Verdict::IoBound, Verdict::MemoryBound, Verdict::Mixed, Verdict::NetworkBound,
+                    Verdict::ServerBound, Verdict::Unknown}) {
+    if (toString(v) == documentWord)
+      return verdictName(v);
+  }
+  return documentWord.empty() ? verdictName(Verdict::Unknown) : std::string(documentWord);
+}
+
 std::string reasonText(const RunResult& result)
 {
   const std::vector<Clause> clauses = clausesOf(result);

@@ -22,6 +22,9 @@ std::string percent(double value);
 
 // "CPU-bound", "I/O-bound", "memory-bound", "mixed", "network-bound", "server-bound", "no verdict".
 std::string verdictName(Verdict verdict);
+// The same name for a verdict as a run document writes it ("io-bound" -> "I/O-bound"); a word this build does
+// not know (a newer version's) as it is, "" as "no verdict".
+std::string verdictName(std::string_view documentWord);
 // Why the verdict, from the rule that decided it: "the data came from the page cache, not the device"; empty
 // when the result was not analysed.
 std::string reasonText(const RunResult& result);

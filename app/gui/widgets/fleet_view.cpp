@@ -8,6 +8,7 @@
 #include "hashscope/planner.hpp"
 #include "logic/plain_text.hpp"
 #include "logic/result_text.hpp"
+#include "words.hpp"
 
 namespace hashscope::gui {
 
@@ -91,7 +92,7 @@ void FleetView::setRuns(const std::vector<MachineRun>& runs)
     const FleetMachine& m = fleet.machines[next++];
     m_table->setItem(row, Algorithm, cell(qs(m.algorithm)));
     m_table->setItem(row, Hashing, cell(formatMBps(m.hashMBps), true));
-    m_table->setItem(row, Limit, cell(qs(m.verdict)));
+    m_table->setItem(row, Limit, cell(qs(words::verdictName(m.verdict))));
     m_table->setItem(row, Storage, cell(m.storageMBps > 0 ? formatMBps(m.storageMBps) : tr("not measured"), true));
   }
   m_heading->setText(runs.empty() ? tr("No run over several machines yet: tick other machines in Setup > Machines.")
