@@ -1,5 +1,6 @@
 // listFiles: every regular file under a folder, sorted, with loops, special files and unreadable folders
-// reported instead of followed. The walk goes from open folder to open folder (platform::Folder): each
+// reported instead of followed (one walk, over 500 lines: its parallel listing, loop checks and the
+// descriptor budget share the folder queue). The walk goes from open folder to open folder (platform::Folder): each
 // entry costs one name lookup, and a folder swapped for a link while the tree is walked is not followed.
 #include <algorithm>
 #include <atomic>

@@ -1,4 +1,5 @@
 // consumeRange: how a range's bytes reach the hashers (read() on this thread, mapped windows, the pipelined reader).
+// Over 500 lines: the three methods and chooseReadMethod, the one choice between them, stay side by side.
 #include <algorithm>
 #include <atomic>
 #include <cstring>

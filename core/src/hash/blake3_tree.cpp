@@ -1,4 +1,5 @@
 // BLAKE3 on several threads for one stream, built on the library's own compression functions
+// (one idea over 500 lines: the tree's split, its threads and their scratch memory only make sense together)
 // (blake3_hash_many, blake3_compress_in_place from blake3_impl.h; blake3.c keeps its tree code static).
 //
 // The tree (BLAKE3 spec, section 2.1): 1024-byte chunks are leaves; a parent's left subtree holds the

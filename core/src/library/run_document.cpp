@@ -1,4 +1,5 @@
 // readRunDocument(): a hashscope.run JSON file (any /N) read back into tiles for listing, compare and plan.
+// Over 500 lines on purpose: every field's strict check is here, so that a hostile document meets one reader.
 #include <algorithm>
 #include <chrono>
 #include <cmath>
