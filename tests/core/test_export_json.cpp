@@ -310,3 +310,36 @@ TEST_CASE("run files load whether their evidence is a /2 sentence or a /3 reason
   REQUIRE(written.tiles.size() == 1);
   CHECK(written.tiles[0].key.algorithm == sampleResult().algorithm);
 }
+
+TEST_CASE("measuredResults reads back what the engine measured, and a hostile sample count costs no memory",
+          "[export][library][hostile]")
+{
+  const RunResult original = sampleResult();
+  std::string json = toJson({original});
+  const std::vector<RunResult> back = measuredResults(json);
+  REQUIRE(back.size() == 1);
+  const RunResult& r = back.front();
+  CHECK(r.workload == original.workload);
+  CHECK(r.algorithm == original.algorithm);
+  CHECK(r.location == original.location);
+  CHECK(r.bytes == original.bytes);
+  CHECK(r.seconds == original.seconds);
+  CHECK(r.cacheMethod == original.cacheMethod);
+  CHECK(r.readMethods == original.readMethods);
+  CHECK(r.storage.device.model == original.storage.device.model);
+  REQUIRE(r.perStream.size() == 2);
+  CHECK(r.perStream[1].cpuSeconds == original.perStream[1].cpuSeconds);
+  REQUIRE(r.samples.size() == 3);
+  CHECK(r.samples[2].totalBytes == original.samples[2].totalBytes);
+  CHECK_FALSE(r.samples[1].diskValid);  // the gap in the device counters stays a gap
+  CHECK(r.samples[0].workerCpuPct == original.samples[0].workerCpuPct);
+
+  // A document claiming 10^15 samples with three in its columns: three samples, no allocation of the claim.
+  const std::string honest = "\"count\": 3";
+  const std::size_t at = json.find(honest);
+  REQUIRE(at != std::string::npos);
+  json.replace(at, honest.size(), "\"count\": 1000000000000000");
+  const std::vector<RunResult> hostile = measuredResults(json);
+  REQUIRE(hostile.size() == 1);
+  CHECK(hostile.front().samples.size() == 3);
+}

@@ -49,10 +49,12 @@ std::vector<PassResult> passesOf(const Value& list)
 }
 
 // The sample stream, stored as one array per quantity ([stream][sample] for per-stream ones). The device and
-// network columns are null where their counters could not be read.
+// network columns are null where their counters could not be read. "count" is believed only as far as the
+// times column goes: a hostile count costs no memory.
 std::vector<Sample> samplesOf(const Value& s)
 {
-  std::vector<Sample> out(static_cast<std::size_t>(std::max(0.0, s["count"].number())));
+  const double count = std::min(std::max(0.0, s["count"].number()), static_cast<double>(s["t"].items().size()));
+  std::vector<Sample> out(static_cast<std::size_t>(count));
   const auto column = [&](const char* key, auto set) {
     const auto& values = s[key].items();
     for (std::size_t i = 0; i < out.size() && i < values.size(); ++i)
