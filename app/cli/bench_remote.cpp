@@ -20,9 +20,9 @@ namespace hashscope::cli {
 namespace {
 
 // Options about this side (the report, the history, the hosts themselves): not passed to the remote bench.
-const std::set<std::string, std::less<>> kLocalOptions = {"host", "hosts-parallel", "bundle", "ssh-config",
-                                                          "format", "output", "force", "no-save",
-                                                          "history-db", "help", "progress-lines"};
+const std::set<std::string, std::less<>> kLocalOptions = {
+    "host", "hosts-parallel", "bundle", "ssh-config", "host-timeout", "format", "output", "force",
+    "no-save", "history-db", "help", "progress-lines"};
 
 std::vector<std::string> remoteArguments(const Args& args, const std::set<std::string, std::less<>>& flags)
 {
@@ -99,6 +99,8 @@ int runRemoteBench(Context& context, const Args& args, const std::set<std::strin
     options.bundle = pathFromUtf8(*bundle);
   if (const auto config = args.value("ssh-config"))
     options.sshConfig = pathFromUtf8(*config);
+  if (const auto seconds = args.value("host-timeout"))
+    options.probeSeconds = parseSecondsOption("--host-timeout", *seconds, 1, 3600);
   options.benchArguments = remoteArguments(args, flags);
 
   RemoteObserver observer;

@@ -159,7 +159,7 @@ int runBench(Context& context, const Arguments& argv)
        {"no-save", 0, false, false},     {"history-db", 0, true, false}, {"data", 0, true, true},
        {"follow", 0, false, false},      {"read-path", 0, true, false},  {"queue-depth", 0, true, false},
        {"host", 0, true, true},          {"hosts-parallel", 0, false, false}, {"bundle", 0, true, false},
-       {"ssh-config", 0, true, false},   {"progress-lines", 0, false, false}});
+       {"ssh-config", 0, true, false},   {"progress-lines", 0, false, false}, {"host-timeout", 0, true, false}});
   const Args args(specs, argv);
   if (args.has("help"))
     return writeOut(helpText("bench")) ? kExitOk : kExitFailure;
@@ -171,7 +171,7 @@ int runBench(Context& context, const Arguments& argv)
         flags.insert(spec.name);
     return runRemoteBench(context, args, flags);
   }
-  for (const char* remoteOnly : {"hosts-parallel", "bundle", "ssh-config"})
+  for (const char* remoteOnly : {"hosts-parallel", "bundle", "ssh-config", "host-timeout"})
     if (args.has(remoteOnly))
       throw UsageError(std::string("--") + remoteOnly + " is about --host: give --host [USER@]HOST too");
 

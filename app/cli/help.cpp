@@ -160,6 +160,8 @@ Other machines over ssh (OpenSSH's client, your keys, agent and ~/.ssh/config; n
       --bundle DIR       the bundle to copy (tests/bench/bundle.sh's layout; default: this build's
                          hashscope-cli and its libraries, for hosts of this machine's platform)
       --ssh-config FILE  give ssh this configuration file (ssh -F) instead of ~/.ssh/config
+      --host-timeout S   how long a machine may take to say what it is before it is given up
+                         (default 60 s)
 )";
 
 constexpr std::string_view kSample =

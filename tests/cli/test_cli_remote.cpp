@@ -15,6 +15,7 @@ TEST_CASE("bench --host over loopback sshd", "[cli][remote]")
   HASHSCOPE_SKIP("the loopback sshd machines of these tests are POSIX only");
 }
 #else
+#include <chrono>
 #include <csignal>
 #include <deque>
 #include <sstream>
@@ -192,6 +193,30 @@ TEST_CASE("bench --host: another version on its PATH gets the bundle, hostile ou
     CHECK(r.err.find(h->label + ": it printed more than 64 MiB") != std::string::npos);
   }
   CHECK(leftNothing(*h));
+}
+
+TEST_CASE("bench --host: a machine that never says what it is is given up after --host-timeout", "[cli][remote]")
+{
+  SshLab lab;
+  const SshLab::Host* slow = lab.problem().empty() ? lab.addHost() : nullptr;
+  HS_REQUIRE_LAB(lab, slow);
+  const SshLab::Host* good = lab.addHost();
+  REQUIRE(good);
+  // Its hashscope-cli hangs at --version (a broken install, a stuck NFS home): the probe's own deadline ends it.
+  const fs::path fake = slow->bin / "hashscope-cli";
+  writeTextFile(fake, "#!/bin/sh\nsleep 120\n");
+  fs::permissions(fake, fs::perms::owner_all);
+  const auto start = std::chrono::steady_clock::now();
+  const ProcessResult r =
+      runCli(benchArgs(lab, {slow->label, good->label}, {"--host-timeout", "2", "--hosts-parallel"}), {}, kRunBound);
+  const double took = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  INFO(r.err);
+  CHECK(r.exitCode == 1);
+  CHECK(r.err.find(slow->label + ": it did not say what it is within 2 s") != std::string::npos);
+  CHECK(r.out.find(good->label) != std::string::npos);  // the other machine was measured
+  CHECK(took < 45);  // not the 120 s the hanging probe would take
+  CHECK(leftNothing(*slow));
+  CHECK(leftNothing(*good));
 }
 
 TEST_CASE("bench --host: a dropped connection and Ctrl-C leave nothing on the machine", "[cli][remote]")

@@ -41,6 +41,7 @@ struct RemoteOptions {
   std::filesystem::path selfExecutable;  // this hashscope-cli
   std::vector<std::string> benchArguments;  // for the remote `hashscope-cli bench`, before -f json
   std::size_t maxDocumentBytes = std::size_t{64} << 20;  // the remote run document's size limit
+  double probeSeconds = 60;  // how long a host may take to say what it is (uname -sm, hashscope-cli --version)
 };
 
 // What happened on one machine.

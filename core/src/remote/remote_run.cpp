@@ -1,7 +1,12 @@
 // runRemoteBench(): one machine's benchmark over ssh, in three sessions: what is there (probe), the bundle
 // copied when needed, the run; then its document read as any imported run is.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
 #include <mutex>
 #include <optional>
+#include <sstream>
+#include <stop_token>
 #include <thread>
 
 #include "hashscope/types.hpp"
@@ -105,11 +110,35 @@ std::string sshFailure(const peer::ProcessOutcome& p)
 bool failedBySsh(const peer::ProcessOutcome& p) { return !p.started || (p.exited && p.exitCode == kSshFailed) || p.signal != 0; }
 
 // What is there: platform and hashscope-cli version. False (run.error said) when the host cannot be reached.
+// The probe has a deadline of its own: a host, or a hashscope-cli there, that never answers is given up with
+// a sentence instead of holding the run until Stop.
 bool probe(RemoteRun& run, const RemoteOptions& options, std::stop_token stop)
 {
   peer::ProcessIo io;
   io.maxCapture = kSmallOutput;
-  const peer::ProcessOutcome p = session(run.host, options, remoteCommand(remote::kProbeScript, {}), stop, io);
+  std::stop_source ended;
+  const std::stop_callback forward(stop, [&ended] { ended.request_stop(); });
+  std::atomic<bool> late{false};
+  std::jthread deadline([&](std::stop_token done) {
+    std::mutex mutex;
+    std::condition_variable_any wake;
+    std::unique_lock lock(mutex);
+    wake.wait_for(lock, done, std::chrono::duration<double>(options.probeSeconds), [] { return false; });
+    if (!done.stop_requested()) {
+      late = true;
+      ended.request_stop();
+    }
+  });
+  const peer::ProcessOutcome p =
+      session(run.host, options, remoteCommand(remote::kProbeScript, {}), ended.get_token(), io);
+  deadline.request_stop();
+  deadline.join();
+  if (late && !stop.stop_requested()) {
+    std::ostringstream seconds;
+    seconds << options.probeSeconds;
+    run.error = "it did not say what it is within " + seconds.str() + " s (uname -sm, hashscope-cli --version)";
+    return false;
+  }
   if (p.killed || stop.stop_requested()) {
     run.stopped = true;
     return false;
