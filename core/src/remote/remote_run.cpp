@@ -10,6 +10,7 @@
 #include <thread>
 
 #include "hashscope/types.hpp"
+#include "hashscope/waits.hpp"
 #include "peer/process.hpp"
 #include "remote/remote_bundle.hpp"
 #include "remote/remote_scripts.hpp"
@@ -123,7 +124,10 @@ bool probe(RemoteRun& run, const RemoteOptions& options, std::stop_token stop)
     std::mutex mutex;
     std::condition_variable_any wake;
     std::unique_lock lock(mutex);
-    wake.wait_for(lock, done, std::chrono::duration<double>(options.probeSeconds), [] { return false; });
+    const auto until = std::chrono::steady_clock::now() +
+                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                           std::chrono::duration<double>(options.probeSeconds));
+    waitUntilOrStop(wake, lock, done, until, [] { return false; });  // mingw-safe (waits.hpp)
     if (!done.stop_requested()) {
       late = true;
       ended.request_stop();
