@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <mutex>
 #include <utility>
 
 namespace hashscope::cli {
@@ -121,7 +122,7 @@ const std::map<std::string, std::string>& tagTable()
                                          {"sha2-512/256", "sha512-256"},
                                          {"blake2b512", "blake2b-512"},
                                          {"blake2s256", "blake2s-256"}};
-    for (const auto& info : allAlgorithms()) {
+    for (const auto& info : algorithmFacts()) {
       if (info.digestBytes == 0)
         continue;
       const std::string line = formatDigestLine(info, Digest(info.digestBytes, 0), 0, "X", true);
@@ -144,31 +145,28 @@ std::optional<std::string> fileName(std::string_view raw, bool escaped)
   return std::string(raw);
 }
 
-// Per digest length, the algorithms whose lines put the plain hex digest first or last (not cksum and
-// sum, which print decimal numbers), asked of formatDigestLine so the list follows the algorithm table.
-const std::map<std::size_t, std::vector<std::string>>& lengthTable()
+// The algorithms of one digest length whose lines put the plain hex digest first or last (not cksum and sum,
+// which print decimal numbers), asked of formatDigestLine so the list follows the algorithm table. Worked out
+// per length when first needed (a list of md5 lines asks about two algorithms, not all of them: issue 41).
+std::vector<std::string> lengthEntry(std::size_t hexDigits)
 {
-  static const std::map<std::size_t, std::vector<std::string>> table = [] {
-    std::vector<std::pair<bool, const AlgorithmInfo*>> ranked;
-    for (const auto& info : allAlgorithms()) {
-      if (info.digestBytes == 0)
-        continue;
-      const Digest probe(info.digestBytes, 0xab);
-      const std::string hex = toHex(probe);
-      if (formatDigestLine(info, probe, 0, "X", true).find(hex) == std::string::npos)
-        continue;
-      // Lists from md5sum, sha*sum, b2sum and xxhsum are far more common than from openssl or crc tools.
-      const bool coreutilsStyle = !info.peerTool.empty() && info.peerTool.rfind("openssl", 0) != 0;
-      ranked.emplace_back(!coreutilsStyle, &info);
-    }
-    std::stable_sort(ranked.begin(), ranked.end(),
-                     [](const auto& a, const auto& b) { return a.first < b.first; });
-    std::map<std::size_t, std::vector<std::string>> t;
-    for (const auto& [rank, info] : ranked)
-      t[info->digestBytes * 2].push_back(info->id);
-    return t;
-  }();
-  return table;
+  std::vector<std::pair<bool, const AlgorithmInfo*>> ranked;
+  for (const auto& info : algorithmFacts()) {
+    if (info.digestBytes == 0 || info.digestBytes * 2 != hexDigits)
+      continue;
+    const Digest probe(info.digestBytes, 0xab);
+    const std::string hex = toHex(probe);
+    if (formatDigestLine(info, probe, 0, "X", true).find(hex) == std::string::npos)
+      continue;
+    // Lists from md5sum, sha*sum, b2sum and xxhsum are far more common than from openssl or crc tools.
+    const bool coreutilsStyle = !info.peerTool.empty() && info.peerTool.rfind("openssl", 0) != 0;
+    ranked.emplace_back(!coreutilsStyle, &info);
+  }
+  std::stable_sort(ranked.begin(), ranked.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::string> ids;
+  for (const auto& [rank, info] : ranked)
+    ids.push_back(info->id);
+  return ids;
 }
 } // namespace
 
@@ -183,7 +181,7 @@ bool entryMatches(const ChecklistEntry& entry, const std::vector<unsigned char>&
 std::string algorithmForTag(std::string_view tag)
 {
   const std::string lowered = lower(tag);
-  if (lowered.rfind("blake2b-", 0) == 0 && findAlgorithm(lowered)) // b2sum -l N --tag: "BLAKE2b-256"
+  if (lowered.rfind("blake2b-", 0) == 0 && findAlgorithmFacts(lowered)) // b2sum -l N --tag: "BLAKE2b-256"
     return lowered;
   const auto& table = tagTable();
   const auto it = table.find(lowered);
@@ -192,9 +190,13 @@ std::string algorithmForTag(std::string_view tag)
 
 std::vector<std::string> algorithmsForLength(std::size_t hexDigits)
 {
-  const auto& table = lengthTable();
-  const auto it = table.find(hexDigits);
-  return it == table.end() ? std::vector<std::string>() : it->second;
+  static std::mutex mutex; // lists are parsed on one thread; the lock keeps any other caller safe
+  static std::map<std::size_t, std::vector<std::string>> known;
+  const std::lock_guard lock(mutex);
+  auto it = known.find(hexDigits);
+  if (it == known.end())
+    it = known.emplace(hexDigits, lengthEntry(hexDigits)).first;
+  return it->second;
 }
 
 ChecklistParser::ChecklistParser(ListRules rules) : m_rules(std::move(rules))
@@ -209,7 +211,7 @@ std::string ChecklistParser::warnTag() const
   switch (m_rules.dialect) {
   case D::HashScope: {
     // The tag hashscope-cli hash --tag writes for -a's algorithm ("MD5", "BLAKE2b"), if -a was given.
-    const AlgorithmInfo* info = m_rules.algorithm.empty() ? nullptr : findAlgorithm(m_rules.algorithm);
+    const AlgorithmInfo* info = m_rules.algorithm.empty() ? nullptr : findAlgorithmFacts(m_rules.algorithm);
     if (!info || info->digestBytes == 0)
       return {};
     const std::string line = formatDigestLine(*info, Digest(info->digestBytes, 0), 0, "X", true);
@@ -270,7 +272,7 @@ std::optional<ChecklistEntry> ChecklistParser::parseTagged(std::string_view rest
   std::string algorithm = algorithmForTag(tag);
   if (algorithm.empty())
     algorithm = m_rules.algorithm;
-  const AlgorithmInfo* info = algorithm.empty() ? nullptr : findAlgorithm(algorithm);
+  const AlgorithmInfo* info = algorithm.empty() ? nullptr : findAlgorithmFacts(algorithm);
   const std::string_view digest = *found;
   if (!info)
     return std::nullopt;
@@ -315,7 +317,7 @@ std::optional<ChecklistEntry> ChecklistParser::parseUntagged(std::string_view re
   ChecklistEntry entry;
   entry.digest = lower(rest.substr(0, gap));
   if (!m_rules.algorithm.empty()) {
-    const AlgorithmInfo* info = findAlgorithm(m_rules.algorithm);
+    const AlgorithmInfo* info = findAlgorithmFacts(m_rules.algorithm);
     if (!info || entry.digest.size() != info->digestBytes * 2)
       return std::nullopt;
     entry.candidates = {m_rules.algorithm};

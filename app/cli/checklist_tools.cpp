@@ -241,7 +241,7 @@ std::optional<ChecklistEntry> ChecklistParser::parseXxhsum(std::string_view line
       algorithm = "xxh3-128";
     entry.name = std::string(line.substr(firstSpace + 2));
   }
-  const AlgorithmInfo* info = findAlgorithm(algorithm);
+  const AlgorithmInfo* info = findAlgorithmFacts(algorithm);
   if (!info || hex.size() != info->digestBytes * 2 || !isHex(hex))
     return std::nullopt;
   entry.candidates = {std::string(algorithm)};

@@ -150,7 +150,7 @@ int hashFiles(Context& context, const HashRequest& request)
   checkBufferMemory("--jobs", jobs, blockSize, kDefaultQueueDepth + 1); // a reader keeps depth + 1 blocks
   std::vector<const AlgorithmInfo*> infos;
   for (const auto& id : algorithms)
-    infos.push_back(findAlgorithm(id));
+    infos.push_back(findAlgorithmFacts(id));
 
   // Without file operands stdin is read: named "-" in digest lines, but cksum and sum lines name nothing.
   const bool operands = !request.paths.empty();

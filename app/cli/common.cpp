@@ -137,7 +137,7 @@ std::vector<std::string> parseAlgorithms(const std::vector<std::string>& values,
       id = "blake2b-" + std::to_string(bits > 0 ? bits : 512);
       lengthUsed = true;
     }
-    if (!findAlgorithm(id))
+    if (!findAlgorithmFacts(id))
       throw UsageError("unknown algorithm '" + value + "' (see: " + kProgramName + " algorithms)");
     if (std::find(ids.begin(), ids.end(), id) == ids.end())
       ids.push_back(id);

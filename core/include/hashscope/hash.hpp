@@ -74,6 +74,13 @@ const std::vector<AlgorithmInfo>& allAlgorithms();
 // nullptr when the id is unknown. Besides the listed ids, "blake2b-N" (N a multiple of 8 from 8 to 504:
 // BLAKE2b with an N-bit digest, as `b2sum -l N` computes it) is found too.
 const AlgorithmInfo* findAlgorithm(std::string_view id);
+// The same entries (the same objects), for what the algorithm is without asking the libraries and the CPU
+// which implementation runs it: `implementation` and `threadsPerStream` are filled in only once allAlgorithms()
+// or findAlgorithm() was asked for the algorithm (read neither here). What a drop-in tool needs to read its
+// command line and write its lines: md5sum FILE pays for no CPUID (microseconds each in a VM) and no OpenSSL
+// start-up to say which implementation it did not use (issue 41). A Hasher's info() is such an entry.
+const std::vector<AlgorithmInfo>& algorithmFacts();
+const AlgorithmInfo* findAlgorithmFacts(std::string_view id);
 // A fresh hasher, or nullptr when the id is unknown. Fast: EVP_MD objects are fetched once per process.
 std::unique_ptr<Hasher> makeHasher(std::string_view id);
 

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <mutex>
+#include <optional>
+#include <tuple>
 #include <thread>
 
 namespace hashscope {
@@ -34,8 +37,7 @@ constexpr std::array<AlgorithmSpec, 25> kSpecs{{
      L::Coreutils},
     {"sha3-512", "SHA3-512", Cryptographic, 64, "openssl dgst -sha3-512", "SHA3-512", B::Evp, "SHA3-512", 8,
      L::Coreutils},
-    {"blake2b-512", "BLAKE2b-512", Cryptographic, 64, "b2sum", "BLAKE2b", B::Evp, "BLAKE2B-512", 9,
-     L::Coreutils},
+    {"blake2b-512", "BLAKE2b-512", Cryptographic, 64, "b2sum", "BLAKE2b", B::Blake2b, nullptr, -1, L::Coreutils},
     {"blake2s-256", "BLAKE2s-256", Cryptographic, 32, "openssl dgst -blake2s256", "BLAKE2S-256", B::Evp,
      "BLAKE2S-256", 10, L::Coreutils},
     // The Chinese standard hash (GB/T 32905), one of cksum -a's digests.
@@ -86,24 +88,58 @@ std::string_view toString(AlgorithmFamily family)
   return "unknown";
 }
 
-const std::vector<AlgorithmInfo>& allAlgorithms()
-{
-  static const std::vector<AlgorithmInfo> all = [] {
-    std::vector<AlgorithmInfo> out;
+namespace {
+
+// The table: what is fixed about each algorithm at once, and what must be asked of the libraries and the CPU
+// (its implementation, BLAKE3's cores) the first time the algorithm is looked up, so that md5sum FILE asks
+// nothing of the others (OpenSSL's EVP start-up alone costs more than hashing a small file, issue 41).
+struct Table {
+  Table()
+  {
     for (const detail::AlgorithmSpec& spec : detail::algorithmSpecs()) {
       AlgorithmInfo info;
       info.id = std::string(spec.id);
       info.displayName = std::string(spec.displayName);
       info.family = spec.family;
       info.digestBytes = spec.digestBytes;
-      info.implementation = detail::implementationFor(spec);
       info.peerTool = std::string(spec.peerTool);
-      info.threadsPerStream = spec.backend == detail::Backend::Blake3 ? detail::blake3MaxThreadsPerStream() : 1;
-      out.push_back(std::move(info));
+      infos.push_back(std::move(info));
     }
-    return out;
-  }();
-  return all;
+  }
+  std::vector<AlgorithmInfo> infos;
+  std::array<std::once_flag, std::tuple_size_v<decltype(detail::kSpecs)>> filled;
+};
+
+Table& table()
+{
+  static Table t;
+  return t;
+}
+
+const AlgorithmInfo& entry(std::size_t index)
+{
+  Table& t = table();
+  std::call_once(t.filled[index], [&] {
+    const detail::AlgorithmSpec& spec = detail::algorithmSpecs()[index];
+    AlgorithmInfo& info = t.infos[index];
+    info.implementation = detail::implementationFor(spec);
+    info.threadsPerStream = spec.backend == detail::Backend::Blake3 ? detail::blake3MaxThreadsPerStream() : 1;
+  });
+  return t.infos[index];
+}
+
+} // namespace
+
+const std::vector<AlgorithmInfo>& allAlgorithms()
+{
+  for (std::size_t i = 0; i < detail::algorithmSpecs().size(); ++i)
+    entry(i);
+  return table().infos;
+}
+
+const std::vector<AlgorithmInfo>& algorithmFacts()
+{
+  return table().infos;
 }
 
 namespace {
@@ -136,7 +172,7 @@ const std::vector<AlgorithmInfo>& blake2bVariants()
       info.displayName = "BLAKE2b-" + bits; // also b2sum's tag: "BLAKE2b-256 (NAME) = HEX"
       info.family = AlgorithmFamily::Cryptographic;
       info.digestBytes = bytes;
-      info.implementation = "HashScope's BLAKE2b (portable C++, RFC 7693)";
+      info.implementation = detail::blake2bImplementation();
       info.peerTool = "b2sum -l " + bits;
       out.push_back(std::move(info));
     }
@@ -147,17 +183,34 @@ const std::vector<AlgorithmInfo>& blake2bVariants()
 
 } // namespace
 
+namespace {
+
+// The table index of a listed id, or none.
+std::optional<std::size_t> listedIndex(std::string_view id)
+{
+  const auto specs = detail::algorithmSpecs();
+  for (std::size_t i = 0; i < specs.size(); ++i)
+    if (specs[i].id == id)
+      return i;
+  return std::nullopt;
+}
+
+} // namespace
+
 const AlgorithmInfo* findAlgorithm(std::string_view id)
 {
   if (const std::size_t bytes = blake2bVariantBytes(id))
     return &blake2bVariants()[bytes - 1];
-  const auto specs = detail::algorithmSpecs();
-  for (std::size_t i = 0; i < specs.size(); ++i) {
-    if (specs[i].id == id) {
-      return &allAlgorithms()[i];
-    }
-  }
-  return nullptr;
+  const std::optional<std::size_t> index = listedIndex(id);
+  return index ? &entry(*index) : nullptr;
+}
+
+const AlgorithmInfo* findAlgorithmFacts(std::string_view id)
+{
+  if (const std::size_t bytes = blake2bVariantBytes(id))
+    return &blake2bVariants()[bytes - 1];
+  const std::optional<std::size_t> index = listedIndex(id);
+  return index ? &table().infos[*index] : nullptr;
 }
 
 std::unique_ptr<Hasher> makeHasher(std::string_view id, const Blake3Options& blake3)
@@ -167,8 +220,7 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id, const Blake3Options& bla
   const detail::AlgorithmSpec* spec = detail::findSpec(id);
   if (spec == nullptr || spec->backend != detail::Backend::Blake3)
     return makeHasher(id);
-  const AlgorithmInfo& info =
-      allAlgorithms()[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
+  const AlgorithmInfo& info = table().infos[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
   return detail::makeBlake3Hasher(info, blake3);
 }
 
@@ -180,11 +232,13 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id)
   if (spec == nullptr) {
     return nullptr;
   }
-  const AlgorithmInfo& info =
-      allAlgorithms()[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
+  // Its facts: a hasher's info() says what the algorithm is, not which implementation (findAlgorithm's).
+  const AlgorithmInfo& info = table().infos[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
   switch (spec->backend) {
   case detail::Backend::Evp:
     return detail::makeEvpHasher(*spec, info);
+  case detail::Backend::Blake2b:
+    return detail::makeBlake2bHasher(info, spec->digestBytes);
   case detail::Backend::Blake3:
     return detail::makeBlake3Hasher(info, threadsPerStreamLimit());
   case detail::Backend::Crc32:

@@ -1,11 +1,13 @@
-// BLAKE2b with any digest length from 1 to 64 bytes (RFC 7693), for `b2sum -l N` and `cksum -a blake2b
-// -l N`. The length is part of the parameter block, so BLAKE2b-256 is not BLAKE2b-512 cut short, and
-// OpenSSL 3.0 offers only the 512-bit form (which keeps the EVP path: it is the faster one).
+// BLAKE2b with any digest length from 1 to 64 bytes (RFC 7693): b2sum, `b2sum -l N` and `cksum -a blake2b
+// -l N`. The length is part of the parameter block, so BLAKE2b-256 is not BLAKE2b-512 cut short. OpenSSL 3.0
+// offers only the 512-bit form, in portable C like this one (its rounds unrolled as here), and only through
+// EVP, whose start-up costs more than b2sum of a small file (issue 41).
 #include "hash/hashers.hpp"
 
 #include <array>
 #include <bit>
 #include <cstring>
+#include <utility>
 
 namespace hashscope::detail {
 namespace {
@@ -26,10 +28,50 @@ constexpr std::size_t kBlock = 128;
 
 std::uint64_t load64(const std::uint8_t* p)
 {
-  std::uint64_t v = 0;
-  for (int i = 7; i >= 0; --i)
-    v = (v << 8) | p[i];
-  return v;
+  if constexpr (std::endian::native == std::endian::little) {
+    std::uint64_t v;
+    std::memcpy(&v, p, sizeof v);
+    return v;
+  } else {
+    std::uint64_t v = 0;
+    for (int i = 7; i >= 0; --i)
+      v = (v << 8) | p[i];
+    return v;
+  }
+}
+
+inline void mix(std::uint64_t& a, std::uint64_t& b, std::uint64_t& c, std::uint64_t& d, std::uint64_t x,
+                std::uint64_t y)
+{
+  a = a + b + x;
+  d = std::rotr(d ^ a, 32);
+  c = c + d;
+  b = std::rotr(b ^ c, 24);
+  a = a + b + y;
+  d = std::rotr(d ^ a, 16);
+  c = c + d;
+  b = std::rotr(b ^ c, 63);
+}
+
+// Round R, its message schedule known at compile time (the rounds unrolled: no schedule lookups).
+template <std::size_t R>
+inline void round(std::uint64_t (&v)[16], const std::uint64_t (&m)[16])
+{
+  constexpr const std::uint8_t(&s)[16] = kSigma[R];
+  mix(v[0], v[4], v[8], v[12], m[s[0]], m[s[1]]);
+  mix(v[1], v[5], v[9], v[13], m[s[2]], m[s[3]]);
+  mix(v[2], v[6], v[10], v[14], m[s[4]], m[s[5]]);
+  mix(v[3], v[7], v[11], v[15], m[s[6]], m[s[7]]);
+  mix(v[0], v[5], v[10], v[15], m[s[8]], m[s[9]]);
+  mix(v[1], v[6], v[11], v[12], m[s[10]], m[s[11]]);
+  mix(v[2], v[7], v[8], v[13], m[s[12]], m[s[13]]);
+  mix(v[3], v[4], v[9], v[14], m[s[14]], m[s[15]]);
+}
+
+template <std::size_t... R>
+inline void rounds(std::uint64_t (&v)[16], const std::uint64_t (&m)[16], std::index_sequence<R...>)
+{
+  (round<R>(v, m), ...);
 }
 
 class Blake2bHasher final : public Hasher {
@@ -42,17 +84,14 @@ public:
     while (size > 0) {
       // The last block is compressed with the final flag, so a full buffer waits until more data comes.
       if (filled_ == kBlock) {
-        count(kBlock);
-        compress(buffer_.data(), false);
+        compress(buffer_.data(), 1, kBlock, false);
         filled_ = 0;
       }
-      if (filled_ == 0) {
-        while (size > kBlock) {
-          count(kBlock);
-          compress(in, false);
-          in += kBlock;
-          size -= kBlock;
-        }
+      if (filled_ == 0 && size > kBlock) {
+        const std::size_t blocks = (size - 1) / kBlock; // all but the last byte's block
+        compress(in, blocks, kBlock, false);
+        in += blocks * kBlock;
+        size -= blocks * kBlock;
       }
       const std::size_t n = std::min(size, kBlock - filled_);
       std::memcpy(buffer_.data() + filled_, in, n);
@@ -64,9 +103,8 @@ public:
 
   Digest finish() override
   {
-    count(filled_);
     std::memset(buffer_.data() + filled_, 0, kBlock - filled_);
-    compress(buffer_.data(), true);
+    compress(buffer_.data(), 1, filled_, true);
     Digest out(outBytes_);
     for (std::size_t i = 0; i < outBytes_; ++i)
       out[i] = static_cast<std::uint8_t>(h_[i / 8] >> (8 * (i % 8)));
@@ -84,49 +122,35 @@ public:
   const AlgorithmInfo& info() const override { return info_; }
 
 private:
-  void count(std::size_t bytes)
+  // Compresses `blocks` blocks at `in`, the byte counter advancing by `counted` bytes for each (a whole block,
+  // or the final block's bytes), the state kept in locals from block to block.
+  void compress(const std::uint8_t* in, std::size_t blocks, std::size_t counted, bool last)
   {
-    t_[0] += bytes;
-    if (t_[0] < bytes)
-      ++t_[1];
-  }
-
-  void compress(const std::uint8_t* block, bool last)
-  {
-    std::uint64_t m[16];
-    for (int i = 0; i < 16; ++i)
-      m[i] = load64(block + 8 * i);
-    std::uint64_t v[16];
-    for (int i = 0; i < 8; ++i) {
-      v[i] = h_[i];
-      v[i + 8] = kIv[i];
+    std::uint64_t h[8];
+    std::memcpy(h, h_.data(), sizeof h);
+    std::uint64_t t0 = t_[0], t1 = t_[1];
+    for (; blocks > 0; --blocks, in += kBlock) {
+      t0 += counted;
+      if (t0 < counted)
+        ++t1;
+      std::uint64_t m[16];
+      for (int i = 0; i < 16; ++i)
+        m[i] = load64(in + 8 * i);
+      std::uint64_t v[16];
+      for (int i = 0; i < 8; ++i) {
+        v[i] = h[i];
+        v[i + 8] = kIv[i];
+      }
+      v[12] ^= t0;
+      v[13] ^= t1;
+      if (last)
+        v[14] = ~v[14];
+      rounds(v, m, std::make_index_sequence<12>{});
+      for (int i = 0; i < 8; ++i)
+        h[i] ^= v[i] ^ v[i + 8];
     }
-    v[12] ^= t_[0];
-    v[13] ^= t_[1];
-    if (last)
-      v[14] = ~v[14];
-    auto g = [&](int a, int b, int c, int d, std::uint64_t x, std::uint64_t y) {
-      v[a] = v[a] + v[b] + x;
-      v[d] = std::rotr(v[d] ^ v[a], 32);
-      v[c] = v[c] + v[d];
-      v[b] = std::rotr(v[b] ^ v[c], 24);
-      v[a] = v[a] + v[b] + y;
-      v[d] = std::rotr(v[d] ^ v[a], 16);
-      v[c] = v[c] + v[d];
-      v[b] = std::rotr(v[b] ^ v[c], 63);
-    };
-    for (const auto& s : kSigma) {
-      g(0, 4, 8, 12, m[s[0]], m[s[1]]);
-      g(1, 5, 9, 13, m[s[2]], m[s[3]]);
-      g(2, 6, 10, 14, m[s[4]], m[s[5]]);
-      g(3, 7, 11, 15, m[s[6]], m[s[7]]);
-      g(0, 5, 10, 15, m[s[8]], m[s[9]]);
-      g(1, 6, 11, 12, m[s[10]], m[s[11]]);
-      g(2, 7, 8, 13, m[s[12]], m[s[13]]);
-      g(3, 4, 9, 14, m[s[14]], m[s[15]]);
-    }
-    for (int i = 0; i < 8; ++i)
-      h_[i] ^= v[i] ^ v[i + 8];
+    std::memcpy(h_.data(), h, sizeof h);
+    t_ = {t0, t1};
   }
 
   const AlgorithmInfo& info_;
@@ -138,6 +162,11 @@ private:
 };
 
 } // namespace
+
+std::string blake2bImplementation()
+{
+  return "HashScope's BLAKE2b (portable C++, RFC 7693)";
+}
 
 std::unique_ptr<Hasher> makeBlake2bHasher(const AlgorithmInfo& info, std::size_t digestBytes)
 {

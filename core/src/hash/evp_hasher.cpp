@@ -1,30 +1,39 @@
-// md5, SHA-1/2/3 and BLAKE2 through OpenSSL 3 EVP.
+// md5, SHA-1/2/3, BLAKE2s and SM3 through OpenSSL 3: md5, SHA-1 and SHA-2 through its one-algorithm functions
+// (MD5_Update, SHA256_Update ...), the rest through EVP. The one-algorithm functions run the same assembly as
+// EVP's default provider (whose md5 and SHA digests call them), without the provider machinery: the first
+// EVP_MD_fetch of a process loads the configuration, the error strings and the provider's method store, some
+// 4 million instructions, more than hashing 1 MiB with md5 (issue 41: md5sum of an empty file).
+// OpenSSL 3 deprecates them (they stay in every 3.x); a build of OpenSSL without them uses EVP for all.
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include "hash/hashers.hpp"
 
 #include <array>
+#include <mutex>
 #include <openssl/evp.h>
+#include <openssl/opensslconf.h>
 #include <stdexcept>
+#include <string_view>
+
+#if !defined(OPENSSL_NO_DEPRECATED_3_0) && !defined(OPENSSL_NO_MD5)
+#define HASHSCOPE_OPENSSL_DIRECT 1
+#include <openssl/md5.h>
+#include <openssl/sha.h>
+#endif
 
 namespace hashscope::detail {
 namespace {
 
 constexpr std::size_t kEvpSlots = 14;
 
-// EVP_MD_fetch is slow (a provider lookup under a lock), so each algorithm is fetched once per
-// process; the magic static makes that thread-safe. The objects live until exit on purpose.
-const std::array<EVP_MD*, kEvpSlots>& fetchedDigests()
+// EVP_MD_fetch is slow (a provider lookup under a lock, and the library's start-up at the first one), so each
+// algorithm is fetched once per process, when first asked for. The objects live until exit on purpose.
+const EVP_MD* fetchedDigest(const AlgorithmSpec& spec)
 {
-  static const std::array<EVP_MD*, kEvpSlots> digests = [] {
-    std::array<EVP_MD*, kEvpSlots> out{};
-    for (const AlgorithmSpec& spec : algorithmSpecs()) {
-      if (spec.backend == Backend::Evp && spec.evpSlot >= 0 &&
-          static_cast<std::size_t>(spec.evpSlot) < kEvpSlots) {
-        out[static_cast<std::size_t>(spec.evpSlot)] = EVP_MD_fetch(nullptr, spec.evpName, nullptr);
-      }
-    }
-    return out;
-  }();
-  return digests;
+  static std::array<std::once_flag, kEvpSlots> once;
+  static std::array<EVP_MD*, kEvpSlots> digests{};
+  const auto slot = static_cast<std::size_t>(spec.evpSlot);
+  std::call_once(once[slot], [&] { digests[slot] = EVP_MD_fetch(nullptr, spec.evpName, nullptr); });
+  return digests[slot];
 }
 
 const EVP_MD* digestFor(const AlgorithmSpec& spec)
@@ -32,7 +41,7 @@ const EVP_MD* digestFor(const AlgorithmSpec& spec)
   if (spec.evpSlot < 0 || static_cast<std::size_t>(spec.evpSlot) >= kEvpSlots) {
     return nullptr;
   }
-  return fetchedDigests()[static_cast<std::size_t>(spec.evpSlot)];
+  return fetchedDigest(spec);
 }
 
 // One EVP_MD_CTX for the hasher's whole life; reset() re-initialises it without reallocating.
@@ -71,15 +80,72 @@ private:
   const AlgorithmInfo& info_;
 };
 
+#if defined(HASHSCOPE_OPENSSL_DIRECT)
+// One of OpenSSL's one-algorithm hashers: its context, and its Init, Update and Final functions.
+template <class Context, int (*Init)(Context*), int (*Update)(Context*, const void*, std::size_t),
+          int (*Final)(unsigned char*, Context*)>
+class DirectHasher final : public Hasher {
+public:
+  explicit DirectHasher(const AlgorithmInfo& info) : info_(info) { Init(&ctx_); }
+  void update(const void* data, std::size_t size) override { Update(&ctx_, data, size); }
+  Digest finish() override
+  {
+    Digest digest(info_.digestBytes);
+    Final(digest.data(), &ctx_);
+    return digest;
+  }
+  void reset() override { Init(&ctx_); }
+  const AlgorithmInfo& info() const override { return info_; }
+
+private:
+  Context ctx_{};
+  const AlgorithmInfo& info_;
+};
+
+std::unique_ptr<Hasher> makeDirectHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
+{
+  const std::string_view id = spec.id;
+  if (id == "md5")
+    return std::make_unique<DirectHasher<MD5_CTX, MD5_Init, MD5_Update, MD5_Final>>(info);
+  if (id == "sha1")
+    return std::make_unique<DirectHasher<SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final>>(info);
+  if (id == "sha224")
+    return std::make_unique<DirectHasher<SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final>>(info);
+  if (id == "sha256")
+    return std::make_unique<DirectHasher<SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final>>(info);
+  if (id == "sha384")
+    return std::make_unique<DirectHasher<SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final>>(info);
+  if (id == "sha512")
+    return std::make_unique<DirectHasher<SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final>>(info);
+  return nullptr;
+}
+#else
+std::unique_ptr<Hasher> makeDirectHasher(const AlgorithmSpec&, const AlgorithmInfo&) { return nullptr; }
+#endif
+
+// md5, SHA-1 and SHA-2, hashed by the one-algorithm functions (no fetch).
+bool evpDirect(const AlgorithmSpec& spec)
+{
+#if defined(HASHSCOPE_OPENSSL_DIRECT)
+  for (const std::string_view id : {"md5", "sha1", "sha224", "sha256", "sha384", "sha512"})
+    if (spec.id == id)
+      return true;
+#endif
+  (void)spec;
+  return false;
+}
+
 } // namespace
 
 bool evpAvailable(const AlgorithmSpec& spec)
 {
-  return digestFor(spec) != nullptr;
+  return evpDirect(spec) || digestFor(spec) != nullptr;
 }
 
 std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
+  if (std::unique_ptr<Hasher> direct = makeDirectHasher(spec, info))
+    return direct;
   const EVP_MD* md = digestFor(spec);
   if (md == nullptr) {
     return nullptr;

@@ -12,7 +12,7 @@
 namespace hashscope::detail {
 
 // Which code computes an algorithm.
-enum class Backend { Evp, Blake3, Crc32, Crc32c, Adler32, Xxh32, Xxh64, Xxh3_64, Xxh3_128, Cksum, SumBsd, SumSysv };
+enum class Backend { Evp, Blake2b, Blake3, Crc32, Crc32c, Adler32, Xxh32, Xxh64, Xxh3_64, Xxh3_128, Cksum, SumBsd, SumSysv };
 
 // How the reference tool prints a digest line (see formatDigestLine).
 enum class LineStyle {
@@ -54,8 +54,9 @@ std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const Algo
 std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, unsigned threads);
 // One thread, the library's own hasher, in the mode `options` chooses.
 std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, const Blake3Options& options);
-// BLAKE2b with a digest of 1 to 64 bytes (the blake2b-N ids; blake2b-512 itself goes through OpenSSL).
+// BLAKE2b with a digest of 1 to 64 bytes (blake2b-512, and the blake2b-N ids), and its implementation string.
 std::unique_ptr<Hasher> makeBlake2bHasher(const AlgorithmInfo& info, std::size_t digestBytes);
+std::string blake2bImplementation();
 
 // BLAKE3's implementation string ("BLAKE3 1.3.1 official C (AVX-512, uses 2 cores for one file)") and the
 // threads one stream can use (1 when the library's compression functions are not reachable).

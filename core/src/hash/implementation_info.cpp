@@ -132,6 +132,8 @@ std::string implementationFor(const AlgorithmSpec& spec)
       return openssl() + " (not available: this OpenSSL cannot fetch " + spec.evpName + ")";
     }
     return withPath(openssl(), opensslPath(spec));
+  case Backend::Blake2b:
+    return blake2bImplementation();
   case Backend::Blake3:
     return blake3Implementation();
 #if defined(HASHSCOPE_HAVE_ISAL)
