@@ -123,8 +123,10 @@ int mappingsOf(const std::filesystem::path& file)
   return count;
 }
 
-// The digest of `file` read through the pipelined reader (the path cold reads take).
-std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
+// The digest of `file` read through the pipelined reader (the path cold reads take), or else as consumeRange reads
+// it for one stream on ReadPath::Auto (mapped where mapping pays), with the method it took.
+std::string readHex(const std::filesystem::path& file, const char* algo, bool pipelined,
+                    ReadMethod* method = nullptr)
 {
   std::string error;
   platform::InputFile input = platform::InputFile::open(file, platform::ReadMode::Cached, error);
@@ -133,12 +135,24 @@ std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
   Hasher* const list[] = {hasher.get()};
   LiveCounters counters(1);
   StreamResult result;
-  PipelinedReader reader(1 * MiB, 3, {}, &counters, 0);
-  REQUIRE(reader.ok());
-  reader.start(input, 0, input.size(), false);
-  REQUIRE(engine::consumeJob(reader, list, counters, 0, result, error));
+  if (pipelined) {
+    PipelinedReader reader(1 * MiB, 3, {}, &counters, 0);
+    REQUIRE(reader.ok());
+    reader.start(input, 0, input.size(), false);
+    REQUIRE(engine::consumeJob(reader, list, counters, 0, result, error));
+  } else {
+    engine::StreamReads reads({}, counters, 0);
+    REQUIRE(engine::consumeRange(input, 0, input.size(), list, engine::ReadPlan{}, reads, result, error));
+    if (method)
+      *method = reads.lastMethod();
+  }
   CHECK(result.bytes == input.size());
   return toHex(hasher->finish());
+}
+
+std::string pipelinedHex(const std::filesystem::path& file, const char* algo)
+{
+  return readHex(file, algo, true);
 }
 
 }  // namespace
@@ -159,25 +173,54 @@ TEST_CASE("every algorithm reads cached files through mapped windows with the pi
       INFO(algo);
       const std::string piped = pipelinedHex(file, algo);
       CHECK(piped == hashscope::test::oneShotHex(algo, data.data(), data.size()));
-      // One job: mapped, with the window helper where a core is free. Several share the process: files below
-      // 64 MiB are read with read() on each job's thread (no mapping to contend for).
+      // hash and check (FileHasher), one job or several: files below 64 MiB are read with read() on each job's
+      // thread (no probe, no window helper, no mapping to contend for); bigger ones below.
       for (int jobs : {1, 2}) {
         INFO("jobs " << jobs);
-        FileHasher mapped({algo}, {}, nullptr, -1, 1 * MiB, jobs);
-        const FileDigests viaMap = mapped.hash(file);
-        REQUIRE(viaMap.error == "");
-        CHECK(std::string(mapped.lastReadMethod()) == (jobs == 1 ? "mmap" : "read"));
-        CHECK(toHex(viaMap.digests[0]) == piped);
-        CHECK(viaMap.size == size);
+        FileHasher hasher({algo}, {}, nullptr, -1, 1 * MiB, jobs);
+        const FileDigests read = hasher.hash(file);
+        REQUIRE(read.error == "");
+        CHECK(std::string(hasher.lastReadMethod()) == "read");
+        CHECK(toHex(read.digests[0]) == piped);
+        CHECK(read.size == size);
       }
+      // The same range mapped (what FileHasher does with a file of 64 MiB or more), with the window helper.
+      ReadMethod method = ReadMethod::Read;
+      CHECK(readHex(file, algo, false, &method) == piped);
+      CHECK(method == ReadMethod::Mapped);
     }
-    // Several digests in one pass, mapped too.
+    // Several digests in one pass.
     FileHasher both({"md5", "xxh3-64"}, {});
     const FileDigests d = both.hash(file);
     REQUIRE(d.error == "");
-    CHECK(std::string(both.lastReadMethod()) == "mmap");
+    CHECK(std::string(both.lastReadMethod()) == "read");
     CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
     CHECK(toHex(d.digests[1]) == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
+  }
+}
+
+TEST_CASE("hash and check map a cached file of 64 MiB or more, and copy a smaller one on the hashing thread",
+          "[engine][mapped]")
+{
+  HASHSCOPE_SKIP_WITHOUT_MAPPING();
+  const hashscope::test::MappingCostsAs mapping(true);  // Auto maps where mapping pays
+  TempDir dir;
+  for (const std::uint64_t size : {64 * MiB - 1, 64 * MiB}) {
+    INFO("size " << size);
+    // Mostly zeros, with bytes at both ends and across the first window's edge.
+    const auto file = dir / ("m" + std::to_string(size));
+    std::vector<std::uint8_t> data(static_cast<std::size_t>(size), 0);
+    for (const std::uint64_t at : {std::uint64_t{0}, kWindow - 3, size - 100})
+      for (std::uint64_t i = 0; i < 100; ++i)
+        data[static_cast<std::size_t>(at + i)] = static_cast<std::uint8_t>(i * 37 + 1);
+    hashscope::test::writeBytes(file, data);
+    FileHasher hasher({"xxh3-64", "md5"}, {});
+    const FileDigests d = hasher.hash(file);
+    REQUIRE(d.error == "");
+    CHECK(std::string(hasher.lastReadMethod()) == (size < 64 * MiB ? "read" : "mmap"));
+    CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("xxh3-64", data.data(), data.size()));
+    CHECK(toHex(d.digests[1]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
+    CHECK(d.size == size);
   }
 }
 
@@ -204,7 +247,8 @@ TEST_CASE("BLAKE3 hashes cached files mapped on one thread, and on all with each
       FileHasher hasher({"blake3"}, {});
       const FileDigests d = hasher.hash(file);
       REQUIRE(d.error == "");
-      CHECK(std::string(hasher.lastReadMethod()) == (threads == 1 ? "mmap" : "read"));
+      // Mapped on one thread from 64 MiB up (below, copied); the tree's threads read their own parts.
+      CHECK(std::string(hasher.lastReadMethod()) == (threads == 1 && size >= 64 * MiB ? "mmap" : "read"));
       CHECK(toHex(d.digests[0]) == reference);
     }
     // Mapped when asked for: the tree's threads hash the window's pieces in place.
@@ -535,10 +579,11 @@ TEST_CASE("where mapping costs more than copies, cached files are read with copi
       if (streams == 1)
         CHECK(r.digest == hashscope::test::oneShotHex(algorithm, data.data(), data.size()));
     }
+    // hash and check read a file below 64 MiB on the hashing thread, whatever mapping costs.
     FileHasher hasher({"md5"}, {});
     const FileDigests d = hasher.hash(file);
     REQUIRE(d.error == "");
-    CHECK(std::string(hasher.lastReadMethod()) == expected(1));
+    CHECK(std::string(hasher.lastReadMethod()) == "read");
     CHECK(toHex(d.digests[0]) == hashscope::test::oneShotHex("md5", data.data(), data.size()));
     // The read workload measures the copy the fast hashes get: on the hashing thread where hashing does not map
     // (nothing to hash: the copy is all), through the pipelined reader where it maps (below).
@@ -731,7 +776,7 @@ TEST_CASE("a stop ends a helped mapped read with every window unmapped", "[engin
     const FileDigests d = stopped.hash(big);
     CHECK(d.error == big.string() + ": cancelled");
     CHECK(d.digests.empty());
-    CHECK(std::string(stopped.lastReadMethod()) == "mmap");
+    CHECK(std::string(stopped.lastReadMethod()) == "read");  // below 64 MiB
     CHECK(mappingsOf(big) == 0);
   }
 }

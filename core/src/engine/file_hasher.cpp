@@ -89,6 +89,7 @@ FileHasher::FileHasher(std::vector<std::string> algorithms, std::stop_token stop
   s.plan.blockSize = std::max<std::uint64_t>(blockSize, 4096);
   s.plan.threads = jobs;
   s.plan.manyFiles = true;
+  s.plan.copiesBelowMapping = true;
   s.reads.emplace(s.stop, *s.counters, s.stream);
   for (const auto& id : s.algorithms) {
     s.owned.push_back(makeHasher(id, blake3));

@@ -134,7 +134,9 @@ namespace {
 
 // A cached file below kMapAtLeast of hash -r and hash-tree is copied on the hashing thread, block by block, when
 // several streams read: starting a reader per file costs more, and mapping costs locks and TLB shoot-downs that
-// grow with the threads (docs/measurements/2026-11-26-read-method.md).
+// grow with the threads (docs/measurements/2026-11-26-read-method.md). hash and check copy it on one stream too
+// (ReadPlan::copiesBelowMapping): decided by its size before anything is measured, since for one call per file
+// the mapping probe (once per process) and the window helper's thread cost more than a mapping saves.
 constexpr std::uint64_t kMapAtLeast = 64 * MiB;
 
 // The most threads one of `hashers` hashes a stream on (1 for all but BLAKE3's tree).
@@ -146,10 +148,11 @@ unsigned hashThreadsOf(std::span<Hasher* const> hashers)
   return perStream;
 }
 
-bool readsBesideOthers(const ReadPlan& plan, std::span<Hasher* const> hashers, std::uint64_t length)
+bool copiesSmallFile(const ReadPlan& plan, std::span<Hasher* const> hashers, std::uint64_t length)
 {
   const bool split = hashThreadsOf(hashers) > 1;
-  return plan.manyFiles && plan.threads > 1 && length < kMapAtLeast && !hashers.empty() && !split;
+  return plan.manyFiles && (plan.threads > 1 || plan.copiesBelowMapping) && length < kMapAtLeast &&
+         !hashers.empty() && !split;
 }
 
 // Where the folds of touched bytes go, so that no compiler drops the reads (one relaxed store per range).
@@ -462,7 +465,7 @@ struct RangeFacts {
   bool toEnd = false;          // read until a read returns nothing (a pseudo file, a file of size 0)
   bool cached = true;          // through the page cache, kept there: not direct, not dropped behind the reader
   bool small = false;          // at most one block, read with one read() (ReadPlan::smallInline)
-  bool besideOthers = false;   // a small file of many read by several streams of one process (readsBesideOthers)
+  bool smallOfMany = false;    // a file below 64 MiB of many, copied by its size (copiesSmallFile)
   bool remote = false;         // a network or FUSE file (ReadPlan::remote)
   bool hashing = true;         // there are hashers (false: the read workload)
   unsigned hashThreads = 1;    // the most threads one hasher splits the stream over (BLAKE3's tree)
@@ -477,7 +480,7 @@ ReadMethod chooseReadMethod(const RangeFacts& f, CopiesInline copiesInline)
 {
   switch (f.path) {
   case ReadPath::Auto:
-    if (f.toEnd || (f.cached && (f.small || f.besideOthers)) || (f.cached && !f.remote && f.hashThreads > 1))
+    if (f.toEnd || (f.cached && (f.small || f.smallOfMany)) || (f.cached && !f.remote && f.hashThreads > 1))
       return ReadMethod::Read;
     if (f.cached && !f.remote && f.hashing && autoMapsCached(f.hashThreads, f.threads))
       return ReadMethod::Mapped;
@@ -503,7 +506,7 @@ ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, 
   f.toEnd = length == kToEndOfFile;
   f.cached = file.alignment() <= 1 && !plan.dropBehind;  // not direct, not a cold fallback
   f.small = plan.smallInline && !f.toEnd && length <= plan.blockSize;
-  f.besideOthers = readsBesideOthers(plan, hashers, length);
+  f.smallOfMany = copiesSmallFile(plan, hashers, length);
   f.remote = plan.remote;
   f.hashing = !hashers.empty();
   f.hashThreads = hashThreadsOf(hashers);

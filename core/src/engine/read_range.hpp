@@ -18,13 +18,13 @@
 
 namespace hashscope::engine {
 
-// The read decision (ReadMethod, hashscope/types.hpp) is made per range by chooseReadMethod in read_range.cpp,
-// the one place. Under ReadPath::Auto: read() on the hashing thread for what is small, read to its end or read
-// beside other streams' small files, and for BLAKE3's tree (its threads read their own parts); mapped pages for one
-// stream's cached range to be hashed where mapping pays on this machine (several streams of one process share the
-// address space's lock and TLB: they copy); else copies, on the hashing thread where that is the cheaper copy
-// (copiesInline), on the pipelined reader for cold, remote and the rest. The figures behind each choice:
-// docs/measurements/2026-11-26-read-method.md.
+// The read decision (ReadMethod, hashscope/types.hpp) is made per range by chooseReadMethod in read_range.cpp, the
+// one place. Under ReadPath::Auto: read() on the hashing thread for what is small, read to its end or read beside
+// other streams' small files (or, in hash and check, any file below 64 MiB), and for BLAKE3's tree (its threads
+// read their own parts); mapped pages for one stream's cached range to be hashed where mapping pays on this machine
+// (several streams of one process share the address space's lock and TLB: they copy); else copies, on the hashing
+// thread where that is the cheaper copy (copiesInline), on the pipelined reader for cold, remote and the rest. The
+// figures behind each choice: docs/measurements/2026-11-26-read-method.md.
 
 // What the caller knows about how a range is to be read: the spec's wishes and the file's cache plan.
 struct ReadPlan {
@@ -34,6 +34,8 @@ struct ReadPlan {
   int queueDepth = kDefaultQueueDepth;  // the pipelined reader's reads in flight (direct reads)
   int threads = 1;                    // streams of this process reading at once (for mappedHelperFits)
   bool manyFiles = false;             // the stream reads file after file (hash -r, hash-tree), each a range
+  bool copiesBelowMapping = false;    // with manyFiles: a cached file below 64 MiB is copied on this thread even by
+                                      // one stream (hash and check: one call per file pays no mapping probe)
   bool smallInline = true;            // a range of at most one block is read with one read() on this thread
                                       // (false: through the pipelined reader, as the file workloads measure)
   bool remote = false;                // a network or FUSE file: Auto copies, never maps it (a mapped page's fault
