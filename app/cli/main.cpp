@@ -9,51 +9,72 @@
 #include "output_file.hpp"
 #include "tools.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cstdio>
 #include <exception>
 #include <new>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 using namespace hashscope::cli;
 
 namespace {
 
+int runHelp(Context&, const Arguments& rest)
+{
+  const std::string topic = rest.empty() ? "" : rest.front();
+  const auto text = helpText(topic);
+  if (text.empty())
+    throw UsageError("unknown command '" + topic + "' (see: hashscope-cli --help)");
+  return writeOut(text) ? kExitOk : kExitFailure;
+}
+
+int runVersion(Context&, const Arguments&)
+{
+  return writeOut("hashscope-cli (HashScope) " + std::string(hashscope::version()) + "\n") ? kExitOk : kExitFailure;
+}
+
+// The commands: their names, and whether one creates nothing that an interrupt would leave behind (no output
+// file, sample or history database), so that an interrupt may end it at once (OnInterrupt::Exit).
+struct Command {
+  std::array<std::string_view, 3> names;
+  int (*run)(Context&, const Arguments&);
+  bool createsNothing;
+};
+constexpr std::array<Command, 11> kCommands{{
+    {{"--help", "-h", "help"}, runHelp, true},
+    {{"--version", "-V", "version"}, runVersion, true},
+    {{"hash"}, runHash, true},
+    {{"check"}, runCheck, true},
+    {{"bench"}, runBench, false},
+    {{"sample"}, runSample, false},
+    {{"algorithms"}, runAlgorithms, false},
+    {{"locations"}, runLocations, false},
+    {{"history"}, runHistory, false},
+    {{"plan"}, runPlan, false},
+    {{"install-links"}, runInstallLinks, false},
+}};
+
+const Command* findCommand(const std::vector<std::string>& args)
+{
+  if (args.empty())
+    return nullptr;
+  for (const Command& command : kCommands)
+    if (std::find(command.names.begin(), command.names.end(), args.front()) != command.names.end())
+      return &command;
+  return nullptr;
+}
+
 int dispatch(Context& context, const std::vector<std::string>& args)
 {
   if (args.empty())
     throw UsageError("missing command (see: hashscope-cli --help)");
+  if (const Command* command = findCommand(args))
+    return command->run(context, Arguments(args.begin() + 1, args.end()));
   const std::string& command = args.front();
-  const Arguments rest(args.begin() + 1, args.end());
-  if (command == "--help" || command == "-h" || command == "help") {
-    const std::string topic = rest.empty() ? "" : rest.front();
-    const auto text = helpText(topic);
-    if (text.empty())
-      throw UsageError("unknown command '" + topic + "' (see: hashscope-cli --help)");
-    return writeOut(text) ? kExitOk : kExitFailure;
-  }
-  if (command == "--version" || command == "-V" || command == "version")
-    return writeOut("hashscope-cli (HashScope) " + std::string(hashscope::version()) + "\n") ? kExitOk
-                                                                                             : kExitFailure;
-  if (command == "hash")
-    return runHash(context, rest);
-  if (command == "check")
-    return runCheck(context, rest);
-  if (command == "bench")
-    return runBench(context, rest);
-  if (command == "sample")
-    return runSample(context, rest);
-  if (command == "algorithms")
-    return runAlgorithms(context, rest);
-  if (command == "locations")
-    return runLocations(context, rest);
-  if (command == "history")
-    return runHistory(context, rest);
-  if (command == "plan")
-    return runPlan(context, rest);
-  if (command == "install-links")
-    return runInstallLinks(context, rest);
   if (command.rfind("-", 0) == 0)
     throw UsageError("unknown option '" + command + "' (see: hashscope-cli --help)");
   throw UsageError("unknown command '" + command + "' (see: hashscope-cli --help)");
@@ -104,8 +125,12 @@ int main(int argc, char** argv)
     setProgramName(argv0);
   Context context;
   context.progress = stderrIsTerminal();
-  // One guard for every command, before any thread starts: Ctrl-C stops whatever runs (see os.hpp).
-  const InterruptGuard guard(context.stop, removeUnfinishedOutputs);
+  // One guard for every command, before any thread starts: Ctrl-C stops whatever runs (see os.hpp). The tools
+  // and the commands that create nothing end at once, without a watcher thread.
+  const Command* command = tool ? nullptr : findCommand(args);
+  const bool createsNothing = tool || (command && command->createsNothing);
+  const InterruptGuard guard(context.stop, removeUnfinishedOutputs,
+                             createsNothing ? OnInterrupt::Exit : OnInterrupt::Stop);
   const int code = run(context, tool, args);
   // Interrupted: the shell's convention (130 for SIGINT, 143 for SIGTERM), whatever the command returned.
   return InterruptGuard::interrupted() ? InterruptGuard::exitCode() : code;

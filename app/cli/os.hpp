@@ -72,9 +72,14 @@ std::filesystem::file_type pathType(const std::filesystem::path& path, std::uint
 // after the interrupt (blocked in an open() or read() nothing will complete), a watchdog calls
 // `beforeForcedExit` (which removes the files the CLI created and did not finish), prints "interrupted"
 // and ends the process. A second interrupt does the same at once.
+// OnInterrupt::Exit (POSIX; on Windows the console's control thread is the watcher, so every guard stops as
+// above): for a command that creates nothing and has nothing to finish (hash, check, the drop-in tools,
+// --version), the first interrupt ends the process at once, as it ends md5sum: "interrupted" and the same exit
+// code, and no watcher thread nor pipes are made for an interrupt that mostly never comes (one call per file).
+enum class OnInterrupt { Stop, Exit };
 class InterruptGuard {
 public:
-  InterruptGuard(std::stop_source source, void (*beforeForcedExit)());
+  InterruptGuard(std::stop_source source, void (*beforeForcedExit)(), OnInterrupt how);
   ~InterruptGuard();
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;

@@ -43,6 +43,7 @@ pthread_t g_watcher{};
 std::optional<std::stop_source> g_source;
 void (*g_beforeForcedExit)() = nullptr;
 std::string g_interruptedLine; // "PROGRAM: interrupted\n", made before any signal can come
+bool g_exitsAtOnce = false;    // the guard is an OnInterrupt::Exit one: no watcher, no pipes
 
 extern "C" void onSignal(int signal)
 {
@@ -58,13 +59,19 @@ extern "C" void onSignal(int signal)
 {
   if (beforeForcedExit)
     beforeForcedExit();
-  std::string line = ::isatty(STDERR_FILENO) == 1 ? "\r\033[K" : ""; // over any progress bar
-  line += g_interruptedLine; // in the name the process was started as (md5sum: interrupted)
   pollfd ready{STDERR_FILENO, POLLOUT, 0};
   if (::poll(&ready, 1, 0) == 1 && (ready.revents & POLLOUT)) {
-    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, line.data(), line.size());
+    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, g_interruptedLine.data(), g_interruptedLine.size());
   }
   ::_exit(128 + signal);
+}
+
+// OnInterrupt::Exit's handler: forcedExit's calls (poll, write, _exit) are async-signal-safe, and its line was
+// made before the handler was installed.
+extern "C" void onSignalExit(int signal)
+{
+  g_signal.store(signal);
+  forcedExit(signal, nullptr);
 }
 
 // The watcher thread: waits for an interrupt, asks everything to stop, then acts as the watchdog.
@@ -112,7 +119,8 @@ extern "C" void* watchEntry(void*)
 
 bool stderrIsTerminal()
 {
-  return ::isatty(STDERR_FILENO) == 1;
+  static const bool terminal = ::isatty(STDERR_FILENO) == 1; // asked once: main() and the guard both want it
+  return terminal;
 }
 
 int terminalColumns()
@@ -261,9 +269,19 @@ std::uint64_t physicalMemoryBytes()
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
 }
 
-InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)())
+InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)(), OnInterrupt how)
 {
-  g_interruptedLine = programName() + ": interrupted\n";
+  // Over any progress bar, in the name the process was started as (md5sum: interrupted).
+  g_interruptedLine = (stderrIsTerminal() ? "\r\033[K" : "") + programName() + ": interrupted\n";
+  if (how == OnInterrupt::Exit) {
+    struct sigaction action {};
+    action.sa_handler = onSignalExit;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, &g_oldInt);
+    ::sigaction(SIGTERM, &action, &g_oldTerm);
+    g_exitsAtOnce = true;
+    return;
+  }
   if (::pipe(g_signalPipe) != 0)
     return;
   int interruptPipe[2];
@@ -311,6 +329,12 @@ InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)
 
 InterruptGuard::~InterruptGuard()
 {
+  if (g_exitsAtOnce) {
+    ::sigaction(SIGINT, &g_oldInt, nullptr);
+    ::sigaction(SIGTERM, &g_oldTerm, nullptr);
+    g_exitsAtOnce = false;
+    return;
+  }
   if (g_signalPipe[1] < 0)
     return;
   // Handlers first, so no signal writes to the pipes once they are closed (a late one now ends the

@@ -209,7 +209,7 @@ BOOL WINAPI onConsoleControl(DWORD type)
 
 } // namespace
 
-InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)())
+InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)(), OnInterrupt)
 {
   if (!g_finished)
     g_finished = ::CreateEventW(nullptr, TRUE, FALSE, nullptr);
