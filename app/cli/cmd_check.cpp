@@ -20,8 +20,6 @@
 #include <cstdio>
 #include <fstream>
 #include <functional>
-#include <iostream>
-#include <iterator>
 #include <memory>
 #include <optional>
 #include <sstream>
@@ -41,33 +39,38 @@ std::string plural(std::size_t n, const char* one, const char* many)
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
-// The whole list, from a file or stdin; `error` says why not.
+// Everything left in `stream`, appended to `content`; false (with `error`) on a read error.
+bool readAll(std::FILE* stream, std::string& content, std::error_code& error)
+{
+  char buffer[64 * 1024];
+  for (;;) {
+    const std::size_t n = std::fread(buffer, 1, sizeof buffer, stream);
+    content.append(buffer, n);
+    if (n < sizeof buffer)
+      break;
+  }
+  const bool failed = std::ferror(stream) != 0;
+  if (failed)
+    error = std::error_code(errno, std::generic_category());
+  return !failed;
+}
+
+// The whole list, from a file or stdin (stdio both: <iostream>'s start-up costs every call of a drop-in tool);
+// `error` says why not.
 bool readList(const std::string& name, bool fromStdin, std::string& content, std::error_code& error)
 {
   if (fromStdin) {
     setBinaryStdio();
-    content.assign(std::istreambuf_iterator<char>(std::cin), {});
-    if (std::cin.bad())
-      error = std::make_error_code(std::errc::io_error);
-    return !std::cin.bad();
+    return readAll(stdin, content, error);
   }
   std::FILE* file = openForReading(pathFromUtf8(name));
   if (!file) {
     error = std::error_code(errno, std::generic_category());
     return false;
   }
-  char buffer[64 * 1024];
-  for (;;) {
-    const std::size_t n = std::fread(buffer, 1, sizeof buffer, file);
-    content.append(buffer, n);
-    if (n < sizeof buffer)
-      break;
-  }
-  const bool failed = std::ferror(file) != 0;
-  if (failed)
-    error = std::error_code(errno, std::generic_category());
+  const bool read = readAll(file, content, error);
   std::fclose(file);
-  return !failed;
+  return read;
 }
 
 

@@ -393,7 +393,7 @@ inline constexpr std::uint64_t kFirstToEndRead = 64 * KiB;
 // nothing when `length` is kToEndOfFile. A range that ends early is an error: the file shrank. A hasher whose
 // threads fetch their own pieces reads them itself (readByParts).
 bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t length, std::span<Hasher* const> hashers,
-              std::uint64_t blockSize, std::vector<std::byte>& buffer, std::stop_token stop, LiveCounters& counters,
+              std::uint64_t blockSize, ReadBuffer& buffer, std::stop_token stop, LiveCounters& counters,
               int stream, StreamResult& result, std::string& error)
 {
   const bool toEnd = length == kToEndOfFile;
@@ -404,8 +404,7 @@ bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t len
   const std::uint64_t largest = readHereChunk(hashers, blockSize, length);
   std::uint64_t chunk = toEnd ? std::min<std::uint64_t>(largest, std::max<std::uint64_t>(buffer.size(), kFirstToEndRead))
                               : largest;
-  if (buffer.size() < chunk)
-    buffer.resize(static_cast<std::size_t>(chunk));
+  buffer.reserve(static_cast<std::size_t>(chunk));
   for (std::uint64_t done = 0; toEnd || done < length;) {
     if (stop.stop_requested())
       return false;
@@ -424,8 +423,7 @@ bool readHere(platform::InputFile& file, std::uint64_t offset, std::uint64_t len
     done += static_cast<std::uint64_t>(n);
     if (toEnd && static_cast<std::size_t>(n) == want && chunk < largest) {
       chunk = std::min(largest, chunk * 2);
-      if (buffer.size() < chunk)
-        buffer.resize(static_cast<std::size_t>(chunk));
+      buffer.reserve(static_cast<std::size_t>(chunk));
     }
   }
   return true;
@@ -515,6 +513,16 @@ ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, 
   return chooseReadMethod(f, [&] { return autoCopiesInline(hashers, plan.threads); });
 }
 
+void ReadBuffer::reserve(std::size_t size, bool touch)
+{
+  if (m_size >= size)
+    return;
+  m_data.reset(new std::byte[size]);  // default-initialised: not zeroed
+  m_size = size;
+  if (touch)
+    std::memset(m_data.get(), 0, size);
+}
+
 void StreamReads::prepare(ReadMethod method, std::uint64_t length, std::span<Hasher* const> hashers,
                           const ReadPlan& plan)
 {
@@ -522,7 +530,7 @@ void StreamReads::prepare(ReadMethod method, std::uint64_t length, std::span<Has
   if (method == ReadMethod::Pipelined)
     reader(plan, ignored);
   else if (method == ReadMethod::Read && !pieceFetcher(hashers))  // a fetcher's threads bring their own buffers
-    m_buffer.resize(static_cast<std::size_t>(readHereChunk(hashers, plan.blockSize, length)));
+    m_buffer.reserve(static_cast<std::size_t>(readHereChunk(hashers, plan.blockSize, length)), true);
 }
 
 bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,
