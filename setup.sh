@@ -28,8 +28,9 @@ BUILD_PACKAGES=(cmake ninja-build g++ pkg-config git
 # and with time (GNU time) the kernel work and peak memory tests/bench/many_core.sh counts.
 # fuse3 + libfuse3-dev: the test FUSE filesystem of the network/FUSE location tests (tests/support/ratefs.cpp).
 # openssh-client + openssh-server: bench --host against sshd "machines" on loopback ports (tests/cli/test_cli_remote.cpp).
+# hyperfine: the timings of tests/bench/one_file_calls.sh (one call per file against md5sum, b3sum ...).
 TEST_PACKAGES=(coreutils openssl xxhash b3sum hashdeep desktop-file-utils appstream sqlite3 fuse3 libfuse3-dev perl strace
-  time openssh-client openssh-server)
+  time openssh-client openssh-server hyperfine)
 # The README screenshots (resources/screenshots/take-*.sh): the app under Xvfb, driven by xdotool, shot by
 # ImageMagick; xset turns off key auto-repeat. Chromium, when present, also shoots the HTML report.
 SCREENSHOT_PACKAGES=(xvfb xdotool imagemagick x11-xserver-utils)

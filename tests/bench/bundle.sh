@@ -7,10 +7,12 @@
 # DIR (created; must not exist yet) gets:
 #   bin/      hashscope-cli (without its debug information), with --baseline also another build of it as
 #             hashscope-cli-baseline (a before/after comparison in one run), and the peer tools found here (md5sum,
-#             sha256sum, xxhsum, b3sum, md5deep, openssl, cat, find, xargs), GNU time and strace (many_core.sh's
+#             sha1sum, sha224sum, sha256sum, sha384sum, sha512sum, b2sum, cksum, sum, xxhsum, b3sum, md5deep,
+#             openssl, hyperfine for one_file_calls.sh, cat, find, xargs), GNU time and strace (many_core.sh's
 #             context switches and system calls), each as it is on this machine;
-#   lib/      every shared library they load that is not part of the C library itself (found with ldd), so
-#             OpenSSL, xxHash, ISA-L, zlib, SQLite and the C++ runtime come along;
+#   lib/      every shared library they load that is not part of the C library itself (found with ldd, and for
+#             hashscope-cli those it opens when first needed: ISA-L), so whatever the build links shared comes
+#             along (OpenSSL, xxHash, zlib, SQLite and the C++ runtime, where not linked statically);
 #   bench/    the benchmark scripts (many_core.sh, peer_speed.sh, tree_speed.sh ...);
 #   run.sh    runs a script from bench/ with bin/ first on PATH, lib/ on LD_LIBRARY_PATH and --cli set:
 #               DIR/run.sh many_core.sh --runs 5
@@ -65,11 +67,19 @@ add_cli() {  # add_cli BINARY NAME: a hashscope-cli build, its debug information
   cp -L "$1" "$out/bin/$2"
   if command -v strip >/dev/null; then strip --strip-debug "$out/bin/$2"; fi
   copy_libs "$1"
+  # ...and the libraries it opens only when first needed (ISA-L, at the first checksum), which ldd cannot list:
+  # those the loader initialises while it computes one.
+  LD_DEBUG=libs "$1" hash -a crc32 /dev/null 2>&1 >/dev/null | sed -n 's/.*calling init: \(\/.*\)$/\1/p' |
+    while read -r lib; do
+      system_lib "$lib" && continue
+      [ -e "$out/lib/$(basename "$lib")" ] || cp -L "$lib" "$out/lib/"
+    done
   echo "bundle.sh: $2 is $("$1" --version | head -1)"
 }
 add_cli "$cli" hashscope-cli
 [ -z "$baseline" ] || add_cli "$baseline" hashscope-cli-baseline
-for tool in md5sum sha256sum xxhsum b3sum md5deep openssl cat find xargs strace; do add_tool "$tool"; done
+for tool in md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum xxhsum b3sum md5deep openssl \
+            hyperfine cat find xargs strace; do add_tool "$tool"; done
 if [ -x /usr/bin/time ]; then cp -L /usr/bin/time "$out/bin/time"; copy_libs /usr/bin/time; else echo "  (not here: GNU time)"; fi
 cp "$root"/tests/bench/*.sh "$out/bench/"
 rm -f "$out/bench/bundle.sh"
