@@ -79,15 +79,22 @@ set(CPACK_DEBIAN_PACKAGE_SECTION "utils")
 set(CPACK_DEBIAN_PACKAGE_PRIORITY "optional")
 set(CPACK_DEBIAN_PACKAGE_MAINTAINER "${HASHSCOPE_MAINTAINER_NAME} <${HASHSCOPE_MAINTAINER_EMAIL}>")
 set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${PROJECT_HOMEPAGE_URL}")
-# Library dependencies (Qt, OpenSSL, xxHash, ISA-L, zlib, libstdc++) come from dpkg-shlibdeps.
+# Library dependencies (Qt, OpenSSL, xxHash, zlib, libstdc++) come from dpkg-shlibdeps.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 set(CPACK_DEBIAN_PACKAGE_CONTROL_STRICT_PERMISSION ON)
+set(hs_recommends "")
 if(TARGET hashscope)
   # Qt loads its platform plugins at run time, so dpkg-shlibdeps cannot see them.
   set(CPACK_DEBIAN_PACKAGE_DEPENDS "qt6-qpa-plugins")
   # The SVG image and icon-engine plugins draw the window icon (resources/icons/hashscope.svg).
-  set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libqt6svg6")
+  list(APPEND hs_recommends "libqt6svg6")
 endif()
+if(HASHSCOPE_ISAL_SONAME)
+  # ISA-L is opened when first needed (core/src/hash/isal.hpp), so dpkg-shlibdeps cannot see it; without it the
+  # checksums run on zlib and HashScope's own code, slower, and say so.
+  list(APPEND hs_recommends "libisal2")
+endif()
+list(JOIN hs_recommends ", " CPACK_DEBIAN_PACKAGE_RECOMMENDS)
 # The peer tools HashScope can compare itself with.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS "openssl, xxhash, b3sum, hashdeep")
 

@@ -338,3 +338,30 @@ TEST_CASE("check -j N prints what md5sum -c prints, in list order", "[cli][multi
   CHECK(actual.out == expected.out);
   CHECK(actual.exitCode == 1);
 }
+
+#if defined(__linux__)
+TEST_CASE("md5sum FILE loads no checksum library: ISA-L is opened by the checksums that use it", "[cli][multicall]")
+{
+#if !defined(HASHSCOPE_TEST_ISAL_SONAME)
+  HASHSCOPE_SKIP("this build links no ISA-L opened when needed (none found, or linked)");
+#else
+  // The loader names each library it starts (LD_DEBUG=libs, "calling init: PATH"): one call per file pays for
+  // the libraries it loads (issue 41), so a tool that needs no ISA-L must not load it.
+  const ToolLinks links;
+  TempDir dir;
+  writeRandomFile(dir / "f", 4096, 5);
+  const auto loads = [&](const std::string& tool) {
+    const ProcessResult r = run({"env", "LD_DEBUG=libs", links(tool), (dir / "f").string()});
+    REQUIRE(r.exitCode == 0);
+    return r.err.find("calling init: ") != std::string::npos &&
+           r.err.find(HASHSCOPE_TEST_ISAL_SONAME) != std::string::npos;
+  };
+  CHECK_FALSE(loads("md5sum"));
+  CHECK_FALSE(loads("sha256sum"));
+  CHECK_FALSE(loads("xxhsum"));
+  CHECK(loads("cksum"));  // cksum's CRC is ISA-L's
+  const ProcessResult listed = runCli({"algorithms"});
+  CHECK(listed.out.find("ISA-L") != std::string::npos);  // opened to name what runs crc32
+#endif
+}
+#endif

@@ -102,6 +102,10 @@ void setThreadsPerStream(unsigned threads);
 // The setting resolved: >= 1.
 unsigned threadsPerStreamLimit();
 
+// The files of the libraries HashScope opens only when first needed (Linux: ISA-L, at the first checksum), each
+// opened now: what a copy of this program for another machine must carry besides what ldd lists.
+std::vector<std::string> librariesOpenedWhenNeeded();
+
 std::string toHex(const Digest& digest);
 // RFC 4648 base64 with '=' padding, as `cksum --base64` prints digests.
 std::string toBase64(const Digest& digest);

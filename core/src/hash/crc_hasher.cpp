@@ -1,13 +1,9 @@
-// crc32 and adler32 (zlib-compatible) and crc32c: ISA-L when the build found it, else zlib / our own.
+// crc32 and adler32 (zlib-compatible) and crc32c: ISA-L where there is one (isal.hpp), else zlib / our own.
 #include "hash/crc32c_software.hpp"
 #include "hash/hashers.hpp"
+#include "hash/isal.hpp"
 
 #include <zlib.h>
-
-#if defined(HASHSCOPE_HAVE_ISAL)
-#include <isa-l/crc.h>
-#include <isa-l/igzip_lib.h>
-#endif
 
 #include <algorithm>
 #include <climits>
@@ -27,12 +23,11 @@ public:
   explicit Crc32Hasher(const AlgorithmInfo& info) : info_(info) {}
   void update(const void* data, std::size_t size) override
   {
-#if defined(HASHSCOPE_HAVE_ISAL)
-    // Like zlib's crc32(): takes and returns the finished CRC, so it chains across calls.
-    crc_ = crc32_gzip_refl(crc_, static_cast<const unsigned char*>(data), size);
-#else
-    crc_ = static_cast<std::uint32_t>(crc32_z(crc_, static_cast<const Bytef*>(data), size));
-#endif
+    // Both like zlib's crc32(): take and return the finished CRC, so it chains across calls.
+    if (isal_)
+      crc_ = isal_->crc32Gzip(crc_, static_cast<const unsigned char*>(data), size);
+    else
+      crc_ = static_cast<std::uint32_t>(crc32_z(crc_, static_cast<const Bytef*>(data), size));
   }
   Digest finish() override
   {
@@ -50,6 +45,7 @@ public:
 private:
   std::uint32_t crc_ = 0;
   const AlgorithmInfo& info_;
+  const IsalFunctions* isal_ = isal();
 };
 
 class Crc32cHasher final : public Hasher {
@@ -57,18 +53,18 @@ public:
   explicit Crc32cHasher(const AlgorithmInfo& info) : info_(info) {}
   void update(const void* data, std::size_t size) override
   {
-#if defined(HASHSCOPE_HAVE_ISAL)
+    if (!isal_) {
+      raw_ = ~crc32cSoftware(~raw_, data, size);
+      return;
+    }
     // crc32_iscsi works on the raw register (no pre/post inversion) and takes an int length.
     const auto* p = static_cast<const unsigned char*>(data);
     while (size > 0) {
       const std::size_t chunk = std::min<std::size_t>(size, std::size_t{1} << 30);
-      raw_ = crc32_iscsi(const_cast<unsigned char*>(p), static_cast<int>(chunk), raw_);
+      raw_ = isal_->crc32Iscsi(const_cast<unsigned char*>(p), static_cast<int>(chunk), raw_);
       p += chunk;
       size -= chunk;
     }
-#else
-    raw_ = ~crc32cSoftware(~raw_, data, size);
-#endif
   }
   Digest finish() override
   {
@@ -86,6 +82,7 @@ public:
 private:
   std::uint32_t raw_ = 0xffffffffu; // the CRC register before the final inversion
   const AlgorithmInfo& info_;
+  const IsalFunctions* isal_ = isal();
 };
 
 class Adler32Hasher final : public Hasher {
@@ -93,11 +90,10 @@ public:
   explicit Adler32Hasher(const AlgorithmInfo& info) : info_(info) {}
   void update(const void* data, std::size_t size) override
   {
-#if defined(HASHSCOPE_HAVE_ISAL)
-    adler_ = isal_adler32(adler_, static_cast<const unsigned char*>(data), size);
-#else
-    adler_ = static_cast<std::uint32_t>(adler32_z(adler_, static_cast<const Bytef*>(data), size));
-#endif
+    if (isal_)
+      adler_ = isal_->adler32(adler_, static_cast<const unsigned char*>(data), size);
+    else
+      adler_ = static_cast<std::uint32_t>(adler32_z(adler_, static_cast<const Bytef*>(data), size));
   }
   Digest finish() override
   {
@@ -115,6 +111,7 @@ public:
 private:
   std::uint32_t adler_ = 1;
   const AlgorithmInfo& info_;
+  const IsalFunctions* isal_ = isal();
 };
 
 } // namespace

@@ -3,14 +3,12 @@
 // ISA-L's multibinary dispatchers); they were checked against a debugger on an AMD EPYC with SHA-NI.
 #include "hash/cpu_features.hpp"
 #include "hash/hashers.hpp"
+#include "hash/isal.hpp"
 
 #include <openssl/crypto.h>
 #include <xxhash.h>
 #include <zlib.h>
 
-#if defined(HASHSCOPE_HAVE_ISAL) && __has_include(<isa-l.h>)
-#include <isa-l.h>
-#endif
 
 namespace hashscope::detail {
 namespace {
@@ -60,16 +58,13 @@ std::string opensslPath(const AlgorithmSpec& spec)
   return "x86-64 asm"; // md5, sha3-*
 }
 
-[[maybe_unused]] std::string isal()
+std::string isalName()
 {
-#if defined(ISAL_MAJOR_VERSION) && defined(ISAL_MINOR_VERSION)
-  return "ISA-L " + std::to_string(ISAL_MAJOR_VERSION) + "." + std::to_string(ISAL_MINOR_VERSION);
-#else
-  return "ISA-L";
-#endif
+  const std::string version = isal()->version;
+  return version.empty() ? "ISA-L" : "ISA-L " + version;
 }
 
-[[maybe_unused]] std::string zlib()
+std::string zlib()
 {
   return std::string("zlib ") + zlibVersion();
 }
@@ -89,7 +84,7 @@ std::string xxhashHeader()
 
 // ISA-L's x86 multibinary dispatchers (crc_multibinary.asm, igzip_multibinary.asm), checked with a
 // debugger here: crc32_gzip_refl_by8_02, crc32_ieee_02, crc32_iscsi_01 and adler32_avx2_4 run.
-[[maybe_unused]] std::string isalX86(Backend backend)
+std::string isalX86(Backend backend)
 {
   const CpuFeatures& cpu = cpuFeatures();
   const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
@@ -97,27 +92,27 @@ std::string xxhashHeader()
   case Backend::Crc32: // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
   case Backend::Cksum: // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
     if (avx512Clmul) {
-      return withPath(isal(), "VPCLMULQDQ, AVX-512");
+      return withPath(isalName(), "VPCLMULQDQ, AVX-512");
     }
     if (cpu.avx && cpu.sse41 && cpu.pclmulqdq) {
-      return withPath(isal(), "PCLMULQDQ, AVX");
+      return withPath(isalName(), "PCLMULQDQ, AVX");
     }
-    return withPath(isal(), cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven");
+    return withPath(isalName(), cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven");
   case Backend::Crc32c: // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
     if (avx512Clmul) {
-      return withPath(isal(), "VPCLMULQDQ, AVX-512");
+      return withPath(isalName(), "VPCLMULQDQ, AVX-512");
     }
     if (cpu.sse42) {
-      return withPath(isal(), cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32");
+      return withPath(isalName(), cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32");
     }
-    return withPath(isal(), "table-driven");
+    return withPath(isalName(), "table-driven");
   case Backend::Adler32: // isal_adler32: base, sse (SSE4.1), avx2_4
     if (cpu.avx2) {
-      return withPath(isal(), "AVX2");
+      return withPath(isalName(), "AVX2");
     }
-    return withPath(isal(), cpu.sse41 ? "SSE4.1" : "portable C");
+    return withPath(isalName(), cpu.sse41 ? "SSE4.1" : "portable C");
   default:
-    return isal();
+    return isalName();
   }
 }
 
@@ -136,23 +131,16 @@ std::string implementationFor(const AlgorithmSpec& spec)
     return blake2bImplementation();
   case Backend::Blake3:
     return blake3Implementation();
-#if defined(HASHSCOPE_HAVE_ISAL)
-  // ISA-L's x86 dispatch rules are below; elsewhere (aarch64: PMULL) only the arch is named.
+  // ISA-L's x86 dispatch rules are above; elsewhere (aarch64: PMULL) only the arch is named.
   case Backend::Crc32:
   case Backend::Crc32c:
   case Backend::Adler32:
   case Backend::Cksum:
-    return cpu.isX86 ? isalX86(spec.backend) : withPath(isal(), cpuArchName());
-#else
-  case Backend::Crc32:
-    return withPath(zlib(), "portable C");
-  case Backend::Crc32c:
+    if (isal())
+      return cpu.isX86 ? isalX86(spec.backend) : withPath(isalName(), cpuArchName());
+    if (spec.backend == Backend::Crc32 || spec.backend == Backend::Adler32)
+      return withPath(zlib(), "portable C");
     return "HashScope (slicing-by-8, portable C++)";
-  case Backend::Adler32:
-    return withPath(zlib(), "portable C");
-  case Backend::Cksum:
-    return "HashScope (slicing-by-8, portable C++)";
-#endif
   case Backend::Xxh32:
   case Backend::Xxh64:
     return withPath(xxhash(), "scalar");

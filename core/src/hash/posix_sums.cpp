@@ -1,10 +1,7 @@
 // The POSIX cksum CRC and the BSD / System V `sum` checksums.
 #include "hash/cksum_software.hpp"
 #include "hash/hashers.hpp"
-
-#if defined(HASHSCOPE_HAVE_ISAL)
-#include <isa-l/crc.h>
-#endif
+#include "hash/isal.hpp"
 
 #include <bit>
 
@@ -19,11 +16,10 @@ public:
   void update(const void* data, std::size_t size) override
   {
     length_ += size;
-#if defined(HASHSCOPE_HAVE_ISAL)
-    raw_ = ~crc32_ieee(~raw_, static_cast<const unsigned char*>(data), size);
-#else
-    raw_ = cksumUpdateSoftware(raw_, data, size);
-#endif
+    if (isal_)
+      raw_ = ~isal_->crc32Ieee(~raw_, static_cast<const unsigned char*>(data), size);
+    else
+      raw_ = cksumUpdateSoftware(raw_, data, size);
   }
   Digest finish() override
   {
@@ -45,6 +41,7 @@ private:
   std::uint32_t raw_ = 0;
   std::uint64_t length_ = 0;
   const AlgorithmInfo& info_;
+  const IsalFunctions* isal_ = isal();
 };
 
 Digest bigEndian16(std::uint32_t v)

@@ -4,6 +4,7 @@
 #include <random>
 #include <sstream>
 
+#include "hashscope/hash.hpp"
 #include "peer/process.hpp"
 
 namespace hashscope::remote {
@@ -103,7 +104,10 @@ std::string packBundle(const RemoteOptions& options, const fs::path& tarFile, st
     if (!peer::findProgram("strip").empty())
       runTool("strip", {"--strip-debug", (root / "bin" / "hashscope-cli").string()}, stop);
     std::string error;
-    for (const fs::path& library : sharedLibraries(options.selfExecutable, stop, error)) {
+    std::vector<fs::path> libraries = sharedLibraries(options.selfExecutable, stop, error);
+    for (const std::string& opened : librariesOpenedWhenNeeded())  // not in ldd's list: dlopen'ed
+      libraries.emplace_back(opened);
+    for (const fs::path& library : libraries) {
       fs::copy_file(library, root / "lib" / library.filename(), fs::copy_options::skip_existing, ec);
       if (ec)
         return "could not copy " + library.string() + " into the bundle: " + ec.message();
