@@ -23,9 +23,12 @@ public:
   explicit Crc32Hasher(const AlgorithmInfo& info) : info_(info) {}
   void update(const void* data, std::size_t size) override
   {
-    // Both like zlib's crc32(): take and return the finished CRC, so it chains across calls.
-    if (isal_)
-      crc_ = isal_->crc32Gzip(crc_, static_cast<const unsigned char*>(data), size);
+    // Both like zlib's crc32(): take and return the finished CRC, so it chains across calls. zlib's of a null
+    // pointer returns the initial value, whatever the sum so far: an empty update changes nothing here.
+    if (size == 0)
+      return;
+    if (const IsalFunctions* isal = isal_(size))
+      crc_ = isal->crc32Gzip(crc_, static_cast<const unsigned char*>(data), size);
     else
       crc_ = static_cast<std::uint32_t>(crc32_z(crc_, static_cast<const Bytef*>(data), size));
   }
@@ -45,7 +48,7 @@ public:
 private:
   std::uint32_t crc_ = 0;
   const AlgorithmInfo& info_;
-  const IsalFunctions* isal_ = isal();
+  IsalForStream isal_;
 };
 
 class Crc32cHasher final : public Hasher {
@@ -53,7 +56,8 @@ public:
   explicit Crc32cHasher(const AlgorithmInfo& info) : info_(info) {}
   void update(const void* data, std::size_t size) override
   {
-    if (!isal_) {
+    const IsalFunctions* isal = isal_(size);
+    if (!isal) {
       raw_ = ~crc32cSoftware(~raw_, data, size);
       return;
     }
@@ -61,7 +65,7 @@ public:
     const auto* p = static_cast<const unsigned char*>(data);
     while (size > 0) {
       const std::size_t chunk = std::min<std::size_t>(size, std::size_t{1} << 30);
-      raw_ = isal_->crc32Iscsi(const_cast<unsigned char*>(p), static_cast<int>(chunk), raw_);
+      raw_ = isal->crc32Iscsi(const_cast<unsigned char*>(p), static_cast<int>(chunk), raw_);
       p += chunk;
       size -= chunk;
     }
@@ -82,7 +86,7 @@ public:
 private:
   std::uint32_t raw_ = 0xffffffffu; // the CRC register before the final inversion
   const AlgorithmInfo& info_;
-  const IsalFunctions* isal_ = isal();
+  IsalForStream isal_;
 };
 
 class Adler32Hasher final : public Hasher {
@@ -90,8 +94,10 @@ public:
   explicit Adler32Hasher(const AlgorithmInfo& info) : info_(info) {}
   void update(const void* data, std::size_t size) override
   {
-    if (isal_)
-      adler_ = isal_->adler32(adler_, static_cast<const unsigned char*>(data), size);
+    if (size == 0)  // as crc32 above: zlib's adler32 of a null pointer is its initial value
+      return;
+    if (const IsalFunctions* isal = isal_(size))
+      adler_ = isal->adler32(adler_, static_cast<const unsigned char*>(data), size);
     else
       adler_ = static_cast<std::uint32_t>(adler32_z(adler_, static_cast<const Bytef*>(data), size));
   }
@@ -111,7 +117,7 @@ public:
 private:
   std::uint32_t adler_ = 1;
   const AlgorithmInfo& info_;
-  const IsalFunctions* isal_ = isal();
+  IsalForStream isal_;
 };
 
 } // namespace

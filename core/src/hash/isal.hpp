@@ -6,6 +6,7 @@
 // md5sum FILE included (issue 41). Elsewhere it is linked (isal_linked.cpp).
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace hashscope::detail {
@@ -20,5 +21,23 @@ struct IsalFunctions {
 
 // ISA-L's functions, or null; thread-safe, found once per process.
 const IsalFunctions* isal();
+
+// ISA-L for one stream, once the stream is past its first 64 KiB, else null: below that, zlib and HashScope's code
+// take less than opening ISA-L costs the process (md5sum-style calls on small files, issue 41). The sums agree,
+// so a stream may start on one and go on with the other.
+class IsalForStream {
+public:
+  const IsalFunctions* operator()(std::size_t size)
+  {
+    if (m_isal == nullptr && (m_seen += size) > kFrom)
+      m_isal = isal();
+    return m_isal;
+  }
+
+private:
+  static constexpr std::uint64_t kFrom = 64 * 1024;
+  std::uint64_t m_seen = 0;
+  const IsalFunctions* m_isal = nullptr;
+};
 
 } // namespace hashscope::detail

@@ -16,8 +16,8 @@ public:
   void update(const void* data, std::size_t size) override
   {
     length_ += size;
-    if (isal_)
-      raw_ = ~isal_->crc32Ieee(~raw_, static_cast<const unsigned char*>(data), size);
+    if (const IsalFunctions* isal = isal_(size))
+      raw_ = ~isal->crc32Ieee(~raw_, static_cast<const unsigned char*>(data), size);
     else
       raw_ = cksumUpdateSoftware(raw_, data, size);
   }
@@ -41,7 +41,7 @@ private:
   std::uint32_t raw_ = 0;
   std::uint64_t length_ = 0;
   const AlgorithmInfo& info_;
-  const IsalFunctions* isal_ = isal();
+  IsalForStream isal_;
 };
 
 Digest bigEndian16(std::uint32_t v)
