@@ -102,50 +102,51 @@ private:
   const AlgorithmInfo& info_;
 };
 
-std::unique_ptr<Hasher> makeDirectHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
+template <class H>
+std::unique_ptr<Hasher> make(const AlgorithmInfo& info)
 {
-  const std::string_view id = spec.id;
-  if (id == "md5")
-    return std::make_unique<DirectHasher<MD5_CTX, MD5_Init, MD5_Update, MD5_Final>>(info);
-  if (id == "sha1")
-    return std::make_unique<DirectHasher<SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final>>(info);
-  if (id == "sha224")
-    return std::make_unique<DirectHasher<SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final>>(info);
-  if (id == "sha256")
-    return std::make_unique<DirectHasher<SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final>>(info);
-  if (id == "sha384")
-    return std::make_unique<DirectHasher<SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final>>(info);
-  if (id == "sha512")
-    return std::make_unique<DirectHasher<SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final>>(info);
+  return std::make_unique<H>(info);
+}
+
+// The algorithms hashed by the one-algorithm functions (no fetch): the one list of them.
+struct Direct {
+  std::string_view id;
+  std::unique_ptr<Hasher> (*make)(const AlgorithmInfo&);
+};
+constexpr Direct kDirect[] = {
+    {"md5", make<DirectHasher<MD5_CTX, MD5_Init, MD5_Update, MD5_Final>>},
+    {"sha1", make<DirectHasher<SHA_CTX, SHA1_Init, SHA1_Update, SHA1_Final>>},
+    {"sha224", make<DirectHasher<SHA256_CTX, SHA224_Init, SHA224_Update, SHA224_Final>>},
+    {"sha256", make<DirectHasher<SHA256_CTX, SHA256_Init, SHA256_Update, SHA256_Final>>},
+    {"sha384", make<DirectHasher<SHA512_CTX, SHA384_Init, SHA384_Update, SHA384_Final>>},
+    {"sha512", make<DirectHasher<SHA512_CTX, SHA512_Init, SHA512_Update, SHA512_Final>>},
+};
+
+const Direct* directFor(const AlgorithmSpec& spec)
+{
+  for (const Direct& direct : kDirect)
+    if (direct.id == spec.id)
+      return &direct;
   return nullptr;
 }
 #else
-std::unique_ptr<Hasher> makeDirectHasher(const AlgorithmSpec&, const AlgorithmInfo&) { return nullptr; }
+struct Direct {
+  std::unique_ptr<Hasher> (*make)(const AlgorithmInfo&);
+};
+const Direct* directFor(const AlgorithmSpec&) { return nullptr; }
 #endif
-
-// md5, SHA-1 and SHA-2, hashed by the one-algorithm functions (no fetch).
-bool evpDirect(const AlgorithmSpec& spec)
-{
-#if defined(HASHSCOPE_OPENSSL_DIRECT)
-  for (const std::string_view id : {"md5", "sha1", "sha224", "sha256", "sha384", "sha512"})
-    if (spec.id == id)
-      return true;
-#endif
-  (void)spec;
-  return false;
-}
 
 } // namespace
 
 bool evpAvailable(const AlgorithmSpec& spec)
 {
-  return evpDirect(spec) || digestFor(spec) != nullptr;
+  return directFor(spec) != nullptr || digestFor(spec) != nullptr;
 }
 
 std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
-  if (std::unique_ptr<Hasher> direct = makeDirectHasher(spec, info))
-    return direct;
+  if (const Direct* direct = directFor(spec))
+    return direct->make(info);
   const EVP_MD* md = digestFor(spec);
   if (md == nullptr) {
     return nullptr;
