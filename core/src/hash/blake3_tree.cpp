@@ -232,7 +232,12 @@ private:
 
 class TreeHasher final : public Blake3Tree {
 public:
-  explicit TreeHasher(unsigned threads) : threads_(std::max(2u, threads)) {}
+  explicit TreeHasher(unsigned threads) : threads_(std::max(2u, threads))
+  {
+    // The library finds its CPU path at its first call, in a plain global: made here, on the one thread that
+    // makes the hasher, so that its workers do not all find it at once (a data race ThreadSanitizer reports).
+    blake3_simd_degree();
+  }
 
   void update(const std::uint8_t* data, std::size_t size) override
   {
