@@ -333,6 +333,7 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
       consume(job, check);
     }
   } else {
+    InterruptGuard::beforeThreads();  // an interrupt now stops the workers in order
     runFileJobs<const ListLine*, EntryCheck>(jobs, std::max<std::size_t>(1024, 64 * static_cast<std::size_t>(jobs)),
                                              cancel.get_token(), produce, work, consume, [&] { voice.flush(); });
   }

@@ -333,6 +333,7 @@ int hashFiles(Context& context, const HashRequest& request)
         },
         [] {}, stop);
   } else {
+    InterruptGuard::beforeThreads();  // an interrupt now stops the walker and the workers in order
     runFileJobs<HashItem, FileDigests>(
         jobs, windowFor(jobs), stop,
         [&](JobRing<HashItem, FileDigests>& ring) {

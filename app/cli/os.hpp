@@ -76,6 +76,7 @@ std::filesystem::file_type pathType(const std::filesystem::path& path, std::uint
 // above): for a command that creates nothing and has nothing to finish (hash, check, the drop-in tools,
 // --version), the first interrupt ends the process at once, as it ends md5sum: "interrupted" and the same exit
 // code, and no watcher thread nor pipes are made for an interrupt that mostly never comes (one call per file).
+// Until the command starts worker threads (beforeThreads): from then on it stops as above.
 enum class OnInterrupt { Stop, Exit };
 class InterruptGuard {
 public:
@@ -83,6 +84,10 @@ public:
   ~InterruptGuard();
   InterruptGuard(const InterruptGuard&) = delete;
   InterruptGuard& operator=(const InterruptGuard&) = delete;
+  // A command about to start worker threads calls this: an OnInterrupt::Exit guard becomes a Stop one, its
+  // watcher started now, so that an interrupt stops the workers in order instead of ending the process under
+  // them. Nothing otherwise.
+  static void beforeThreads();
   // True once an interrupt arrived.
   static bool interrupted();
   // The shell's convention for a process ended by the interrupt: 130 for SIGINT (Ctrl-C), 143 for

@@ -269,10 +269,63 @@ std::uint64_t physicalMemoryBytes()
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(pageSize);
 }
 
+namespace {
+
+// The watcher and its pipes, and onSignal as the handler; `replacing`: an OnInterrupt::Exit guard's handler is
+// replaced (the handlers from before the guard are kept already). False when no thread could be had: nothing
+// changed.
+bool startWatching(bool replacing)
+{
+  if (::pipe(g_signalPipe) != 0)
+    return false;
+  int interruptPipe[2];
+  if (::pipe(interruptPipe) != 0) {
+    ::close(g_signalPipe[0]);
+    ::close(g_signalPipe[1]);
+    g_signalPipe[0] = g_signalPipe[1] = -1;
+    return false;
+  }
+  for (int fd : {g_signalPipe[0], g_signalPipe[1], interruptPipe[0], interruptPipe[1]})
+    ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+  // The handler must never block: a full pipe (signals arriving faster than the watcher reads them)
+  // loses a byte, which is harmless.
+  ::fcntl(g_signalPipe[1], F_SETFL, O_NONBLOCK);
+  g_interruptWriteFd = interruptPipe[1];
+  g_interruptFd = interruptPipe[0];
+  pthread_attr_t attributes;
+  bool watching = ::pthread_attr_init(&attributes) == 0;
+  if (watching) {
+    ::pthread_attr_setstacksize(&attributes, std::max<std::size_t>(kWatcherStack, PTHREAD_STACK_MIN));
+    watching = ::pthread_create(&g_watcher, &attributes, watchEntry, nullptr) == 0;
+    ::pthread_attr_destroy(&attributes);
+  }
+  if (!watching) {
+    for (int fd : {g_signalPipe[0], g_signalPipe[1], interruptPipe[0], interruptPipe[1]})
+      ::close(fd);
+    g_signalPipe[0] = g_signalPipe[1] = g_interruptWriteFd = -1;
+    g_interruptFd = -1;
+    return false;
+  }
+  struct sigaction action {};
+  action.sa_handler = onSignal;
+  sigemptyset(&action.sa_mask);
+  // SA_RESTART: a signal must not turn an ordinary read or write anywhere (engine threads included) into
+  // an EINTR error message. The blocking waits that matter are woken by the interrupt pipe instead, and
+  // the watchdog ends the rest.
+  action.sa_flags = SA_RESTART;
+  ::sigaction(SIGINT, &action, replacing ? nullptr : &g_oldInt);
+  ::sigaction(SIGTERM, &action, replacing ? nullptr : &g_oldTerm);
+  return true;
+}
+
+} // namespace
+
 InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)(), OnInterrupt how)
 {
   // Over any progress bar, in the name the process was started as (md5sum: interrupted).
   g_interruptedLine = (stderrIsTerminal() ? "\r\033[K" : "") + programName() + ": interrupted\n";
+  g_source = std::move(source);
+  g_beforeForcedExit = beforeForcedExit;
   if (how == OnInterrupt::Exit) {
     struct sigaction action {};
     action.sa_handler = onSignalExit;
@@ -282,49 +335,16 @@ InterruptGuard::InterruptGuard(std::stop_source source, void (*beforeForcedExit)
     g_exitsAtOnce = true;
     return;
   }
-  if (::pipe(g_signalPipe) != 0)
-    return;
-  int interruptPipe[2];
-  if (::pipe(interruptPipe) != 0) {
-    ::close(g_signalPipe[0]);
-    ::close(g_signalPipe[1]);
-    g_signalPipe[0] = g_signalPipe[1] = -1;
-    return;
-  }
-  for (int fd : {g_signalPipe[0], g_signalPipe[1], interruptPipe[0], interruptPipe[1]})
-    ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-  // The handler must never block: a full pipe (signals arriving faster than the watcher reads them)
-  // loses a byte, which is harmless.
-  ::fcntl(g_signalPipe[1], F_SETFL, O_NONBLOCK);
-  g_interruptWriteFd = interruptPipe[1];
-  g_interruptFd = interruptPipe[0];
-  g_source = std::move(source);
-  g_beforeForcedExit = beforeForcedExit;
-  pthread_attr_t attributes;
-  bool watching = ::pthread_attr_init(&attributes) == 0;
-  if (watching) {
-    ::pthread_attr_setstacksize(&attributes, std::max<std::size_t>(kWatcherStack, PTHREAD_STACK_MIN));
-    watching = ::pthread_create(&g_watcher, &attributes, watchEntry, nullptr) == 0;
-    ::pthread_attr_destroy(&attributes);
-  }
-  if (!watching) {
-    // No thread to be had (a memory limit): Ctrl-C keeps its default action, which ends the process at once,
-    // as it ends md5sum. Nothing is left half written: without a thread no bench or sample can run.
-    for (int fd : {g_signalPipe[0], g_signalPipe[1], interruptPipe[0], interruptPipe[1]})
-      ::close(fd);
-    g_signalPipe[0] = g_signalPipe[1] = g_interruptWriteFd = -1;
-    g_interruptFd = -1;
-    return;
-  }
-  struct sigaction action {};
-  action.sa_handler = onSignal;
-  sigemptyset(&action.sa_mask);
-  // SA_RESTART: a signal must not turn an ordinary read or write anywhere (engine threads included) into
-  // an EINTR error message. The blocking waits that matter are woken by the interrupt pipe instead, and
-  // the watchdog ends the rest.
-  action.sa_flags = SA_RESTART;
-  ::sigaction(SIGINT, &action, &g_oldInt);
-  ::sigaction(SIGTERM, &action, &g_oldTerm);
+  // No thread to be had (a memory limit): Ctrl-C keeps its default action, which ends the process at once, as it
+  // ends md5sum. Nothing is left half written: without a thread no bench or sample can run.
+  startWatching(false);
+}
+
+void InterruptGuard::beforeThreads()
+{
+  // Without a thread for the watcher the process stays as it was: the interrupt ends it at once.
+  if (g_exitsAtOnce && startWatching(true))
+    g_exitsAtOnce = false;
 }
 
 InterruptGuard::~InterruptGuard()

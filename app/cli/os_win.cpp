@@ -235,6 +235,11 @@ InterruptGuard::~InterruptGuard()
   g_source.reset();
 }
 
+void InterruptGuard::beforeThreads()
+{
+  // Every guard here stops in order: the console's control handler runs on a thread the system starts for it.
+}
+
 bool InterruptGuard::interrupted()
 {
   return g_exitCode.load() != 0;
