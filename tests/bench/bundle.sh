@@ -49,11 +49,14 @@ system_lib() {
   esac
   return 1
 }
-copy_libs() {  # copy_libs BINARY: its shared libraries (not the C library's) into lib/
-  ldd "$1" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | while read -r lib; do
+copy_lib_files() {  # the libraries named on stdin, one path a line, but the C library's, into lib/
+  while read -r lib; do
     system_lib "$lib" && continue
     [ -e "$out/lib/$(basename "$lib")" ] || cp -L "$lib" "$out/lib/"
   done
+}
+copy_libs() {  # copy_libs BINARY: its shared libraries (not the C library's) into lib/
+  ldd "$1" 2>/dev/null | awk '$2 == "=>" && $3 ~ /^\// { print $3 } $1 ~ /^\// { print $1 }' | copy_lib_files
 }
 add_tool() {  # add_tool NAME: the tool found on PATH (skipped when absent)
   local path
@@ -67,13 +70,9 @@ add_cli() {  # add_cli BINARY NAME: a hashscope-cli build, its debug information
   cp -L "$1" "$out/bin/$2"
   if command -v strip >/dev/null; then strip --strip-debug "$out/bin/$2"; fi
   copy_libs "$1"
-  # ...and the libraries it opens only when first needed (ISA-L, at the first checksum), which ldd cannot list:
-  # those the loader initialises while it computes one.
-  LD_DEBUG=libs "$1" hash -a crc32 /dev/null 2>&1 >/dev/null | sed -n 's/.*calling init: \(\/.*\)$/\1/p' |
-    while read -r lib; do
-      system_lib "$lib" && continue
-      [ -e "$out/lib/$(basename "$lib")" ] || cp -L "$lib" "$out/lib/"
-    done
+  # ...and the libraries it opens only when first needed (ISA-L, for a checksum past 64 KiB), which ldd cannot
+  # list: those the loader initialises while `algorithms` names every implementation (which opens them all).
+  LD_DEBUG=libs "$1" algorithms 2>&1 >/dev/null | sed -n 's/.*calling init: \(\/.*\)$/\1/p' | copy_lib_files
   echo "bundle.sh: $2 is $("$1" --version | head -1)"
 }
 add_cli "$cli" hashscope-cli
