@@ -68,24 +68,25 @@ const Command* findCommand(const std::vector<std::string>& args)
   return nullptr;
 }
 
-int dispatch(Context& context, const std::vector<std::string>& args)
+// Runs `command` (findCommand's for `args`), or says what is wrong with the first argument.
+int dispatch(Context& context, const Command* command, const std::vector<std::string>& args)
 {
   if (args.empty())
     throw UsageError("missing command (see: hashscope-cli --help)");
-  if (const Command* command = findCommand(args))
+  if (command)
     return command->run(context, Arguments(args.begin() + 1, args.end()));
-  const std::string& command = args.front();
-  if (command.rfind("-", 0) == 0)
-    throw UsageError("unknown option '" + command + "' (see: hashscope-cli --help)");
-  throw UsageError("unknown command '" + command + "' (see: hashscope-cli --help)");
+  const std::string& name = args.front();
+  if (name.rfind("-", 0) == 0)
+    throw UsageError("unknown option '" + name + "' (see: hashscope-cli --help)");
+  throw UsageError("unknown command '" + name + "' (see: hashscope-cli --help)");
 }
 
 // Runs one command (or the tool hashscope-cli was started as) and turns what it throws into a message and
 // an exit code.
-int run(Context& context, std::optional<Tool> tool, const std::vector<std::string>& args)
+int run(Context& context, std::optional<Tool> tool, const Command* command, const std::vector<std::string>& args)
 {
   try {
-    return tool ? runTool(context, *tool, args) : dispatch(context, args);
+    return tool ? runTool(context, *tool, args) : dispatch(context, command, args);
   } catch (const UsageError& error) {
     printError(error.what());
     return kExitUsage;
@@ -131,7 +132,7 @@ int main(int argc, char** argv)
   const bool createsNothing = tool || (command && command->createsNothing);
   const InterruptGuard guard(context.stop, removeUnfinishedOutputs,
                              createsNothing ? OnInterrupt::Exit : OnInterrupt::Stop);
-  const int code = run(context, tool, args);
+  const int code = run(context, tool, command, args);
   // Interrupted: the shell's convention (130 for SIGINT, 143 for SIGTERM), whatever the command returned.
   return InterruptGuard::interrupted() ? InterruptGuard::exitCode() : code;
 }

@@ -9,7 +9,6 @@
 #include <xxhash.h>
 #include <zlib.h>
 
-
 namespace hashscope::detail {
 namespace {
 
