@@ -367,4 +367,45 @@ TEST_CASE("md5sum FILE loads no checksum library: ISA-L is opened by the checksu
   CHECK(listed.out.find("ISA-L") != std::string::npos);  // opened to name what runs crc32
 #endif
 }
+
+TEST_CASE("a one-file call loads no math library: libm is opened by the first math function", "[cli][multicall]")
+{
+#if !defined(HASHSCOPE_TEST_MATH_WHEN_NEEDED)
+  HASHSCOPE_SKIP("this hashscope-cli loads libm at start (a build without static dependencies, or a sanitizer's)");
+#else
+  // app/cli/math_when_needed.cpp: loading libm.so cost every call 75 us, and hashing uses no math.
+  const ToolLinks links;
+  TempDir dir;
+  writeRandomFile(dir / "file", 1024 * 1024, 7);
+  const std::string file = (dir / "file").string();
+  writeTextFile(dir / "list", "00000000000000000000000000000000  " + file + "\n");
+  const auto loadsLibm = [](const ProcessResult& r) {
+    INFO(r.err.substr(0, 2000));
+    CHECK(r.err.find("calling init: ") != std::string::npos);  // the loader did say what it started
+    return r.err.find("/libm.so") != std::string::npos;
+  };
+  for (const char* tool : {"md5sum", "sha256sum", "b2sum", "b3sum", "xxhsum", "cksum", "sum"}) {
+    INFO(tool);
+    const ProcessResult r = run({"env", "LD_DEBUG=libs", links(tool), file});
+    CHECK(r.exitCode == 0);
+    CHECK_FALSE(loadsLibm(r));
+  }
+  const ProcessResult hashed = run({"env", "LD_DEBUG=libs", cliPath(), "hash", "-a", "sha512", file});
+  CHECK(hashed.exitCode == 0);
+  CHECK_FALSE(loadsLibm(hashed));
+  const ProcessResult checked = run({"env", "LD_DEBUG=libs", cliPath(), "check", (dir / "list").string()});
+  CHECK(checked.exitCode == 1);  // a wrong digest, said so
+  CHECK(checked.out.find("FAILED") != std::string::npos);
+  CHECK_FALSE(loadsLibm(checked));
+  // A command that does use it opens it, and its figures come out right: the plan's 1 TiB is 1024^4 bytes
+  // (std::pow).
+  const std::string recorded = (std::filesystem::path(HASHSCOPE_TEST_DATA_DIR) / "runs" / "run_a.json").string();
+  const ProcessResult plan = run({"env", "LD_DEBUG=libs", cliPath(), "plan", "--data", "1TiB", "--time", "1m",
+                                  "--file", recorded, "-f", "json"});
+  INFO(plan.out);
+  CHECK(plan.exitCode == 0);
+  CHECK(loadsLibm(plan));
+  CHECK(plan.out.find("\"bytes\": 1099511627776,") != std::string::npos);
+#endif
+}
 #endif
