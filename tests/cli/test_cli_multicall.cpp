@@ -7,6 +7,13 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
 using namespace clitest;
 namespace fs = std::filesystem;
 
@@ -365,6 +372,38 @@ TEST_CASE("md5sum FILE loads no checksum library: ISA-L is opened by the checksu
   CHECK(loads("cksum", "big"));  // cksum's CRC is ISA-L's, from the stream's first 64 KiB on
   const ProcessResult listed = runCli({"algorithms"});
   CHECK(listed.out.find("ISA-L") != std::string::npos);  // opened to name what runs crc32
+#endif
+}
+
+TEST_CASE("the functions a one-file call runs lie together in hashscope-cli", "[cli][multicall]")
+{
+#if !defined(HASHSCOPE_TEST_START_ORDER)
+  HASHSCOPE_SKIP("this hashscope-cli is linked without start_order.txt (no gold, or a sanitizer's build)");
+#else
+  if (!toolExists("nm"))
+    HASHSCOPE_SKIP("nm (binutils) is not installed");
+  // start_order.txt names the sections of the functions a one-file call runs (tests/bench/start_order.sh);
+  // linked in that order they share a few pages instead of faulting in pages all over the program's code. (The
+  // C libraries' functions, OpenSSL's and xxHash's, come in whole objects and stay where they are.)
+  std::set<std::string> listed;
+  std::istringstream order(readTextFile(HASHSCOPE_TEST_START_ORDER));
+  for (std::string line; std::getline(order, line);)
+    if (line.rfind(".text._Z", 0) == 0)  // C++ functions: ours and libstdc++'s, each in a section of its own
+      listed.insert(line.substr(6));
+  REQUIRE(listed.size() > 100);
+  const ProcessResult symbols = run({"nm", "--defined-only", cliPath()});
+  REQUIRE(symbols.exitCode == 0);
+  std::vector<std::uint64_t> at;  // where the listed functions are
+  std::istringstream lines(symbols.out);
+  for (std::string address, type, name; lines >> address >> type >> name;)
+    if ((type == "T" || type == "t" || type == "W") && listed.count(name))
+      at.push_back(std::stoull(address, nullptr, 16));
+  INFO(at.size() << " of " << listed.size() << " listed functions found");
+  REQUIRE(at.size() * 2 > listed.size());  // most names still exist (else: run start_order.sh again)
+  std::sort(at.begin(), at.end());
+  // Nine tenths of them within 1 MiB (in the order the archives came they spread over 6 MB).
+  const std::uint64_t span = at[at.size() * 95 / 100] - at[at.size() * 5 / 100];
+  CHECK(span < 1024 * 1024);
 #endif
 }
 
