@@ -9,6 +9,7 @@
 #include "hashscope/files.hpp"
 #include "hashscope/hash.hpp"
 #include "hashscope/jobs.hpp"
+#include "hashscope/waits.hpp"
 #include "hashscope/workload.hpp"
 #include "help.hpp"
 #include "names.hpp"
@@ -268,7 +269,7 @@ bool checkList(const CheckRequest& request, const std::string& listName, bool fr
   // formatted lines go through the pool too, unchecked, to be reported in their place.
   // What stops the checking: Ctrl-C, or this list ending early (a failed write).
   std::stop_source cancel;
-  const std::stop_callback forward(stop, [&] { cancel.request_stop(); });
+  const hashscope::StopCallback forward(stop, [&] { cancel.request_stop(); });  // waits.hpp: mingw-safe
   ListChecker checker(cancel.get_token(), request.ignoreMissing, stdinName);
   const int jobs = request.jobs;
   std::vector<std::unique_ptr<Hashers>> hashers;

@@ -7,6 +7,8 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <functional>
+#include <memory>
 #include <mutex>
 #include <thread>
 #include <vector>
@@ -188,4 +190,66 @@ TEST_CASE("atomic waits end once the value changes: after a notify, and the poll
   std::atomic<std::uint32_t> value{7};
   Waiter differs(value, 3u, wait);
   CHECK(differs.ended());
+}
+
+namespace {
+
+// A StopCallback of either kind, made and destroyed where the test says.
+template <bool Polling>
+void stopCallbackRounds()
+{
+  SECTION("no stop: the callback never runs, and goes at once")
+  {
+    std::stop_source stop;
+    int runs = 0;
+    { const hashscope::StopCallback<std::function<void()>, Polling> callback(stop.get_token(), [&] { ++runs; }); }
+    stop.request_stop();
+    CHECK(runs == 0);
+  }
+  SECTION("a stop requested before it was made runs it at once, on this thread")
+  {
+    std::stop_source stop;
+    stop.request_stop();
+    int runs = 0;
+    const hashscope::StopCallback<std::function<void()>, Polling> callback(stop.get_token(), [&] { ++runs; });
+    CHECK(runs == 1);
+  }
+  SECTION("destroyed while another thread runs it: the destructor returns after the callback did")
+  {
+    // The Ctrl-C that lands as a run ends: the requesting thread is inside the callback when the owner
+    // destroys it. 100 rounds, the destruction landing before, during and after the callback runs.
+    for (int round = 0; round < 100; ++round) {
+      std::stop_source stop;
+      std::atomic<bool> inside{false}, returned{false};
+      auto callback = std::make_unique<hashscope::StopCallback<std::function<void()>, Polling>>(
+          stop.get_token(), [&] {
+            inside.store(true);
+            if (round % 2)
+              std::this_thread::sleep_for(std::chrono::milliseconds(2));
+            returned.store(true);
+          });
+      std::thread requester([&] { stop.request_stop(); });
+      if (round % 3 == 1)
+        while (!inside.load())
+          std::this_thread::yield();
+      const auto t0 = Clock::now();
+      const bool ranBefore = inside.load();
+      callback.reset();
+      CHECK(Clock::now() - t0 < kHangBound);
+      if (ranBefore)
+        CHECK(returned.load());  // never torn down under a callback that is still running
+      requester.join();
+      CHECK(returned.load() == inside.load());
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a stop callback run by another thread as it is destroyed: no hang, never torn down mid-run",
+          "[waits][threads]")
+{
+  SECTION("this platform's StopCallback") { stopCallbackRounds<hashscope::kPollingWaits>(); }
+  SECTION("the polling one (mingw-w64's)") { stopCallbackRounds<true>(); }
+  SECTION("std::stop_callback's behaviour") { stopCallbackRounds<false>(); }
 }

@@ -275,7 +275,7 @@ private:
   std::condition_variable m_producerCv, m_consumerCv;
   std::atomic<std::uint32_t> m_workersEpoch{0};  // the workers sleep on it; changed (and notified) to wake them
   std::atomic<int> m_workersWaiting{0}, m_producerWaiting{0}, m_consumerWaiting{0};
-  std::stop_callback<std::function<void()>> m_wake;  // last: wakes every waiter on a stop
+  StopCallback<std::function<void()>> m_wake;  // last: wakes every waiter on a stop (waits.hpp: mingw-safe)
 };
 
 // Runs `produce(ring)` on a thread of its own (it adds the jobs in order with ring.add, which returns false once
@@ -294,7 +294,7 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
                 const std::function<void(int worker)>& startWorker = {})
 {
   std::stop_source inner;  // ours: a caller's stop and a failure both end everything
-  std::stop_callback<std::function<void()>> forward(stop, std::function<void()>([&inner] { inner.request_stop(); }));
+  const StopCallback forward(stop, [&inner] { inner.request_stop(); });  // waits.hpp: mingw-safe
   JobRing<Job, Result> ring(window, inner.get_token());
   std::mutex failureMutex;
   std::exception_ptr failure;

@@ -1,11 +1,13 @@
 // Waiting for another thread: on a condition variable until a predicate holds, a deadline passes or a stop is
-// requested, and on an atomic until its value changes. The one place HashScope waits so, because one
-// toolchain is broken: libstdc++ 12 for mingw-w64 (Debian 12) has no futex, and its C++20 atomic waits lose
-// wake-ups. That hangs std::condition_variable_any::wait(lock, stop_token, pred), whose stop_callback's
-// destructor waits on a binary_semaphore (the Windows build under wine hung at the end of a read pass;
-// installer/README.md), and std::atomic::wait (BLAKE3's tree helpers missed the last notify and never joined).
-// There (kPollingWaits) the condition-variable waits register no callback and look at the token every
-// kStopPollInterval, and the atomic waits spin, yield, then nap. Elsewhere: the standard library's own.
+// requested, on an atomic until its value changes, and for a stop callback to return. The one place HashScope
+// waits so, because one toolchain is broken: libstdc++ 12 for mingw-w64 (Debian 12) has no futex, and its
+// C++20 atomic waits lose wake-ups. That hangs std::condition_variable_any::wait(lock, stop_token, pred), whose
+// stop_callback's destructor waits on a binary_semaphore (the Windows build under wine hung at the end of a
+// read pass; installer/README.md), std::atomic::wait (BLAKE3's tree helpers missed the last notify and never
+// joined), and any std::stop_callback destroyed while another thread runs it. There (kPollingWaits) the
+// condition-variable waits register no callback and look at the token every kStopPollInterval, the atomic
+// waits spin, yield, then nap, and StopCallback waits by polling for its callback to return before the
+// semaphore is reached. Elsewhere: the standard library's own.
 #pragma once
 
 #include <algorithm>
@@ -117,5 +119,46 @@ void notifyOne(std::atomic<T>& value)
   if constexpr (!kPollingWaits)
     value.notify_one();
 }
+
+// As std::stop_callback (`f` runs once when `token`'s stop is requested, at once if it was), for a callback that
+// another thread may run while this one destroys it: a Ctrl-C landing as a run ends. std::stop_callback's
+// destructor then waits on a binary_semaphore that the requesting thread releases right after `f` returns, and
+// mingw-w64's libstdc++ may never wake that wait. Where `Polling` (kPollingWaits, and the tests), the destructor
+// of a callback whose stop was requested first polls until `f` has returned, then naps kStopPollInterval, so
+// that the semaphore is released before the standard destructor looks at it (it then takes it without waiting).
+// A callback whose stop was never requested is removed at once, as the standard one is.
+template <class F, bool Polling = kPollingWaits>
+class StopCallback {
+public:
+  StopCallback(const std::stop_token& token, F f) : m_token(token), m_callback(token, Run{this, std::move(f)}) {}
+  StopCallback(const StopCallback&) = delete;
+  StopCallback& operator=(const StopCallback&) = delete;
+  ~StopCallback()
+  {
+    if constexpr (Polling) {
+      if (m_token.stop_requested()) {  // then `f` runs, ran, or runs on another thread now
+        pollWaitWhileEquals(m_returned, false, std::memory_order_acquire);
+        if (m_ranOn != std::this_thread::get_id())  // run by this thread: the destructor does not wait
+          std::this_thread::sleep_for(kStopPollInterval);
+      }
+    }
+  }
+
+private:
+  struct Run {
+    StopCallback* self;
+    F f;
+    void operator()()
+    {
+      f();
+      self->m_ranOn = std::this_thread::get_id();
+      self->m_returned.store(true, std::memory_order_release);
+    }
+  };
+  std::stop_token m_token;
+  std::thread::id m_ranOn;              // the thread that ran `f`: written before m_returned, read after it
+  std::atomic<bool> m_returned{false};  // before m_callback: `f` may run in its constructor
+  std::stop_callback<Run> m_callback;   // last: removed first
+};
 
 }  // namespace hashscope

@@ -11,6 +11,7 @@
 #include <thread>
 #include <vector>
 
+#include "hashscope/waits.hpp"
 #include "platform/file_io.hpp"
 #include "platform/thread_clock.hpp"
 
@@ -89,7 +90,7 @@ private:
   std::vector<Slot> m_slots;
   std::stop_source m_stopSource;  // ours: the caller's token and our destructor both trigger it
   std::stop_token m_stop;
-  std::stop_callback<std::function<void()>> m_forward;
+  StopCallback<std::function<void()>> m_forward;  // waits.hpp: mingw-safe
   std::shared_ptr<StreamReaderClock> m_clock = std::make_shared<StreamReaderClock>();
   std::string m_error;  // construction failure
 

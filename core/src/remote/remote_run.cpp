@@ -118,7 +118,7 @@ bool probe(RemoteRun& run, const RemoteOptions& options, std::stop_token stop)
   peer::ProcessIo io;
   io.maxCapture = kSmallOutput;
   std::stop_source ended;
-  const std::stop_callback forward(stop, [&ended] { ended.request_stop(); });
+  const StopCallback forward(stop, [&ended] { ended.request_stop(); });  // waits.hpp: mingw-safe
   std::atomic<bool> late{false};
   std::jthread deadline([&](std::stop_token done) {
     std::mutex mutex;

@@ -7,6 +7,7 @@
 
 #include "hashscope/counters.hpp"
 #include "hashscope/suite.hpp"
+#include "hashscope/waits.hpp"
 #include "hashscope/workload.hpp"
 
 namespace hashscope {
@@ -71,8 +72,8 @@ QuietWaitResult waitForQuietMachine(double maxOtherCores, double timeoutSeconds,
     { std::lock_guard lock(mutex); }  // not between the waiter's check and its sleep: no lost wake-up
     wake.notify_all();
   };
-  std::stop_callback onStop(stop, notify);
-  std::stop_callback onSkip(skip, notify);
+  const StopCallback onStop(stop, notify);  // waits.hpp: mingw-safe
+  const StopCallback onSkip(skip, notify);
   const auto ended = [&] { return stop.stop_requested() || skip.stop_requested(); };
   for (;;) {
     CpuSnapshot a, b;
