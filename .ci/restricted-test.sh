@@ -4,7 +4,7 @@
 #   - /tmp is a fresh tmpfs (as on Fedora and Arch: size=50%, nodev, nosuid),
 #   - there is no /dev/shm (/dev holds only null, zero, full, random, urandom, tty, and ptmx with a devpts of
 #     its own, as in a container),
-#   - PATH is one folder with only the programs the tests start themselves (sh, bash, cat, env, grep, ls, tr, mv, rm,
+#   - PATH is one folder with only the programs the tests start themselves (sh, bash, cat, env, grep, ls, tr, mv, rm, nm,
 #     sleep and the util-linux tools below): none of the peer hash tools (md5sum, openssl, xxhsum, b3sum ...), no sqlite3.
 # Every test must pass or say why it skipped, and the skips (test name, whole or part, and reason) must be
 # exactly those listed in .ci/restricted-skips.txt (.ci/check-skips.sh): a test that starts skipping here, stops,
@@ -35,7 +35,7 @@ user=65534  # nobody / nogroup on Debian
 
 # The programs the tests run through PATH (everything else they start by its full path). No peer tool:
 # findPeerTools() must find none here.
-tools=(sh bash cat env grep ls tr mv rm sleep mount umount unshare script prlimit setpriv)
+tools=(sh bash cat env grep ls tr mv rm sleep mount umount unshare script prlimit setpriv nm)
 peer_programs=(md5sum sha1sum sha224sum sha256sum sha384sum sha512sum b2sum cksum sum openssl md5deep sha1deep
   sha256deep hashdeep xxhsum b3sum)
 for tool in "${tools[@]}"; do
