@@ -67,6 +67,15 @@ if [ ! -d "$build/wine-prefix" ]; then
   WINEPREFIX="$build/wine-prefix" WINEDEBUG=-all DISPLAY= "$wine" wineboot --init >/dev/null 2>&1 || true
   part_end
 fi
+# Wine's Tahoma in the prefix's Fonts folder: the Windows UI font Qt asks for ("MS Shell Dlg") is Tahoma there,
+# and Debian's fonts-wine keeps it where this prefix does not look. Without it Qt took a math font from the
+# host (DejaVu Math TeX Gyre), whose glyphs a QLineEdit draws above its clip: every spin box and editable
+# combo box of the app showed no text under wine (installer/README.md). Windows has Segoe UI and Tahoma.
+wine_fonts="$build/wine-prefix/drive_c/windows/Fonts"
+for font in /usr/share/wine/fonts/tahoma.ttf /usr/share/wine/fonts/tahomabd.ttf; do
+  [ -f "$font" ] || { echo "build-windows.sh: no $font (fonts-wine): line edits will show no text under wine" >&2; continue; }
+  [ -d "$wine_fonts" ] && [ ! -f "$wine_fonts/$(basename "$font")" ] && cp "$font" "$wine_fonts/"
+done
 
 part_start "configure (cmake)"
 blake3_root="$(ls -d "$prefix"/src 2>/dev/null)"

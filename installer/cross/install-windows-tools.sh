@@ -7,7 +7,7 @@
 # copied from the machine's own Debian sources (deb822 .sources files and one-line sources.list entries).
 set -euo pipefail
 [ "$(id -u)" = 0 ] || { echo "run as root: apt-get" >&2; exit 1; }
-packages=(g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev dpkg-dev cmake ninja-build perl nasm nsis zip wine64
+packages=(g++-mingw-w64-x86-64-posix mingw-w64-x86-64-dev dpkg-dev cmake ninja-build perl nasm nsis zip wine64 fonts-wine
   qt6-base-dev qt6-base-dev-tools librust-blake3-dev xvfb xdotool imagemagick xz-utils)
 src_list=/etc/apt/sources.list.d/hashscope-deb-src.sources
 update=0
