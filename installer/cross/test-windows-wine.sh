@@ -124,14 +124,26 @@ part_cli() {
   ours="$(cd "$work" && "${plain[@]}" "$cli" hash -a sha256 data.bin 2>&1 | tr -d '\r' | awk '{print $1}')"
   theirs="$(sha256sum "$work/data.bin" | awk '{print $1}')"
   if [ "$ours" = "$theirs" ]; then note "hash -a sha256 matches sha256sum"; else fail "hash: $ours, sha256sum: $theirs"; fi
+  # A location and a history file with non-ASCII names, as a user called José has them (issue 39).
+  local place="$work/Café Ünïcode" history="$work/José/history.sqlite"
+  mkdir -p "$place" "$(dirname "$history")"
   local t0=$(date +%s)
-  (cd "$work" && timeout 1800 "${plain[@]}" "$cli" bench --location 'Z:'"${work//\//\\}" --size 32M \
-      --no-save >"$out/cli-bench.log" 2>&1)
+  (cd "$work" && timeout 1800 "${plain[@]}" "$cli" bench --location 'Z:'"${place//\//\\}" --size 32M \
+      --history-db 'Z:'"${history//\//\\}" >"$out/cli-bench.log" 2>&1)
   local rc=$?
-  note "hashscope-cli.exe bench --location <temp> --size 32M: exit $rc in $(( $(date +%s) - t0 )) s"
+  note "hashscope-cli.exe bench --location <temp>/Café Ünïcode --size 32M --history-db <temp>/José/...: exit $rc in $(( $(date +%s) - t0 )) s"
   sed 's/^/    /' "$out/cli-bench.log" | tr -d '\r' | tee -a "$summary" >/dev/null
   [ "$rc" = 0 ] || fail "bench exit $rc ($out/cli-bench.log)"
-  ls "$work" | grep -q sample && fail "bench left a sample behind: $(ls "$work")"
+  grep -q 'Café Ünïcode' "$out/cli-bench.log" || fail "bench did not name its location as it is called (Café Ünïcode)"
+  ls "$place" | grep -q sample && fail "bench left a sample behind: $(ls "$place")"
+  [ -f "$history" ] || fail "bench saved no history at $history: $(ls -R "$work" | head)"
+  "${plain[@]}" "$cli" history list --history-db 'Z:'"${history//\//\\}" >"$out/cli-history.log" 2>&1 ||
+    fail "history list failed ($out/cli-history.log)"
+  if grep -q 'Café Ünïcode' "$out/cli-history.log"; then
+    note "history list --history-db <temp>/José/...: the run, its location named Café Ünïcode"
+  else
+    fail "history list does not name the location Café Ünïcode ($out/cli-history.log)"
+  fi
   rm -rf "$work"
 }
 
@@ -246,10 +258,15 @@ EOF
     "${w[@]}" regedit /S "$(sed 's|/|\\|g; s|^|Z:|' <<<"$work/settings.reg")" >/dev/null 2>&1
     # One location, wine's temp folder: on first start the app also checks the home folder, which wine
     # maps to another drive (Z:\, the Linux root) where Windows would find the temp folder's own volume.
-    temp="$("${w[@]}" cmd /c 'echo %TEMP%' 2>/dev/null | tr -d '\r')"
+    # A folder of it with a non-ASCII name, and the history under one too (issue 39: a user called José).
+    temp="$("${w[@]}" cmd /c 'echo %TEMP%' 2>/dev/null | tr -d '\r')\Café Ünïcode"
+    "${w[@]}" cmd /c mkdir "$temp" >/dev/null 2>&1
+    "${w[@]}" reg add 'HKCU\Software\HashScope\HashScope\selection' /v extraFolders /t REG_MULTI_SZ /d "$temp" /f \
+      >/dev/null 2>&1  # a folder of the user's (File > Add folder...)
     "${w[@]}" reg add 'HKCU\Software\HashScope\HashScope\selection' /v locations /t REG_MULTI_SZ /d "$temp" /f \
-      >/dev/null 2>&1
-    (cd "$work" && HASHSCOPE_HISTORY_DB='Z:'"${work//\//\\}"'\history.sqlite' "${w[@]}" "$app" >"$out/gui-$theme.log" 2>&1) &
+      >/dev/null 2>&1  # ticked
+    mkdir -p "$work/José"
+    (cd "$work" && HASHSCOPE_HISTORY_DB='Z:'"${work//\//\\}"'\José\history.sqlite' "${w[@]}" "$app" >"$out/gui-$theme.log" 2>&1) &
     pid=$!
     win=""
     for _ in $(seq 1 120); do
@@ -269,6 +286,8 @@ EOF
     while [ $(( $(date +%s) - t0 )) -lt 1200 ]; do
       title="$(DISPLAY="$display" xdotool getwindowname "$win" 2>/dev/null)"
       case "$title" in *%*) seen_running=1 ;; HashScope) [ "$seen_running" = 1 ] && break ;; esac
+      # Never started (nothing ticked, a refused location): say so within a minute, not at the hang bound.
+      [ "$seen_running" = 0 ] && [ $(( $(date +%s) - t0 )) -ge 60 ] && { shot results; break; }
       if [ "$seen_running" = 1 ] && [ ! -f "$work/running.png" ] && [ $(( $(date +%s) - t0 )) -ge 3 ]; then
         shot running
       fi
