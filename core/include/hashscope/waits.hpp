@@ -126,7 +126,9 @@ void notifyOne(std::atomic<T>& value)
 // mingw-w64's libstdc++ may never wake that wait. Where `Polling` (kPollingWaits, and the tests), the destructor
 // of a callback whose stop was requested first polls until `f` has returned, then naps kStopPollInterval, so
 // that the semaphore is released before the standard destructor looks at it (it then takes it without waiting).
-// A callback whose stop was never requested is removed at once, as the standard one is.
+// A callback whose stop was never requested is removed at once, as the standard one is. Left: a stop that lands
+// between that look at the token and the removal can still meet the semaphore (a few instructions' window,
+// where before it was as long as the callback ran).
 template <class F, bool Polling = kPollingWaits>
 class StopCallback {
 public:
