@@ -67,11 +67,13 @@ for call in "${calls[@]}"; do
     /^cob=/ { define("ob", substr($0, 5)); next }
     /^cfn=/ { define("fn", substr($0, 5)); next }
     /^fn=/  { id = define("fn", substr($0, 4))
-              if (inCli && (("fn", id) in names) && names["fn", id] !~ /[ (]/) print names["fn", id] }  # not "(below main)"
+              # not "(below main)", nor the address that names an unnamed function (0x40a040: no section)
+              if (inCli && (("fn", id) in names) && names["fn", id] !~ /[ (]|^0x/) print names["fn", id] }
   ' "$work/cg.out" >>"$work/names"
 done
 
-awk '!seen[$0]++' "$work/names" | awk '
+awk '!seen[$0]++' "$work/names" >"$work/unique"
+awk '
   { variants[1] = $0; n = 1
     for (i = 1; i <= 3; i++) {
       from = i == 1 ? "C1E" : i == 2 ? "D1E" : "C1I"; to = i == 1 ? "C2E" : i == 2 ? "D2E" : "C2I"
@@ -80,10 +82,10 @@ awk '!seen[$0]++' "$work/names" | awk '
     for (k = 1; k <= n; k++) {
       print ".text.startup." variants[k]; print ".text.hot." variants[k]; print ".text." variants[k]
     }
-  }' >"$work/order"
+  }' "$work/unique" >"$work/order"
 {
   echo "# hashscope-cli's one-file path, first in its code (gold --section-ordering-file). Written by"
   echo "# tests/bench/start_order.sh from $(basename "$cli") $("$cli" --version | awk '{ print $NF }'), $(date -u +%Y-%m-%d)."
   cat "$work/order"
 } >"$out"
-echo "start_order.sh: $(awk '!seen[$0]++' "$work/names" | wc -l) functions, $out"
+echo "start_order.sh: $(wc -l <"$work/unique") functions, $out"
