@@ -156,7 +156,6 @@ part_installer() {
   local w=(env WINEPREFIX="$prefix" WINEDEBUG=-all "$wine_bin")
   t0=$(date +%s)
   "${w[@]}" wineboot --init >/dev/null 2>&1
-  cp /usr/share/wine/fonts/tahoma*.ttf "$prefix/drive_c/windows/Fonts/" 2>/dev/null  # as build-windows.sh's prefix
   note "  fresh wine prefix: $(( $(date +%s) - t0 )) s"
   t0=$(date +%s)
   timeout 600 "${w[@]}" "$setup" /S >"$out/install.log" 2>&1
