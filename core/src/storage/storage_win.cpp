@@ -13,6 +13,7 @@
 #include <memory>
 #include <system_error>
 #include <thread>
+#include <vector>
 
 #include "hashscope/storage.hpp"
 #include "storage/remote_model.hpp"
@@ -23,6 +24,41 @@ namespace hashscope {
 namespace fs = std::filesystem;
 
 namespace {
+
+// True when the folder's ACL, checked against this process's token (AccessCheck), refuses it FILE_ADD_FILE.
+// Asked, never tried: creating a probe file would write into every folder described, a data folder
+// included, which HashScope promises to leave as it was. A folder whose ACL cannot be read counts as not
+// refusing: creating a sample there then fails with the system's own error.
+bool aclDeniesNewFiles(const fs::path& dir)
+{
+  const SECURITY_INFORMATION parts = OWNER_SECURITY_INFORMATION | GROUP_SECURITY_INFORMATION | DACL_SECURITY_INFORMATION;
+  DWORD size = 0;
+  GetFileSecurityW(dir.c_str(), parts, nullptr, 0, &size);
+  if (size == 0)
+    return false;
+  std::vector<BYTE> descriptor(size);
+  if (!GetFileSecurityW(dir.c_str(), parts, descriptor.data(), size, &size))
+    return false;
+  HANDLE process = nullptr;
+  if (!OpenProcessToken(GetCurrentProcess(), TOKEN_QUERY | TOKEN_DUPLICATE, &process))
+    return false;
+  HANDLE token = nullptr;  // AccessCheck takes an impersonation token
+  const BOOL duplicated = DuplicateToken(process, SecurityImpersonation, &token);
+  CloseHandle(process);
+  if (!duplicated)
+    return false;
+  GENERIC_MAPPING mapping{FILE_GENERIC_READ, FILE_GENERIC_WRITE, FILE_GENERIC_EXECUTE, FILE_ALL_ACCESS};
+  DWORD wanted = FILE_ADD_FILE;
+  MapGenericMask(&wanted, &mapping);
+  PRIVILEGE_SET privileges{};
+  DWORD privilegesSize = sizeof privileges;
+  DWORD granted = 0;
+  BOOL allowed = FALSE;
+  const BOOL checked = AccessCheck(descriptor.data(), token, wanted, &mapping, &privileges, &privilegesSize, &granted,
+                                   &allowed);
+  CloseHandle(token);
+  return checked && !allowed;
+}
 
 // A HANDLE closed on scope exit.
 struct Handle {
@@ -193,13 +229,8 @@ StorageInfo describeStorage(const fs::path& path)
     info.totalBytes = total.QuadPart;
     info.freeBytes = freeToUser.QuadPart;
   }
-  // Writable: try what the user would do, create a file (there is no access(W_OK) that honours ACLs).
-  fs::path dir = fs::is_directory(abs, ec) ? abs : abs.parent_path();
-  wchar_t probe[MAX_PATH + 1] = {};
-  if (!info.readOnly && GetTempFileNameW(dir.c_str(), L"hsw", 0, probe) != 0) {
-    info.writable = true;
-    DeleteFileW(probe);  // GetTempFileNameW created it: ours to remove
-  }
+  const fs::path dir = fs::is_directory(abs, ec) ? abs : abs.parent_path();
+  info.writable = !info.readOnly && !aclDeniesNewFiles(dir);
 
   wchar_t volumeName[MAX_PATH + 1] = {};
   const UINT type = GetDriveTypeW(mount);
