@@ -31,6 +31,8 @@ ScoreboardView::ScoreboardView(QWidget* parent) : QWidget(parent)
   m_headline->setTextFormat(Qt::PlainText);
   m_headline->setTextInteractionFlags(Qt::TextSelectableByMouse);
   m_headline->setFont(headlineFont(m_scale));
+  m_measure = new QLabel(this);
+  m_measure->hide();
   m_caveat = new QLabel(this);
   m_caveat->setObjectName(QStringLiteral("scoreboardCaveat"));
   m_caveat->setWordWrap(true);
@@ -159,19 +161,27 @@ int ScoreboardView::headlineHeight(double scale, int width) const
 {
   // The headline at that scale, and the caveat line under it (at the normal size) with the layout's spacing.
   int height = 0;
-  if (!m_headline->text().isEmpty()) {
-    const QFontMetrics metrics(headlineFont(scale));
-    height += metrics.boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap, m_headline->text()).height();
-  }
+  if (!m_headline->text().isEmpty())
+    height += textHeight(*m_headline, headlineFont(scale), width);
   if (!m_caveat->isHidden() && !m_caveat->text().isEmpty()) {
     QFont bold = m_caveat->font();
     bold.setBold(true);
-    height += layout()->spacing() + QFontMetrics(bold)
-                                        .boundingRect(QRect(0, 0, std::max(1, width), 1 << 20), Qt::TextWordWrap,
-                                                      m_caveat->text())
-                                        .height();
+    height += layout()->spacing() + textHeight(*m_caveat, bold, width);
   }
   return height;
+}
+
+int ScoreboardView::textHeight(const QLabel& label, const QFont& font, int width) const
+{
+  // Asked of a label set up as `label` is, not of QFontMetrics: a selectable label lays its text out as a
+  // document, whose lines include the font's leading (0 in DejaVu Sans, a pixel or more per line in Windows'
+  // fonts), which boundingRect() leaves out; the board's estimate then fell short and its rows scrolled.
+  m_measure->setFont(font);
+  m_measure->setWordWrap(label.wordWrap());
+  m_measure->setTextFormat(label.textFormat());
+  m_measure->setTextInteractionFlags(label.textInteractionFlags());
+  m_measure->setText(label.text());
+  return m_measure->heightForWidth(std::max(1, width));
 }
 
 void ScoreboardView::fitTiles()

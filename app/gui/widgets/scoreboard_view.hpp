@@ -59,12 +59,14 @@ private:
   QSize room(int height, int atWidth = -1) const;  // inside the margins, at this widget's width (or `atWidth`) and `height`
   bool fitsNow(QSize room) const;     // the grid at its current scale fits in `room` as it is
   int headlineHeight(double scale, int width) const;
+  int textHeight(const QLabel& label, const QFont& font, int width) const;  // label's text laid out at `font`
   QFont headerFont() const;
   QFont headlineFont(double scale) const;
   Scoreboard m_board;
   void styleCaveat();
   QLabel* m_headline;
   QLabel* m_caveat;
+  QLabel* m_measure;  // never shown: lays out a label's text at another font (textHeight)
   QScrollArea* m_scroll;
   QWidget* m_grid = nullptr;
   std::vector<TileWidget*> m_tiles;  // row-major, as m_board.tiles
