@@ -10,7 +10,9 @@
 #              folder to its scoreboard; screenshots resources/screenshots/windows-*.png (or in
 #              $HASHSCOPE_SCREENSHOTS)
 # The tests part compares each program's failed test cases with .ci/windows-expected-failures.txt (or
-# $HASHSCOPE_WINDOWS_EXPECTED): a failure not listed there, or a listed one that passed, fails it.
+# $HASHSCOPE_WINDOWS_EXPECTED): a failure not listed there, or a listed one that passed, fails it. Their skips,
+# each with its reason, must be those .ci/windows-skips.txt lists (.ci/check-skips.sh; with
+# HASHSCOPE_WINDOWS_UPDATE_SKIPS=1 this run's skips are written there instead, after a deliberate change).
 # Logs and a summary go to BUILD_DIR/wine-results/. Exits 1 when a part fails.
 # Display: Xvfb on :${HASHSCOPE_XVFB_DISPLAY:-13}. Needs wine64, xvfb, xdotool, imagemagick.
 {
@@ -46,8 +48,23 @@ wine_bin="$(sed -n 's/^exec "\([^"]*\)".*/\1/p' "$run")"
 # only shrinks); "maybe": fails in some runs only (wine's timing), allowed either way. Any other failure
 # is new and fails this part; a line without a reason is refused.
 expected_file="${HASHSCOPE_WINDOWS_EXPECTED:-$top/.ci/windows-expected-failures.txt}"
+skips_file="$top/.ci/windows-skips.txt"
 part_tests() {
-  local exe name rc line t0 results
+  local exe name rc line t0 results skip_log xvfb=""
+  local display=":${HASHSCOPE_XVFB_TESTS_DISPLAY:-14}"
+  : >"$out/skips.tsv"
+  # The GUI tests run on Qt's windows platform, as the app does on Windows (its fonts, focus and dialogs), on a
+  # virtual 1920x1080 display. (Qt's "minimal" platform needs none, but its 240x320 screen without fonts
+  # failed 15 of them for that alone.)
+  if [ -f "$build/bin/hashscope_gui_tests.exe" ]; then
+    if command -v Xvfb >/dev/null; then
+      Xvfb "$display" -screen 0 1920x1080x24 >/dev/null 2>&1 &
+      xvfb=$!
+      sleep 1
+    else
+      fail "the GUI tests need Xvfb (apt-get install xvfb)"
+    fi
+  fi
   if [ -f "$expected_file" ]; then
     local bad
     bad="$(awk -F'\t' '!/^#/ && NF && (NF != 4 || ($2 != "fails" && $2 != "maybe") || $4 !~ /[^ ]/) {print FILENAME ":" FNR ": " $0}' "$expected_file")"
@@ -58,14 +75,15 @@ part_tests() {
     name="$(basename "$exe" .exe)"
     t0=$(date +%s)
     results="$out/$name.results.tsv"
-    rm -f "$results"
-    # The GUI tests need no display: Qt's "minimal" platform plugin (this Qt has no offscreen one: it needs
-    # FreeType, which build-windows-deps.sh leaves out). HASHSCOPE_RESULT_LOG: one line per test case
-    # (tests/support/skip.cpp), a Windows path.
-    (cd "$build" && HASHSCOPE_GUI_TEST_PLATFORM=minimal HASHSCOPE_RESULT_LOG="Z:${results//\//\\}" \
-      timeout 3600 "$run" "$exe" >"$out/$name.log" 2>&1)
+    skip_log="$out/$name.skips.tsv"
+    rm -f "$results" "$skip_log"
+    # HASHSCOPE_RESULT_LOG: one line per test case (tests/support/skip.cpp), HASHSCOPE_SKIP_LOG: one line per
+    # skip; Windows paths.
+    (cd "$build" && DISPLAY="$display" HASHSCOPE_GUI_TEST_PLATFORM=windows HASHSCOPE_RESULT_LOG="Z:${results//\//\\}" \
+      HASHSCOPE_SKIP_LOG="Z:${skip_log//\//\\}" timeout 3600 "$run" "$exe" >"$out/$name.log" 2>&1)
     rc=$?
     [ -f "$results" ] && sed -i 's/\r$//' "$results"  # CRLF where the C runtime wrote it in text mode
+    [ -f "$skip_log" ] && sed 's/\r$//' "$skip_log" >>"$out/skips.tsv"
     line="$(grep -E '^(All tests passed|test cases:)' "$out/$name.log" | tail -n1 | tr -d '\r')"
     note "$name: exit $rc in $(( $(date +%s) - t0 )) s: ${line:-no summary (see $out/$name.log)}"
     grep -E '(partly )?skipped: ' "$out/$name.log" | tr -d '\r' | sort | uniq -c | sed 's/^/    /' | tee -a "$summary"
@@ -108,6 +126,18 @@ part_tests() {
       printf '%s\n' "$fixed" | sed 's/^/      - /' | tee -a "$summary"
     fi
   done
+  [ -z "$xvfb" ] || { kill "$xvfb" 2>/dev/null; wait "$xvfb" 2>/dev/null; }
+  # The skips of all three programs against their list (a test case's name is unique across them).
+  : >"$out/no-ctest-output.txt"
+  local update=()
+  [ "${HASHSCOPE_WINDOWS_UPDATE_SKIPS:-0}" = 1 ] && update=(--update)
+  if "$top/.ci/check-skips.sh" "$skips_file" "$out/skips.tsv" "$out/no-ctest-output.txt" "${update[@]}" \
+      >"$out/skips-check.txt" 2>&1; then
+    note "skips: $(tail -n1 "$out/skips-check.txt")"
+  else
+    fail "the skips under wine are not those ${skips_file#"$top/"} lists:"
+    sed 's/^/      /' "$out/skips-check.txt" | tee -a "$summary"
+  fi
 }
 
 part_cli() {

@@ -1,7 +1,10 @@
 // `hashscope-cli check` reads the lists the reference tools write, and reports like `md5sum -c`.
+#include <algorithm>
+
 #include "catch.hpp"
 #include "skip.hpp"
 #include "cli_helpers.hpp"
+#include "machine.hpp"
 #include "shell_quoting.hpp"
 
 #include <sys/stat.h>
@@ -19,9 +22,13 @@ struct Files {
     const std::string names[] = {"one", "two words", "back\\slash", "new\nline"};
     std::uint64_t seed = 11;
     for (const auto& name : names) {
-      writeRandomFile(dir / name, 4096 + seed, seed);
+      const std::uint64_t fileSeed = seed++;
+      if (const std::string why = hashscope::test::whyNameNotHeld(dir.path(), name); !why.empty()) {
+        HASHSCOPE_SKIP_PART(why);
+        continue;
+      }
+      writeRandomFile(dir / name, 4096 + fileSeed, fileSeed);
       paths.push_back((dir / name).string());
-      ++seed;
     }
   }
 };
@@ -58,8 +65,10 @@ TEST_CASE("check verifies lists written by the coreutils tools", "[cli][check]")
     INFO("list written by " << writer.front() << (writer.size() > 1 ? " " + writer[1] : ""));
     std::vector<std::string> argv = writer;
     std::vector<std::string> paths = files.paths;
-    if (writer.front() == "xxhsum")
-      paths.pop_back(); // xxhsum 0.8 does not escape names, so a newline in a name breaks its own list
+    if (writer.front() == "xxhsum") // xxhsum 0.8 does not escape names, so a newline in a name breaks its own list
+      paths.erase(std::remove_if(paths.begin(), paths.end(),
+                                 [](const std::string& p) { return p.find('\n') != std::string::npos; }),
+                  paths.end());
     argv.insert(argv.end(), paths.begin(), paths.end());
     const ProcessResult list = run(argv);
     REQUIRE(list.exitCode == 0);

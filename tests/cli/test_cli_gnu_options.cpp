@@ -3,6 +3,7 @@
 #include "catch.hpp"
 #include "skip.hpp"
 #include "cli_helpers.hpp"
+#include "machine.hpp"
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -253,8 +254,14 @@ TEST_CASE("check names files as coreutils 9.11 does: quoted the shell's way wher
                                 {"back\\slash", "\\" + kEmptyMd5 + "  back\\\\slash", "'back\\slash'"},
                                 {"new\nline", "\\" + kEmptyMd5 + "  new\\nline", "'new'$'\\n''line'"},
                                 {"tab\there", kEmptyMd5 + "  tab\there", "'tab'$'\\t''here'"}};
+  if (!toolExists("sh"))
+    HASHSCOPE_SKIP("needs sh to start the CLI inside the folder of the listed names");
   std::string list, expected;
   for (const auto& n : names) {
+    if (const std::string why = hashscope::test::whyNameNotHeld(dir.path(), n.name); !why.empty()) {
+      HASHSCOPE_SKIP_PART(why);
+      continue;
+    }
     writeTextFile(dir / n.name, "");
     list += n.line + "\n";
     expected += n.shown + ": OK\n";
@@ -268,6 +275,8 @@ TEST_CASE("check names files as coreutils 9.11 does: quoted the shell's way wher
 
 TEST_CASE("check reads devices in a list, and cksum --base64 and tagged b2sum -l lists", "[cli][check][gnu]")
 {
+  if (const std::string why = hashscope::test::whyNoPosixFile("/dev/null"); !why.empty())
+    HASHSCOPE_SKIP(why);
   TempDir dir;
   writeTextFile(dir / "list", "MD5 (/dev/null) = 1B2M2Y8AsgTpgAmY7PhCfg==\n" + kEmptyMd5 + "  /dev/null\n" +
                                   "BLAKE2b-128 (/dev/null) = cae66941d9efbd404e4d88758ea67670\n");

@@ -5,6 +5,7 @@
 #include "cli_helpers.hpp"
 #include "hashscope/files.hpp"
 #include "json_helpers.hpp"
+#include "machine.hpp"
 #include "names.hpp"
 #include "shell_quoting.hpp"
 
@@ -54,15 +55,32 @@ std::string shown(const std::string& name)
   return out;
 }
 
+const std::vector<std::string>& oddNames()
+{
+  static const std::vector<std::string> names{"tab\tname", "cr\rname",         "esc\x1b[31mred", "new\nline",
+                                              "back\\slash", "both\\and\ttab", "plain"};
+  return names;
+}
+
+// "" when the temp folder can hold every one of oddNames(), else why not (Windows holds none of them but
+// "plain").
+std::string whyOddNamesNotHeld()
+{
+  TempDir probe;
+  for (const std::string& name : oddNames()) {
+    if (std::string why = hashscope::test::whyNameNotHeld(probe.path(), name); !why.empty())
+      return why;
+  }
+  return "";
+}
+
 struct OddFiles {
   TempDir dir;
   std::vector<std::string> paths;
   OddFiles()
   {
-    const std::string names[] = {"tab\tname", "cr\rname", "esc\x1b[31mred", "new\nline", "back\\slash",
-                                 "both\\and\ttab", "plain"};
     std::uint64_t seed = 5;
-    for (const auto& name : names) {
+    for (const auto& name : oddNames()) {
       paths.push_back((dir / name).string());
       writeRandomFile(paths.back(), 100 + seed, seed);
       ++seed;
@@ -76,6 +94,8 @@ TEST_CASE("hash writes names with control characters exactly as md5sum and sha25
 {
   if (!toolExists("md5sum") && !toolExists("sha256sum"))
     HASHSCOPE_SKIP("neither md5sum nor sha256sum is installed: nothing to compare with");
+  if (const std::string why = whyOddNamesNotHeld(); !why.empty())
+    HASHSCOPE_SKIP(why);
   OddFiles files;
   for (const std::vector<std::string>& tool : {std::vector<std::string>{"md5sum"},
                                                std::vector<std::string>{"sha256sum", "--tag"}}) {
@@ -98,6 +118,8 @@ TEST_CASE("hash writes names with control characters exactly as md5sum and sha25
 
 TEST_CASE("check shows names with control characters escaped, and reads them back", "[cli][check]")
 {
+  if (const std::string why = whyOddNamesNotHeld(); !why.empty())
+    HASHSCOPE_SKIP(why);
   OddFiles files;
   if (!toolExists("md5sum"))
     HASHSCOPE_SKIP("md5sum is not installed");
@@ -144,11 +166,15 @@ TEST_CASE("hash error messages show names with control characters escaped", "[cl
   CHECK(printable(r.err));
   CHECK(r.err.find(shown(missing)) != std::string::npos);
 
-  fs::create_directory(dir / "fold\ter");
-  const ProcessResult folder = runCli({"hash", "-a", "md5", (dir / "fold\ter").string()});
-  CHECK(folder.exitCode == 1);
-  CHECK(isOneErrorLine(folder.err));
-  CHECK(printable(folder.err));
+  if (const std::string why = hashscope::test::whyNameNotHeld(dir.path(), "fold\ter"); !why.empty()) {
+    HASHSCOPE_SKIP_PART(why << ": the folder case is not tried");
+  } else {
+    fs::create_directory(dir / "fold\ter");
+    const ProcessResult folder = runCli({"hash", "-a", "md5", (dir / "fold\ter").string()});
+    CHECK(folder.exitCode == 1);
+    CHECK(isOneErrorLine(folder.err));
+    CHECK(printable(folder.err));
+  }
 }
 
 TEST_CASE("non-ASCII names go in and come out as UTF-8: hash, check, bench --location and --data, the history",

@@ -4,6 +4,7 @@
 
 #include "catch.hpp"
 #include "cli_helpers.hpp"
+#include "machine.hpp"
 
 #include <string>
 #include <vector>
@@ -23,6 +24,14 @@ inline bool isLinkToCli(const std::filesystem::path& link)
 {
   std::error_code ec;
   return std::filesystem::is_symlink(link, ec) && std::filesystem::equivalent(link, cliPath(), ec);
+}
+
+// "" when install-links can make its links here (a symbolic link can be made in a temp folder), else why not:
+// the tests that run the links skip with it.
+inline std::string whyNoToolLinks()
+{
+  TempDir probe;
+  return hashscope::test::whyNoSymlinks(probe.path());
 }
 
 class ToolLinks {

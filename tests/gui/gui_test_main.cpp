@@ -37,10 +37,16 @@ private:
 int main(int argc, char* argv[])
 {
   // Set before QApplication exists: the tests never need (or touch) a real display. The offscreen platform,
-  // or "minimal" where a Qt has no offscreen plugin (it needs FreeType, which the mingw-w64 Qt of
-  // installer/cross/build-windows-deps.sh leaves out): HASHSCOPE_GUI_TEST_PLATFORM=minimal.
+  // or where a Qt has no offscreen plugin (it needs FreeType, which the mingw-w64 Qt of
+  // installer/cross/build-windows-deps.sh leaves out) the one HASHSCOPE_GUI_TEST_PLATFORM names: "windows"
+  // (the Windows build under wine and a virtual X display: Windows' own fonts, screen and focus) or "minimal"
+  // (no display at all, but a 240x320 screen and no fonts).
   const QByteArray platform = qgetenv("HASHSCOPE_GUI_TEST_PLATFORM");
-  qputenv("QT_QPA_PLATFORM", platform == "minimal" ? platform : QByteArray("offscreen"));
+  qputenv("QT_QPA_PLATFORM",
+          platform == "minimal" || platform == "windows" ? platform : QByteArray("offscreen"));
+  // Qt's own file dialogs, which the tests fill in and accept (test::answerNextFileDialog), also where the
+  // platform has native ones (Windows' IFileDialog, which no test can drive).
+  QApplication::setAttribute(Qt::AA_DontUseNativeDialogs);
   hashscope::test::useTestHistoryDatabase();
   QApplication::setOrganizationName(QStringLiteral("HashScopeTests"));
   QApplication::setApplicationName(QStringLiteral("hashscope_gui_tests"));

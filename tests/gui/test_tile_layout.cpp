@@ -32,14 +32,24 @@ using Kind = ScoreTile::Kind;
 
 namespace {
 
+// Resizes a window and waits until the platform has applied it: on a real window system (Qt's windows
+// platform under wine) a top-level window's new size arrives with a later event, not with resize().
+void resizeShown(QWidget& window, QSize size)
+{
+  window.resize(size);
+  // A size the platform will not give (below a minimum) is left to the checks that follow to show.
+  static_cast<void>(QTest::qWaitFor([&] { return window.size() == size; }, 3000));
+  QApplication::processEvents();
+}
+
 const QString kRuns = QStringLiteral(HASHSCOPE_TEST_DATA_DIR "/runs/");
 
 // The Results view at `size` with the recorded suite, the details of /data's md5 tile open (3 passes).
 struct OpenDetails {
   explicit OpenDetails(QSize size)
   {
-    view.resize(size);
     view.show();
+    resizeShown(view, size);
     model.setResults(results);
     QApplication::processEvents();
     TileWidget* md5 = view.scoreboard()->findTile(QStringLiteral("/data"), QStringLiteral("md5"), Kind::Hash);
@@ -139,6 +149,10 @@ TEST_CASE("details: the board above them is as tall as its tiles at the scale th
     CHECK(gap >= 0);  // no tile hidden under the details
     CHECK(gap < 30);  // nor a band of nothing between them
     const QScrollArea* scroll = board->findChild<QScrollArea*>();
+    INFO("tiles " << scroll->widget()->height() << " px high (hint " << scroll->widget()->sizeHint().height()
+                  << ") in a viewport of " << scroll->viewport()->height() << "; board " << board->height()
+                  << ", preferred " << board->preferredHeight(board->height()) << "; scale "
+                  << board->tileScale());
     CHECK_FALSE(scroll->verticalScrollBar()->isVisible());
   }
 }
@@ -155,6 +169,7 @@ TEST_CASE("legend: open where the tiles leave it room, folded to its toggle wher
   QApplication::processEvents();
   const auto check = [&](bool expanded) {
     QApplication::processEvents();
+    INFO("window " << open.view.width() << "x" << open.view.height());
     CHECK(legend->isVisible());
     CHECK(legend->isExpanded() == expanded);
     CHECK_FALSE(scroll->verticalScrollBar()->isVisible());  // every row of tiles in view
@@ -162,21 +177,21 @@ TEST_CASE("legend: open where the tiles leave it room, folded to its toggle wher
   // 1280x800: room for the tiles and the legend under them.
   check(true);
   // 1024x600: the tiles at their normal size fill the page; the legend shows its toggle alone.
-  open.view.resize(900, 560);
+  resizeShown(open.view, QSize(900, 560));
   check(false);
-  open.view.resize(1280, 740);
+  resizeShown(open.view, QSize(1280, 740));
   check(true);
 
   // Opened or folded by hand, it stays so whatever the window (opened in a small one, the rows scroll).
   QTest::mouseClick(legend->toggle(), Qt::LeftButton);
   CHECK_FALSE(legend->isExpanded());
-  open.view.resize(1920, 1000);
+  resizeShown(open.view, QSize(1920, 1000));
   check(false);
-  open.view.resize(900, 560);
+  resizeShown(open.view, QSize(900, 560));
   QTest::mouseClick(legend->toggle(), Qt::LeftButton);
   QApplication::processEvents();
   CHECK(legend->isExpanded());
-  open.view.resize(1280, 740);
+  resizeShown(open.view, QSize(1280, 740));
   check(true);
 
   // The choice the app saved and restores (nullopt: never made, the legend follows the room again).
@@ -185,7 +200,7 @@ TEST_CASE("legend: open where the tiles leave it room, folded to its toggle wher
   check(false);
   open.view.setLegendChoice(std::nullopt);
   check(true);
-  open.view.resize(900, 560);
+  resizeShown(open.view, QSize(900, 560));
   check(false);
 }
 
@@ -194,7 +209,7 @@ TEST_CASE("board: the headline grows with the tiles", "[gui][board]")
   OpenDetails open(QSize(900, 560));
   const double normal = open.view.scoreboard()->headlineLabel()->font().pointSizeF();
   open.view.tileDetails()->hide();
-  open.view.resize(1920, 1000);
+  resizeShown(open.view, QSize(1920, 1000));
   QApplication::processEvents();
   const double scale = open.view.scoreboard()->tileScale();
   REQUIRE(scale > 1.3);

@@ -19,6 +19,7 @@
 #include "catch.hpp"
 #include "gui_test_helpers.hpp"
 #include "logic/history_model.hpp"
+#include "machine.hpp"
 #include "skip.hpp"
 #include "widgets/compare_view.hpp"
 #include "widgets/history_panel.hpp"
@@ -96,9 +97,14 @@ TEST_CASE("no label shows a hostile run's strings as markup, in any view", "[gui
   gui::test::TinyBenchmark bench;
   MainWindow& w = *bench.window;
   // A folder named like HTML, ticked on the Setup page.
-  const QString hostileFolder = dir.path() + QStringLiteral("/L<img src=x>HOSTILE");
-  REQUIRE(QDir().mkpath(hostileFolder));
-  w.locationsPanel()->addFolder(hostileFolder);
+  if (const std::string why = hashscope::test::whyNameNotHeld(dir.path().toStdU16String(), "L<img src=x>HOSTILE");
+      !why.empty()) {
+    HASHSCOPE_SKIP_PART(why << ": no location is named like HTML");
+  } else {
+    const QString hostileFolder = dir.path() + QStringLiteral("/L<img src=x>HOSTILE");
+    REQUIRE(QDir().mkpath(hostileFolder));
+    w.locationsPanel()->addFolder(hostileFolder);
+  }
 
   const QString file = dir.path() + QStringLiteral("/hostile.json");
   writeFile(file, hostileRun());

@@ -2,9 +2,16 @@
 // hold here, or "" when it does. The tests HASHSCOPE_SKIP (skip.hpp) with that reason.
 #pragma once
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <string>
+#include <system_error>
+
+#if defined(_WIN32)
+#include <windows.h>
+#endif
 
 #if defined(__linux__)
 #include <fcntl.h>
@@ -69,6 +76,83 @@ inline std::string whyNoDirectReadDisk(const std::filesystem::path& folder)
 #else
   return "O_DIRECT reads on a disk are checked on Linux only (not " + folder.string() + ")";
 #endif
+}
+
+// "" when a symbolic link can be made in `folder`, else why not (without the folder's name: a skip's reason
+// is compared with a list, and temp folders are named at random). Windows makes them only with Developer Mode
+// on or for an administrator, and wine (8.0) does not implement them at all.
+inline std::string whyNoSymlinks(const std::filesystem::path& folder)
+{
+  const std::filesystem::path link = folder / ".hashscope-link-probe";
+  std::error_code error;
+  std::filesystem::create_symlink("hashscope-nowhere", link, error);
+  if (error)
+    return "no symbolic link can be made here (" + error.message() + ")";
+  std::filesystem::remove(link, error);
+  return "";
+}
+
+// "" when a file named `name` (one name, no folder) can be made in `folder` and is listed under that very
+// name, else why not. Windows names hold none of \ / : * ? " < > | nor a control character; NTFS reads
+// "a:b" as the stream b of the file a.
+inline std::string whyNameNotHeld(const std::filesystem::path& folder, const std::string& name)
+{
+  std::string shown;
+  for (const unsigned char c : name) {
+    char escaped[8];
+    if (c < 0x20 || c == 0x7f) {
+      std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+      shown += escaped;
+    } else {
+      shown += static_cast<char>(c);
+    }
+  }
+  const std::string why = "this file system cannot hold a file named \"" + shown + "\"";
+  const std::filesystem::path probe = folder / ".hashscope-name-probe";
+  std::error_code error;
+  std::filesystem::remove_all(probe, error);
+  if (!std::filesystem::create_directory(probe, error))
+    return why + " (no folder for the probe: " + error.message() + ")";
+  bool held = false;
+  if (std::ofstream(probe / name, std::ios::binary)) {
+    int entries = 0;
+    for (const auto& entry : std::filesystem::directory_iterator(probe, error)) {
+      ++entries;
+      held = entry.path().filename().string() == name;
+    }
+    held = held && entries == 1;
+  }
+  std::filesystem::remove_all(probe, error);
+  return held ? "" : why;
+}
+
+// "" when this system has the POSIX device or pseudo file `path` (/dev/zero, /dev/full, /proc ...), else why
+// not. Windows has none (under wine "/dev/zero" names a file on the drive that maps the Linux root, which
+// the Windows program does not see as a device).
+inline std::string whyNoPosixFile(const std::string& path)
+{
+#if defined(_WIN32)
+  return path + " is a POSIX device or pseudo file: Windows has none";
+#else
+  std::error_code error;
+  if (!std::filesystem::exists(path, error))
+    return path + " is missing here";
+  return "";
+#endif
+}
+
+// "" when a console control event sent to a child's process group can reach it (Ctrl-C, Ctrl-Break), else
+// why not. Wine 8.0 delivers none to a child: GenerateConsoleCtrlEvent(CTRL_BREAK_EVENT, group) fails
+// (error 6 with a console, 12 without), and CTRL_C_EVENT to group 0 reaches the caller only (tried with a
+// 40-line program, installer/README.md). Real Windows delivers them; the tests have not run there.
+inline std::string whyNoConsoleControlEvents()
+{
+#if defined(_WIN32)
+  const HMODULE ntdll = ::GetModuleHandleW(L"ntdll.dll");
+  if (ntdll != nullptr && ::GetProcAddress(ntdll, "wine_get_version") != nullptr)
+    return "wine delivers no console control event (Ctrl-C, Ctrl-Break) to a child process";
+#endif
+  return "";
 }
 
 }  // namespace hashscope::test
