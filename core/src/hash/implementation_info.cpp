@@ -6,6 +6,10 @@
 #include "hash/isal.hpp"
 
 #include <openssl/crypto.h>
+
+#include <charconv>
+#include <string_view>
+#include <system_error>
 #include <xxhash.h>
 #include <zlib.h>
 
@@ -27,12 +31,49 @@ std::string openssl()
   return std::string("OpenSSL ") + OpenSSL_version(OPENSSL_VERSION_STRING);
 }
 
+// The features OpenSSL's assembly dispatches on: its own capability words (OPENSSL_ia32cap_P), as its probe
+// left them, so that an OPENSSL_ia32cap mask in the environment shows, and a probe that never ran would show
+// as the plain path (hashscope-cli runs the probe when OpenSSL is first used, not at start). They are read
+// from OpenSSL_version(OPENSSL_CPU_INFO), "CPUINFO: OPENSSL_ia32cap=0x<words 0,1>:0x<words 2,3>": word 0 is
+// CPUID.1 EDX (bit 30 set by OpenSSL for an Intel CPU), 1 is CPUID.1 ECX, 2 is CPUID.7 EBX. Where that
+// string is missing, this process's own CPUID.
+CpuFeatures opensslFeatures()
+{
+  CpuFeatures features = cpuFeatures();
+  if (!features.isX86)
+    return features;
+  startOpenSsl();
+  const std::string_view info = OpenSSL_version(OPENSSL_CPU_INFO);
+  constexpr std::string_view kKey = "OPENSSL_ia32cap=0x";
+  const std::size_t at = info.find(kKey);
+  if (at == std::string_view::npos)
+    return features;
+  unsigned long long low = 0, high = 0;
+  const char* first = info.data() + at + kKey.size();
+  const char* end = info.data() + info.size();
+  const auto [afterLow, lowError] = std::from_chars(first, end, low, 16);
+  if (lowError != std::errc() || end - afterLow < 3 || std::string_view(afterLow, 3) != ":0x")
+    return features;
+  if (std::from_chars(afterLow + 3, end, high, 16).ec != std::errc())
+    return features;
+  const auto bit = [](unsigned long long word, int n) { return ((word >> n) & 1) != 0; };
+  features.intel = bit(low, 30);
+  features.ssse3 = bit(low, 32 + 9);
+  features.xop = bit(low, 32 + 11);
+  features.avx = bit(low, 32 + 28);
+  features.bmi1 = bit(high, 3);
+  features.avx2 = bit(high, 5);
+  features.bmi2 = bit(high, 8);
+  features.sha = bit(high, 29);
+  return features;
+}
+
 // OpenSSL 3.0's x86-64 perlasm dispatch (sha1-x86_64.pl, sha256/512-x86_64.pl): SHA extensions
 // first (SHA-1/256), XOP (SHA-512), then AVX2+BMI1+BMI2, then AVX on Intel CPUs only, then SSSE3
 // (SHA-1/256). md5 and keccak (SHA-3) are plain x86-64 assembly; BLAKE2 is C.
 std::string opensslPath(const AlgorithmSpec& spec)
 {
-  const CpuFeatures& cpu = cpuFeatures();
+  const CpuFeatures cpu = opensslFeatures();
   const std::string_view id = spec.id;
   if (id.starts_with("blake2")) {
     return "portable C";
