@@ -58,9 +58,9 @@ TEST_CASE("algorithms lists every algorithm with its implementation", "[cli][mis
     CHECK(lines[0].find(column) != std::string::npos);
   for (const auto& info : hashscope::allAlgorithms()) {
     INFO(info.id);
-    // With the implementation this process names: for OpenSSL's digests, the path its probe chose (this
-    // process's shared libcrypto probes at load; hashscope-cli, when OpenSSL is first used: a probe that never
-    // ran there would show as the plain x86-64 path).
+    // With the implementation this process names: for OpenSSL's digests, the path its CPU probe chose, read
+    // from OpenSSL's own capability words (the static libcrypto in hashscope-cli, the shared one here; a
+    // probe that never ran would show as the plain x86-64 path).
     INFO(info.implementation);
     const bool listed = std::any_of(lines.begin() + 2, lines.end(), [&](const std::string& line) {
       return line.rfind(info.id + " ", 0) == 0 &&

@@ -9,7 +9,6 @@
 
 #include <array>
 #include <mutex>
-#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/opensslconf.h>
 #include <stdexcept>
@@ -139,13 +138,6 @@ const Direct* directFor(const AlgorithmSpec&) { return nullptr; }
 
 } // namespace
 
-void startOpenSsl()
-{
-  // Without the probe OpenSSL's assembly takes its plainest path (sha256 2.5 times slower here).
-  static const bool started = OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr) == 1;
-  static_cast<void>(started);
-}
-
 bool evpAvailable(const AlgorithmSpec& spec)
 {
   return directFor(spec) != nullptr || digestFor(spec) != nullptr;
@@ -153,7 +145,6 @@ bool evpAvailable(const AlgorithmSpec& spec)
 
 std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
-  startOpenSsl();  // the one-algorithm functions would not start it
   if (const Direct* direct = directFor(spec))
     return direct->make(info);
   const EVP_MD* md = digestFor(spec);

@@ -48,9 +48,6 @@ std::string implementationFor(const AlgorithmSpec& spec);
 
 // Factories; each returns nullptr only when the backend cannot provide the algorithm.
 std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
-// OpenSSL's start-up, its CPU probe among it, once per process (no exit handler): before the first hasher, and
-// before its capabilities are read. hashscope-cli does not probe at load (app/cli/openssl_cpu_when_needed.cpp).
-void startOpenSsl();
 std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);

@@ -33,16 +33,15 @@ std::string openssl()
 
 // The features OpenSSL's assembly dispatches on: its own capability words (OPENSSL_ia32cap_P), as its probe
 // left them, so that an OPENSSL_ia32cap mask in the environment shows, and a probe that never ran would show
-// as the plain path (hashscope-cli runs the probe when OpenSSL is first used, not at start). They are read
+// as the plain path. They are read
 // from OpenSSL_version(OPENSSL_CPU_INFO), "CPUINFO: OPENSSL_ia32cap=0x<words 0,1>:0x<words 2,3>": word 0 is
 // CPUID.1 EDX (bit 30 set by OpenSSL for an Intel CPU), 1 is CPUID.1 ECX, 2 is CPUID.7 EBX. Where that
 // string is missing, this process's own CPUID.
 CpuFeatures opensslFeatures()
 {
   CpuFeatures features = cpuFeatures();
-  if (!features.isX86)
+  if (!features.isX86 || OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr) != 1)
     return features;
-  startOpenSsl();
   const std::string_view info = OpenSSL_version(OPENSSL_CPU_INFO);
   constexpr std::string_view kKey = "OPENSSL_ia32cap=0x";
   const std::size_t at = info.find(kKey);
