@@ -1,25 +1,27 @@
 // What a folder holding HashScope samples lists. A sample's mark (who made it, for what) is an extended
 // attribute on Linux and macOS and an alternate data stream on NTFS; where the file system keeps neither
-// (wine's drives, FAT, exFAT) it is a sidecar file beside the sample, ".NAME.hashscope", which the folder
-// lists too. Tests that compare a folder's listing expect the sidecars exactly where the marks are sidecars.
+// (wine's drives, FAT, exFAT) it is a sidecar file beside the sample (engine::sidecarOf names it), which the
+// folder lists too. Tests that compare a folder's listing expect the sidecars exactly where the marks are.
 #pragma once
 #include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
 
+#include "engine/sample_identity.hpp"
+
 namespace hashscope::test {
 
 inline std::string sampleSidecarName(const std::string& sample)
 {
-  return "." + sample + ".hashscope";
+  return engine::sidecarOf(std::filesystem::path(sample)).filename().string();
 }
 
 // True when the sample at `sample` keeps its mark in a sidecar file.
 inline bool markedBySidecar(const std::filesystem::path& sample)
 {
   std::error_code error;
-  return std::filesystem::exists(sample.parent_path() / sampleSidecarName(sample.filename().string()), error);
+  return std::filesystem::exists(engine::sidecarOf(sample), error);
 }
 
 // The sorted listing of a folder that holds exactly these samples (file names), with their sidecars when

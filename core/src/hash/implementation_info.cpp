@@ -36,8 +36,8 @@ std::string openssl()
 // as the plain path. They are read
 // from OpenSSL_version(OPENSSL_CPU_INFO), "CPUINFO: OPENSSL_ia32cap=0x<words 0,1>:0x<words 2,3>": word 0 is
 // CPUID.1 EDX (bit 30 set by OpenSSL for an Intel CPU), 1 is CPUID.1 ECX, 2 is CPUID.7 EBX. Where that
-// string is missing, this process's own CPUID.
-CpuFeatures opensslFeatures()
+// string is missing, this process's own CPUID. Read once (with the implementation of each OpenSSL digest).
+CpuFeatures readOpensslFeatures()
 {
   CpuFeatures features = cpuFeatures();
   if (!features.isX86 || OPENSSL_init_crypto(OPENSSL_INIT_NO_ATEXIT, nullptr) != 1)
@@ -67,12 +67,18 @@ CpuFeatures opensslFeatures()
   return features;
 }
 
+const CpuFeatures& opensslFeatures()
+{
+  static const CpuFeatures features = readOpensslFeatures();
+  return features;
+}
+
 // OpenSSL 3.0's x86-64 perlasm dispatch (sha1-x86_64.pl, sha256/512-x86_64.pl): SHA extensions
 // first (SHA-1/256), XOP (SHA-512), then AVX2+BMI1+BMI2, then AVX on Intel CPUs only, then SSSE3
 // (SHA-1/256). md5 and keccak (SHA-3) are plain x86-64 assembly; BLAKE2 is C.
 std::string opensslPath(const AlgorithmSpec& spec)
 {
-  const CpuFeatures cpu = opensslFeatures();
+  const CpuFeatures& cpu = opensslFeatures();
   const std::string_view id = spec.id;
   if (id.starts_with("blake2")) {
     return "portable C";
