@@ -2,6 +2,7 @@
 // short transaction, importing without duplicates, listing, editing.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <unordered_map>
 
 #include "library/sqlite_db.hpp"
@@ -19,33 +20,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::string joinLines(const std::vector<std::string>& items)
+template <class T>
+std::string joined(const std::vector<T>& items, const char* separator)
 {
   std::string out;
-  for (const std::string& item : items)
-    out += (out.empty() ? "" : "\n") + item;
+  for (const T& item : items) {
+    if constexpr (std::is_same_v<T, std::string>)
+      out += (out.empty() ? "" : separator) + item;
+    else
+      out += (out.empty() ? "" : separator) + std::to_string(item);
+  }
   return out;
 }
 
 std::vector<std::string> splitLines(const std::string& text)
 {
   std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const auto end = text.find('\n', start);
-    out.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos)
-      break;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    out.push_back(text.substr(start, end - start));
     start = end + 1;
   }
-  return out;
-}
-
-std::string idList(const std::vector<std::int64_t>& ids)
-{
-  std::string out;
-  for (const std::int64_t id : ids)
-    out += (out.empty() ? "" : ", ") + std::to_string(id);
   return out;
 }
 
@@ -266,8 +261,8 @@ std::int64_t RunLibrary::insert(const RunDocument& doc, std::string_view json, c
   insert.bind(5, doc.status).bind(6, origin).bind(7, doc.machine.cpu);
   insert.bind(8, static_cast<std::int64_t>(doc.machine.logicalCores));
   insert.bind(9, static_cast<std::int64_t>(doc.machine.memoryBytes)).bind(10, doc.machine.os);
-  insert.bind(11, doc.machine.kernel).bind(12, doc.version).bind(13, joinLines(doc.locations()));
-  insert.bind(14, joinLines(doc.algorithms())).bind(15, std::string(json)).run();
+  insert.bind(11, doc.machine.kernel).bind(12, doc.version).bind(13, joined(doc.locations(), "\n"));
+  insert.bind(14, joined(doc.algorithms(), "\n")).bind(15, std::string(json)).run();
   const std::int64_t id = sqlite3_last_insert_rowid(db);
   sqlite::insertRunLocations(db, id, doc);
   sqlite::updateRunSummary(db, id, doc);
@@ -351,8 +346,8 @@ void RunLibrary::remove(const std::vector<std::int64_t>& ids)
     clear.bind(1, std::to_string(id)).run();
   }
   if (!missing.empty())  // the transaction rolls back: all or nothing
-    throw LibraryError(std::string(missing.size() == 1 ? "there is no run " : "there are no runs ") + idList(missing) +
-                       " in the history: nothing was removed");
+    throw LibraryError(std::string(missing.size() == 1 ? "there is no run " : "there are no runs ") +
+                       joined(missing, ", ") + " in the history: nothing was removed");
   tx.commit();
 }
 
