@@ -72,7 +72,5 @@ std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOption
 // never stops the others. Stop ends every remote run within a second or two.
 std::vector<RemoteRun> runRemoteBenches(const std::vector<RemoteHost>& hosts, const RemoteOptions& options,
                                         const RemoteObserver& observer, std::stop_token stop, bool parallel);
-RemoteRun runRemoteBench(const RemoteHost& host, const RemoteOptions& options, const RemoteObserver& observer,
-                         std::stop_token stop);
 
 }  // namespace hashscope

@@ -1,4 +1,4 @@
-// runRemoteBench(): one machine's benchmark over ssh, in three sessions: what is there (probe), the bundle
+// runRemoteBenches(): each machine's benchmark over ssh, in three sessions: what is there (probe), the bundle
 // copied when needed, the run; then its document read as any imported run is.
 #include <atomic>
 #include <chrono>
@@ -235,27 +235,6 @@ void readDocument(RemoteRun& run, const peer::ProcessOutcome& p, const RemoteOpt
   }
 }
 
-}  // namespace
-
-std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
-                                      const std::string& remoteCommand)
-{
-  // BatchMode: ssh never asks for a password or a passphrase here, and host keys are checked as ssh's
-  // configuration says (an unknown host fails instead of being accepted). No terminal (-T).
-  std::vector<std::string> args = {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15",
-                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
-  if (!options.sshConfig.empty())
-    args.insert(args.end(), {"-F", options.sshConfig.string()});
-  if (!host.user.empty())
-    args.insert(args.end(), {"-l", host.user});
-  if (host.port > 0)
-    args.insert(args.end(), {"-p", std::to_string(host.port)});
-  args.insert(args.end(), {"--", host.host, remoteCommand});
-  return args;
-}
-
-namespace {
-
 RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const RemoteObserver& observer,
                  std::stop_token stop, SharedBundle& bundle)
 {
@@ -299,11 +278,21 @@ RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const Rem
 
 }  // namespace
 
-RemoteRun runRemoteBench(const RemoteHost& host, const RemoteOptions& options, const RemoteObserver& observer,
-                         std::stop_token stop)
+std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
+                                      const std::string& remoteCommand)
 {
-  SharedBundle bundle;
-  return runOne(host, options, observer, stop, bundle);
+  // BatchMode: ssh never asks for a password or a passphrase here, and host keys are checked as ssh's
+  // configuration says (an unknown host fails instead of being accepted). No terminal (-T).
+  std::vector<std::string> args = {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15",
+                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
+  if (!options.sshConfig.empty())
+    args.insert(args.end(), {"-F", options.sshConfig.string()});
+  if (!host.user.empty())
+    args.insert(args.end(), {"-l", host.user});
+  if (host.port > 0)
+    args.insert(args.end(), {"-p", std::to_string(host.port)});
+  args.insert(args.end(), {"--", host.host, remoteCommand});
+  return args;
 }
 
 std::vector<RemoteRun> runRemoteBenches(const std::vector<RemoteHost>& hosts, const RemoteOptions& options,
