@@ -216,7 +216,7 @@ private:
     Value value;
     bool keep = true;      // whether this container is kept (its members are checked either way)
     bool stream = false;   // the streamed array: its elements go to onElement
-    bool keepNext = true;  // an object's next member: kept?
+    bool keepNext = true;  // its next element, or an object's next member: kept?
     bool streamNext = false;
     std::string key;
     std::unordered_set<std::string> keys;
@@ -227,12 +227,6 @@ private:
     throw ParseError("invalid JSON at byte " + std::to_string(at) + ": " + what);
   }
 
-  void checkDepth() const
-  {
-    if (m_stack.size() > 64)
-      fail(m_shared.pos - 1, "nested too deeply");
-  }
-
   bool number(double n)
   {
     Value v;
@@ -241,17 +235,18 @@ private:
     return add(std::move(v));
   }
 
-  // The streamed member must be an array.
-  void checkStream(bool array) const
+  // Each value: at most 64 levels, and the streamed member must be an array.
+  void check(bool array) const
   {
+    if (m_stack.size() > 64)
+      fail(m_shared.pos - 1, "nested too deeply");
     if (!m_stack.empty() && m_stack.back().streamNext && !array)
       fail(m_shared.pos - 1, "expected an array for \"" + std::string(m_options.streamKey) + "\"");
   }
 
   bool add(Value v)
   {
-    checkDepth();
-    checkStream(false);
+    check(false);
     place(std::move(v));
     return true;
   }
@@ -266,25 +261,24 @@ private:
     Frame& parent = m_stack.back();
     if (parent.stream)
       m_options.onElement(v);
-    else if (parent.value.m_type == Value::Type::Array && parent.keep)
+    else if (parent.keepNext && parent.value.m_type == Value::Type::Array)
       parent.value.m_array.push_back(std::move(v));
-    else if (parent.value.m_type == Value::Type::Object && parent.keepNext)
+    else if (parent.keepNext)
       parent.value.m_object.insert_or_assign(std::move(parent.key), std::move(v));
   }
 
   bool open(Value::Type type)
   {
-    checkDepth();
-    checkStream(type == Value::Type::Array);
+    check(type == Value::Type::Array);
     Frame f;
     f.value.m_type = type;
     if (!m_stack.empty()) {
       const Frame& parent = m_stack.back();
       f.stream = parent.value.m_type == Value::Type::Object && parent.streamNext;
-      f.keep = parent.stream || (parent.value.m_type == Value::Type::Array ? parent.keep : parent.keepNext);
-      f.keep = f.keep && !f.stream;
+      f.keep = (parent.stream || parent.keepNext) && !f.stream;
       streamed = streamed || f.stream;
     }
+    f.keepNext = f.keep;
     m_stack.push_back(std::move(f));
     return true;
   }
