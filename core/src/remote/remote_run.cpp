@@ -56,32 +56,6 @@ std::string remoteCommand(const char* script, const std::vector<std::string>& ar
   return command;
 }
 
-// Splits a host's stderr into lines for the observer.
-class LineSplitter {
-public:
-  LineSplitter(const RemoteHost& host, const RemoteObserver& observer) : m_host(host), m_observer(observer) {}
-  void feed(std::string_view piece)
-  {
-    for (const char c : piece) {
-      if (c == '\n' || m_line.size() >= kLongestLine)
-        flush();
-      if (c != '\n')
-        m_line += c;
-    }
-  }
-  void flush()
-  {
-    if (!m_line.empty() && m_observer.line)
-      m_observer.line(m_host, m_line);
-    m_line.clear();
-  }
-
-private:
-  const RemoteHost& m_host;
-  const RemoteObserver& m_observer;
-  std::string m_line;
-};
-
 // One ssh session.
 peer::ProcessOutcome session(const RemoteHost& host, const RemoteOptions& options, const std::string& command,
                              std::stop_token stop, peer::ProcessIo io = {})
@@ -255,13 +229,26 @@ RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const Rem
   std::vector<std::string> arguments = {folder, installed ? "installed" : "bundled", givenLocation ? "given" : "sample"};
   arguments.insert(arguments.end(), options.benchArguments.begin(), options.benchArguments.end());
 
-  LineSplitter lines(host, observer);
+  // The host's stderr, line by line, to the observer.
+  std::string line;
+  const auto flush = [&] {
+    if (!line.empty() && observer.line)
+      observer.line(host, line);
+    line.clear();
+  };
   peer::ProcessIo io;
   io.holdStdin = true;
   io.maxCapture = options.maxDocumentBytes;
-  io.onErr = [&lines](std::string_view piece) { lines.feed(piece); };
+  io.onErr = [&](std::string_view piece) {
+    for (const char c : piece) {
+      if (c == '\n' || line.size() >= kLongestLine)
+        flush();
+      if (c != '\n')
+        line += c;
+    }
+  };
   const peer::ProcessOutcome p = session(host, options, remoteCommand(remote::kRunScript, arguments), stop, io);
-  lines.flush();
+  flush();
   if (p.killed || stop.stop_requested()) {
     run.stopped = true;
     return run;
