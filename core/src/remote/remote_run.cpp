@@ -163,9 +163,8 @@ std::string copyBundle(RemoteRun& run, const RemoteOptions& options, SharedBundl
   const peer::ProcessOutcome p = session(run.host, options, remoteCommand(remote::kCopyScript, {}), stop, io);
   run.stopped = p.killed || stop.stop_requested();
   const std::string said = lastLine(p.out);
-  const std::string prefix = "hashscope-folder ";
-  if (!run.stopped && p.exited && p.exitCode == 0 && said.rfind(prefix, 0) == 0 && said.size() > prefix.size() &&
-      said[prefix.size()] == '/') {
+  const std::string_view prefix = "hashscope-folder ";  // then the folder, an absolute path
+  if (!run.stopped && p.exited && p.exitCode == 0 && said.rfind(std::string(prefix) + "/", 0) == 0) {
     run.copied = true;
     return said.substr(prefix.size());
   }
