@@ -56,6 +56,24 @@ std::string remoteCommand(const char* script, const std::vector<std::string>& ar
   return command;
 }
 
+// The ssh argument list for `host` running `remoteCommand` (one string for the remote shell).
+std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
+                                      const std::string& remoteCommand)
+{
+  // BatchMode: ssh never asks for a password or a passphrase here, and host keys are checked as ssh's
+  // configuration says (an unknown host fails instead of being accepted). No terminal (-T).
+  std::vector<std::string> args = {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15",
+                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
+  if (!options.sshConfig.empty())
+    args.insert(args.end(), {"-F", options.sshConfig.string()});
+  if (!host.user.empty())
+    args.insert(args.end(), {"-l", host.user});
+  if (host.port > 0)
+    args.insert(args.end(), {"-p", std::to_string(host.port)});
+  args.insert(args.end(), {"--", host.host, remoteCommand});
+  return args;
+}
+
 // One ssh session.
 peer::ProcessOutcome session(const RemoteHost& host, const RemoteOptions& options, const std::string& command,
                              std::stop_token stop, peer::ProcessIo io = {})
@@ -263,23 +281,6 @@ RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const Rem
 }
 
 }  // namespace
-
-std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
-                                      const std::string& remoteCommand)
-{
-  // BatchMode: ssh never asks for a password or a passphrase here, and host keys are checked as ssh's
-  // configuration says (an unknown host fails instead of being accepted). No terminal (-T).
-  std::vector<std::string> args = {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15",
-                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
-  if (!options.sshConfig.empty())
-    args.insert(args.end(), {"-F", options.sshConfig.string()});
-  if (!host.user.empty())
-    args.insert(args.end(), {"-l", host.user});
-  if (host.port > 0)
-    args.insert(args.end(), {"-p", std::to_string(host.port)});
-  args.insert(args.end(), {"--", host.host, remoteCommand});
-  return args;
-}
 
 std::vector<RemoteRun> runRemoteBenches(const std::vector<RemoteHost>& hosts, const RemoteOptions& options,
                                         const RemoteObserver& observer, std::stop_token stop, bool parallel)
