@@ -16,6 +16,8 @@
 #include "hashscope/figures.hpp"
 #include "hashscope/results.hpp"
 
+struct sqlite3;  // sqlite3.h's handle, for RunLibrary
+
 namespace hashscope {
 
 // ---- Run documents: what the library reads out of a hashscope.run JSON file -------------------------
@@ -230,8 +232,7 @@ public:
 private:
   std::int64_t insert(const RunDocument& doc, std::string_view json, const std::string& name, const std::string& origin);
   void requireWritable() const;
-  struct Db;
-  Db* m_db = nullptr;
+  sqlite3* m_db = nullptr;
   std::filesystem::path m_path;
   LibraryOptions m_options;
   bool m_exists = true;

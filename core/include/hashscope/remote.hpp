@@ -64,15 +64,9 @@ struct RemoteObserver {
   std::function<void(const RemoteHost&, std::string_view line)> line;
 };
 
-// The ssh argument list for `host` running `remoteCommand` (one string for the remote shell).
-std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
-                                      const std::string& remoteCommand);
-
 // Runs the benchmark on each host, one after another or all at once (`parallel`); one host's failure
 // never stops the others. Stop ends every remote run within a second or two.
 std::vector<RemoteRun> runRemoteBenches(const std::vector<RemoteHost>& hosts, const RemoteOptions& options,
                                         const RemoteObserver& observer, std::stop_token stop, bool parallel);
-RemoteRun runRemoteBench(const RemoteHost& host, const RemoteOptions& options, const RemoteObserver& observer,
-                         std::stop_token stop);
 
 }  // namespace hashscope

@@ -300,10 +300,9 @@ std::string runStatus(const std::vector<RunResult>& results, bool stopped)
 {
   if (stopped)
     return "stopped";
-  for (const RunResult& r : results)
-    if (!r.error.empty())
-      return "failed";
-  return "finished";
+  return std::any_of(results.begin(), results.end(), [](const RunResult& r) { return !r.error.empty(); })
+             ? "failed"
+             : "finished";
 }
 
 std::string toJson(const std::vector<RunResult>& results, const ExportOptions& options)

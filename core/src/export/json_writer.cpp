@@ -16,29 +16,12 @@ void appendString(std::string& out, std::string_view text)
     appendString(out, quoteName(text, true));
     return;
   }
-  static const char* const kHex = "0123456789abcdef";
-  out += '"';
-  for (const char c : text) {
-    const auto u = static_cast<unsigned char>(c);
-    switch (c) {
-    case '"': out += "\\\""; break;
-    case '\\': out += "\\\\"; break;
-    case '\b': out += "\\b"; break;
-    case '\f': out += "\\f"; break;
-    case '\n': out += "\\n"; break;
-    case '\r': out += "\\r"; break;
-    case '\t': out += "\\t"; break;
-    default:
-      if (u < 0x20 || u == 0x7f) {
-        out += "\\u00";
-        out += kHex[u >> 4];
-        out += kHex[u & 0xf];
-      } else {
-        out += c;  // UTF-8 bytes pass through: JSON text is UTF-8
-      }
-    }
-  }
-  out += '"';
+  // nlohmann escapes quotes, backslashes and control characters (\b \f \n \r \t, else \u00xx) and passes
+  // UTF-8 through; DEL, which it leaves, is escaped too.
+  const std::size_t from = out.size();
+  out += Document(text).dump();
+  for (std::size_t at = out.find('\x7f', from); at != std::string::npos; at = out.find('\x7f', at))
+    out.replace(at, 1, "\\u007f");
 }
 
 std::string number(double value)

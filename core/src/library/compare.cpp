@@ -50,14 +50,10 @@ std::string osName(const std::string& os) { return os.substr(0, os.find(' ')); }
 
 std::string_view toString(Change change)
 {
-  switch (change) {
-  case Change::Faster: return "faster";
-  case Change::Slower: return "slower";
-  case Change::Within: return "within";
-  case Change::OnlyInBase: return "only-in-base";
-  case Change::OnlyInOther: return "only-in-other";
-  }
-  return "within";
+  // In the enum's order.
+  static constexpr std::string_view kWords[] = {"faster", "slower", "within", "only-in-base",
+                                                "only-in-other"};
+  return kWords[static_cast<int>(change)];
 }
 
 Comparison compareRuns(const RunDocument& base, const RunDocument& other)

@@ -35,12 +35,8 @@ bool hasNote(const Plan& plan, PlanNote note)
 
 std::string_view toString(FleetLimit limit)
 {
-  switch (limit) {
-  case FleetLimit::Hashing: return "hashing";
-  case FleetLimit::Storage: return "storage";
-  case FleetLimit::Network: return "network";
-  }
-  return "hashing";
+  static constexpr std::string_view kWords[] = {"hashing", "storage", "network"};  // in the enum's order
+  return kWords[static_cast<int>(limit)];
 }
 
 Fleet fleetOf(const std::vector<std::pair<std::string, RunDocument>>& runs, const std::string& algorithm)

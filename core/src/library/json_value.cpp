@@ -9,6 +9,7 @@
 #include <iterator>
 #include <limits>
 #include <unordered_set>
+#include <utility>
 
 namespace hashscope::json {
 
@@ -31,33 +32,29 @@ std::optional<double> outOfRange(std::string_view token)
 {
   if (token.size() < 309 && token.find_first_of("eE") == std::string_view::npos)
     return std::nullopt;  // no exponent: only more than 308 digits is too large
-  std::size_t i = 0;
+  double d = 0;
+  const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), d);
+  if (ec != std::errc::result_out_of_range || ptr != token.data() + token.size())
+    return std::nullopt;
+  // from_chars takes more than RFC 8259: -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)? and nothing after it.
+  std::size_t i = token.front() == '-' ? 1 : 0;
   const auto digits = [&] {
     const std::size_t from = i;
     while (i < token.size() && token[i] >= '0' && token[i] <= '9')
       ++i;
     return i - from;
   };
-  const auto take = [&](std::string_view chars) {
-    const bool taken = i < token.size() && chars.find(token[i]) != std::string_view::npos;
-    i += taken ? 1 : 0;
-    return taken;
-  };
-  take("-");  // -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?, and nothing after it
-  if (!take("0") && (i == token.size() || token[i] == '0' || digits() == 0))
+  const std::size_t whole = digits();
+  if (whole == 0 || (whole > 1 && token[i - whole] == '0'))
     return std::nullopt;
-  if (take(".") && digits() == 0)
+  if (i < token.size() && token[i] == '.' && (++i, digits() == 0))
     return std::nullopt;
-  if (take("eE")) {
-    take("+-");
+  if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
+    i += i + 1 < token.size() && (token[i + 1] == '+' || token[i + 1] == '-') ? 2 : 1;
     if (digits() == 0)
       return std::nullopt;
   }
   if (i != token.size())
-    return std::nullopt;
-  double d = 0;
-  const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), d);
-  if (ec != std::errc::result_out_of_range || ptr != token.data() + token.size())
     return std::nullopt;
   const bool negative = token.front() == '-';
   const std::size_t e = std::min(token.find_first_of("eE"), token.size());
@@ -77,11 +74,11 @@ std::optional<double> outOfRange(std::string_view token)
   return negative ? -std::numeric_limits<double>::infinity() : std::numeric_limits<double>::infinity();
 }
 
-// What the reader and the handler share: where the reader is, and the numbers it replaced.
+// What the reader and the handler share: where the reader is, and the value of the number it replaced last
+// (the next number the handler is given).
 struct Shared {
   std::size_t pos = 0;
-  std::size_t numbers = 0;                                // number tokens the reader has met
-  std::vector<std::pair<std::size_t, double>> replaced;  // (its place among them, its value)
+  std::optional<double> replaced;
 };
 
 // The document's bytes as nlohmann reads them, with one change: nlohmann refuses a number beyond a double
@@ -96,7 +93,6 @@ public:
   using pointer = const char*;
   using reference = const char&;
 
-  Reader() = default;
   Reader(std::string_view text, std::size_t pos, Shared* shared) : m_text(text), m_pos(pos), m_shared(shared)
   {
     look();
@@ -123,16 +119,10 @@ public:
     look();
     return *this;
   }
-  Reader operator++(int)
-  {
-    Reader before = *this;
-    ++*this;
-    return before;
-  }
   bool operator==(const Reader& other) const { return m_pos == other.m_pos; }
 
 private:
-  // At the start of a number token outside a string: counts it, and replaces it when a double cannot hold it.
+  // At the start of a number token outside a string: replaces it when a double cannot hold it.
   void look()
   {
     if (m_inString || m_pos >= m_text.size() || m_pos < m_tokenEnd || (m_text[m_pos] != '-' && !isDigit(m_text[m_pos])))
@@ -140,9 +130,8 @@ private:
     m_tokenEnd = m_pos;
     while (m_tokenEnd < m_text.size() && isNumberChar(m_text[m_tokenEnd]))
       ++m_tokenEnd;
-    ++m_shared->numbers;
     if (const auto value = outOfRange(m_text.substr(m_pos, m_tokenEnd - m_pos))) {
-      m_shared->replaced.emplace_back(m_shared->numbers, *value);
+      m_shared->replaced = value;
       m_zeroFrom = m_pos;
       m_zeroUntil = m_tokenEnd;
     }
@@ -163,7 +152,7 @@ using Json = nlohmann::json;
 // Builds the kept part of the document from nlohmann's events.
 class Parser : public nlohmann::json_sax<Json> {
 public:
-  Parser(const ParseOptions& options, const Shared& shared) : m_options(options), m_shared(shared) {}
+  Parser(const ParseOptions& options, Shared& shared) : m_options(options), m_shared(shared) {}
 
   Value root;
   bool streamed = false;
@@ -227,7 +216,7 @@ private:
     Value value;
     bool keep = true;      // whether this container is kept (its members are checked either way)
     bool stream = false;   // the streamed array: its elements go to onElement
-    bool keepNext = true;  // an object's next member: kept?
+    bool keepNext = true;  // its next element, or an object's next member: kept?
     bool streamNext = false;
     std::string key;
     std::unordered_set<std::string> keys;
@@ -238,34 +227,26 @@ private:
     throw ParseError("invalid JSON at byte " + std::to_string(at) + ": " + what);
   }
 
-  void checkDepth() const
-  {
-    if (m_stack.size() > 64)
-      fail(m_shared.pos - 1, "nested too deeply");
-  }
-
   bool number(double n)
   {
-    ++m_numbers;
     Value v;
     v.m_type = Value::Type::Number;
-    v.m_number = n;
-    if (m_next < m_shared.replaced.size() && m_shared.replaced[m_next].first == m_numbers)
-      v.m_number = m_shared.replaced[m_next++].second;
+    v.m_number = std::exchange(m_shared.replaced, std::nullopt).value_or(n);
     return add(std::move(v));
   }
 
-  // The streamed member must be an array.
-  void checkStream(bool array) const
+  // Each value: at most 64 levels, and the streamed member must be an array.
+  void check(bool array) const
   {
+    if (m_stack.size() > 64)
+      fail(m_shared.pos - 1, "nested too deeply");
     if (!m_stack.empty() && m_stack.back().streamNext && !array)
       fail(m_shared.pos - 1, "expected an array for \"" + std::string(m_options.streamKey) + "\"");
   }
 
   bool add(Value v)
   {
-    checkDepth();
-    checkStream(false);
+    check(false);
     place(std::move(v));
     return true;
   }
@@ -280,25 +261,24 @@ private:
     Frame& parent = m_stack.back();
     if (parent.stream)
       m_options.onElement(v);
-    else if (parent.value.m_type == Value::Type::Array && parent.keep)
+    else if (parent.keepNext && parent.value.m_type == Value::Type::Array)
       parent.value.m_array.push_back(std::move(v));
-    else if (parent.value.m_type == Value::Type::Object && parent.keepNext)
+    else if (parent.keepNext)
       parent.value.m_object.insert_or_assign(std::move(parent.key), std::move(v));
   }
 
   bool open(Value::Type type)
   {
-    checkDepth();
-    checkStream(type == Value::Type::Array);
+    check(type == Value::Type::Array);
     Frame f;
     f.value.m_type = type;
     if (!m_stack.empty()) {
       const Frame& parent = m_stack.back();
       f.stream = parent.value.m_type == Value::Type::Object && parent.streamNext;
-      f.keep = parent.stream || (parent.value.m_type == Value::Type::Array ? parent.keep : parent.keepNext);
-      f.keep = f.keep && !f.stream;
+      f.keep = (parent.stream || parent.keepNext) && !f.stream;
       streamed = streamed || f.stream;
     }
+    f.keepNext = f.keep;
     m_stack.push_back(std::move(f));
     return true;
   }
@@ -313,9 +293,8 @@ private:
   }
 
   const ParseOptions& m_options;
-  const Shared& m_shared;
+  Shared& m_shared;
   std::vector<Frame> m_stack;
-  std::size_t m_numbers = 0, m_next = 0;
 };
 
 Value parse(std::string_view text, const ParseOptions& options, bool* streamed)

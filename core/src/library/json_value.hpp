@@ -21,7 +21,6 @@ public:
   Type type() const { return m_type; }
   bool isNull() const { return m_type == Type::Null; }
   bool isObject() const { return m_type == Type::Object; }
-  bool isArray() const { return m_type == Type::Array; }
 
   // The member `key` of an object (a null value when absent or when this is not an object).
   const Value& operator[](std::string_view key) const;

@@ -126,30 +126,20 @@ std::optional<double> parseDuration(std::string_view text)
   return total;
 }
 
+// The words, in the order of the enums.
 std::string_view toString(PlanLimit limit)
 {
-  switch (limit) {
-  case PlanLimit::Hashing: return "hashing";
-  case PlanLimit::Storage: return "storage";
-  case PlanLimit::Unknown: return "unknown";
-  }
-  return "unknown";
+  static constexpr std::string_view kWords[] = {"hashing", "storage", "unknown"};
+  return kWords[static_cast<int>(limit)];
 }
 
 std::string_view toString(PlanNote note)
 {
-  switch (note) {
-  case PlanNote::AlgorithmNotMeasured: return "algorithm-not-measured";
-  case PlanNote::NoHashFigures: return "no-hash-figures";
-  case PlanNote::NoReadFigure: return "no-read-figure";
-  case PlanNote::ReadNotCold: return "read-not-cold";
-  case PlanNote::AllCoresEstimated: return "all-cores-estimated";
-  case PlanNote::PerCoreFromStreams: return "per-core-from-streams";
-  case PlanNote::PerCoreFromThreads: return "per-core-from-threads";
-  case PlanNote::MeasuredWhileBusy: return "measured-while-busy";
-  case PlanNote::ReadOverNetwork: return "read-over-network";
-  }
-  return "";
+  static constexpr std::string_view kWords[] = {
+      "algorithm-not-measured", "no-hash-figures",     "no-read-figure",   "read-not-cold",
+      "all-cores-estimated",    "per-core-from-streams", "per-core-from-threads", "measured-while-busy",
+      "read-over-network"};
+  return kWords[static_cast<int>(note)];
 }
 
 std::vector<LinkPlan> linksFor(double neededMBps, double ownMbps)

@@ -63,15 +63,8 @@ std::string shortNumber(double value)
 
 const char* typeWord(json::Value::Type type)
 {
-  switch (type) {
-  case json::Value::Type::Null: return "null";
-  case json::Value::Type::Bool: return "true or false";
-  case json::Value::Type::Number: return "a number";
-  case json::Value::Type::String: return "text";
-  case json::Value::Type::Array: return "a list";
-  case json::Value::Type::Object: return "an object";
-  }
-  return "a value";
+  static const char* const kWords[] = {"null", "true or false", "a number", "text", "a list", "an object"};
+  return kWords[static_cast<int>(type)];  // in the order of json::Value::Type
 }
 
 [[noreturn]] void refuse(const std::string& field, const std::string& problem)
@@ -471,11 +464,10 @@ bool RunTile::busy() const { return std::find(flags.begin(), flags.end(), "machi
 
 const PerCore* RunDocument::perCoreOf(const std::string& algorithm) const
 {
-  for (const PerCore& p : perCore) {
-    if (p.algorithm == algorithm)
-      return &p;
-  }
-  return nullptr;
+  const auto p = std::find_if(perCore.begin(), perCore.end(), [&](const PerCore& x) {
+    return x.algorithm == algorithm;
+  });
+  return p == perCore.end() ? nullptr : &*p;
 }
 
 std::vector<std::string> RunDocument::locations() const { return distinct(tiles, &TileKey::location); }
@@ -544,9 +536,8 @@ RunDocument readRunDocument(std::string_view text)
       m["memory_bytes"], top("machine.memory_bytes"), 0, 0, 0x1p60, "a memory size (a whole number, 0 to 1 EiB)", true));
   doc.machine.os = checkedText(m["os"], top("machine.os"));
   doc.machine.kernel = checkedText(m["kernel"], top("machine.kernel"));
-  bool anyFailed = false;
-  for (const RunTile& t : doc.tiles)
-    anyFailed = anyFailed || !t.error.empty();
+  const bool anyFailed =
+      std::any_of(doc.tiles.begin(), doc.tiles.end(), [](const RunTile& t) { return !t.error.empty(); });
   for (const std::size_t i : unrecordedThreads)
     doc.tiles[i].hashThreads = hashThreadsOf(doc.tiles[i].key.algorithm, doc.machine.logicalCores);
   poolPerCore(doc, hashes);

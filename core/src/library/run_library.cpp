@@ -2,6 +2,7 @@
 // short transaction, importing without duplicates, listing, editing.
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 #include <unordered_map>
 
 #include "library/sqlite_db.hpp"
@@ -11,41 +12,31 @@ namespace hashscope {
 using sqlite::Statement;
 using sqlite::Transaction;
 
-struct RunLibrary::Db {
-  sqlite3* handle = nullptr;
-};
-
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string joinLines(const std::vector<std::string>& items)
+template <class T>
+std::string joined(const std::vector<T>& items, const char* separator)
 {
   std::string out;
-  for (const std::string& item : items)
-    out += (out.empty() ? "" : "\n") + item;
+  for (const T& item : items) {
+    if constexpr (std::is_same_v<T, std::string>)
+      out += (out.empty() ? "" : separator) + item;
+    else
+      out += (out.empty() ? "" : separator) + std::to_string(item);
+  }
   return out;
 }
 
 std::vector<std::string> splitLines(const std::string& text)
 {
   std::vector<std::string> out;
-  std::size_t start = 0;
-  while (start < text.size()) {
-    const auto end = text.find('\n', start);
-    out.push_back(text.substr(start, end == std::string::npos ? std::string::npos : end - start));
-    if (end == std::string::npos)
-      break;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t end = std::min(text.find('\n', start), text.size());
+    out.push_back(text.substr(start, end - start));
     start = end + 1;
   }
-  return out;
-}
-
-std::string idList(const std::vector<std::int64_t>& ids)
-{
-  std::string out;
-  for (const std::int64_t id : ids)
-    out += (out.empty() ? "" : ", ") + std::to_string(id);
   return out;
 }
 
@@ -138,7 +129,7 @@ void sqlite::updateRunSummary(sqlite3* db, std::int64_t runId, const RunDocument
 }
 
 RunLibrary::RunLibrary(const fs::path& file, LibraryOptions options)
-    : m_db(new Db), m_path(file), m_options(std::move(options))
+    : m_path(file), m_options(std::move(options))
 {
   const std::u8string u8name = file.u8string();
   const std::string name(u8name.begin(), u8name.end());
@@ -153,9 +144,9 @@ RunLibrary::RunLibrary(const fs::path& file, LibraryOptions options)
     m_exists = fs::exists(status);
     if (!m_exists && !m_options.create) {
       // A read of a history that does not exist: an empty one, and nothing is created.
-      if (sqlite3_open_v2(":memory:", &m_db->handle, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
-        sqlite::fail(m_db->handle, "cannot open the history database");
-      sqlite::migrate(m_db->handle);
+      if (sqlite3_open_v2(":memory:", &m_db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK)
+        sqlite::fail(m_db, "cannot open the history database");
+      sqlite::migrate(m_db);
       m_readOnly = true;
       return;
     }
@@ -166,20 +157,19 @@ RunLibrary::RunLibrary(const fs::path& file, LibraryOptions options)
                            ec.message() + ")");
     }
     const int flags = SQLITE_OPEN_READWRITE | (m_exists ? 0 : SQLITE_OPEN_CREATE);
-    int rc = sqlite3_open_v2(name.c_str(), &m_db->handle, flags, nullptr);
-    sqlite3* db = m_db->handle;
+    int rc = sqlite3_open_v2(name.c_str(), &m_db, flags, nullptr);
     if (rc != SQLITE_OK && !(m_exists && cannotWrite(rc)))
-      sqlite::fail(db, "cannot open the history database " + name);
+      sqlite::fail(m_db, "cannot open the history database " + name);
     if (rc == SQLITE_OK)
-      sqlite3_busy_timeout(db, 10000);
+      sqlite3_busy_timeout(m_db, 10000);
     // Look before writing anything: a newer or foreign database must stay exactly as it is.
     int version = -1;  // -1: tables that are not a HashScope history
     auto readVersion = [&] {
       try {
-        version = sqlite::schemaVersion(m_db->handle).value_or(-1);
+        version = sqlite::schemaVersion(m_db).value_or(-1);
         return SQLITE_OK;
       } catch (const LibraryError&) {
-        return sqlite3_errcode(m_db->handle);
+        return sqlite3_errcode(m_db);
       }
     };
     rc = rc == SQLITE_OK ? readVersion() : rc;
@@ -187,29 +177,28 @@ RunLibrary::RunLibrary(const fs::path& file, LibraryOptions options)
     for (const bool immutable : {false, true}) {
       if (rc == SQLITE_OK || !m_exists || !cannotWrite(rc))
         break;
-      sqlite3_close(m_db->handle);
-      m_db->handle = nullptr;
-      rc = sqlite3_open_v2(readOnlyUri(name, immutable).c_str(), &m_db->handle, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI,
-                           nullptr);
+      sqlite3_close(m_db);
+      m_db = nullptr;
+      const std::string uri = readOnlyUri(name, immutable);
+      rc = sqlite3_open_v2(uri.c_str(), &m_db, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr);
       if (rc == SQLITE_OK) {
-        sqlite3_busy_timeout(m_db->handle, 10000);
+        sqlite3_busy_timeout(m_db, 10000);
         rc = readVersion();
       }
       m_readOnly = true;
     }
-    db = m_db->handle;
     if (rc == SQLITE_OK && version < 0)
       throw LibraryError("the file " + name + " is not a HashScope history database (not changed): choose another file");
     if (rc == SQLITE_NOTADB)
       throw LibraryError("the file " + name + " is not a HashScope history database, or its first page is damaged "
                          "(not changed): choose another file; if it held your runs, " + sqlite::damagedAdvice(name));
     if (rc != SQLITE_OK)
-      sqlite::fail(db, "cannot read the history database " + name);
+      sqlite::fail(m_db, "cannot read the history database " + name);
     if (version > kLibrarySchemaVersion)
       throw LibraryError("this history database was written by a newer HashScope (schema " + std::to_string(version) +
                          ", this version knows " + std::to_string(kLibrarySchemaVersion) +
                          "): update HashScope to use it; " + name + " was not changed");
-    m_readOnly = m_readOnly || sqlite3_db_readonly(db, "main") == 1;
+    m_readOnly = m_readOnly || sqlite3_db_readonly(m_db, "main") == 1;
     if (m_readOnly) {
       if (version < kLibrarySchemaVersion)
         throw LibraryError(name + " was written by an older HashScope and is read-only here, so it cannot be upgraded: "
@@ -219,27 +208,26 @@ RunLibrary::RunLibrary(const fs::path& file, LibraryOptions options)
     // WAL + NORMAL: a committed transaction survives a killed process (kill -9, a crash): only an OS crash
     // or power loss could roll back the last few commits, and never corrupts the file. Set once, when the
     // file is new: switching it takes a lock, and it stays in the file.
-    const bool wal = [db] {
-      Statement mode(db, "PRAGMA journal_mode");  // finished before the switch below: no transaction open
+    const bool wal = [this] {
+      Statement mode(m_db, "PRAGMA journal_mode");  // finished before the switch below: no transaction open
       return mode.step() && mode.text(0) == "wal";
     }();
     if (!wal)
-      sqlite::exec(db, "PRAGMA journal_mode = WAL", "cannot open the history database");
-    sqlite::exec(db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON", "cannot open the history database");
+      sqlite::exec(m_db, "PRAGMA journal_mode = WAL", "cannot open the history database");
+    sqlite::exec(m_db, "PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON",
+                 "cannot open the history database");
     // Readers of a current schema take no write lock: only an upgrade (or a new file) needs one.
     if (version < kLibrarySchemaVersion)
-      sqlite::migrate(db);
+      sqlite::migrate(m_db);
   } catch (...) {
-    sqlite3_close(m_db->handle);
-    delete m_db;
+    sqlite3_close(m_db);
     throw;
   }
 }
 
 RunLibrary::~RunLibrary()
 {
-  sqlite3_close(m_db->handle);
-  delete m_db;
+  sqlite3_close(m_db);
 }
 
 void RunLibrary::requireWritable() const
@@ -255,7 +243,7 @@ std::int64_t RunLibrary::insert(const RunDocument& doc, std::string_view json, c
                                 const std::string& origin)
 {
   requireWritable();
-  sqlite3* db = m_db->handle;
+  sqlite3* db = m_db;
   // The document was read (parsed and checked) before this: the write lock is held only for the rows.
   Transaction tx(db);
   Statement insert(db,
@@ -266,8 +254,8 @@ std::int64_t RunLibrary::insert(const RunDocument& doc, std::string_view json, c
   insert.bind(5, doc.status).bind(6, origin).bind(7, doc.machine.cpu);
   insert.bind(8, static_cast<std::int64_t>(doc.machine.logicalCores));
   insert.bind(9, static_cast<std::int64_t>(doc.machine.memoryBytes)).bind(10, doc.machine.os);
-  insert.bind(11, doc.machine.kernel).bind(12, doc.version).bind(13, joinLines(doc.locations()));
-  insert.bind(14, joinLines(doc.algorithms())).bind(15, std::string(json)).run();
+  insert.bind(11, doc.machine.kernel).bind(12, doc.version).bind(13, joined(doc.locations(), "\n"));
+  insert.bind(14, joined(doc.algorithms(), "\n")).bind(15, std::string(json)).run();
   const std::int64_t id = sqlite3_last_insert_rowid(db);
   sqlite::insertRunLocations(db, id, doc);
   sqlite::updateRunSummary(db, id, doc);
@@ -289,7 +277,7 @@ RunLibrary::Imported RunLibrary::import(const std::string& json, const std::stri
   const RunDocument doc = readRunDocument(text);
   if (!allowDuplicate) {
     // Runs started at the same second (the index), then the very same text.
-    Statement same(m_db->handle, "SELECT id FROM runs WHERE started_at = ?1 AND document = ?2 ORDER BY id LIMIT 1");
+    Statement same(m_db, "SELECT id FROM runs WHERE started_at = ?1 AND document = ?2 ORDER BY id LIMIT 1");
     same.bind(1, doc.startedAt).bind(2, std::string(text));
     if (same.step())
       return {same.integer(0), true};
@@ -299,7 +287,7 @@ RunLibrary::Imported RunLibrary::import(const std::string& json, const std::stri
 
 std::vector<RunRecord> RunLibrary::list() const
 {
-  Statement s(m_db->handle, (std::string(kRecordColumns) + "ORDER BY id DESC").c_str());
+  Statement s(m_db, (std::string(kRecordColumns) + "ORDER BY id DESC").c_str());
   std::vector<RunRecord> out;
   while (s.step())
     out.push_back(readRecord(s));
@@ -308,7 +296,7 @@ std::vector<RunRecord> RunLibrary::list() const
 
 std::optional<RunRecord> RunLibrary::record(std::int64_t id) const
 {
-  Statement s(m_db->handle, (std::string(kRecordColumns) + "WHERE id = ?1").c_str());
+  Statement s(m_db, (std::string(kRecordColumns) + "WHERE id = ?1").c_str());
   s.bind(1, id);
   if (!s.step())
     return std::nullopt;
@@ -317,7 +305,7 @@ std::optional<RunRecord> RunLibrary::record(std::int64_t id) const
 
 std::string RunLibrary::document(std::int64_t id) const
 {
-  Statement s(m_db->handle, "SELECT document FROM runs WHERE id = ?1");
+  Statement s(m_db, "SELECT document FROM runs WHERE id = ?1");
   s.bind(1, id);
   if (!s.step())
     throw LibraryError("there is no run " + std::to_string(id) + " in the history");
@@ -327,10 +315,10 @@ std::string RunLibrary::document(std::int64_t id) const
 void RunLibrary::rename(std::int64_t id, const std::string& name)
 {
   requireWritable();
-  Transaction tx(m_db->handle);
-  Statement s(m_db->handle, "UPDATE runs SET name = ?1 WHERE id = ?2");
+  Transaction tx(m_db);
+  Statement s(m_db, "UPDATE runs SET name = ?1 WHERE id = ?2");
   s.bind(1, name).bind(2, id).run();
-  if (sqlite3_changes(m_db->handle) == 0)
+  if (sqlite3_changes(m_db) == 0)
     throw LibraryError("there is no run " + std::to_string(id) + " in the history");
   tx.commit();
 }
@@ -338,21 +326,21 @@ void RunLibrary::rename(std::int64_t id, const std::string& name)
 void RunLibrary::remove(const std::vector<std::int64_t>& ids)
 {
   requireWritable();
-  Transaction tx(m_db->handle);
+  Transaction tx(m_db);
   std::vector<std::int64_t> missing;
-  Statement s(m_db->handle, "DELETE FROM runs WHERE id = ?1");
-  Statement clear(m_db->handle, "DELETE FROM settings WHERE key = 'baseline' AND value = ?1");
+  Statement s(m_db, "DELETE FROM runs WHERE id = ?1");
+  Statement clear(m_db, "DELETE FROM settings WHERE key = 'baseline' AND value = ?1");
   for (const std::int64_t id : ids) {
     s.reset();
     s.bind(1, id).run();
-    if (sqlite3_changes(m_db->handle) == 0 && std::find(missing.begin(), missing.end(), id) == missing.end())
+    if (sqlite3_changes(m_db) == 0 && std::find(missing.begin(), missing.end(), id) == missing.end())
       missing.push_back(id);
     clear.reset();
     clear.bind(1, std::to_string(id)).run();
   }
   if (!missing.empty())  // the transaction rolls back: all or nothing
-    throw LibraryError(std::string(missing.size() == 1 ? "there is no run " : "there are no runs ") + idList(missing) +
-                       " in the history: nothing was removed");
+    throw LibraryError(std::string(missing.size() == 1 ? "there is no run " : "there are no runs ") +
+                       joined(missing, ", ") + " in the history: nothing was removed");
   tx.commit();
 }
 
@@ -361,19 +349,19 @@ void RunLibrary::setBaseline(std::optional<std::int64_t> id)
   requireWritable();
   if (id && !record(*id))
     throw LibraryError("there is no run " + std::to_string(*id) + " in the history");
-  Transaction tx(m_db->handle);
+  Transaction tx(m_db);
   if (id) {
-    Statement s(m_db->handle, "INSERT OR REPLACE INTO settings (key, value) VALUES ('baseline', ?1)");
+    Statement s(m_db, "INSERT OR REPLACE INTO settings (key, value) VALUES ('baseline', ?1)");
     s.bind(1, std::to_string(*id)).run();
   } else {
-    sqlite::exec(m_db->handle, "DELETE FROM settings WHERE key = 'baseline'", "cannot clear the baseline");
+    sqlite::exec(m_db, "DELETE FROM settings WHERE key = 'baseline'", "cannot clear the baseline");
   }
   tx.commit();
 }
 
 std::optional<std::int64_t> RunLibrary::baseline() const
 {
-  Statement s(m_db->handle, "SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'baseline'");
+  Statement s(m_db, "SELECT CAST(value AS INTEGER) FROM settings WHERE key = 'baseline'");
   if (!s.step())
     return std::nullopt;
   return s.integer(0);

@@ -82,7 +82,6 @@ std::string Statement::text(int column) const
 }
 
 std::int64_t Statement::integer(int column) const { return sqlite3_column_int64(m_stmt, column); }
-bool Statement::isNull(int column) const { return sqlite3_column_type(m_stmt, column) == SQLITE_NULL; }
 
 Transaction::Transaction(sqlite3* db) : m_db(db)
 {

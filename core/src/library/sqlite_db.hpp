@@ -37,7 +37,6 @@ public:
 
   std::string text(int column) const;
   std::int64_t integer(int column) const;
-  bool isNull(int column) const;
 
 private:
   sqlite3* m_db;

@@ -1,4 +1,4 @@
-// runRemoteBench(): one machine's benchmark over ssh, in three sessions: what is there (probe), the bundle
+// runRemoteBenches(): each machine's benchmark over ssh, in three sessions: what is there (probe), the bundle
 // copied when needed, the run; then its document read as any imported run is.
 #include <atomic>
 #include <chrono>
@@ -56,31 +56,23 @@ std::string remoteCommand(const char* script, const std::vector<std::string>& ar
   return command;
 }
 
-// Splits a host's stderr into lines for the observer.
-class LineSplitter {
-public:
-  LineSplitter(const RemoteHost& host, const RemoteObserver& observer) : m_host(host), m_observer(observer) {}
-  void feed(std::string_view piece)
-  {
-    for (const char c : piece) {
-      if (c == '\n' || m_line.size() >= kLongestLine)
-        flush();
-      if (c != '\n')
-        m_line += c;
-    }
-  }
-  void flush()
-  {
-    if (!m_line.empty() && m_observer.line)
-      m_observer.line(m_host, m_line);
-    m_line.clear();
-  }
-
-private:
-  const RemoteHost& m_host;
-  const RemoteObserver& m_observer;
-  std::string m_line;
-};
+// The ssh argument list for `host` running `remoteCommand` (one string for the remote shell).
+std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
+                                      const std::string& remoteCommand)
+{
+  // BatchMode: ssh never asks for a password or a passphrase here, and host keys are checked as ssh's
+  // configuration says (an unknown host fails instead of being accepted). No terminal (-T).
+  std::vector<std::string> args = {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15",
+                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
+  if (!options.sshConfig.empty())
+    args.insert(args.end(), {"-F", options.sshConfig.string()});
+  if (!host.user.empty())
+    args.insert(args.end(), {"-l", host.user});
+  if (host.port > 0)
+    args.insert(args.end(), {"-p", std::to_string(host.port)});
+  args.insert(args.end(), {"--", host.host, remoteCommand});
+  return args;
+}
 
 // One ssh session.
 peer::ProcessOutcome session(const RemoteHost& host, const RemoteOptions& options, const std::string& command,
@@ -189,9 +181,8 @@ std::string copyBundle(RemoteRun& run, const RemoteOptions& options, SharedBundl
   const peer::ProcessOutcome p = session(run.host, options, remoteCommand(remote::kCopyScript, {}), stop, io);
   run.stopped = p.killed || stop.stop_requested();
   const std::string said = lastLine(p.out);
-  const std::string prefix = "hashscope-folder ";
-  if (!run.stopped && p.exited && p.exitCode == 0 && said.rfind(prefix, 0) == 0 && said.size() > prefix.size() &&
-      said[prefix.size()] == '/') {
+  const std::string_view prefix = "hashscope-folder ";  // then the folder, an absolute path
+  if (!run.stopped && p.exited && p.exitCode == 0 && said.rfind(std::string(prefix) + "/", 0) == 0) {
     run.copied = true;
     return said.substr(prefix.size());
   }
@@ -235,27 +226,6 @@ void readDocument(RemoteRun& run, const peer::ProcessOutcome& p, const RemoteOpt
   }
 }
 
-}  // namespace
-
-std::vector<std::string> sshArguments(const RemoteHost& host, const RemoteOptions& options,
-                                      const std::string& remoteCommand)
-{
-  // BatchMode: ssh never asks for a password or a passphrase here, and host keys are checked as ssh's
-  // configuration says (an unknown host fails instead of being accepted). No terminal (-T).
-  std::vector<std::string> args = {"-T", "-o", "BatchMode=yes", "-o", "ConnectTimeout=15",
-                                   "-o", "ServerAliveInterval=5", "-o", "ServerAliveCountMax=3"};
-  if (!options.sshConfig.empty())
-    args.insert(args.end(), {"-F", options.sshConfig.string()});
-  if (!host.user.empty())
-    args.insert(args.end(), {"-l", host.user});
-  if (host.port > 0)
-    args.insert(args.end(), {"-p", std::to_string(host.port)});
-  args.insert(args.end(), {"--", host.host, remoteCommand});
-  return args;
-}
-
-namespace {
-
 RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const RemoteObserver& observer,
                  std::stop_token stop, SharedBundle& bundle)
 {
@@ -276,13 +246,26 @@ RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const Rem
   std::vector<std::string> arguments = {folder, installed ? "installed" : "bundled", givenLocation ? "given" : "sample"};
   arguments.insert(arguments.end(), options.benchArguments.begin(), options.benchArguments.end());
 
-  LineSplitter lines(host, observer);
+  // The host's stderr, line by line, to the observer.
+  std::string line;
+  const auto flush = [&] {
+    if (!line.empty() && observer.line)
+      observer.line(host, line);
+    line.clear();
+  };
   peer::ProcessIo io;
   io.holdStdin = true;
   io.maxCapture = options.maxDocumentBytes;
-  io.onErr = [&lines](std::string_view piece) { lines.feed(piece); };
+  io.onErr = [&](std::string_view piece) {
+    for (const char c : piece) {
+      if (c == '\n' || line.size() >= kLongestLine)
+        flush();
+      if (c != '\n')
+        line += c;
+    }
+  };
   const peer::ProcessOutcome p = session(host, options, remoteCommand(remote::kRunScript, arguments), stop, io);
-  lines.flush();
+  flush();
   if (p.killed || stop.stop_requested()) {
     run.stopped = true;
     return run;
@@ -298,13 +281,6 @@ RemoteRun runOne(const RemoteHost& host, const RemoteOptions& options, const Rem
 }
 
 }  // namespace
-
-RemoteRun runRemoteBench(const RemoteHost& host, const RemoteOptions& options, const RemoteObserver& observer,
-                         std::stop_token stop)
-{
-  SharedBundle bundle;
-  return runOne(host, options, observer, stop, bundle);
-}
 
 std::vector<RemoteRun> runRemoteBenches(const std::vector<RemoteHost>& hosts, const RemoteOptions& options,
                                         const RemoteObserver& observer, std::stop_token stop, bool parallel)
