@@ -86,8 +86,7 @@ void addCeilings(const RunResult& r, const Analysis& a, std::vector<Clause>& out
   }
   if (!r.algorithm.empty() && limit.hash)
     out.push_back(HashAlone{r.algorithm, *limit.hash, std::max(1, r.streams), r.workload == Workload::HashMemory});
-  const bool anySide = limit.hash || limit.read;
-  if (limit.readMissing && (reads || !anySide))
+  if (limit.readMissing && (reads || !(limit.hash || limit.read)))
     out.push_back(NotMeasured{CeilingKind::Read, std::max(1, r.streams), analysis::accessOf(r)});
   if (limit.hashMissing)
     out.push_back(NotMeasured{CeilingKind::Hash, std::max(1, r.streams), std::nullopt});

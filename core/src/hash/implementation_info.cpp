@@ -109,11 +109,6 @@ std::string isalName()
   return version.empty() ? "ISA-L" : "ISA-L " + version;
 }
 
-std::string zlib()
-{
-  return std::string("zlib ") + zlibVersion();
-}
-
 std::string xxhashVersion(unsigned major, unsigned minor, unsigned release)
 {
   return "xxHash " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(release);
@@ -175,7 +170,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
     if (isal())
       return withPath(isalName(), cpu.isX86 ? isalX86Path(spec.backend) : cpuArchName());
     if (spec.backend == Backend::Crc32 || spec.backend == Backend::Adler32)
-      return withPath(zlib(), "portable C");
+      return withPath(std::string("zlib ") + zlibVersion(), "portable C");
     return "HashScope (slicing-by-8, portable C++)";
   case Backend::Xxh32:
   case Backend::Xxh64:
