@@ -1,7 +1,6 @@
 // Incremental updates at awkward split points, reset() reuse, and the registry's contents.
 #include "catch.hpp"
-#include "hash/cksum_software.hpp"
-#include "hash/crc32c_software.hpp"
+#include "hash/crc_software.hpp"
 #include "hashscope/hash.hpp"
 
 #include <cstdint>

@@ -98,10 +98,6 @@ std::string_view toString(CeilingKind kind);      // "hash", "read", "memory"
 std::string_view toString(CeilingSource source);  // "hash-memory", "read-pass", "delivered", "memory-pass"
 std::string_view toString(CeilingBasis basis);    // "wall-clock", "per-cpu-second"
 std::string_view toString(ReadAccess access);     // "copy", "mapped"
-std::optional<CeilingKind> parseCeilingKind(std::string_view text);
-std::optional<CeilingSource> parseCeilingSource(std::string_view text);
-std::optional<CeilingBasis> parseCeilingBasis(std::string_view text);
-std::optional<ReadAccess> parseReadAccess(std::string_view text);
 
 // The median of the positive `values` (the mean of the middle two for an even count) with their smallest and
 // largest; all 0 when none. The one definition of every "median pass with its spread" figure.

@@ -62,11 +62,7 @@ public:
   // Hashes the next `length` bytes of the stream, fetched from `source` piece by piece by the threads that hash
   // them. False when a fetch failed: the stream is broken, reset() before the next update. Where
   // !fetchesPieces(): false, nothing hashed.
-  virtual bool updateFrom(std::uint64_t length, PieceSource& source)
-  {
-    (void)length, (void)source;
-    return false;
-  }
+  virtual bool updateFrom(std::uint64_t /*length*/, PieceSource& /*source*/) { return false; }
 };
 
 // Every algorithm, in a stable display order.

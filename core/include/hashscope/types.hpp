@@ -5,8 +5,30 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 
 namespace hashscope {
+
+// An enum's words as one table of {value, word} rows, read both ways through it: the one spelling of each.
+template <typename E, std::size_t N>
+constexpr std::string_view wordOf(const std::pair<E, std::string_view> (&table)[N], E value,
+                                  std::string_view otherwise = "unknown")
+{
+  for (const auto& [code, word] : table) {
+    if (code == value)
+      return word;
+  }
+  return otherwise;
+}
+template <typename E, std::size_t N>
+constexpr std::optional<E> valueOf(const std::pair<E, std::string_view> (&table)[N], std::string_view word)
+{
+  for (const auto& [code, w] : table) {
+    if (w == word)
+      return code;
+  }
+  return std::nullopt;
+}
 
 // How a read-based workload treats the OS page cache.
 enum class CacheMode {

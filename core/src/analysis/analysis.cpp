@@ -3,6 +3,7 @@
 #include "hashscope/analysis.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <thread>
 #include <utility>
 
@@ -13,23 +14,13 @@
 
 namespace hashscope {
 
-std::string_view toString(Verdict verdict)
-{
-  switch (verdict) {
-  case Verdict::CpuBound: return "cpu-bound";
-  case Verdict::IoBound: return "io-bound";
-  case Verdict::MemoryBound: return "memory-bound";
-  case Verdict::Mixed: return "mixed";
-  case Verdict::NetworkBound: return "network-bound";
-  case Verdict::ServerBound: return "server-bound";
-  case Verdict::Unknown: break;
-  }
-  return "unknown";
-}
-
 namespace {
 
-// One table for both directions of the reason's spelling.
+constexpr std::pair<Verdict, std::string_view> kVerdicts[] = {
+    {Verdict::CpuBound, "cpu-bound"},         {Verdict::IoBound, "io-bound"},
+    {Verdict::MemoryBound, "memory-bound"},   {Verdict::Mixed, "mixed"},
+    {Verdict::NetworkBound, "network-bound"}, {Verdict::ServerBound, "server-bound"}};
+
 constexpr std::pair<VerdictReason, std::string_view> kReasonNames[] = {
     {VerdictReason::RunFailed, "run-failed"},
     {VerdictReason::RunCancelled, "run-cancelled"},
@@ -60,22 +51,11 @@ constexpr std::pair<VerdictReason, std::string_view> kReasonNames[] = {
 
 }  // namespace
 
-std::string_view toString(VerdictReason reason)
-{
-  for (const auto& [code, name] : kReasonNames) {
-    if (code == reason)
-      return name;
-  }
-  return "no-counters";
-}
-
+std::string_view toString(Verdict verdict) { return wordOf(kVerdicts, verdict); }
+std::string_view toString(VerdictReason reason) { return wordOf(kReasonNames, reason, "no-counters"); }
 std::optional<VerdictReason> verdictReasonFromString(std::string_view text)
 {
-  for (const auto& [code, name] : kReasonNames) {
-    if (name == text)
-      return code;
-  }
-  return std::nullopt;
+  return valueOf(kReasonNames, text);
 }
 
 namespace analysis {
@@ -83,6 +63,11 @@ namespace analysis {
 bool isFileWorkload(Workload w)
 {
   return workloadTraits(w).usesCache;  // read, hash-file, hash-tree, peer tools
+}
+
+bool hashesOnOwnThreads(Workload w)
+{
+  return w == Workload::HashFile || w == Workload::HashTree || w == Workload::HashMemory;
 }
 
 bool isMemoryBacked(const RunResult& run)
@@ -106,23 +91,17 @@ namespace {
 
 double mean(const std::vector<double>& values)
 {
-  if (values.empty())
-    return -1;
-  double sum = 0;
-  for (double v : values)
-    sum += v;
-  return sum / static_cast<double>(values.size());
+  const double n = static_cast<double>(values.size());
+  return values.empty() ? -1 : std::accumulate(values.begin(), values.end(), 0.0) / n;
 }
 
-// Time-weighted mean of one field over the samples where `use` holds; -1 when there are none.
-template <typename Field, typename Use>
-double weightedMean(const std::vector<Sample>& samples, Field field, Use use)
+// Time-weighted mean of one field over the samples where it is known (>= 0); -1 when there are none.
+template <typename Field>
+double weightedMean(const std::vector<Sample>& samples, Field field)
 {
   double sum = 0, weight = 0;
   for (const Sample& s : samples) {
-    if (s.interval <= 0 || !use(s))
-      continue;
-    const double v = field(s);
+    const double v = s.interval > 0 ? field(s) : -1.0;
     if (v < 0)
       continue;
     sum += v * s.interval;
@@ -131,17 +110,38 @@ double weightedMean(const std::vector<Sample>& samples, Field field, Use use)
   return weight > 0 ? sum / weight : -1;
 }
 
-bool anyDiskValid(const std::vector<Sample>& samples)
+// The mean over `run`'s streams of their bytes per second of their worker's CPU time (a plain read's reader
+// thread's, where `readerOfRead` and it was clocked); -1 when no stream has both.
+double perCpuSecond(const RunResult& run, bool readerOfRead)
 {
-  return std::any_of(samples.begin(), samples.end(), [](const Sample& s) { return s.diskValid; });
+  double sum = 0;
+  int measured = 0;
+  for (const StreamResult& stream : run.perStream) {
+    const bool reader = readerOfRead && run.workload == Workload::Read && stream.readerCpuSeconds > 0;
+    const double cpu = reader ? stream.readerCpuSeconds : stream.cpuSeconds;
+    if (cpu > 0 && stream.bytes > 0) {
+      sum += megabytesPerSecond(stream.bytes, cpu);
+      ++measured;
+    }
+  }
+  return measured > 0 ? sum / measured : -1;
 }
 
 }  // namespace
 
+std::optional<std::uint64_t> deviceReadBytesOf(const std::vector<Sample>& samples)
+{
+  std::optional<std::uint64_t> most;
+  for (const Sample& s : samples) {
+    if (s.diskValid)
+      most = std::max(most.value_or(0), s.diskReadBytes);
+  }
+  return most;
+}
+
 RunTotals totalsOf(const RunResult& run)
 {
   RunTotals t;
-  auto all = [](const Sample&) { return true; };
   if (run.workload == Workload::PeerTool) {
     // A peer tool is one process reading and hashing in turn: time off the CPU is time waiting for data.
     if (run.seconds > 0) {
@@ -168,59 +168,34 @@ RunTotals totalsOf(const RunResult& run)
       if (haveReader)
         t.readerPct = std::min(100.0, 100.0 * reader / wall);
     } else {
-      t.workerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.workerCpuPct); }, all);
+      t.workerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.workerCpuPct); });
       t.waitPct = weightedMean(
-          run.samples, [](const Sample& s) { return s.waitPct + s.busyPct > 0 ? s.waitPct : -1.0; }, all);
+          run.samples, [](const Sample& s) { return s.waitPct + s.busyPct > 0 ? s.waitPct : -1.0; });
       t.busyPct = weightedMean(
-          run.samples, [](const Sample& s) { return s.waitPct + s.busyPct > 0 ? s.busyPct : -1.0; }, all);
+          run.samples, [](const Sample& s) { return s.waitPct + s.busyPct > 0 ? s.busyPct : -1.0; });
     }
     if (t.readerPct < 0)
-      t.readerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.readerCpuPct); }, all);
+      t.readerPct = weightedMean(run.samples, [](const Sample& s) { return mean(s.readerCpuPct); });
   }
-  t.systemCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; }, all);
-  t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; }, all);
+  t.systemCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.cpuBusyPct; });
+  t.processCpuPct = weightedMean(run.samples, [](const Sample& s) { return s.processCpuPct; });
   // A peer tool's CPU time is its own, not this process's: count it as ours, so "other processes" means
   // everything else on the machine.
   if (run.workload == Workload::PeerTool && t.processCpuPct >= 0 && t.workerPct >= 0)
     t.processCpuPct += t.workerPct;
-  t.diskValid = anyDiskValid(run.samples);
+  const std::optional<std::uint64_t> deviceRead = deviceReadBytesOf(run.samples);
+  t.diskValid = deviceRead.has_value();
   if (t.diskValid) {
-    t.diskBusyPct = std::max(0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskBusyPct; },
-                                               [](const Sample& s) { return s.diskValid; }));
-    for (const Sample& s : run.samples) {
-      if (s.diskValid)
-        t.deviceReadBytes = std::max(t.deviceReadBytes, s.diskReadBytes);
-    }
+    t.diskBusyPct = std::max(
+        0.0, weightedMean(run.samples, [](const Sample& s) { return s.diskValid ? s.diskBusyPct : -1.0; }));
+    t.deviceReadBytes = *deviceRead;
   }
   return t;
 }
 
-}  // namespace analysis
-
-namespace analysis {
-
-double ownCpuMBps(const RunResult& run)
-{
-  double sum = 0;
-  int measured = 0;
-  for (const StreamResult& stream : run.perStream) {
-    if (stream.cpuSeconds > 0 && stream.bytes > 0) {
-      sum += megabytesPerSecond(stream.bytes, stream.cpuSeconds);
-      ++measured;
-    }
-  }
-  return measured > 0 ? sum / measured : -1;
-}
+double ownCpuMBps(const RunResult& run) { return perCpuSecond(run, false); }
 
 namespace {
-
-double sum(const std::vector<double>& values)
-{
-  double total = 0;
-  for (double v : values)
-    total += v;
-  return total;
-}
 
 // What the rules look at, from the whole run or from one interval: the numbers differ in where they come
 // from, never in how they are used.
@@ -247,16 +222,17 @@ Observed observedOf(const RunResult& run, const Sample& sample, bool servedFromC
 {
   Observed o;
   if (!sample.workerCpuPct.empty()) {
-    o.workerPct = sum(sample.workerCpuPct) / static_cast<double>(sample.workerCpuPct.size());
-    if (sum(sample.workerCpuPct) > 0 && sample.totalMBps > 0)  // MB per second of all the workers' CPU time
-      o.ownCpuMBps = sample.totalMBps / (sum(sample.workerCpuPct) / 100.0);
+    const double workers = std::accumulate(sample.workerCpuPct.begin(), sample.workerCpuPct.end(), 0.0);
+    o.workerPct = workers / static_cast<double>(sample.workerCpuPct.size());
+    if (workers > 0 && sample.totalMBps > 0)  // MB per second of all the workers' CPU time
+      o.ownCpuMBps = sample.totalMBps / (workers / 100.0);
   }
   if (sample.waitPct + sample.busyPct > 0) {
     o.waitPct = sample.waitPct;
     o.busyPct = sample.busyPct;
   }
   if (!sample.readerCpuPct.empty())
-    o.readerPct = sum(sample.readerCpuPct) / static_cast<double>(sample.readerCpuPct.size());
+    o.readerPct = mean(sample.readerCpuPct);
   o.diskValid = sample.diskValid;
   o.diskBusyPct = sample.diskBusyPct;
   o.systemCpuPct = sample.cpuBusyPct;
@@ -331,20 +307,9 @@ Verdict classifyInterval(const Sample& sample, const RunResult& run, const StepC
 
 double cpuSpeedPerStream(const RunResult& referenceRun)
 {
-  double sum = 0;
-  int measured = 0;
-  for (const StreamResult& stream : referenceRun.perStream) {
-    // A plain read's work is done by its reader thread (the worker only hands the buffers back).
-    const double cpu = referenceRun.workload == Workload::Read && stream.readerCpuSeconds > 0 ? stream.readerCpuSeconds
-                                                                                               : stream.cpuSeconds;
-    if (cpu > 0 && stream.bytes > 0) {
-      sum += megabytesPerSecond(stream.bytes, cpu);
-      ++measured;
-    }
-  }
-  if (measured > 0)
-    return sum / measured;
-  return referenceRun.mbPerSec() / std::max(1, referenceRun.streams);
+  // A plain read's work is done by its reader thread (the worker only hands the buffers back).
+  const double own = analysis::perCpuSecond(referenceRun, true);
+  return own >= 0 ? own : referenceRun.mbPerSec() / std::max(1, referenceRun.streams);
 }
 
 Analysis analyse(RunResult& run, const std::vector<Ceiling>& ceilings)

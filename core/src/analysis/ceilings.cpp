@@ -13,27 +13,6 @@ namespace hashscope {
 
 namespace {
 
-// One table per enum for both directions of its spelling.
-template <typename E, std::size_t N>
-std::string_view nameIn(const std::pair<E, std::string_view> (&table)[N], E value)
-{
-  for (const auto& [code, name] : table) {
-    if (code == value)
-      return name;
-  }
-  return table[0].second;
-}
-
-template <typename E, std::size_t N>
-std::optional<E> codeIn(const std::pair<E, std::string_view> (&table)[N], std::string_view text)
-{
-  for (const auto& [code, name] : table) {
-    if (name == text)
-      return code;
-  }
-  return std::nullopt;
-}
-
 constexpr std::pair<CeilingKind, std::string_view> kKinds[] = {
     {CeilingKind::Hash, "hash"}, {CeilingKind::Read, "read"}, {CeilingKind::Memory, "memory"}};
 constexpr std::pair<CeilingSource, std::string_view> kSources[] = {{CeilingSource::HashMemory, "hash-memory"},
@@ -48,14 +27,10 @@ constexpr std::pair<ReadAccess, std::string_view> kAccesses[] = {{ReadAccess::Co
 
 }  // namespace
 
-std::string_view toString(CeilingKind kind) { return nameIn(kKinds, kind); }
-std::string_view toString(CeilingSource source) { return nameIn(kSources, source); }
-std::string_view toString(CeilingBasis basis) { return nameIn(kBases, basis); }
-std::string_view toString(ReadAccess access) { return nameIn(kAccesses, access); }
-std::optional<CeilingKind> parseCeilingKind(std::string_view text) { return codeIn(kKinds, text); }
-std::optional<CeilingSource> parseCeilingSource(std::string_view text) { return codeIn(kSources, text); }
-std::optional<CeilingBasis> parseCeilingBasis(std::string_view text) { return codeIn(kBases, text); }
-std::optional<ReadAccess> parseReadAccess(std::string_view text) { return codeIn(kAccesses, text); }
+std::string_view toString(CeilingKind kind) { return wordOf(kKinds, kind, "hash"); }
+std::string_view toString(CeilingSource source) { return wordOf(kSources, source, "hash-memory"); }
+std::string_view toString(CeilingBasis basis) { return wordOf(kBases, basis, "wall-clock"); }
+std::string_view toString(ReadAccess access) { return wordOf(kAccesses, access, "copy"); }
 
 Spread spreadOf(std::vector<double> values)
 {
@@ -147,24 +122,24 @@ using analysis::queueDepthOf;
 // thread clock was read).
 double cpuFigure(const PassResult& p, int streams) { return p.cpuMBps > 0 ? p.cpuMBps : p.mbPerSec() / std::max(1, streams); }
 
-std::vector<double> cpuFigures(const RunResult& run)
+// Each pass's figure, or `whole` (the run's own) where it recorded no pass.
+template <typename Figure>
+std::vector<double> perPass(const RunResult& run, Figure figure, double whole)
 {
   std::vector<double> out;
   for (const PassResult& p : run.passes)
-    out.push_back(cpuFigure(p, run.streams));
-  if (out.empty())
-    out.push_back(cpuSpeedPerStream(run));
-  return out;
+    out.push_back(figure(p));
+  return out.empty() ? std::vector<double>{whole} : out;
+}
+
+std::vector<double> cpuFigures(const RunResult& run)
+{
+  return perPass(run, [&run](const PassResult& p) { return cpuFigure(p, run.streams); }, cpuSpeedPerStream(run));
 }
 
 std::vector<double> wallFigures(const RunResult& run)
 {
-  std::vector<double> out;
-  for (const PassResult& p : run.passes)
-    out.push_back(p.mbPerSec());
-  if (out.empty())
-    out.push_back(run.mbPerSec());
-  return out;
+  return perPass(run, [](const PassResult& p) { return p.mbPerSec(); }, run.mbPerSec());
 }
 
 // What storage delivered per second in each pass of a hash run; empty when no pass says.
@@ -187,21 +162,44 @@ std::vector<double> deliveredFigures(const RunResult& run)
 
 bool busy(const RunResult& run) { return run.analysis && run.analysis->has(FlagCode::MachineBusy); }
 
-Ceiling measured(CeilingKind kind, CeilingSource source, CeilingBasis basis, const RunResult& run,
-                 const std::vector<double>& figures)
+// `c`'s figure: the median of `figures`, with their spread.
+void setFigures(Ceiling& c, const std::vector<double>& figures)
 {
   const Spread s = spreadOf(figures);
-  Ceiling c;
-  c.kind = kind;
-  c.source = source;
-  c.basis = basis;
   c.mbps = s.median;
   c.minMBps = s.min;
   c.maxMBps = s.max;
   c.passes = std::max(1, s.count);
+}
+
+Ceiling measured(CeilingKind kind, CeilingSource source, CeilingBasis basis, const RunResult& run,
+                 const std::vector<double>& figures)
+{
+  Ceiling c;
+  c.kind = kind;
+  c.source = source;
+  c.basis = basis;
+  setFigures(c, figures);
   c.streams = std::max(1, run.streams);
   c.busy = busy(run);
   c.step = stepLabel(run);
+  return c;
+}
+
+// A hash-memory run's passes at its point. One thread per stream: per CPU second, like openssl speed; several
+// (BLAKE3): all of them together, per second of wall time.
+std::vector<double> hashFigures(const RunResult& run)
+{
+  return hashThreadsOf(run) > 1 ? wallFigures(run) : cpuFigures(run);
+}
+
+Ceiling hashCeiling(const RunResult& run)
+{
+  const int threads = hashThreadsOf(run);
+  const CeilingBasis basis = threads > 1 ? CeilingBasis::WallClock : CeilingBasis::PerCpuSecond;
+  Ceiling c = measured(CeilingKind::Hash, CeilingSource::HashMemory, basis, run, hashFigures(run));
+  c.algorithm = run.algorithm;
+  c.threadsPerStream = threads;
   return c;
 }
 
@@ -285,14 +283,12 @@ std::vector<Ceiling> intervalCeilings(const RunResult& run, std::vector<Ceiling>
 std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResult>& results)
 {
   std::vector<Ceiling> out;
-  // This result's own reads beside its passes: its read ceiling where it has them (readAt prefers it).
-  if (run.cache != CacheMode::Warm) {
-    if (auto paired = pairedCeiling(run))
-      out.push_back(*paired);
-  }
-  std::vector<std::pair<Ceiling, std::vector<double>>> pooled;  // hash and memory: one figure per parallelism
   // A warm run reads RAM, not what its location's read steps measured.
   const bool readsMeasured = run.cache != CacheMode::Warm;
+  // This result's own reads beside its passes: its read ceiling where it has them (readAt prefers it).
+  if (const auto paired = readsMeasured ? pairedCeiling(run) : std::nullopt)
+    out.push_back(*paired);
+  std::vector<std::pair<Ceiling, std::vector<double>>> pooled;  // hash and memory: one figure per parallelism
   for (const RunResult& other : results) {
     if (!other.ok())
       continue;
@@ -318,41 +314,20 @@ std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResu
       }
       break;
     case Workload::HashMemory:
-      if (other.algorithm == run.algorithm) {
-        const int threads = hashThreadsOf(other);
-        // One thread per stream: per CPU second, like openssl speed; several (BLAKE3): all of them together.
-        Ceiling c{};
-        c.kind = CeilingKind::Hash;
-        c.source = CeilingSource::HashMemory;
-        c.basis = threads > 1 ? CeilingBasis::WallClock : CeilingBasis::PerCpuSecond;
-        c.algorithm = other.algorithm;
-        c.streams = std::max(1, other.streams);
-        c.threadsPerStream = threads;
-        c.busy = busy(other);
-        c.step = stepLabel(other);
-        pool(pooled, c, threads > 1 ? wallFigures(other) : cpuFigures(other));
-      }
+      if (other.algorithm == run.algorithm)
+        pool(pooled, hashCeiling(other), hashFigures(other));
       break;
     case Workload::Memory: {
-      Ceiling c{};
-      c.kind = CeilingKind::Memory;
-      c.source = CeilingSource::MemoryPass;
-      c.basis = CeilingBasis::PerCpuSecond;
-      c.streams = std::max(1, other.streams);
-      c.busy = busy(other);
-      c.step = stepLabel(other);
-      pool(pooled, c, cpuFigures(other));
+      const std::vector<double> figures = cpuFigures(other);
+      const CeilingBasis basis = CeilingBasis::PerCpuSecond;
+      pool(pooled, measured(CeilingKind::Memory, CeilingSource::MemoryPass, basis, other, figures), figures);
       break;
     }
     case Workload::Write: break;
     }
   }
   for (auto& [c, values] : pooled) {
-    const Spread s = spreadOf(values);
-    c.mbps = s.median;
-    c.minMBps = s.min;
-    c.maxMBps = s.max;
-    c.passes = std::max(1, s.count);
+    setFigures(c, values);
     if (c.mbps > 0)
       out.push_back(std::move(c));
   }
@@ -360,20 +335,6 @@ std::vector<Ceiling> ceilingsFor(const RunResult& run, const std::vector<RunResu
 }
 
 namespace {
-
-bool hashes(const RunResult& run)
-{
-  switch (run.workload) {
-  case Workload::HashMemory:
-  case Workload::HashFile:
-  case Workload::HashTree:
-  case Workload::PeerTool: return !run.algorithm.empty();
-  case Workload::Memory:
-  case Workload::Read:
-  case Workload::Write: break;
-  }
-  return false;
-}
 
 std::optional<CeilingAt> taken(const Ceiling& c, int streams, int cores)
 {
@@ -433,31 +394,12 @@ std::optional<CeilingAt> readAt(const RunResult& run, const std::vector<Ceiling>
 
 }  // namespace
 
-namespace {
-
-// A hash-memory result's own passes as the hash ceiling at its point (ceilingsFor pools them with its other
-// hash-memory results at the point).
-std::optional<Ceiling> ownHashCeiling(const RunResult& run)
-{
-  const int threads = hashThreadsOf(run);
-  Ceiling c = measured(CeilingKind::Hash, CeilingSource::HashMemory,
-                       threads > 1 ? CeilingBasis::WallClock : CeilingBasis::PerCpuSecond, run,
-                       threads > 1 ? wallFigures(run) : cpuFigures(run));
-  c.algorithm = run.algorithm;
-  c.threadsPerStream = threads;
-  if (!(c.mbps > 0))
-    return std::nullopt;
-  return c;
-}
-
-}  // namespace
-
 StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceilings, bool servedFromCache)
 {
   StepContext context;
   context.servedFromCache = servedFromCache;
   const int cores = analysis::coresOf(run);
-  if (hashes(run)) {
+  if (workloadTraits(run.workload).usesAlgorithm && !run.algorithm.empty()) {
     context.limit.hash = hashAt(run, ceilings, cores);
     context.limit.hashMissing = !context.limit.hash;
   }
@@ -465,8 +407,8 @@ StepContext contextFor(const RunResult& run, const std::vector<Ceiling>& ceiling
   // of its cores it got), not by the pooled figure it shows, which one-pass steps sit above or below.
   if (run.workload == Workload::HashMemory && context.limit.hash && run.ok()) {
     context.perCore = context.limit.hash;
-    if (const auto own = ownHashCeiling(run))
-      context.limit.hash = taken(*own, run.streams, cores);
+    if (const Ceiling own = hashCeiling(run); own.mbps > 0)
+      context.limit.hash = taken(own, run.streams, cores);
   }
   // Data served from the page cache, or warmed into it, was not read at the location's measured speed.
   const bool reads = analysis::isFileWorkload(run.workload) && run.workload != Workload::HashMemory;

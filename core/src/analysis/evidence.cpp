@@ -12,12 +12,9 @@ namespace hashscope::evidence {
 
 namespace {
 
-bool hashes(Workload w) { return w == Workload::HashFile || w == Workload::HashTree || w == Workload::HashMemory; }
-
 // How the working threads spent their time.
 void addThreads(const RunResult& r, const Analysis& a, std::vector<Clause>& out)
 {
-  const WorkloadTraits traits = workloadTraits(r.workload);
   const int streams = std::max(1, r.streams);
   if (r.workload == Workload::Read && a.readerCpuPct >= 0) {
     out.push_back(Readers{streams, a.readerCpuPct});
@@ -37,10 +34,11 @@ void addThreads(const RunResult& r, const Analysis& a, std::vector<Clause>& out)
   t.workload = r.workload;
   t.streams = streams;
   // A hashing thread that other processes keep off the CPU is still busy hashing: its share inside hash calls.
-  t.busyPct = hashes(r.workload) ? std::max(a.workerBusyPct, a.hashCallPct) : a.workerBusyPct;
-  if (hashes(r.workload) && t.busyPct - a.workerBusyPct >= kOffCpuWorthSaying)
+  const bool hashes = analysis::hashesOnOwnThreads(r.workload);
+  t.busyPct = hashes ? std::max(a.workerBusyPct, a.hashCallPct) : a.workerBusyPct;
+  if (hashes && t.busyPct - a.workerBusyPct >= kOffCpuWorthSaying)
     t.onCpuPct = a.workerBusyPct;
-  if (traits.usesCache)
+  if (workloadTraits(r.workload).usesCache)
     t.waitPct = a.waitPct;
   out.push_back(t);
 }
@@ -88,8 +86,7 @@ void addCeilings(const RunResult& r, const Analysis& a, std::vector<Clause>& out
   }
   if (!r.algorithm.empty() && limit.hash)
     out.push_back(HashAlone{r.algorithm, *limit.hash, std::max(1, r.streams), r.workload == Workload::HashMemory});
-  const bool anySide = limit.hash || limit.read;
-  if (limit.readMissing && (reads || !anySide))
+  if (limit.readMissing && (reads || !(limit.hash || limit.read)))
     out.push_back(NotMeasured{CeilingKind::Read, std::max(1, r.streams), analysis::accessOf(r)});
   if (limit.hashMissing)
     out.push_back(NotMeasured{CeilingKind::Hash, std::max(1, r.streams), std::nullopt});
@@ -117,12 +114,9 @@ std::vector<Clause> clausesOf(const RunResult& r)
     why.link = Link{r.storage.remote.interfaceName, a.remote->linkMBps, a.remote->linkIsMemory,
                     r.storage.kind == MediaKind::Fuse};
   out.push_back(why);
-  switch (a.reason) {
-  case VerdictReason::RunFailed:
-  case VerdictReason::RunCancelled:
-  case VerdictReason::TooShort: return out;  // nothing measured worth stating
-  default: break;
-  }
+  if (a.reason == VerdictReason::RunFailed || a.reason == VerdictReason::RunCancelled ||
+      a.reason == VerdictReason::TooShort)
+    return out;  // nothing measured worth stating
   addThreads(r, a, out);
   if (a.cores > 0 && r.streams > a.cores)
     out.push_back(StreamsOverCores{r.streams, a.cores});

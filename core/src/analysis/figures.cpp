@@ -26,36 +26,15 @@ LimitSource sourceOf(const RunResult& r, const CeilingAt& setter)
       return LimitSource::OwnCpuTime;
     return c.threadsPerStream > 1 ? LimitSource::HashThreads : LimitSource::HashCore;
   }
-  switch (c.source) {
-  case CeilingSource::Delivered:
+  if (c.source == CeilingSource::Delivered)
     return c.step == stepLabel(r) ? LimitSource::DeliveredOwn : LimitSource::Delivered;
-  case CeilingSource::PairedRead: return LimitSource::ReadBeside;
-  case CeilingSource::ReadPass:
-  case CeilingSource::HashMemory:
-  case CeilingSource::MemoryPass: break;
-  }
-  return LimitSource::ReadAlone;
+  return c.source == CeilingSource::PairedRead ? LimitSource::ReadBeside : LimitSource::ReadAlone;
 }
 
 }  // namespace
 
-std::string_view toString(LimitSource source)
-{
-  for (const auto& [code, name] : kSources) {
-    if (code == source)
-      return name;
-  }
-  return "none";
-}
-
-std::optional<LimitSource> parseLimitSource(std::string_view text)
-{
-  for (const auto& [code, name] : kSources) {
-    if (name == text)
-      return code;
-  }
-  return std::nullopt;
-}
+std::string_view toString(LimitSource source) { return wordOf(kSources, source, "none"); }
+std::optional<LimitSource> parseLimitSource(std::string_view text) { return valueOf(kSources, text); }
 
 std::string stepLabel(const RunResult& r)
 {

@@ -9,62 +9,28 @@
 
 namespace hashscope {
 
-std::string_view toString(FlagCode code)
-{
-  switch (code) {
-  case FlagCode::MachineBusy: return "machine-busy";
-  case FlagCode::WideSpread: return "wide-spread";
-  case FlagCode::LimitUnreliable: return "limit-unreliable";
-  case FlagCode::ServedFromCache: return "served-from-cache";
-  case FlagCode::WithinReferenceSpread: return "within-reference-spread";
-  }
-  return "unknown";
-}
+namespace {
 
-std::string_view toString(FetchBasis basis)
-{
-  switch (basis) {
-  case FetchBasis::ProcessIo: return "process-io";
-  case FetchBasis::MountCounters: return "mount-counters";
-  case FetchBasis::PageCache: return "page-cache";
-  case FetchBasis::DirectIo: return "direct-io";
-  case FetchBasis::Interface: return "interface";
-  case FetchBasis::Unknown: break;
-  }
-  return "unknown";
-}
+constexpr std::pair<FlagCode, std::string_view> kFlags[] = {
+    {FlagCode::MachineBusy, "machine-busy"},           {FlagCode::WideSpread, "wide-spread"},
+    {FlagCode::LimitUnreliable, "limit-unreliable"},   {FlagCode::ServedFromCache, "served-from-cache"},
+    {FlagCode::WithinReferenceSpread, "within-reference-spread"}};
+constexpr std::pair<FetchBasis, std::string_view> kBases[] = {
+    {FetchBasis::ProcessIo, "process-io"}, {FetchBasis::MountCounters, "mount-counters"},
+    {FetchBasis::PageCache, "page-cache"}, {FetchBasis::DirectIo, "direct-io"},
+    {FetchBasis::Interface, "interface"}};
+constexpr std::pair<LimitReason, std::string_view> kLimitReasons[] = {
+    {LimitReason::Unexplained, "unexplained"},         {LimitReason::PartlyFromCache, "partly-from-cache"},
+    {LimitReason::ReferenceVaried, "reference-varied"}, {LimitReason::NoDeviceFigure, "no-device-figure"},
+    {LimitReason::HashReferenceVaried, "hash-reference-varied"}};
 
-std::optional<FlagCode> parseFlagCode(std::string_view text)
-{
-  for (FlagCode code : {FlagCode::MachineBusy, FlagCode::WideSpread, FlagCode::LimitUnreliable, FlagCode::ServedFromCache,
-                        FlagCode::WithinReferenceSpread}) {
-    if (toString(code) == text)
-      return code;
-  }
-  return std::nullopt;
-}
+}  // namespace
 
-std::optional<LimitReason> parseLimitReason(std::string_view text)
-{
-  for (LimitReason reason : {LimitReason::Unexplained, LimitReason::PartlyFromCache, LimitReason::ReferenceVaried,
-                             LimitReason::NoDeviceFigure, LimitReason::HashReferenceVaried}) {
-    if (toString(reason) == text)
-      return reason;
-  }
-  return std::nullopt;
-}
-
-std::string_view toString(LimitReason reason)
-{
-  switch (reason) {
-  case LimitReason::Unexplained: return "unexplained";
-  case LimitReason::PartlyFromCache: return "partly-from-cache";
-  case LimitReason::ReferenceVaried: return "reference-varied";
-  case LimitReason::NoDeviceFigure: return "no-device-figure";
-  case LimitReason::HashReferenceVaried: return "hash-reference-varied";
-  }
-  return "unexplained";
-}
+std::string_view toString(FlagCode code) { return wordOf(kFlags, code); }
+std::string_view toString(FetchBasis basis) { return wordOf(kBases, basis); }
+std::string_view toString(LimitReason reason) { return wordOf(kLimitReasons, reason, "unexplained"); }
+std::optional<FlagCode> parseFlagCode(std::string_view text) { return valueOf(kFlags, text); }
+std::optional<LimitReason> parseLimitReason(std::string_view text) { return valueOf(kLimitReasons, text); }
 
 bool Analysis::has(FlagCode code) const
 {
@@ -73,33 +39,17 @@ bool Analysis::has(FlagCode code) const
 
 double RunResult::minMBps() const
 {
-  double best = passes.empty() ? mbPerSec() : passes.front().mbPerSec();
-  for (const PassResult& p : passes)
-    best = std::min(best, p.mbPerSec());
-  return best;
+  return passes.empty() ? mbPerSec() : std::ranges::min(passes, {}, &PassResult::mbPerSec).mbPerSec();
 }
 
 double RunResult::maxMBps() const
 {
-  double best = passes.empty() ? mbPerSec() : 0.0;
-  for (const PassResult& p : passes)
-    best = std::max(best, p.mbPerSec());
-  return best;
+  return passes.empty() ? mbPerSec() : std::ranges::max(passes, {}, &PassResult::mbPerSec).mbPerSec();
 }
 
 std::optional<std::uint64_t> fetchedBytes(const RunResult& run)
 {
-  if (run.ownReadBytes)
-    return run.ownReadBytes;
-  bool valid = false;
-  std::uint64_t bytes = 0;
-  for (const Sample& s : run.samples) {
-    if (s.diskValid) {
-      valid = true;
-      bytes = std::max(bytes, s.diskReadBytes);
-    }
-  }
-  return valid ? std::optional<std::uint64_t>(bytes) : std::nullopt;
+  return run.ownReadBytes ? run.ownReadBytes : analysis::deviceReadBytesOf(run.samples);
 }
 
 namespace analysis {
@@ -147,9 +97,8 @@ std::vector<Flag> flagsOf(const RunResult& run, const Analysis& a, const RunTota
   // Busy: other processes took CPU our threads wanted. A hashing thread shows it directly (inside its hash
   // calls longer than it was on the CPU); for the others, only a saturated machine says it.
   if (a.otherCores >= kBusyOtherCores) {
-    const bool hashing = run.workload == Workload::HashFile || run.workload == Workload::HashMemory ||
-                         run.workload == Workload::HashTree;
-    const bool starved = hashing && t.busyPct >= 0 && t.workerPct >= 0 && t.busyPct - t.workerPct >= kStarvedPct;
+    const bool starved = hashesOnOwnThreads(run.workload) && t.busyPct >= 0 && t.workerPct >= 0 &&
+                         t.busyPct - t.workerPct >= kStarvedPct;
     const bool saturated = t.systemCpuPct >= kCpuSaturatedBusyPct;
     if (starved || saturated)
       flags.push_back({FlagCode::MachineBusy, a.otherCores, static_cast<double>(coresOf(run))});

@@ -6,6 +6,9 @@
 
 namespace hashscope::analysis {
 
+namespace {
+
+// The CPU share a worker thread could get at most, in percent: 100, or less when streams > cores.
 double workerCapacityPct(int streams, int cores)
 {
   if (streams <= 0 || cores <= 0 || streams <= cores)
@@ -13,27 +16,27 @@ double workerCapacityPct(int streams, int cores)
   return 100.0 * static_cast<double>(cores) / static_cast<double>(streams);
 }
 
+// How busy the workers were: their CPU share relative to that capacity (so 4 threads at 50% on 2 cores read
+// as 100%), or the wall-time share they spent inside hash calls when that is higher (a hashing thread that
+// other processes keep off the CPU is still the bottleneck of the pipeline).
 double normalisedWorkerPct(const Signals& s)
 {
   double pct = -1;
   if (s.workerPct >= 0)
     pct = std::min(100.0, s.workerPct * 100.0 / workerCapacityPct(s.streams, s.cores));
   // Plain reads and writes: time "busy" is time blocked in the syscall, so only the CPU share counts.
-  const bool hashAccounting = s.workload == Workload::HashFile || s.workload == Workload::HashTree ||
-                              s.workload == Workload::HashMemory;
-  if (hashAccounting && s.busyPct >= 0)
+  if (hashesOnOwnThreads(s.workload) && s.busyPct >= 0)
     pct = std::max(pct, std::min(100.0, s.busyPct));
   return pct;
 }
 
+// CPU time other processes took while this one ran, in percent of one core; -1 when unknown.
 double otherProcessesPct(const Signals& s)
 {
   if (s.systemCpuPct < 0 || s.processCpuPct < 0 || s.cores <= 0)
     return -1;
   return std::max(0.0, s.systemCpuPct * s.cores - s.processCpuPct);
 }
-
-namespace {
 
 using R = VerdictReason;
 
@@ -114,32 +117,6 @@ Decision decideRemote(const Signals& s)
   if (s.linkIsMemory || s.linkMBps > 0 || moreStreamsGotMore)
     return {Verdict::ServerBound, R::ServerLimited};
   return {};
-}
-
-namespace {
-
-Decision decideFile(const Signals& s, double worker);
-
-}  // namespace
-
-Decision decide(const Signals& s)
-{
-  const double worker = normalisedWorkerPct(s);
-  switch (s.workload) {
-  case Workload::Memory:
-    return known(worker) || s.achievedMBps > 0 ? Decision{Verdict::MemoryBound, R::MemoryCopy} : Decision{};
-  case Workload::HashMemory:
-    return decideHashMemory(s, worker);
-  case Workload::Write:
-    return decideWrite(s, worker);
-  case Workload::Read:
-    return deeperQueue(s, decideRead(s, worker));
-  case Workload::HashFile:
-  case Workload::HashTree:
-  case Workload::PeerTool:
-    break;
-  }
-  return deeperQueue(s, decideFile(s, worker));
 }
 
 namespace {
@@ -239,5 +216,25 @@ Decision decideFile(const Signals& s, double worker)
 }
 
 }  // namespace
+
+Decision decide(const Signals& s)
+{
+  const double worker = normalisedWorkerPct(s);
+  switch (s.workload) {
+  case Workload::Memory:
+    return known(worker) || s.achievedMBps > 0 ? Decision{Verdict::MemoryBound, R::MemoryCopy} : Decision{};
+  case Workload::HashMemory:
+    return decideHashMemory(s, worker);
+  case Workload::Write:
+    return decideWrite(s, worker);
+  case Workload::Read:
+    return deeperQueue(s, decideRead(s, worker));
+  case Workload::HashFile:
+  case Workload::HashTree:
+  case Workload::PeerTool:
+    break;
+  }
+  return deeperQueue(s, decideFile(s, worker));
+}
 
 }  // namespace hashscope::analysis

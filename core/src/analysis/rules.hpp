@@ -36,16 +36,6 @@ struct Signals : Activity {
   double moreStreamsMBps = 0;  // the best the location delivered to more streams than this run used; 0 = none
 };
 
-// The CPU share a worker thread could get at most, in percent: 100, or less when streams > cores.
-double workerCapacityPct(int streams, int cores);
-// How busy the workers were: their CPU share relative to that capacity (so 4 threads at 50% on 2 cores
-// read as 100%), or the wall-time share they spent inside hash calls when that is higher (a hashing
-// thread that other processes keep off the CPU is still the bottleneck of the pipeline).
-double normalisedWorkerPct(const Signals& s);
-
-// CPU time other processes took while this one ran, in percent of one core; -1 when unknown.
-double otherProcessesPct(const Signals& s);
-
 struct Decision {
   Verdict verdict = Verdict::Unknown;
   VerdictReason reason = VerdictReason::NoCounters;

@@ -25,9 +25,13 @@ struct RunTotals : Activity {
 };
 
 bool isFileWorkload(Workload w);
+// The working threads hash (hash-file, hash-tree, hash-memory): their time inside hash calls is their work.
+bool hashesOnOwnThreads(Workload w);
 bool isMemoryBacked(const RunResult& run);
 int coresOf(const RunResult& run);  // logical cores seen by the sampler, else this machine's
 RunTotals totalsOf(const RunResult& run);
+// The most the device read by the end of any of `samples`; nullopt when none had device counters.
+std::optional<std::uint64_t> deviceReadBytesOf(const std::vector<Sample>& samples);
 
 // A run's point (ceilings.cpp): hashing threads per stream, device reads in flight per stream (0: not a queued
 // device read), and how its bytes were reached; from what it recorded, else (hashscope.run/3, or a step that

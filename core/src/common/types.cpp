@@ -1,5 +1,6 @@
 #include "hashscope/types.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <charconv>
@@ -11,28 +12,8 @@ namespace hashscope {
 
 namespace {
 
-template <typename Enum, std::size_t N>
-std::optional<Enum> lookup(const std::array<std::pair<Enum, std::string_view>, N>& table, std::string_view text)
-{
-  for (const auto& [value, name] : table) {
-    if (name == text)
-      return value;
-  }
-  return std::nullopt;
-}
-
-template <typename Enum, std::size_t N>
-std::string_view nameOf(const std::array<std::pair<Enum, std::string_view>, N>& table, Enum value)
-{
-  for (const auto& [v, name] : table) {
-    if (v == value)
-      return name;
-  }
-  return "unknown";
-}
-
-constexpr std::array<std::pair<CacheMode, std::string_view>, 3> kCacheModes{{
-    {CacheMode::Cold, "cold"}, {CacheMode::Warm, "warm"}, {CacheMode::AsIs, "as-is"}}};
+constexpr std::pair<CacheMode, std::string_view> kCacheModes[] = {
+    {CacheMode::Cold, "cold"}, {CacheMode::Warm, "warm"}, {CacheMode::AsIs, "as-is"}};
 
 // One row per workload: its word in the run documents and on the command line, and what it is.
 struct WorkloadRow {
@@ -52,45 +33,40 @@ constexpr WorkloadRow kWorkloadRows[] = {
 
 const WorkloadRow* rowOf(Workload workload)
 {
-  for (const WorkloadRow& row : kWorkloadRows) {
-    if (row.workload == workload)
-      return &row;
-  }
-  return nullptr;
+  const auto row = std::find_if(std::begin(kWorkloadRows), std::end(kWorkloadRows),
+                                [workload](const WorkloadRow& r) { return r.workload == workload; });
+  return row == std::end(kWorkloadRows) ? nullptr : row;
 }
 
-constexpr std::array<std::pair<CacheMethod, std::string_view>, 6> kCacheMethods{{
-    {CacheMethod::NotApplicable, "n/a"},
-    {CacheMethod::AsIs, "as-is"},
-    {CacheMethod::Direct, "direct"},
-    {CacheMethod::Evicted, "evicted"},
-    {CacheMethod::Warm, "warm"},
-    {CacheMethod::MemoryBacked, "memory-backed"}}};
+constexpr std::pair<CacheMethod, std::string_view> kCacheMethods[] = {
+    {CacheMethod::NotApplicable, "n/a"}, {CacheMethod::AsIs, "as-is"}, {CacheMethod::Direct, "direct"},
+    {CacheMethod::Evicted, "evicted"},   {CacheMethod::Warm, "warm"},
+    {CacheMethod::MemoryBacked, "memory-backed"}};
 
-constexpr std::array<std::pair<ReadPath, std::string_view>, 3> kReadPaths{{
-    {ReadPath::Auto, "auto"}, {ReadPath::Copy, "copy"}, {ReadPath::Mapped, "mapped"}}};
+constexpr std::pair<ReadPath, std::string_view> kReadPaths[] = {
+    {ReadPath::Auto, "auto"}, {ReadPath::Copy, "copy"}, {ReadPath::Mapped, "mapped"}};
 
 // The words of the run documents (JSON, CSV, history): written and read through this table only.
-constexpr std::array<std::pair<ReadMethod, std::string_view>, 3> kReadMethods{{
-    {ReadMethod::Read, "read"}, {ReadMethod::Mapped, "mmap"}, {ReadMethod::Pipelined, "pipelined"}}};
+constexpr std::pair<ReadMethod, std::string_view> kReadMethods[] = {
+    {ReadMethod::Read, "read"}, {ReadMethod::Mapped, "mmap"}, {ReadMethod::Pipelined, "pipelined"}};
 
-constexpr std::array<std::pair<SampleContent, std::string_view>, 3> kContents{{
-    {SampleContent::Random, "random"}, {SampleContent::Zeros, "zeros"}, {SampleContent::Text, "text"}}};
+constexpr std::pair<SampleContent, std::string_view> kContents[] = {
+    {SampleContent::Random, "random"}, {SampleContent::Zeros, "zeros"}, {SampleContent::Text, "text"}};
 
 }  // namespace
 
-std::string_view toString(CacheMode mode) { return nameOf(kCacheModes, mode); }
+std::string_view toString(CacheMode mode) { return wordOf(kCacheModes, mode); }
 std::string_view toString(Workload workload)
 {
   const WorkloadRow* row = rowOf(workload);
   return row ? row->word : "unknown";
 }
-std::string_view toString(SampleContent content) { return nameOf(kContents, content); }
-std::string_view toString(CacheMethod method) { return nameOf(kCacheMethods, method); }
-std::optional<CacheMethod> parseCacheMethod(std::string_view text) { return lookup(kCacheMethods, text); }
-std::string_view toString(ReadPath path) { return nameOf(kReadPaths, path); }
-std::optional<ReadPath> parseReadPath(std::string_view text) { return lookup(kReadPaths, text); }
-std::string_view toString(ReadMethod method) { return nameOf(kReadMethods, method); }
+std::string_view toString(SampleContent content) { return wordOf(kContents, content); }
+std::string_view toString(CacheMethod method) { return wordOf(kCacheMethods, method); }
+std::optional<CacheMethod> parseCacheMethod(std::string_view text) { return valueOf(kCacheMethods, text); }
+std::string_view toString(ReadPath path) { return wordOf(kReadPaths, path); }
+std::optional<ReadPath> parseReadPath(std::string_view text) { return valueOf(kReadPaths, text); }
+std::string_view toString(ReadMethod method) { return wordOf(kReadMethods, method); }
 
 std::string toString(ReadMethods methods)
 {
@@ -109,7 +85,7 @@ std::optional<ReadMethods> parseReadMethods(std::string_view text)
     return methods;
   for (;;) {
     const std::size_t plus = text.find('+');
-    const std::optional<ReadMethod> method = lookup(kReadMethods, text.substr(0, plus));
+    const std::optional<ReadMethod> method = valueOf(kReadMethods, text.substr(0, plus));
     if (!method)  // also an empty word: "read+", "+mmap"
       return std::nullopt;
     methods.add(*method);
@@ -129,15 +105,13 @@ std::optional<CacheMode> parseCacheMode(std::string_view text)
 {
   if (text == "asis" || text == "as_is")
     return CacheMode::AsIs;
-  return lookup(kCacheModes, text);
+  return valueOf(kCacheModes, text);
 }
 std::optional<Workload> parseWorkload(std::string_view text)
 {
-  for (const WorkloadRow& row : kWorkloadRows) {
-    if (row.word == text)
-      return row.workload;
-  }
-  return std::nullopt;
+  const auto row = std::find_if(std::begin(kWorkloadRows), std::end(kWorkloadRows),
+                                [text](const WorkloadRow& r) { return r.word == text; });
+  return row == std::end(kWorkloadRows) ? std::nullopt : std::optional<Workload>(row->workload);
 }
 std::optional<SampleContent> parseSampleContent(std::string_view text)
 {
@@ -145,15 +119,13 @@ std::optional<SampleContent> parseSampleContent(std::string_view text)
     return SampleContent::Zeros;
   if (text == "compressible")
     return SampleContent::Text;
-  return lookup(kContents, text);
+  return valueOf(kContents, text);
 }
 
 std::optional<std::uint64_t> parseSize(std::string_view text)
 {
   while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front())))
-    text.remove_prefix(1);
-  while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back())))
-    text.remove_suffix(1);
+    text.remove_prefix(1);  // from_chars reads no space; the unit below skips any after the number
   if (text.empty())
     return std::nullopt;
 
@@ -170,23 +142,13 @@ std::optional<std::uint64_t> parseSize(std::string_view text)
       unit += static_cast<char>(std::tolower(static_cast<unsigned char>(*p)));
   }
   // Accept "k", "kb", "kib" (all binary: sizes of files and buffers are powers of two here).
-  if (unit.size() == 3 && unit[1] == 'i' && unit[2] == 'b')
+  if ((unit.size() == 3 && unit.ends_with("ib")) || (unit.size() == 2 && unit.ends_with('b')))
     unit.resize(1);
-  else if (unit.size() == 2 && unit[1] == 'b')
-    unit.resize(1);
-  std::uint64_t multiplier = 1;
-  if (unit.empty() || unit == "b")
-    multiplier = 1;
-  else if (unit == "k")
-    multiplier = KiB;
-  else if (unit == "m")
-    multiplier = MiB;
-  else if (unit == "g")
-    multiplier = GiB;
-  else if (unit == "t")
-    multiplier = GiB * 1024;
-  else
+  constexpr std::string_view kUnits = "bkmgt";  // B, KiB, MiB, GiB, TiB
+  const std::size_t power = unit.empty() ? 0 : unit.size() == 1 ? kUnits.find(unit[0]) : kUnits.npos;
+  if (power == kUnits.npos)
     return std::nullopt;
+  const std::uint64_t multiplier = std::uint64_t{1} << (10 * power);
 
   const double bytes = std::round(number * static_cast<double>(multiplier));
   if (bytes > 1.8e19)

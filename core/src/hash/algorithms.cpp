@@ -1,11 +1,12 @@
 // The algorithm table, lookup and the Hasher factory.
 #include "hash/hashers.hpp"
+#include "hashscope/types.hpp"
 
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <charconv>
 #include <mutex>
-#include <optional>
 #include <tuple>
 #include <thread>
 
@@ -77,15 +78,10 @@ const AlgorithmSpec* findSpec(std::string_view id)
 
 std::string_view toString(AlgorithmFamily family)
 {
-  switch (family) {
-  case AlgorithmFamily::Cryptographic:
-    return "cryptographic";
-  case AlgorithmFamily::Checksum:
-    return "checksum";
-  case AlgorithmFamily::Fast:
-    return "fast";
-  }
-  return "unknown";
+  using enum AlgorithmFamily;
+  static constexpr std::pair<AlgorithmFamily, std::string_view> kFamilies[] = {
+      {Cryptographic, "cryptographic"}, {Checksum, "checksum"}, {Fast, "fast"}};
+  return wordOf(kFamilies, family);
 }
 
 namespace {
@@ -149,16 +145,12 @@ namespace {
 std::size_t blake2bVariantBytes(std::string_view id)
 {
   constexpr std::string_view kPrefix = "blake2b-";
-  if (id.substr(0, kPrefix.size()) != kPrefix || id.size() == kPrefix.size() || id.size() > kPrefix.size() + 3 ||
+  if (!id.starts_with(kPrefix) || id.size() == kPrefix.size() || id.size() > kPrefix.size() + 3 ||
       id[kPrefix.size()] == '0')
     return 0;
   std::size_t bits = 0;
-  for (const char c : id.substr(kPrefix.size())) {
-    if (c < '0' || c > '9')
-      return 0;
-    bits = bits * 10 + static_cast<std::size_t>(c - '0');
-  }
-  return bits % 8 == 0 && bits < 512 ? bits / 8 : 0;
+  const auto [end, error] = std::from_chars(id.data() + kPrefix.size(), id.data() + id.size(), bits);
+  return error == std::errc() && end == id.data() + id.size() && bits % 8 == 0 && bits < 512 ? bits / 8 : 0;
 }
 
 const std::vector<AlgorithmInfo>& blake2bVariants()
@@ -181,37 +173,28 @@ const std::vector<AlgorithmInfo>& blake2bVariants()
   return variants;
 }
 
-} // namespace
-
-namespace {
-
-// The table index of a listed id, or none.
-std::optional<std::size_t> listedIndex(std::string_view id)
+// The table's index of a listed algorithm.
+std::size_t indexOf(const detail::AlgorithmSpec& spec)
 {
-  const auto specs = detail::algorithmSpecs();
-  for (std::size_t i = 0; i < specs.size(); ++i)
-    if (specs[i].id == id)
-      return i;
-  return std::nullopt;
+  return static_cast<std::size_t>(&spec - detail::algorithmSpecs().data());
 }
 
-} // namespace
-
-const AlgorithmInfo* findAlgorithm(std::string_view id)
+// A blake2b-N variant, or a listed algorithm with (entry) or without its implementation asked for; null when
+// the id is unknown.
+const AlgorithmInfo* lookUp(std::string_view id, bool implementation)
 {
   if (const std::size_t bytes = blake2bVariantBytes(id))
     return &blake2bVariants()[bytes - 1];
-  const std::optional<std::size_t> index = listedIndex(id);
-  return index ? &entry(*index) : nullptr;
+  const detail::AlgorithmSpec* spec = detail::findSpec(id);
+  if (spec == nullptr)
+    return nullptr;
+  return implementation ? &entry(indexOf(*spec)) : &table().infos[indexOf(*spec)];
 }
 
-const AlgorithmInfo* findAlgorithmFacts(std::string_view id)
-{
-  if (const std::size_t bytes = blake2bVariantBytes(id))
-    return &blake2bVariants()[bytes - 1];
-  const std::optional<std::size_t> index = listedIndex(id);
-  return index ? &table().infos[*index] : nullptr;
-}
+} // namespace
+
+const AlgorithmInfo* findAlgorithm(std::string_view id) { return lookUp(id, true); }
+const AlgorithmInfo* findAlgorithmFacts(std::string_view id) { return lookUp(id, false); }
 
 std::unique_ptr<Hasher> makeHasher(std::string_view id, const Blake3Options& blake3)
 {
@@ -220,8 +203,7 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id, const Blake3Options& bla
   const detail::AlgorithmSpec* spec = detail::findSpec(id);
   if (spec == nullptr || spec->backend != detail::Backend::Blake3)
     return makeHasher(id);
-  const AlgorithmInfo& info = table().infos[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
-  return detail::makeBlake3Hasher(info, blake3);
+  return detail::makeBlake3Hasher(table().infos[indexOf(*spec)], blake3);
 }
 
 std::unique_ptr<Hasher> makeHasher(std::string_view id)
@@ -233,7 +215,7 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id)
     return nullptr;
   }
   // Its facts: a hasher's info() says what the algorithm is, not which implementation (findAlgorithm's).
-  const AlgorithmInfo& info = table().infos[static_cast<std::size_t>(spec - detail::algorithmSpecs().data())];
+  const AlgorithmInfo& info = table().infos[indexOf(*spec)];
   switch (spec->backend) {
   case detail::Backend::Evp:
     return detail::makeEvpHasher(*spec, info);
@@ -244,16 +226,15 @@ std::unique_ptr<Hasher> makeHasher(std::string_view id)
   case detail::Backend::Crc32:
   case detail::Backend::Crc32c:
   case detail::Backend::Adler32:
-    return detail::makeCrcHasher(*spec, info);
+  case detail::Backend::Cksum:
+  case detail::Backend::SumBsd:
+  case detail::Backend::SumSysv:
+    return detail::makeChecksumHasher(*spec, info);
   case detail::Backend::Xxh32:
   case detail::Backend::Xxh64:
   case detail::Backend::Xxh3_64:
   case detail::Backend::Xxh3_128:
     return detail::makeXxhashHasher(*spec, info);
-  case detail::Backend::Cksum:
-  case detail::Backend::SumBsd:
-  case detail::Backend::SumSysv:
-    return detail::makePosixSumHasher(*spec, info);
   }
   return nullptr;
 }

@@ -2,6 +2,7 @@
 // -l N`. The length is part of the parameter block, so BLAKE2b-256 is not BLAKE2b-512 cut short. OpenSSL 3.0
 // offers only the 512-bit form, in portable C like this one (its rounds unrolled as here), and only through
 // EVP, whose start-up costs more than b2sum of a small file (issue 41).
+// Not libb2 (issue 36): Debian's libb2 loads libgomp at every start (issue 41); the Windows prefix lacks it.
 #include "hash/hashers.hpp"
 
 #include <array>

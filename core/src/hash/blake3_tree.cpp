@@ -46,29 +46,18 @@ constexpr std::uint64_t kPartsPerThread = 8;
 constexpr std::size_t kMaxRunParts = 4096;           // parts per run (the pool's tickets hold 0xffff)
 constexpr std::uint8_t kChunkStart = CHUNK_START, kChunkEnd = CHUNK_END, kParent = PARENT, kRoot = ROOT;
 
-// CVs of `count` whole chunks starting at chunk number `counter`, into out[32 * count].
-void chunkCvs(const std::uint8_t* in, std::size_t count, std::uint64_t counter, std::uint8_t* out)
+// blake3_hash_many, 64 inputs a call, over `count` inputs laid end to end at `in`, into out[32 * count]:
+// whole chunks from chunk number `counter` (chunk), or parent nodes, each a CV pair (left || right).
+void hashMany(const std::uint8_t* in, std::size_t count, bool chunk, std::uint64_t counter, std::uint8_t* out)
 {
+  const std::size_t blocks = chunk ? kChunk / kBlock : 1;
   const std::uint8_t* inputs[kBatch];
   for (std::size_t done = 0; done < count;) {
     const std::size_t n = std::min(kBatch, count - done);
     for (std::size_t i = 0; i < n; ++i)
-      inputs[i] = in + (done + i) * kChunk;
-    blake3_hash_many(inputs, n, kChunk / kBlock, IV, counter + done, true, 0, kChunkStart, kChunkEnd,
-                     out + done * BLAKE3_OUT_LEN);
-    done += n;
-  }
-}
-
-// Parent CVs of `pairs` adjacent CV pairs (in[64 * i] = left || right) into out[32 * i].
-void parentCvs(const std::uint8_t* in, std::size_t pairs, std::uint8_t* out)
-{
-  const std::uint8_t* inputs[kBatch];
-  for (std::size_t done = 0; done < pairs;) {
-    const std::size_t n = std::min(kBatch, pairs - done);
-    for (std::size_t i = 0; i < n; ++i)
-      inputs[i] = in + (done + i) * kBlock;
-    blake3_hash_many(inputs, n, 1, IV, 0, false, kParent, 0, 0, out + done * BLAKE3_OUT_LEN);
+      inputs[i] = in + (done + i) * blocks * kBlock;
+    blake3_hash_many(inputs, n, blocks, IV, chunk ? counter + done : 0, chunk, chunk ? 0 : kParent,
+                     chunk ? kChunkStart : 0, chunk ? kChunkEnd : 0, out + done * BLAKE3_OUT_LEN);
     done += n;
   }
 }
@@ -78,7 +67,7 @@ void parentCvs(const std::uint8_t* in, std::size_t pairs, std::uint8_t* out)
 std::uint8_t* mergeLevels(std::uint8_t* a, std::uint8_t* b, std::size_t count, std::size_t target)
 {
   while (count > target) {
-    parentCvs(a, count / 2, b);
+    hashMany(a, count / 2, false, 0, b);
     std::swap(a, b);
     count /= 2;
   }
@@ -257,7 +246,7 @@ public:
       if (at == length)
         return true; // the tail may be the last chunk, even the root: keep it
       Cv cv;
-      chunkCvs(tail_.data(), 1, chunks_, cv.data());
+      hashMany(tail_.data(), 1, true, chunks_, cv.data());
       push(cv, chunks_);
       chunks_ += 1;
       tailLen_ = 0;
@@ -322,13 +311,8 @@ private:
   // What one thread hashes with: its part's chunk CVs, the level above them, and a piece's buffer.
   // Scratch memory, not zeroed: each byte is written before it is read, and a small input touches only the
   // pages it uses (zeroing a thread's 112 KiB was most of `b3sum` of a 4 KiB file, issue 41).
-  struct Area {
-    std::unique_ptr<std::uint8_t[]> bytes;
-    std::uint8_t* data() { return bytes.get(); }
-    void make(std::size_t size) { bytes.reset(new std::uint8_t[size]); }
-  };
   struct Scratch {
-    Area cvs, level, buffer;
+    std::unique_ptr<std::uint8_t[]> cvs, level, buffer;
   };
   struct PieceCvs {
     std::size_t chunks;
@@ -363,9 +347,9 @@ private:
       return;
     scratch_.resize(threads_);
     for (Scratch& s : scratch_) {
-      s.cvs.make(kMaxPartChunks * BLAKE3_OUT_LEN);
-      s.level.make(kMaxPartChunks / 2 * BLAKE3_OUT_LEN);
-      s.buffer.make(PieceSource::kMaxPiece);
+      s.cvs.reset(new std::uint8_t[kMaxPartChunks * BLAKE3_OUT_LEN]);
+      s.level.reset(new std::uint8_t[kMaxPartChunks / 2 * BLAKE3_OUT_LEN]);
+      s.buffer.reset(new std::uint8_t[PieceSource::kMaxPiece]);
     }
   }
 
@@ -374,7 +358,7 @@ private:
   {
     makeScratch();
     CopyTo to{out, size};
-    return source.with(offset, size, scratch_[0].buffer.data(),
+    return source.with(offset, size, scratch_[0].buffer.get(),
                        [](void* arg, const std::uint8_t* data) {
                          auto* t = static_cast<CopyTo*>(arg);
                          std::memcpy(t->out, data, t->size);
@@ -458,11 +442,11 @@ private:
       if (failed_.load(std::memory_order_relaxed))
         return;
       PieceCvs piece{static_cast<std::size_t>(std::min<std::uint64_t>(kPieceChunks, part.chunks - done)),
-                     part.counter + done, scratch.cvs.data() + done * BLAKE3_OUT_LEN};
-      const bool ok = source.with(part.offset + done * kChunk, piece.chunks * kChunk, scratch.buffer.data(),
+                     part.counter + done, scratch.cvs.get() + done * BLAKE3_OUT_LEN};
+      const bool ok = source.with(part.offset + done * kChunk, piece.chunks * kChunk, scratch.buffer.get(),
                                   [](void* arg, const std::uint8_t* data) {
                                     const auto* p = static_cast<const PieceCvs*>(arg);
-                                    chunkCvs(data, p->chunks, p->counter, p->out);
+                                    hashMany(data, p->chunks, true, p->counter, p->out);
                                   },
                                   &piece);
       if (!ok) {
@@ -471,7 +455,7 @@ private:
       }
     }
     const std::uint8_t* cvs =
-        mergeLevels(scratch.cvs.data(), scratch.level.data(), part.chunks, std::min(part.chunks, part.cvs));
+        mergeLevels(scratch.cvs.get(), scratch.level.get(), part.chunks, std::min(part.chunks, part.cvs));
     std::memcpy(partCvs_.data() + part.cvAt * BLAKE3_OUT_LEN, cvs, std::min(part.chunks, part.cvs) * BLAKE3_OUT_LEN);
   }
 

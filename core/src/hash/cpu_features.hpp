@@ -7,7 +7,6 @@ namespace hashscope::detail {
 
 // What the CPU and the OS together allow (AVX needs OS support for the wider registers too).
 struct CpuFeatures {
-  bool sse2 = false;
   bool ssse3 = false;
   bool sse41 = false;
   bool sse42 = false;

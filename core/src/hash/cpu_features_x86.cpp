@@ -64,7 +64,6 @@ CpuFeatures detect()
     return f;
   }
   const Regs l1 = cpuid(1, 0);
-  f.sse2 = bit(l1.edx, 26);
   f.ssse3 = bit(l1.ecx, 9);
   f.sse41 = bit(l1.ecx, 19);
   f.sse42 = bit(l1.ecx, 20);

@@ -27,21 +27,15 @@ constexpr std::size_t kEvpSlots = 14;
 
 // EVP_MD_fetch is slow (a provider lookup under a lock, and the library's start-up at the first one), so each
 // algorithm is fetched once per process, when first asked for. The objects live until exit on purpose.
-const EVP_MD* fetchedDigest(const AlgorithmSpec& spec)
+const EVP_MD* digestFor(const AlgorithmSpec& spec)
 {
   static std::array<std::once_flag, kEvpSlots> once;
   static std::array<EVP_MD*, kEvpSlots> digests{};
+  if (spec.evpSlot < 0 || static_cast<std::size_t>(spec.evpSlot) >= kEvpSlots)
+    return nullptr;
   const auto slot = static_cast<std::size_t>(spec.evpSlot);
   std::call_once(once[slot], [&] { digests[slot] = EVP_MD_fetch(nullptr, spec.evpName, nullptr); });
   return digests[slot];
-}
-
-const EVP_MD* digestFor(const AlgorithmSpec& spec)
-{
-  if (spec.evpSlot < 0 || static_cast<std::size_t>(spec.evpSlot) >= kEvpSlots) {
-    return nullptr;
-  }
-  return fetchedDigest(spec);
 }
 
 // One EVP_MD_CTX for the hasher's whole life; reset() re-initialises it without reallocating.
@@ -148,10 +142,7 @@ std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const Algorithm
   if (const Direct* direct = directFor(spec))
     return direct->make(info);
   const EVP_MD* md = digestFor(spec);
-  if (md == nullptr) {
-    return nullptr;
-  }
-  return std::make_unique<EvpHasher>(md, info);
+  return md ? std::make_unique<EvpHasher>(md, info) : nullptr;
 }
 
 } // namespace hashscope::detail

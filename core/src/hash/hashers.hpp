@@ -48,9 +48,8 @@ std::string implementationFor(const AlgorithmSpec& spec);
 
 // Factories; each returns nullptr only when the backend cannot provide the algorithm.
 std::unique_ptr<Hasher> makeEvpHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
-std::unique_ptr<Hasher> makeCrcHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
+std::unique_ptr<Hasher> makeChecksumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
-std::unique_ptr<Hasher> makePosixSumHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info);
 std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, unsigned threads);
 // One thread, the library's own hasher, in the mode `options` chooses.
 std::unique_ptr<Hasher> makeBlake3Hasher(const AlgorithmInfo& info, const Blake3Options& options);

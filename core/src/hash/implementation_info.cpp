@@ -109,55 +109,41 @@ std::string isalName()
   return version.empty() ? "ISA-L" : "ISA-L " + version;
 }
 
-std::string zlib()
+std::string xxhashVersion(unsigned major, unsigned minor, unsigned release)
 {
-  return std::string("zlib ") + zlibVersion();
+  return "xxHash " + std::to_string(major) + "." + std::to_string(minor) + "." + std::to_string(release);
 }
 
 std::string xxhash()
 {
   const unsigned v = XXH_versionNumber();
-  return "xxHash " + std::to_string(v / 10000) + "." + std::to_string(v / 100 % 100) + "." +
-         std::to_string(v % 100);
-}
-
-std::string xxhashHeader()
-{
-  return "xxHash " + std::to_string(XXH_VERSION_MAJOR) + "." + std::to_string(XXH_VERSION_MINOR) + "." +
-         std::to_string(XXH_VERSION_RELEASE);
+  return xxhashVersion(v / 10000, v / 100 % 100, v % 100);
 }
 
 // ISA-L's x86 multibinary dispatchers (crc_multibinary.asm, igzip_multibinary.asm), checked with a
 // debugger here: crc32_gzip_refl_by8_02, crc32_ieee_02, crc32_iscsi_01 and adler32_avx2_4 run.
-std::string isalX86(Backend backend)
+std::string_view isalX86Path(Backend backend)
 {
   const CpuFeatures& cpu = cpuFeatures();
   const bool avx512Clmul = cpu.avx512 && cpu.avx2 && cpu.vpclmulqdq;
   switch (backend) {
   case Backend::Crc32: // crc32_gzip_refl and crc32_ieee (cksum) dispatch alike:
   case Backend::Cksum: // base, 01/by8 (SSE4.1+PCLMUL), 02 (AVX), by16_10 (AVX-512+VPCLMULQDQ)
-    if (avx512Clmul) {
-      return withPath(isalName(), "VPCLMULQDQ, AVX-512");
-    }
-    if (cpu.avx && cpu.sse41 && cpu.pclmulqdq) {
-      return withPath(isalName(), "PCLMULQDQ, AVX");
-    }
-    return withPath(isalName(), cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven");
+    if (avx512Clmul)
+      return "VPCLMULQDQ, AVX-512";
+    if (cpu.avx && cpu.sse41 && cpu.pclmulqdq)
+      return "PCLMULQDQ, AVX";
+    return cpu.sse41 && cpu.pclmulqdq ? "PCLMULQDQ" : "table-driven";
   case Backend::Crc32c: // crc32_iscsi: base, 00 (SSE4.2), 01 (SSE4.2+PCLMUL), by16_10 (AVX-512)
-    if (avx512Clmul) {
-      return withPath(isalName(), "VPCLMULQDQ, AVX-512");
-    }
-    if (cpu.sse42) {
-      return withPath(isalName(), cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32");
-    }
-    return withPath(isalName(), "table-driven");
+    if (avx512Clmul)
+      return "VPCLMULQDQ, AVX-512";
+    if (cpu.sse42)
+      return cpu.pclmulqdq ? "SSE4.2 CRC32, PCLMULQDQ" : "SSE4.2 CRC32";
+    return "table-driven";
   case Backend::Adler32: // isal_adler32: base, sse (SSE4.1), avx2_4
-    if (cpu.avx2) {
-      return withPath(isalName(), "AVX2");
-    }
-    return withPath(isalName(), cpu.sse41 ? "SSE4.1" : "portable C");
+    return cpu.avx2 ? "AVX2" : cpu.sse41 ? "SSE4.1" : "portable C";
   default:
-    return isalName();
+    return "";
   }
 }
 
@@ -182,9 +168,9 @@ std::string implementationFor(const AlgorithmSpec& spec)
   case Backend::Adler32:
   case Backend::Cksum:
     if (isal())
-      return cpu.isX86 ? isalX86(spec.backend) : withPath(isalName(), cpuArchName());
+      return withPath(isalName(), cpu.isX86 ? isalX86Path(spec.backend) : cpuArchName());
     if (spec.backend == Backend::Crc32 || spec.backend == Backend::Adler32)
-      return withPath(zlib(), "portable C");
+      return withPath(std::string("zlib ") + zlibVersion(), "portable C");
     return "HashScope (slicing-by-8, portable C++)";
   case Backend::Xxh32:
   case Backend::Xxh64:
@@ -192,7 +178,7 @@ std::string implementationFor(const AlgorithmSpec& spec)
   case Backend::Xxh3_64:
   case Backend::Xxh3_128:
     if (xxh3VectorUsable()) { // our own build of the xxHash header, so the header's version
-      return withPath(xxhashHeader(), "AVX2");
+      return withPath(xxhashVersion(XXH_VERSION_MAJOR, XXH_VERSION_MINOR, XXH_VERSION_RELEASE), "AVX2");
     }
     return withPath(xxhash(), cpu.isX86 ? "SSE2" : cpuArchName());
   case Backend::SumBsd:

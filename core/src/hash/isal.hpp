@@ -1,6 +1,6 @@
 // ISA-L's four checksum functions, the one place HashScope reaches them: crc32 (gzip's), cksum's CRC,
 // crc32c and adler32. Null where this build or this machine has no ISA-L: zlib and HashScope's own code
-// compute the same sums (crc_hasher.cpp, posix_sums.cpp), and implementationFor names what ran.
+// compute the same sums (crc_hasher.cpp), and implementationFor names what ran.
 // On Linux ISA-L is opened at the first checksum that needs it (isal_loaded.cpp, dlopen): Debian ships it as a
 // shared library bound at load (BIND_NOW, some 200 symbols), which cost every start of hashscope-cli 70 us,
 // md5sum FILE included (issue 41). Elsewhere it is linked (isal_linked.cpp).

@@ -17,41 +17,30 @@ template <typename Canonical> Digest toDigest(const Canonical& canonical)
   return digest;
 }
 
-class Xxh32Hasher final : public Hasher {
+// XXH32 and XXH64: their state, and the functions that reset (seed 0), update and finish it, and make the hash
+// canonical.
+template <class State, class Canonical, auto Reset, auto Update, auto Hash, auto ToCanonical>
+class XxhHasher final : public Hasher {
 public:
-  explicit Xxh32Hasher(const AlgorithmInfo& info) : info_(info) { reset(); }
-  void update(const void* data, std::size_t size) override { XXH32_update(&state_, data, size); }
+  explicit XxhHasher(const AlgorithmInfo& info) : info_(info) { reset(); }
+  void update(const void* data, std::size_t size) override { Update(&state_, data, size); }
   Digest finish() override
   {
-    XXH32_canonical_t canonical;
-    XXH32_canonicalFromHash(&canonical, XXH32_digest(&state_));
+    Canonical canonical;
+    ToCanonical(&canonical, Hash(&state_));
     return toDigest(canonical);
   }
-  void reset() override { XXH32_reset(&state_, 0); }
+  void reset() override { Reset(&state_, 0); }
   const AlgorithmInfo& info() const override { return info_; }
 
 private:
-  XXH32_state_t state_{};
+  State state_{};
   const AlgorithmInfo& info_;
 };
-
-class Xxh64Hasher final : public Hasher {
-public:
-  explicit Xxh64Hasher(const AlgorithmInfo& info) : info_(info) { reset(); }
-  void update(const void* data, std::size_t size) override { XXH64_update(&state_, data, size); }
-  Digest finish() override
-  {
-    XXH64_canonical_t canonical;
-    XXH64_canonicalFromHash(&canonical, XXH64_digest(&state_));
-    return toDigest(canonical);
-  }
-  void reset() override { XXH64_reset(&state_, 0); }
-  const AlgorithmInfo& info() const override { return info_; }
-
-private:
-  XXH64_state_t state_{};
-  const AlgorithmInfo& info_;
-};
+using Xxh32Hasher =
+    XxhHasher<XXH32_state_t, XXH32_canonical_t, XXH32_reset, XXH32_update, XXH32_digest, XXH32_canonicalFromHash>;
+using Xxh64Hasher =
+    XxhHasher<XXH64_state_t, XXH64_canonical_t, XXH64_reset, XXH64_update, XXH64_digest, XXH64_canonicalFromHash>;
 
 // XXH3_state_t is 64-byte aligned; the class inherits that and C++17 aligned new honours it.
 // Vector=true calls the AVX2 build of XXH3 (xxh3_vector.cpp) directly, so update() stays one call.
@@ -110,6 +99,18 @@ bool xxh3VectorUsable()
   return usable;
 }
 
+namespace {
+
+template <bool Wide>
+std::unique_ptr<Hasher> makeXxh3(const AlgorithmInfo& info)
+{
+  if (xxh3VectorUsable())
+    return std::make_unique<Xxh3Hasher<Wide, true>>(info);
+  return std::make_unique<Xxh3Hasher<Wide, false>>(info);
+}
+
+} // namespace
+
 std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const AlgorithmInfo& info)
 {
   switch (spec.backend) {
@@ -118,15 +119,9 @@ std::unique_ptr<Hasher> makeXxhashHasher(const AlgorithmSpec& spec, const Algori
   case Backend::Xxh64:
     return std::make_unique<Xxh64Hasher>(info);
   case Backend::Xxh3_64:
-    if (xxh3VectorUsable()) {
-      return std::make_unique<Xxh3Hasher<false, true>>(info);
-    }
-    return std::make_unique<Xxh3Hasher<false, false>>(info);
+    return makeXxh3<false>(info);
   case Backend::Xxh3_128:
-    if (xxh3VectorUsable()) {
-      return std::make_unique<Xxh3Hasher<true, true>>(info);
-    }
-    return std::make_unique<Xxh3Hasher<true, false>>(info);
+    return makeXxh3<true>(info);
   default:
     return nullptr;
   }

@@ -13,14 +13,12 @@ namespace fs = std::filesystem;
 // Data that never ends (a FIFO, /dev/zero) or is no data at all: refused from its type, never opened.
 std::string kindProblem(const fs::path& path, fs::file_type type)
 {
-  std::string what = "is not a file or folder";
-  if (type == fs::file_type::fifo)
-    what = "is a FIFO, not a file or folder";
-  else if (type == fs::file_type::socket)
-    what = "is a socket, not a file or folder";
-  else if (type == fs::file_type::block || type == fs::file_type::character)
-    what = "is a device, not a file or folder";
-  return path.string() + " " + what + ": choose a file or a folder of files to benchmark";
+  const bool device = type == fs::file_type::block || type == fs::file_type::character;
+  const char* what = type == fs::file_type::fifo     ? "is a FIFO, not"
+                     : type == fs::file_type::socket ? "is a socket, not"
+                     : device                        ? "is a device, not"
+                                                     : "is not";
+  return path.string() + " " + what + " a file or folder: choose a file or a folder of files to benchmark";
 }
 
 }  // namespace
@@ -34,45 +32,37 @@ DataSummary describeData(const fs::path& path, std::stop_token stop, LinkPolicy 
 {
   DataSummary out;
   out.path = path;
-  if (path.empty()) {
-    out.error = "No file or folder was given to benchmark";
+  const auto fail = [&out](std::string error) {
+    out.error = std::move(error);
     return out;
-  }
+  };
+  if (path.empty())
+    return fail("No file or folder was given to benchmark");
   std::error_code ec;
   const fs::file_status st = fs::status(path, ec);  // follows links, opens nothing
-  if (st.type() == fs::file_type::not_found) {
-    out.error = path.string() + ": no such file or folder";
-    return out;
-  }
-  if (ec) {
-    out.error = path.string() + ": " + (ec == std::errc::permission_denied ? "permission denied" : ec.message());
-    return out;
-  }
+  if (st.type() == fs::file_type::not_found)
+    return fail(path.string() + ": no such file or folder");
+  if (ec)
+    return fail(path.string() + ": " + (ec == std::errc::permission_denied ? "permission denied" : ec.message()));
   // /proc, /sys ...: files made up as they are read, whose sizes say nothing (bench -l refuses them too).
   if ((st.type() == fs::file_type::regular || st.type() == fs::file_type::directory) &&
-      platform::isPseudoFilesystem(path)) {
-    out.error = path.string() + " is not data on a disk (it is on a kernel pseudo filesystem, a view of the system "
-                                "such as /proc or /sys): choose a file or folder on a disk";
-    return out;
-  }
+      platform::isPseudoFilesystem(path))
+    return fail(path.string() + " is not data on a disk (it is on a kernel pseudo filesystem, a view of the "
+                                "system such as /proc or /sys): choose a file or folder on a disk");
   if (st.type() == fs::file_type::regular) {
     std::string error;
     // Opening refuses anything that turned into a FIFO or device since, without blocking on it.
     platform::InputFile file = platform::InputFile::open(path, platform::ReadMode::Cached, error);
-    if (!file.isOpen()) {
-      out.error = error;
-      return out;
-    }
+    if (!file.isOpen())
+      return fail(error);
     out.files = 1;
     out.bytes = file.size();
     if (out.bytes == 0)
       out.error = path.string() + " is empty: there is nothing to measure";
     return out;
   }
-  if (st.type() != fs::file_type::directory) {
-    out.error = kindProblem(path, st.type());
-    return out;
-  }
+  if (st.type() != fs::file_type::directory)
+    return fail(kindProblem(path, st.type()));
   out.folder = true;
   TreeListing listing = listFiles(path, stop, true, links);
   out.files = listing.files.size();

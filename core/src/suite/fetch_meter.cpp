@@ -57,9 +57,7 @@ std::optional<std::uint64_t> residency(const fs::path& target, bool evictFirst)
 }  // namespace
 
 FetchMeter::FetchMeter(const WorkloadSpec& spec, const StorageInfo& storage)
-    : m_spec(spec),
-      m_storage(storage),
-      m_remote(isRemote(storage))
+    : m_spec(spec), m_storage(storage), m_remote(isRemote(storage))
 {
 }
 

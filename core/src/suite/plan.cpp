@@ -28,10 +28,6 @@ std::string coresText(const std::string& algorithm)
   return cores > 1 ? ", " + std::to_string(cores) + " cores per stream" : std::string();
 }
 
-std::vector<std::string> defaultSuiteAlgorithms() { return {"md5", "sha256", "xxh3-64", "crc32"}; }
-
-std::vector<Workload> standardWorkloads() { return {Workload::Read, Workload::HashMemory, Workload::HashFile}; }
-
 // The data plan's default steps: a file is read and hashed whole; a folder is read file by file and hashed
 // as a tree (md5deep -r). Hash-memory stays: without the CPU ceiling no verdict can tell CPU from disk.
 std::vector<Workload> dataWorkloads(bool folder)
@@ -81,17 +77,8 @@ public:
     add(s, title + (traits.durationBound ? "" : m_where));
     // The hash ramp is judged against the read at its own stream counts: a RAM-backed location's copies do not
     // scale like the hash, and a device may deliver more to several readers than to one.
-    if (w == Workload::Read && m_spec.ramp && !m_data) {
-      const int top = rampTop();
-      for (const int n : rampStreams(top)) {
-        if (n == s.streams)
-          continue;
-        WorkloadSpec ramp = s;
-        ramp.streams = n;
-        add(ramp, "read ramp " + std::to_string(n) + "/" + std::to_string(top) + " (" + cacheText(m_spec.cache) +
-                      ", " + std::to_string(n) + (n == 1 ? " stream" : " streams") + ")" + m_where);
-      }
-    }
+    if (w == Workload::Read && m_spec.ramp && !m_data)
+      ramp(s, "read", "");
   }
 
   // One algorithm's steps of a workload; hash-file brings its peers, warm pass and ramp.
@@ -123,25 +110,27 @@ public:
       warm.cache = CacheMode::Warm;
       add(warm, algorithm + " " + std::string(toString(w)) + " (warm" + streamsText(s.streams) + cores + ")" + m_where);
     }
-    if (m_spec.ramp) {
-      const int top = rampTop();
-      for (const int n : rampStreams(top)) {
-        if (n == s.streams)
-          continue;  // the main run measured this count already
-        WorkloadSpec ramp = s;
-        ramp.streams = n;
-        add(ramp, algorithm + " ramp " + std::to_string(n) + "/" + std::to_string(top) + " (" +
-                      cacheText(m_spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream" : " streams") +
-                      cores + ")" + m_where);
-      }
-    }
+    if (m_spec.ramp)
+      ramp(s, algorithm, cores);
   }
 
 private:
   double seconds() const { return m_spec.hashMemorySeconds > 0 ? m_spec.hashMemorySeconds : 1.0; }
-  int rampTop() const
+
+  // `s` again at each stream count of the ramp but its own (measured already), named "`name` ramp N/TOP".
+  void ramp(const WorkloadSpec& s, const std::string& name, const std::string& perStream)
   {
-    return m_spec.maxStreams > 0 ? m_spec.maxStreams : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int cores = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+    const int top = m_spec.maxStreams > 0 ? m_spec.maxStreams : cores;
+    for (const int n : rampStreams(top)) {
+      if (n == s.streams)
+        continue;
+      WorkloadSpec step = s;
+      step.streams = n;
+      add(step, name + " ramp " + std::to_string(n) + "/" + std::to_string(top) + " (" +
+                    cacheText(m_spec.cache) + ", " + std::to_string(n) + (n == 1 ? " stream" : " streams") +
+                    perStream + ")" + m_where);
+    }
   }
 
   void peer(const PeerTool& tool, const std::string& algorithm, std::string title)
@@ -192,8 +181,11 @@ std::vector<int> rampStreams(int top)
 
 std::vector<SuiteStep> planSuite(const SuiteSpec& spec)
 {
-  const std::vector<std::string> algorithms = spec.algorithms.empty() ? defaultSuiteAlgorithms() : spec.algorithms;
-  std::vector<Workload> workloads = spec.workloads.empty() ? standardWorkloads() : spec.workloads;
+  const std::vector<std::string> algorithms =
+      spec.algorithms.empty() ? std::vector<std::string>{"md5", "sha256", "xxh3-64", "crc32"} : spec.algorithms;
+  std::vector<Workload> workloads = spec.workloads;
+  if (workloads.empty())  // the standard suite
+    workloads = {Workload::Read, Workload::HashMemory, Workload::HashFile};
   std::vector<std::filesystem::path> locations = spec.locations;
   if (!spec.data.empty()) {
     // One "location": the data itself. Only its type is looked at here (the GUI plans on its own thread);
@@ -244,23 +236,14 @@ int passesOf(Preset preset)
   return 1;
 }
 
-std::string_view toString(Preset preset)
-{
-  switch (preset) {
-  case Preset::Quick: return "quick";
-  case Preset::Standard: return "standard";
-  case Preset::Thorough: return "thorough";
-  }
-  return "standard";
-}
+namespace {
 
-std::optional<Preset> parsePreset(std::string_view text)
-{
-  for (Preset p : {Preset::Quick, Preset::Standard, Preset::Thorough}) {
-    if (toString(p) == text)
-      return p;
-  }
-  return std::nullopt;
-}
+constexpr std::pair<Preset, std::string_view> kPresets[] = {
+    {Preset::Quick, "quick"}, {Preset::Standard, "standard"}, {Preset::Thorough, "thorough"}};
+
+}  // namespace
+
+std::string_view toString(Preset preset) { return wordOf(kPresets, preset, "standard"); }
+std::optional<Preset> parsePreset(std::string_view text) { return valueOf(kPresets, text); }
 
 }  // namespace hashscope

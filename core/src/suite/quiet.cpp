@@ -87,12 +87,8 @@ QuietWaitResult waitForQuietMachine(double maxOtherCores, double timeoutSeconds,
       wake.wait_for(lock, std::chrono::duration<double>(QuietPolicy::kWindowSeconds), ended);
     }
     result.waited = std::chrono::duration<double>(Clock::now() - start).count();
-    if (stop.stop_requested()) {
-      result.outcome = QuietOutcome::Stopped;
-      return result;
-    }
-    if (skip.stop_requested()) {
-      result.outcome = QuietOutcome::Skipped;
+    if (ended()) {
+      result.outcome = stop.stop_requested() ? QuietOutcome::Stopped : QuietOutcome::Skipped;
       return result;
     }
     if (!cpu->read(b))
@@ -112,15 +108,9 @@ QuietWaitResult waitForQuietMachine(double maxOtherCores, double timeoutSeconds,
     }
     const std::optional<QuietOutcome> outcome = policy.add(result.waited, window, others);
     result.otherCores = policy.recentOtherCores();
-    if (progress) {
-      QuietWait wait;
-      wait.otherCores = result.otherCores;
-      wait.cores = cores;
-      wait.systemBusyPct = busyPct;
-      wait.waited = result.waited;
-      wait.limit = timeoutSeconds;
-      progress(wait);
-    }
+    if (progress)
+      progress({.otherCores = result.otherCores, .cores = cores, .systemBusyPct = busyPct,
+                .waited = result.waited, .limit = timeoutSeconds});
     if (outcome) {
       result.outcome = *outcome;
       return result;

@@ -3,6 +3,7 @@
 #include "suite/run_step.hpp"
 
 #include <algorithm>
+#include <numeric>
 #include <optional>
 
 #include "analysis/totals.hpp"
@@ -118,12 +119,9 @@ PassResult summaryOf(const RunResult& r)
   p.systemSeconds = r.systemSeconds;
   if (r.workload != Workload::PeerTool)
     p.cpuMBps = cpuSpeedPerStream(r);
-  for (const Sample& s : r.samples) {
-    if (s.diskValid) {
-      p.deviceValid = true;
-      p.deviceReadBytes = std::max(p.deviceReadBytes, s.diskReadBytes);
-    }
-  }
+  const std::optional<std::uint64_t> deviceRead = analysis::deviceReadBytesOf(r.samples);
+  p.deviceValid = deviceRead.has_value();
+  p.deviceReadBytes = deviceRead.value_or(0);
   p.ownReadBytes = r.ownReadBytes;
   return p;
 }
@@ -132,13 +130,10 @@ PassResult summaryOf(const RunResult& r)
 
 RunResult combinePasses(std::vector<RunResult> passes)
 {
-  std::vector<PassResult> summaries;
-  summaries.reserve(passes.size());
-  for (const RunResult& r : passes)
-    summaries.push_back(summaryOf(r));
+  std::vector<PassResult> summaries(passes.size());
+  std::ranges::transform(passes, summaries.begin(), summaryOf);
   std::vector<std::size_t> order(passes.size());
-  for (std::size_t i = 0; i < order.size(); ++i)
-    order[i] = i;
+  std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(),
                    [&](std::size_t a, std::size_t b) { return passes[a].mbPerSec() < passes[b].mbPerSec(); });
   // The lower median for an even count: a pass that really ran, never an average of two.

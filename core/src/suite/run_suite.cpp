@@ -1,5 +1,6 @@
 // runSuite(): each planned step run for k passes, sampled live, and analysed against the ceilings of its
 // location (provisionally as it finishes, finally once the location's last step has run).
+#include <algorithm>
 #include <chrono>
 #include <functional>
 #include <cstdio>
@@ -40,28 +41,25 @@ std::string locationProblem(const std::filesystem::path& location)
 void measureRoundTripOnce(const std::vector<SuiteStep>& steps, const std::filesystem::path& sampleFile,
                           suite::LocationState& state, std::stop_token stop)
 {
-  if (!isRemote(state.storage))
+  const auto step = std::ranges::find_if(
+      steps, [](const SuiteStep& s) { return workloadTraits(s.spec.workload).usesCache; });
+  if (!isRemote(state.storage) || step == steps.end())
     return;
-  for (const SuiteStep& step : steps) {
-    if (!workloadTraits(step.spec.workload).usesCache)
-      continue;
-    std::filesystem::path file = sampleFile.empty() ? step.spec.target : sampleFile;
-    std::error_code ec;
-    if (std::filesystem::is_directory(file, ec)) {
-      const std::filesystem::path folder = file;
-      file.clear();
-      for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
-           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
-        if (it->is_regular_file(ec) && !it->is_symlink(ec) && it->file_size(ec) > 0) {
-          file = it->path();
-          break;
-        }
+  std::filesystem::path file = sampleFile.empty() ? step->spec.target : sampleFile;
+  std::error_code ec;
+  if (std::filesystem::is_directory(file, ec)) {
+    const std::filesystem::path folder = file;
+    file.clear();
+    for (auto it = std::filesystem::recursive_directory_iterator(folder, ec);
+         !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+      if (it->is_regular_file(ec) && !it->is_symlink(ec) && it->file_size(ec) > 0) {
+        file = it->path();
+        break;
       }
     }
-    if (!file.empty())
-      state.roundTripMs = suite::measureRoundTrip(file, stop);
-    return;
   }
+  if (!file.empty())
+    state.roundTripMs = suite::measureRoundTrip(file, stop);
 }
 
 std::string coresText(double cores)
@@ -84,9 +82,7 @@ void waitBeforeStep(const SuiteStep& step, const SuiteSpec& spec, QuietState& qu
 {
   if (!quiet.waiting)
     return;
-  QuietWait last;
-  last.beforeStep = step.index;
-  last.limit = spec.quietTimeoutSeconds;
+  QuietWait last{.beforeStep = step.index, .limit = spec.quietTimeoutSeconds};
   const QuietWaitResult wait = waitForQuietMachine(
       kQuietOtherCores, spec.quietTimeoutSeconds, stop, quiet.control.skipWait, [&](const QuietWait& w) {
         last = w;
