@@ -3,7 +3,6 @@
 // Written from the platform notes: compile-checked with mingw-w64 only.
 #include <windows.h>
 
-#include <utility>
 
 #include "platform/file_io.hpp"
 
@@ -14,23 +13,24 @@ namespace {
 HANDLE toHandle(std::intptr_t h) { return reinterpret_cast<HANDLE>(h); }
 
 // A byte no file reaches: locking it never blocks reads or writes of real data.
-constexpr DWORD kLockOffsetLow = 0xfffffffeu;
-constexpr DWORD kLockOffsetHigh = 0x7fffffffu;
+OVERLAPPED lockedByte()
+{
+  OVERLAPPED at{};
+  at.Offset = 0xfffffffeu;
+  at.OffsetHigh = 0x7fffffffu;
+  return at;
+}
 
 bool lockNow(HANDLE h, FileLock::Mode mode)
 {
-  OVERLAPPED at{};
-  at.Offset = kLockOffsetLow;
-  at.OffsetHigh = kLockOffsetHigh;
   const DWORD flags = LOCKFILE_FAIL_IMMEDIATELY | (mode == FileLock::Mode::Exclusive ? LOCKFILE_EXCLUSIVE_LOCK : 0);
+  OVERLAPPED at = lockedByte();
   return LockFileEx(h, flags, 0, 1, 0, &at) != 0;
 }
 
 void unlockNow(HANDLE h)
 {
-  OVERLAPPED at{};
-  at.Offset = kLockOffsetLow;
-  at.OffsetHigh = kLockOffsetHigh;
+  OVERLAPPED at = lockedByte();
   UnlockFileEx(h, 0, 1, 0, &at);
 }
 
@@ -61,19 +61,6 @@ bool sameFile(const BY_HANDLE_FILE_INFORMATION& a, const BY_HANDLE_FILE_INFORMAT
 }
 
 }  // namespace
-
-FileLock::~FileLock() { unlock(); }
-
-FileLock::FileLock(FileLock&& other) noexcept { *this = std::move(other); }
-
-FileLock& FileLock::operator=(FileLock&& other) noexcept
-{
-  if (this != &other) {
-    unlock();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-  }
-  return *this;
-}
 
 FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error)
 {
@@ -143,13 +130,6 @@ std::uint64_t FileLock::size() const
 {
   LARGE_INTEGER size{};
   return isLocked() && GetFileSizeEx(toHandle(m_handle), &size) ? static_cast<std::uint64_t>(size.QuadPart) : 0;
-}
-
-void FileLock::unlock()
-{
-  if (m_handle != kInvalid)
-    CloseHandle(toHandle(m_handle));  // closing the handle releases its locks
-  m_handle = kInvalid;
 }
 
 TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error)

@@ -44,16 +44,8 @@ EntryKind kindOfMode(mode_t mode)
 
 EntryKind kindOfDirent(unsigned char type)
 {
-  switch (type) {
-  case DT_REG: return EntryKind::Regular;
-  case DT_DIR: return EntryKind::Folder;
-  case DT_LNK: return EntryKind::Link;
-  case DT_FIFO: return EntryKind::Fifo;
-  case DT_SOCK: return EntryKind::Socket;
-  case DT_BLK:
-  case DT_CHR: return EntryKind::Device;
-  default: return EntryKind::Unknown;  // DT_UNKNOWN: some filesystems do not say
-  }
+  const EntryKind kind = kindOfMode(DTTOIF(type));
+  return kind == EntryKind::Other ? EntryKind::Unknown : kind;  // DT_UNKNOWN: some filesystems do not say
 }
 
 // O_NONBLOCK and O_NOCTTY are harmless on a folder and keep anything swapped in under the name from
@@ -120,7 +112,6 @@ int openLongPath(const std::filesystem::path& path, int flags)
   const std::string& native = path.native();
   if (native.size() < kPathPiece)
     return ::open(native.c_str(), flags);
-  // Piece by piece, each under the system's limit and cut at a slash, each opened relative to the last.
   int at = AT_FDCWD;
   std::size_t start = 0;
   for (;;) {
@@ -150,52 +141,36 @@ int openLongPath(const std::filesystem::path& path, int flags)
 
 }  // namespace
 
-Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
+// The folder just opened as `fd` (closed with `ec` when the open failed), on this thread's table.
+Folder Folder::adopt(int fd, std::filesystem::path path, std::error_code& ec)
 {
-  ec.clear();
-  const int fd = openLongPath(path, kFolderFlags);
   Folder folder;
   if (fd < 0) {
     ec = lastError();
     return folder;
   }
+  ec.clear();
   folder.m_handle = fd;
-  folder.m_path = path;
+  folder.m_path = std::move(path);
   folder.m_id = identity(fd);
   folder.m_table = t_table;
   return folder;
+}
+
+Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
+{
+  return adopt(openLongPath(path, kFolderFlags), path, ec);
 }
 
 Folder Folder::openChild(const std::string& name, bool followLink, std::error_code& ec) const
 {
-  ec.clear();
   const int fd = ::openat(static_cast<int>(m_handle), name.c_str(), kFolderFlags | (followLink ? 0 : O_NOFOLLOW));
-  Folder folder;
-  if (fd < 0) {
-    ec = lastError();
-    return folder;
-  }
-  folder.m_handle = fd;
-  folder.m_path = m_path / name;
-  folder.m_id = identity(fd);
-  folder.m_table = t_table;
-  return folder;
+  return adopt(fd, m_path / name, ec);
 }
 
 Folder Folder::openParent(std::error_code& ec) const
 {
-  ec.clear();
-  const int fd = ::openat(static_cast<int>(m_handle), "..", kFolderFlags);
-  Folder folder;
-  if (fd < 0) {
-    ec = lastError();
-    return folder;
-  }
-  folder.m_handle = fd;
-  folder.m_path = m_path.parent_path();
-  folder.m_id = identity(fd);
-  folder.m_table = t_table;
-  return folder;
+  return adopt(::openat(static_cast<int>(m_handle), "..", kFolderFlags), m_path.parent_path(), ec);
 }
 
 Folder Folder::reopen(std::error_code& ec, bool& replaced) const
