@@ -12,7 +12,6 @@ SysfsDiskSource::SysfsDiskSource(std::filesystem::path sysRoot, std::vector<std:
 {
   for (const auto& d : m_disks)
     m_statPaths.push_back((sysRoot / "block" / d / "stat").string());
-  m_buffer.reserve(4096);
 }
 
 bool SysfsDiskSource::read(DiskSnapshot& out)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "counters/proc_parsers.hpp"
 #include "hashscope/counters.hpp"
 
 namespace hashscope::counters {

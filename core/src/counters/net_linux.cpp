@@ -9,7 +9,6 @@ namespace counters {
 ProcNetDevSource::ProcNetDevSource(std::string name, std::filesystem::path netDevFile)
     : m_interface(std::move(name)), m_path(netDevFile.string())
 {
-  m_buffer.reserve(4096);
 }
 
 bool ProcNetDevSource::read(NetSnapshot& out)

@@ -33,15 +33,9 @@ struct CpuPct {
 };
 CpuPct cpuPct(const CpuTimes& a, const CpuTimes& b)
 {
-  CpuTimes d;
-  d.user = deltaD(b.user, a.user);
-  d.nice = deltaD(b.nice, a.nice);
-  d.system = deltaD(b.system, a.system);
-  d.idle = deltaD(b.idle, a.idle);
-  d.iowait = deltaD(b.iowait, a.iowait);
-  d.irq = deltaD(b.irq, a.irq);
-  d.softirq = deltaD(b.softirq, a.softirq);
-  d.steal = deltaD(b.steal, a.steal);
+  const CpuTimes d{deltaD(b.user, a.user),     deltaD(b.nice, a.nice),       deltaD(b.system, a.system),
+                   deltaD(b.idle, a.idle),     deltaD(b.iowait, a.iowait),   deltaD(b.irq, a.irq),
+                   deltaD(b.softirq, a.softirq), deltaD(b.steal, a.steal)};
   const double total = d.total();
   return {pct(d.busy(), total), pct(d.user + d.nice, total), pct(d.system + d.irq + d.softirq, total),
           pct(d.iowait, total)};
@@ -83,13 +77,11 @@ private:
 
 }  // namespace
 
-std::shared_ptr<SamplerClock> steadySamplerClock() { return std::make_shared<SteadyClock>(); }
-
 struct Sampler::Impl {
   Impl(SamplerConfig cfg, const LiveCounters& c, std::unique_ptr<CpuCounterSource> cpuSource,
        std::unique_ptr<DiskCounterSource> diskSource, std::shared_ptr<SamplerClock> samplerClock)
       : config(cfg), counters(c), cpu(std::move(cpuSource)), disk(std::move(diskSource)),
-        clock(samplerClock ? std::move(samplerClock) : steadySamplerClock())
+        clock(samplerClock ? std::move(samplerClock) : std::make_shared<SteadyClock>())
   {
     if (!(config.hz > 0) || !std::isfinite(config.hz))
       config.hz = 10.0;
@@ -139,14 +131,12 @@ struct Sampler::Impl {
     lastBytes.assign(n, 0);
     lastWait.assign(n, 0);
     lastBusy.assign(n, 0);
+    workerTracks.assign(n, {});
+    readerTracks.assign(n, {});
     for (std::size_t i = 0; i < n; ++i) {
       lastBytes[i] = counters.bytes(static_cast<int>(i));
       lastWait[i] = counters.waitNanos(static_cast<int>(i));
       lastBusy[i] = counters.busyNanos(static_cast<int>(i));
-    }
-    workerTracks.assign(n, {});
-    readerTracks.assign(n, {});
-    for (std::size_t i = 0; i < n; ++i) {
       // Threads already running count from now, not from their birth.
       if (auto c = counters.workerClock(static_cast<int>(i)))
         workerTracks[i] = {c.get(), c->cpuSeconds()};
@@ -170,7 +160,7 @@ struct Sampler::Impl {
     s.t = t;
     s.interval = interval;
     fillStreams(s, interval);
-    fillCpu(s, interval);
+    fillCpu(s);
     fillDisk(s, interval);
     fillNet(s, interval);
     return true;
@@ -184,7 +174,6 @@ struct Sampler::Impl {
     s.workerCpuPct.resize(n);
     std::uint64_t intervalBytes = 0;
     double waitSum = 0, busySum = 0;
-    bool anyReader = false;
     for (std::size_t i = 0; i < n; ++i) {
       const int stream = static_cast<int>(i);
       const std::uint64_t bytes = counters.bytes(stream);
@@ -203,15 +192,12 @@ struct Sampler::Impl {
 
       s.workerCpuPct[i] = workerTracks[i].update(counters.workerClock(stream), interval);
       auto reader = counters.readerClock(stream);
-      anyReader = anyReader || reader;
       const double readerPct = readerTracks[i].update(reader, interval);
-      if (reader) {
+      if (reader) {  // empty unless a stream has a reader thread
         s.readerCpuPct.resize(n);
         s.readerCpuPct[i] = readerPct;
       }
     }
-    if (!anyReader)
-      s.readerCpuPct.clear();
     s.totalMBps = megabytesPerSecond(intervalBytes, interval);
     s.waitPct = n ? waitSum / static_cast<double>(n) : 0;
     s.busyPct = n ? busySum / static_cast<double>(n) : 0;
@@ -222,7 +208,7 @@ struct Sampler::Impl {
     lastProcessCpu = processNow;
   }
 
-  void fillCpu(Sample& s, double /*interval*/)
+  void fillCpu(Sample& s)
   {
     if (!cpu)
       return;
@@ -332,10 +318,7 @@ Sampler::Sampler(SamplerConfig config, const LiveCounters& counters, std::unique
 {
 }
 
-Sampler::~Sampler()
-{
-  stop();
-}
+Sampler::~Sampler() { stop(); }
 
 void Sampler::setCallback(std::function<void(const Sample&)> callback)
 {
