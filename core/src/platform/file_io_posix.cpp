@@ -17,6 +17,23 @@
 
 namespace hashscope::platform {
 
+namespace {
+
+// mincore's vector is unsigned char* on Linux and char* on macOS: let the declaration say which.
+template <typename Address, typename Vector>
+Vector* mincoreVector(int (*)(Address, std::size_t, Vector*));
+
+int flockNow(int fd, FileLock::Mode mode)
+{
+  int rc;
+  do
+    rc = ::flock(fd, (mode == FileLock::Mode::Shared ? LOCK_SH : LOCK_EX) | LOCK_NB);
+  while (rc != 0 && errno == EINTR);
+  return rc == 0 ? 0 : errno;
+}
+
+}  // namespace
+
 void AlignedDeleter::operator()(std::byte* p) const noexcept { std::free(p); }
 
 AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment)
@@ -197,12 +214,6 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
 }
 
-namespace {
-// mincore's vector is unsigned char* on Linux and char* on macOS: let the declaration say which.
-template <typename Address, typename Vector>
-Vector* mincoreVector(int (*)(Address, std::size_t, Vector*));
-}  // namespace
-
 std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path)
 {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -234,25 +245,14 @@ std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path)
 
 // ---- FileLock: flock(), per open file description (closing the last descriptor releases it) ----
 
-namespace {
-
-int flockNow(int fd, FileLock::Mode mode)
-{
-  int rc;
-  do
-    rc = ::flock(fd, (mode == FileLock::Mode::Shared ? LOCK_SH : LOCK_EX) | LOCK_NB);
-  while (rc != 0 && errno == EINTR);
-  return rc == 0 ? 0 : errno;
-}
-
-}  // namespace
-
 FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error)
 {
   outcome = Outcome::Failed;
   error.clear();
   // Read-only is enough for flock; O_NONBLOCK keeps a FIFO planted under the name from blocking the open.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  FileLock lock;  // closes the file on every early return
+  lock.m_handle = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  const int fd = static_cast<int>(lock.m_handle);
   if (fd < 0) {
     error = pathError(path, errno);
     return {};
@@ -261,22 +261,16 @@ FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome
   const bool statted = ::fstat(fd, &st) == 0;
   if (!statted || !S_ISREG(st.st_mode)) {
     error = statted ? kindError(path, st.st_mode) : pathError(path, errno);
-    ::close(fd);
     return {};
   }
-  const int e = flockNow(fd, mode);
-  if (e != 0) {
-    ::close(fd);
-    if (e == EWOULDBLOCK) {
+  if (const int e = flockNow(fd, mode); e != 0) {
+    if (e == EWOULDBLOCK)
       outcome = Outcome::Busy;
-      return {};
-    }
-    error = path.string() + ": cannot lock it (" + errnoText(e) + ")";
+    else
+      error = path.string() + ": cannot lock it (" + errnoText(e) + ")";
     return {};
   }
   outcome = Outcome::Locked;
-  FileLock lock;
-  lock.m_handle = fd;
   return lock;
 }
 

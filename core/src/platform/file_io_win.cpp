@@ -214,10 +214,7 @@ void InputFile::evict(std::string& note)
          "come from RAM";
 }
 
-void InputFile::dropRange(std::uint64_t, std::uint64_t)
-{
-  // No per-range eviction call on Windows.
-}
+void InputFile::dropRange(std::uint64_t, std::uint64_t) {}  // no per-range eviction call on Windows
 
 // ---- OutputFile ----
 
@@ -285,15 +282,11 @@ bool OutputFile::flush(std::string& error)
   return false;
 }
 
-void OutputFile::writeBehind(std::uint64_t, std::uint64_t)
-{
-  // No range writeback call on Windows: the cache manager's lazy writer bounds dirty data itself.
-}
+// No range writeback call on Windows: the cache manager's lazy writer bounds dirty data itself.
+void OutputFile::writeBehind(std::uint64_t, std::uint64_t) {}
 
-void OutputFile::evict()
-{
-  // Nothing to do while our handle is open; the next cold read opens the file unbuffered, which purges it.
-}
+// Nothing to do while our handle is open; the next cold read opens the file unbuffered, which purges it.
+void OutputFile::evict() {}
 
 // ---- names and identities ----
 

@@ -70,6 +70,8 @@ FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome
   // reading or removing the file; only cooperating HashScope processes look at the lock.
   HANDLE h = CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                          OPEN_EXISTING, FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  FileLock lock;  // closes the file on every early return
+  lock.m_handle = reinterpret_cast<std::intptr_t>(h);
   if (h == INVALID_HANDLE_VALUE) {
     error = path.string() + ": cannot open it (Windows error " + std::to_string(GetLastError()) + ")";
     return {};
@@ -77,23 +79,17 @@ FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome
   BY_HANDLE_FILE_INFORMATION info{};
   if (!GetFileInformationByHandle(h, &info) ||
       (info.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) != 0) {
-    CloseHandle(h);
     error = path.string() + " is not a regular file";
     return {};
   }
   if (!lockNow(h, mode)) {
-    const DWORD e = GetLastError();
-    CloseHandle(h);
-    if (e == ERROR_LOCK_VIOLATION || e == ERROR_IO_PENDING) {
+    if (const DWORD e = GetLastError(); e == ERROR_LOCK_VIOLATION || e == ERROR_IO_PENDING)
       outcome = Outcome::Busy;
-      return {};
-    }
-    error = path.string() + ": cannot lock it (Windows error " + std::to_string(e) + ")";
+    else
+      error = path.string() + ": cannot lock it (Windows error " + std::to_string(e) + ")";
     return {};
   }
   outcome = Outcome::Locked;
-  FileLock lock;
-  lock.m_handle = reinterpret_cast<std::intptr_t>(h);
   return lock;
 }
 

@@ -55,6 +55,7 @@ constexpr int kFolderFlags = O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK | O
 // The calling thread's descriptor table: 0 for the process's, else a number of its own (useOwnDescriptorTable).
 thread_local std::uint64_t t_table = 0;
 std::atomic<std::uint64_t> g_tables{0};
+thread_local bool t_ownTable = false;
 
 std::optional<FileId> identity(int fd)
 {
@@ -63,44 +64,6 @@ std::optional<FileId> identity(int fd)
     return std::nullopt;
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
 }
-
-}  // namespace
-
-std::size_t Folder::keepLimit()
-{
-  // A quarter of the soft limit, at most 4096: hashing and the reader threads need descriptors too.
-  struct rlimit limit {};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
-    return 4096;
-  return std::min<std::size_t>(4096, static_cast<std::size_t>(limit.rlim_cur / 4));
-}
-
-Folder::~Folder() { close(); }
-
-Folder::Folder(Folder&& other) noexcept { *this = std::move(other); }
-
-Folder& Folder::operator=(Folder&& other) noexcept
-{
-  if (this != &other) {
-    close();
-    m_handle = std::exchange(other.m_handle, -1);
-    m_path = std::move(other.m_path);
-    m_id = std::exchange(other.m_id, std::nullopt);
-    m_table = other.m_table;
-    other.m_path.clear();
-  }
-  return *this;
-}
-
-void Folder::close()
-{
-  if (m_handle >= 0 && m_table == t_table)  // opened in another thread's table: that table closes it
-    ::close(static_cast<int>(m_handle));
-  m_handle = -1;
-  m_path.clear();
-}
-
-namespace {
 
 // The longest piece of a path opened at once: under PATH_MAX (4096 on Linux, 1024 on macOS).
 constexpr std::size_t kPathPiece = 1000;
@@ -140,6 +103,40 @@ int openLongPath(const std::filesystem::path& path, int flags)
 }
 
 }  // namespace
+
+std::size_t Folder::keepLimit()
+{
+  // A quarter of the soft limit, at most 4096: hashing and the reader threads need descriptors too.
+  struct rlimit limit {};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY)
+    return 4096;
+  return std::min<std::size_t>(4096, static_cast<std::size_t>(limit.rlim_cur / 4));
+}
+
+Folder::~Folder() { close(); }
+
+Folder::Folder(Folder&& other) noexcept { *this = std::move(other); }
+
+Folder& Folder::operator=(Folder&& other) noexcept
+{
+  if (this != &other) {
+    close();
+    m_handle = std::exchange(other.m_handle, -1);
+    m_path = std::move(other.m_path);
+    m_id = std::exchange(other.m_id, std::nullopt);
+    m_table = other.m_table;
+    other.m_path.clear();
+  }
+  return *this;
+}
+
+void Folder::close()
+{
+  if (m_handle >= 0 && m_table == t_table)  // opened in another thread's table: that table closes it
+    ::close(static_cast<int>(m_handle));
+  m_handle = -1;
+  m_path.clear();
+}
 
 // The folder just opened as `fd` (closed with `ec` when the open failed), on this thread's table.
 Folder Folder::adopt(int fd, std::filesystem::path path, std::error_code& ec)
@@ -225,10 +222,6 @@ EntryKind Folder::look(const std::string& name, std::uint64_t& size, std::error_
 }
 
 std::optional<FileId> Folder::id() const { return m_id; }
-
-namespace {
-thread_local bool t_ownTable = false;
-}  // namespace
 
 bool useOwnDescriptorTable()
 {

@@ -96,6 +96,28 @@ int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t f
   return whole ? pieces.outcome : -1;
 }
 
+double threadSeconds()
+{
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// A memory-backed file HashScope alone sees: a memfd on Linux, elsewhere a temporary file unlinked at once.
+int probeFile()
+{
+#ifdef __linux__
+  if (const int fd = ::memfd_create("hashscope-mapping-probe", MFD_CLOEXEC); fd >= 0)
+    return fd;
+#endif
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/hashscope-mapping-probe-XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd >= 0)
+    ::unlink(path.c_str());
+  return fd;
+}
+
 #ifdef MADV_POPULATE_READ
 // Runs the page-table work of a mapped range on a spare core while the reader hashes it: populates the pages
 // ahead of the reader (MADV_POPULATE_READ, Linux 5.14+; past a shrunk file's end it fails with EFAULT instead of
@@ -217,36 +239,8 @@ bool mappingHelperSupported()
 #endif
 }
 
-namespace {
-
-double threadSeconds()
-{
-  timespec t{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-// A memory-backed file HashScope alone sees: a memfd on Linux, elsewhere a temporary file unlinked at once.
-int probeFile()
-{
-#ifdef __linux__
-  if (const int fd = ::memfd_create("hashscope-mapping-probe", MFD_CLOEXEC); fd >= 0)
-    return fd;
-#endif
-  const char* dir = std::getenv("TMPDIR");
-  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/hashscope-mapping-probe-XXXXXX";
-  const int fd = ::mkstemp(path.data());
-  if (fd >= 0)
-    ::unlink(path.c_str());
-  return fd;
-}
-
-}  // namespace
-
 MappingCosts measureMappingCosts()
 {
-  if (!mappingSupported())
-    return {};
   // 2 MiB: the costs are per page and per byte, so a bigger probe gives the same ratios and only costs every
   // process more before it hashes (docs/measurements/2026-11-28-core-comments.md).
   constexpr std::size_t kBytes = 2u << 20, kBlock = kCopyPiece, kTries = 3;
