@@ -43,16 +43,4 @@ private:
   std::string m_buffer;
 };
 
-// One network interface's traffic from /proc/net/dev.
-class ProcNetDevSource final : public NetCounterSource {
-public:
-  explicit ProcNetDevSource(std::string name, std::filesystem::path netDevFile = "/proc/net/dev");
-  bool read(NetSnapshot& out) override;
-
-private:
-  std::string m_interface;
-  std::string m_path;
-  std::string m_buffer;
-};
-
 }  // namespace hashscope::counters

@@ -15,13 +15,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::uint64_t deltaU64(std::uint64_t now, std::uint64_t before)
+template <typename T>
+T delta(T now, T before)
 {
-  return now >= before ? now - before : 0;  // counters that go backwards (device reset) count as 0
-}
-double deltaD(double now, double before)
-{
-  return now >= before ? now - before : 0.0;
+  return now >= before ? now - before : T{};  // counters that go backwards (device reset) count as 0
 }
 double pct(double part, double whole)
 {
@@ -33,9 +30,9 @@ struct CpuPct {
 };
 CpuPct cpuPct(const CpuTimes& a, const CpuTimes& b)
 {
-  const CpuTimes d{deltaD(b.user, a.user),     deltaD(b.nice, a.nice),       deltaD(b.system, a.system),
-                   deltaD(b.idle, a.idle),     deltaD(b.iowait, a.iowait),   deltaD(b.irq, a.irq),
-                   deltaD(b.softirq, a.softirq), deltaD(b.steal, a.steal)};
+  const CpuTimes d{delta(b.user, a.user),       delta(b.nice, a.nice),     delta(b.system, a.system),
+                   delta(b.idle, a.idle),       delta(b.iowait, a.iowait), delta(b.irq, a.irq),
+                   delta(b.softirq, a.softirq), delta(b.steal, a.steal)};
   const double total = d.total();
   return {pct(d.busy(), total), pct(d.user + d.nice, total), pct(d.system + d.irq + d.softirq, total),
           pct(d.iowait, total)};
@@ -57,7 +54,7 @@ struct ClockTrack {
     const double before = current.get() == clock ? last : 0.0;  // registered during this interval
     clock = current.get();
     last = now;
-    return pct(deltaD(now, before), interval);
+    return pct(delta(now, before), interval);
   }
 };
 
@@ -177,7 +174,7 @@ struct Sampler::Impl {
     for (std::size_t i = 0; i < n; ++i) {
       const int stream = static_cast<int>(i);
       const std::uint64_t bytes = counters.bytes(stream);
-      const std::uint64_t d = deltaU64(bytes, lastBytes[i]);
+      const std::uint64_t d = delta(bytes, lastBytes[i]);
       lastBytes[i] = bytes;
       s.streamBytes[i] = bytes;
       s.totalBytes += bytes;
@@ -185,8 +182,8 @@ struct Sampler::Impl {
       intervalBytes += d;
 
       const std::uint64_t wait = counters.waitNanos(stream), busy = counters.busyNanos(stream);
-      waitSum += pct(static_cast<double>(deltaU64(wait, lastWait[i])) / 1e9, interval);
-      busySum += pct(static_cast<double>(deltaU64(busy, lastBusy[i])) / 1e9, interval);
+      waitSum += pct(static_cast<double>(delta(wait, lastWait[i])) / 1e9, interval);
+      busySum += pct(static_cast<double>(delta(busy, lastBusy[i])) / 1e9, interval);
       lastWait[i] = wait;
       lastBusy[i] = busy;
 
@@ -204,7 +201,7 @@ struct Sampler::Impl {
 
     const double processNow = processCpu();
     // 100 = one full core, so a process on 4 busy cores shows 400.
-    s.processCpuPct = std::max(0.0, deltaD(processNow, lastProcessCpu) / interval * 100.0);
+    s.processCpuPct = std::max(0.0, delta(processNow, lastProcessCpu) / interval * 100.0);
     lastProcessCpu = processNow;
   }
 
@@ -236,14 +233,14 @@ struct Sampler::Impl {
     DiskSnapshot now;
     const bool ok = disk && disk->read(now);
     if (ok && lastDiskValid) {
-      const std::uint64_t dRead = deltaU64(now.readBytes, lastDisk.readBytes);
-      const std::uint64_t dWrite = deltaU64(now.writeBytes, lastDisk.writeBytes);
+      const std::uint64_t dRead = delta(now.readBytes, lastDisk.readBytes);
+      const std::uint64_t dWrite = delta(now.writeBytes, lastDisk.writeBytes);
       diskReadSum += dRead;
       diskWriteSum += dWrite;
       s.diskValid = true;
       s.diskReadMBps = megabytesPerSecond(dRead, interval);
       s.diskWriteMBps = megabytesPerSecond(dWrite, interval);
-      s.diskBusyPct = pct(deltaD(now.busySeconds, lastDisk.busySeconds), interval);
+      s.diskBusyPct = pct(delta(now.busySeconds, lastDisk.busySeconds), interval);
     }
     // A vanished device leaves this interval invalid; when it returns, its first reading is only a new
     // baseline. The cumulative totals carry on either way.
@@ -261,7 +258,7 @@ struct Sampler::Impl {
     NetSnapshot now;
     const bool ok = net && net->read(now);
     if (ok && lastNetValid) {
-      const std::uint64_t dRx = deltaU64(now.rxBytes, lastNet.rxBytes);
+      const std::uint64_t dRx = delta(now.rxBytes, lastNet.rxBytes);
       netRxSum += dRx;
       s.netValid = true;
       s.netRxMBps = megabytesPerSecond(dRx, interval);

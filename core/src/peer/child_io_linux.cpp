@@ -11,9 +11,8 @@ bool childReadBytes(std::intptr_t child, std::uint64_t& bytes)
 {
   thread_local std::string buffer;
   const std::string path = "/proc/" + std::to_string(child) + "/io";
-  if (!counters::readSmallFile(path.c_str(), buffer))
-    return false;  // gone already, or no task I/O accounting in this kernel
-  return counters::parseProcIoField(buffer, "rchar", bytes);
+  // False when it is gone already, or without task I/O accounting in this kernel.
+  return counters::readSmallFile(path.c_str(), buffer) && counters::parseProcIoField(buffer, "rchar", bytes);
 }
 
 }  // namespace hashscope::peer

@@ -54,13 +54,11 @@ bool isUnder(std::string_view path, std::string_view prefix)
 
 std::string unescapeMountField(std::string_view field)
 {
-  auto isOct = [](char c) { return c >= '0' && c <= '7'; };
   std::string out;
   out.reserve(field.size());
   for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '\\' && i + 3 < field.size() && isOct(field[i + 1]) && isOct(field[i + 2]) &&
-        isOct(field[i + 3])) {
-      int value = (field[i + 1] - '0') * 64 + (field[i + 2] - '0') * 8 + (field[i + 3] - '0');
+    unsigned value = 0;
+    if (field[i] == '\\' && i + 3 < field.size() && parseNumber(field.substr(i + 1, 3), value, 8)) {
       out.push_back(static_cast<char>(value));
       i += 3;
       continue;

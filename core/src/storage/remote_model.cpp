@@ -42,9 +42,7 @@ std::string_view hostOfUrl(std::string_view text)
   text = text.substr(0, text.find('/'));
   if (const auto at = text.rfind('@'); at != std::string_view::npos)
     text.remove_prefix(at + 1);
-  if (text.starts_with('['))
-    return hostBeforeColon(text);
-  return text.substr(0, text.find(':'));
+  return text.starts_with('[') ? hostBeforeColon(text) : text.substr(0, text.find(':'));
 }
 
 constexpr unsigned kRouteUp = 0x0001;      // RTF_UP
@@ -93,15 +91,10 @@ std::string mountHost(std::string_view fsType, std::string_view source, std::str
 RemoteInfo remoteOfFilesystem(std::string_view fsType)
 {
   RemoteInfo remote;
-  if (fsType == "fuse" || fsType.starts_with("fuse.")) {
-    remote.fuse = true;
-    remote.transport = fsType.size() > 5 ? std::string(fsType.substr(5)) : std::string("fuse");
-  } else if (isOneOf(fsType, {"macfuse", "osxfuse", "fusefs"})) {
-    remote.fuse = true;
-    remote.transport = std::string(fsType);
-  } else {
-    remote.transport = std::string(fsType);
-  }
+  const bool linuxFuse = fsType == "fuse" || fsType.starts_with("fuse.");
+  remote.fuse = linuxFuse || isOneOf(fsType, {"macfuse", "osxfuse", "fusefs"});
+  const std::string_view program = fsType.size() > 5 ? fsType.substr(5) : "fuse";  // after "fuse."
+  remote.transport = std::string(linuxFuse ? program : fsType);
   return remote;
 }
 
@@ -185,12 +178,9 @@ std::string interfaceFor(const std::vector<Route6>& routes, const std::array<std
 
 double parseLinkSpeed(std::string_view text)
 {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
-    text.remove_suffix(1);
+  text = text.substr(0, text.find_last_not_of("\n ") + 1);
   long long mbps = 0;
-  if (!parseNumber(text, mbps) || mbps <= 0)
-    return 0;
-  return static_cast<double>(mbps);
+  return parseNumber(text, mbps) && mbps > 0 ? static_cast<double>(mbps) : 0;
 }
 
 std::string remoteLabel(const StorageInfo& info)

@@ -132,8 +132,7 @@ std::vector<StorageInfo> candidateLocations()
   auto add = [&](StorageInfo info) {
     // A share that did not answer stays in the list with its error: the user sees it is there and why it
     // cannot be measured now. Any other folder that cannot be examined is left out.
-    const bool silentRemote = isRemote(info);
-    if ((!info.error.empty() && !silentRemote) || !seenPaths.insert(info.path.string()).second)
+    if ((!info.error.empty() && !isRemote(info)) || !seenPaths.insert(info.path.string()).second)
       return;
     out.push_back(std::move(info));
   };
