@@ -115,33 +115,25 @@ TEST_CASE("parseDiskStatFields: 11, 15 and 17 fields, the old 4-field format, ga
   CHECK_FALSE(parseDiskStatFields("-1 2 3 4 5 6 7 8 9 10 11", f));
 }
 
-TEST_CASE("parseDiskStats and findInDiskStats", "[counters][parsers]")
+TEST_CASE("findInDiskStats", "[counters][parsers]")
 {
-  auto lines = parseDiskStats(readData("diskstats_4.18_discard.txt"));
-  REQUIRE(lines.size() == 5);
-  CHECK(lines[0].name == "sda");
-  CHECK(lines[0].major == 8);
-  CHECK(lines[3].name == "dm-0");
-  CHECK(lines[3].fields.inFlight == 2);
-  CHECK(lines[4].name == "nvme0n1");  // 11 fields on the same file
-
   DiskStatFields f;
-  REQUIRE(findInDiskStats(readData("diskstats_4.18_discard.txt"), "sda2", f));
+  const std::string discard = readData("diskstats_4.18_discard.txt");
+  REQUIRE(findInDiskStats(discard, "dm-0", f));
+  CHECK(f.inFlight == 2);
+  REQUIRE(findInDiskStats(discard, "nvme0n1", f));  // 11 fields on the same file
+  REQUIRE(findInDiskStats(discard, "sda2", f));
   CHECK(f.sectorsRead == 9547518);
-  CHECK_FALSE(findInDiskStats(readData("diskstats_4.18_discard.txt"), "sdz", f));
-  CHECK_FALSE(findInDiskStats(readData("diskstats_4.18_discard.txt"), "sd", f));  // whole names only
+  CHECK_FALSE(findInDiskStats(discard, "sdz", f));
+  CHECK_FALSE(findInDiskStats(discard, "sd", f));  // whole names only
 
-  auto old = parseDiskStats(readData("diskstats_2.6_partitions.txt"));
-  REQUIRE(old.size() == 3);  // hda3 (non-numeric) and hda4 (6 fields) are skipped
-  CHECK(old[1].name == "hda1");
-  CHECK_FALSE(old[1].fields.hasTiming);
-  CHECK_FALSE(findInDiskStats(readData("diskstats_2.6_partitions.txt"), "hda3", f));
+  const std::string old = readData("diskstats_2.6_partitions.txt");
+  REQUIRE(findInDiskStats(old, "hda1", f));
+  CHECK_FALSE(f.hasTiming);
+  CHECK_FALSE(findInDiskStats(old, "hda3", f));  // non-numeric
+  CHECK_FALSE(findInDiskStats(old, "hda4", f));  // 6 fields
 
-  auto real = parseDiskStats(readData("diskstats_this_vm.txt"));
-  bool sawVda = false;
-  for (const auto& l : real)
-    sawVda = sawVda || l.name == "vda";
-  CHECK(sawVda);
+  CHECK(findInDiskStats(readData("diskstats_this_vm.txt"), "vda", f));
 }
 
 TEST_CASE("accumulate converts sectors to bytes and sums devices", "[counters][parsers]")
@@ -160,15 +152,17 @@ TEST_CASE("accumulate converts sectors to bytes and sums devices", "[counters][p
   CHECK(s.inFlight == Approx(3.0));
 }
 
-TEST_CASE("parseProcIoReadBytes takes read_bytes, not rchar or another *_bytes field", "[counters][parsers]")
+TEST_CASE("parseProcIoField takes read_bytes, not rchar or another *_bytes field", "[counters][parsers]")
 {
   std::uint64_t bytes = 0;
-  REQUIRE(parseProcIoReadBytes(readData("proc_self_io_this_vm.txt"), bytes));
+  REQUIRE(parseProcIoField(readData("proc_self_io_this_vm.txt"), "read_bytes", bytes));
   CHECK(bytes == 1619234816u);
-  CHECK(parseProcIoReadBytes("cancelled_read_bytes: 5\nread_bytes: 7\n", bytes));
+  CHECK(parseProcIoField("cancelled_read_bytes: 5\nread_bytes: 7\n", "read_bytes", bytes));
   CHECK(bytes == 7);
-  CHECK_FALSE(parseProcIoReadBytes("rchar: 10\nwchar: 3\n", bytes));
-  CHECK_FALSE(parseProcIoReadBytes("read_bytes: lots\n", bytes));
+  CHECK_FALSE(parseProcIoField("rchar: 10\nwchar: 3\n", "read_bytes", bytes));
+  CHECK_FALSE(parseProcIoField("read_bytes: lots\n", "read_bytes", bytes));
+  REQUIRE(parseProcIoField("rchar: 10\nwchar: 3\n", "rchar", bytes));
+  CHECK(bytes == 10);
 }
 
 TEST_CASE("parseNetDev reads one interface of this workplace's /proc/net/dev", "[counters][parsers][network]")

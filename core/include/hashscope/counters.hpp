@@ -46,22 +46,17 @@ struct NetSnapshot {
   std::uint64_t rxPackets = 0, txPackets = 0;
 };
 
-class CpuCounterSource {
+// One source of cumulative counters. read() is false when they are unavailable this time (the device or the
+// interface vanished, or has no counters).
+template <class Snapshot>
+class CounterSource {
 public:
-  virtual ~CpuCounterSource() = default;
-  virtual bool read(CpuSnapshot& out) = 0;  // false when unavailable this time
+  virtual ~CounterSource() = default;
+  virtual bool read(Snapshot& out) = 0;
 };
-class DiskCounterSource {
-public:
-  virtual ~DiskCounterSource() = default;
-  virtual bool read(DiskSnapshot& out) = 0;  // false when the device vanished or has no counters
-};
-
-class NetCounterSource {
-public:
-  virtual ~NetCounterSource() = default;
-  virtual bool read(NetSnapshot& out) = 0;  // false when the interface vanished
-};
+using CpuCounterSource = CounterSource<CpuSnapshot>;
+using DiskCounterSource = CounterSource<DiskSnapshot>;
+using NetCounterSource = CounterSource<NetSnapshot>;
 
 // The platform's sources (Linux: /proc/stat, /proc/diskstats; macOS: host_processor_info, IOKit;
 // Windows: NtQuerySystemInformation, IOCTL_DISK_PERFORMANCE). The disk source is null when the
@@ -92,8 +87,8 @@ struct SamplerConfig {
   double hz = 10.0;
 };
 
-// The time a sampler keeps its grid by and waits on: the steady clock (steadySamplerClock, the default), or
-// one its caller moves on (a test that places every tick, and the time each sample takes, exactly).
+// The time a sampler keeps its grid by and waits on: the steady clock (the default), or one its caller moves
+// on (a test that places every tick, and the time each sample takes, exactly).
 class SamplerClock {
 public:
   using TimePoint = std::chrono::steady_clock::time_point;
@@ -102,7 +97,6 @@ public:
   // Returns once now() >= deadline, or at once when `stop` is requested (also while it waits).
   virtual void waitUntil(TimePoint deadline, std::stop_token stop) = 0;
 };
-std::shared_ptr<SamplerClock> steadySamplerClock();
 
 // One sampler thread per run, on a steady schedule, keeping the whole series. stop() returns at once.
 class Sampler {

@@ -1,13 +1,9 @@
-// Waiting for another thread: on a condition variable until a predicate holds, a deadline passes or a stop is
-// requested, on an atomic until its value changes, and for a stop callback to return. The one place HashScope
-// waits so, because one toolchain is broken: libstdc++ 12 for mingw-w64 (Debian 12) has no futex, and its
-// C++20 atomic waits lose wake-ups. That hangs std::condition_variable_any::wait(lock, stop_token, pred), whose
-// stop_callback's destructor waits on a binary_semaphore (the Windows build under wine hung at the end of a
-// read pass; installer/README.md), std::atomic::wait (BLAKE3's tree helpers missed the last notify and never
-// joined), and any std::stop_callback destroyed while another thread runs it. There (kPollingWaits) the
-// condition-variable waits register no callback and look at the token every kStopPollInterval, the atomic
-// waits spin, yield, then nap, and StopCallback waits by polling for its callback to return before the
-// semaphore is reached. Elsewhere: the standard library's own.
+// Waiting for another thread (on a condition variable, on an atomic, for a stop callback to return): the one
+// place HashScope does, because libstdc++ 12 for mingw-w64 (Debian 12) has no futex and its C++20 atomic
+// waits lose wake-ups. That hangs condition_variable_any::wait(lock, stop_token, pred) (its stop_callback's
+// destructor waits on a binary_semaphore; installer/README.md), std::atomic::wait (BLAKE3's tree helpers
+// never joined), and any std::stop_callback destroyed while another thread runs it. There (kPollingWaits)
+// these waits poll instead; elsewhere they are the standard library's own.
 #pragma once
 
 #include <algorithm>
@@ -28,17 +24,6 @@ inline constexpr bool kPollingWaits = false;
 inline constexpr std::chrono::milliseconds kStopPollInterval{10};
 
 // The polling condition-variable waits, used where kPollingWaits (and by the tests on every platform).
-template <class Lock, class Predicate>
-bool pollWaitOrStop(std::condition_variable_any& cv, Lock& lock, const std::stop_token& stop, Predicate pred)
-{
-  while (!pred()) {
-    if (stop.stop_requested())
-      return pred();
-    cv.wait_for(lock, kStopPollInterval);
-  }
-  return true;
-}
-
 template <class Lock, class Clock, class Duration, class Predicate>
 bool pollWaitUntilOrStop(std::condition_variable_any& cv, Lock& lock, const std::stop_token& stop,
                          const std::chrono::time_point<Clock, Duration>& deadline, Predicate pred)
@@ -53,6 +38,12 @@ bool pollWaitUntilOrStop(std::condition_variable_any& cv, Lock& lock, const std:
     cv.wait_until(lock, std::min(deadline, poll));
   }
   return true;
+}
+
+template <class Lock, class Predicate>
+bool pollWaitOrStop(std::condition_variable_any& cv, Lock& lock, const std::stop_token& stop, Predicate pred)
+{
+  return pollWaitUntilOrStop(cv, lock, stop, std::chrono::steady_clock::time_point::max(), std::move(pred));
 }
 
 // As cv.wait(lock, stop, pred): returns pred() once it holds or once a stop is requested.
@@ -120,15 +111,12 @@ void notifyOne(std::atomic<T>& value)
     value.notify_one();
 }
 
-// As std::stop_callback (`f` runs once when `token`'s stop is requested, at once if it was), for a callback that
-// another thread may run while this one destroys it: a Ctrl-C landing as a run ends. std::stop_callback's
-// destructor then waits on a binary_semaphore that the requesting thread releases right after `f` returns, and
-// mingw-w64's libstdc++ may never wake that wait. Where `Polling` (kPollingWaits, and the tests), the destructor
-// of a callback whose stop was requested first polls until `f` has returned, then naps kStopPollInterval, so
-// that the semaphore is released before the standard destructor looks at it (it then takes it without waiting).
-// A callback whose stop was never requested is removed at once, as the standard one is. Left: a stop that lands
-// between that look at the token and the removal can still meet the semaphore (a few instructions' window,
-// where before it was as long as the callback ran).
+// As std::stop_callback, for a callback that another thread may run while this one destroys it (a Ctrl-C
+// landing as a run ends): the standard destructor then waits on a binary_semaphore that mingw-w64's libstdc++
+// may never wake. Where `Polling` (kPollingWaits, and the tests), the destructor of a callback whose stop was
+// requested polls until `f` has returned, then naps kStopPollInterval, so that the semaphore is released
+// before the standard destructor looks at it. Left: a stop landing between that look at the token and the
+// removal (a few instructions' window) can still meet the semaphore.
 template <class F, bool Polling = kPollingWaits>
 class StopCallback {
 public:

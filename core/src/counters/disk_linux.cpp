@@ -12,7 +12,6 @@ SysfsDiskSource::SysfsDiskSource(std::filesystem::path sysRoot, std::vector<std:
 {
   for (const auto& d : m_disks)
     m_statPaths.push_back((sysRoot / "block" / d / "stat").string());
-  m_buffer.reserve(4096);
 }
 
 bool SysfsDiskSource::read(DiskSnapshot& out)
@@ -22,12 +21,9 @@ bool SysfsDiskSource::read(DiskSnapshot& out)
   DiskSnapshot sum;
   for (std::size_t i = 0; i < m_disks.size(); ++i) {
     DiskStatFields fields;
-    bool ok = readSmallFile(m_statPaths[i].c_str(), m_buffer, true) && parseDiskStatFields(m_buffer, fields);
-    if (!ok) {
-      // No sysfs entry: the device vanished, or /sys is not mounted. /proc/diskstats tells which.
-      ok = readSmallFile(m_diskstatsPath.c_str(), m_buffer) && findInDiskStats(m_buffer, m_disks[i], fields);
-    }
-    if (!ok)
+    // No sysfs entry: the device vanished, or /sys is not mounted. /proc/diskstats tells which.
+    if (!(readSmallFile(m_statPaths[i].c_str(), m_buffer, true) && parseDiskStatFields(m_buffer, fields)) &&
+        !(readSmallFile(m_diskstatsPath.c_str(), m_buffer) && findInDiskStats(m_buffer, m_disks[i], fields)))
       return false;  // one member missing makes the sum meaningless
     accumulate(fields, sum);
   }

@@ -18,9 +18,7 @@ public:
   {
     for (const auto& name : disks) {
       // Opened once with no access rights: enough for IOCTL_DISK_PERFORMANCE, and no admin needed.
-      std::wstring path = L"\\\\.\\";
-      for (char c : name)
-        path.push_back(static_cast<wchar_t>(static_cast<unsigned char>(c)));  // "PhysicalDriveN": ASCII
+      const std::wstring path = L"\\\\.\\" + std::wstring(name.begin(), name.end());  // ASCII names
       m_handles.push_back(
           CreateFileW(path.c_str(), 0, FILE_SHARE_READ | FILE_SHARE_WRITE, nullptr, OPEN_EXISTING, 0, nullptr));
     }

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "counters/proc_parsers.hpp"
 #include "hashscope/counters.hpp"
 
 namespace hashscope::counters {
@@ -39,18 +40,6 @@ private:
   std::vector<std::string> m_disks;
   std::vector<std::string> m_statPaths;
   std::string m_diskstatsPath;
-  std::string m_buffer;
-};
-
-// One network interface's traffic from /proc/net/dev.
-class ProcNetDevSource final : public NetCounterSource {
-public:
-  explicit ProcNetDevSource(std::string name, std::filesystem::path netDevFile = "/proc/net/dev");
-  bool read(NetSnapshot& out) override;
-
-private:
-  std::string m_interface;
-  std::string m_path;
   std::string m_buffer;
 };
 

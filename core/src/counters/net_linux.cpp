@@ -4,26 +4,29 @@
 
 namespace hashscope {
 
-namespace counters {
+namespace {
 
-ProcNetDevSource::ProcNetDevSource(std::string name, std::filesystem::path netDevFile)
-    : m_interface(std::move(name)), m_path(netDevFile.string())
-{
-  m_buffer.reserve(4096);
-}
+class ProcNetDevSource final : public NetCounterSource {
+public:
+  explicit ProcNetDevSource(std::string name) : m_interface(std::move(name)) {}
+  bool read(NetSnapshot& out) override
+  {
+    return counters::readSmallFile("/proc/net/dev", m_buffer) &&
+           counters::parseNetDev(m_buffer, m_interface, out);
+  }
 
-bool ProcNetDevSource::read(NetSnapshot& out)
-{
-  return readSmallFile(m_path.c_str(), m_buffer) && parseNetDev(m_buffer, m_interface, out);
-}
+private:
+  std::string m_interface;
+  std::string m_buffer;
+};
 
-}  // namespace counters
+}  // namespace
 
 std::unique_ptr<NetCounterSource> makeNetCounterSource(const StorageInfo& storage)
 {
   if (storage.remote.interfaceName.empty())
     return nullptr;
-  return std::make_unique<counters::ProcNetDevSource>(storage.remote.interfaceName);
+  return std::make_unique<ProcNetDevSource>(storage.remote.interfaceName);
 }
 
 }  // namespace hashscope

@@ -8,6 +8,8 @@
 
 namespace hashscope::counters {
 
+using storage::parseNumber;
+
 namespace {
 
 bool isSpace(char c)
@@ -24,14 +26,6 @@ std::string_view nextToken(std::string_view text, std::size_t& pos)
   while (pos < text.size() && !isSpace(text[pos]) && text[pos] != '\n')
     ++pos;
   return text.substr(start, pos - start);
-}
-
-bool toUnsigned(std::string_view token, std::uint64_t& out)
-{
-  if (token.empty())
-    return false;
-  auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), out);
-  return ec == std::errc() && ptr == token.data() + token.size();
 }
 
 std::string_view lineAt(std::string_view text, std::size_t& pos)
@@ -68,27 +62,20 @@ bool parseProcStat(std::string_view text, double ticksPerSecond, CpuSnapshot& ou
     std::size_t n = 0;
     for (; n < v.size(); ++n) {
       std::string_view tok = nextToken(line, p);
-      if (tok.empty() || !toUnsigned(tok, v[n]))
+      if (tok.empty() || !parseNumber(tok, v[n]))
         break;
     }
     if (n < 4)
       continue;  // malformed
-    CpuTimes t;
-    t.user = v[0] / ticksPerSecond;
-    t.nice = v[1] / ticksPerSecond;
-    t.system = v[2] / ticksPerSecond;
-    t.idle = v[3] / ticksPerSecond;
-    t.iowait = v[4] / ticksPerSecond;
-    t.irq = v[5] / ticksPerSecond;
-    t.softirq = v[6] / ticksPerSecond;
-    t.steal = v[7] / ticksPerSecond;
+    const auto secs = [&](std::size_t i) { return static_cast<double>(v[i]) / ticksPerSecond; };
+    const CpuTimes t{secs(0), secs(1), secs(2), secs(3), secs(4), secs(5), secs(6), secs(7)};
     if (label == "cpu") {
       out.all = t;
       haveTotal = true;
       continue;
     }
     std::uint64_t index = 0;
-    if (!toUnsigned(label.substr(3), index) || index > 65535)
+    if (!parseNumber(label.substr(3), index) || index > 65535)
       continue;
     if (coreCount == 0)
       out.cores.clear();  // keeps capacity: no allocation in steady state
@@ -112,87 +99,42 @@ bool parseDiskStatFields(std::string_view text, DiskStatFields& out)
     if (tok.empty())
       break;
     std::uint64_t value = 0;
-    if (!toUnsigned(tok, value))
+    if (!parseNumber(tok, value))
       return false;
     if (n < v.size())
       v[n] = value;
     ++n;  // fields beyond 11 (discards, flushes) are counted, not kept
   }
-  out = DiskStatFields{};
   if (n == 4) {
     // Old kernels' partition lines: reads, sectors read, writes, sectors written.
-    out.reads = v[0];
-    out.sectorsRead = v[1];
-    out.writes = v[2];
-    out.sectorsWritten = v[3];
-    out.hasTiming = false;
+    out = {.reads = v[0], .sectorsRead = v[1], .writes = v[2], .sectorsWritten = v[3], .hasTiming = false};
     return true;
   }
+  out = DiskStatFields{};
   if (n < 11)
     return false;
-  out.reads = v[0];
-  out.readsMerged = v[1];
-  out.sectorsRead = v[2];
-  out.msReading = v[3];
-  out.writes = v[4];
-  out.writesMerged = v[5];
-  out.sectorsWritten = v[6];
-  out.msWriting = v[7];
-  out.inFlight = v[8];
-  out.ioTicksMs = v[9];
-  out.weightedMs = v[10];
+  out = {v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10]};  // in the kernel's order
   return true;
 }
-
-namespace {
-
-bool parseDiskStatsLine(std::string_view line, DiskStatsLine& out, bool withName)
-{
-  std::size_t p = 0;
-  std::uint64_t major = 0, minor = 0;
-  if (!toUnsigned(nextToken(line, p), major) || !toUnsigned(nextToken(line, p), minor))
-    return false;
-  std::string_view name = nextToken(line, p);
-  if (name.empty())
-    return false;
-  out.major = static_cast<unsigned>(major);
-  out.minor = static_cast<unsigned>(minor);
-  if (withName)
-    out.name.assign(name);
-  return parseDiskStatFields(line.substr(p), out.fields);
-}
-
-}  // namespace
 
 bool findInDiskStats(std::string_view text, std::string_view device, DiskStatFields& out)
 {
   std::size_t pos = 0;
   while (pos < text.size()) {
-    std::string_view line = lineAt(text, pos);
+    // major minor name fields...
+    const std::string_view line = lineAt(text, pos);
     std::size_t p = 0;
-    nextToken(line, p);
-    nextToken(line, p);
+    std::uint64_t major = 0, minor = 0;
+    const bool numbered = parseNumber(nextToken(line, p), major) && parseNumber(nextToken(line, p), minor);
     if (nextToken(line, p) != device)
       continue;
-    DiskStatsLine parsed;
-    if (!parseDiskStatsLine(line, parsed, false))
+    DiskStatFields fields;
+    if (!numbered || device.empty() || !parseDiskStatFields(line.substr(p), fields))
       return false;
-    out = parsed.fields;
+    out = fields;
     return true;
   }
   return false;
-}
-
-std::vector<DiskStatsLine> parseDiskStats(std::string_view text)
-{
-  std::vector<DiskStatsLine> lines;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    DiskStatsLine parsed;
-    if (parseDiskStatsLine(lineAt(text, pos), parsed, true))
-      lines.push_back(std::move(parsed));
-  }
-  return lines;
 }
 
 void accumulate(const DiskStatFields& f, DiskSnapshot& out)
@@ -222,7 +164,7 @@ bool parseNetDev(std::string_view text, std::string_view wanted, NetSnapshot& ou
     std::string_view rest = line.substr(colon + 1);
     p = 0;
     for (auto& value : v) {
-      if (!toUnsigned(nextToken(rest, p), value))
+      if (!parseNumber(nextToken(rest, p), value))
         return false;
     }
     out.rxBytes = v[0];
@@ -256,7 +198,7 @@ bool parseNfsMountStats(std::string_view text, std::string_view mountPoint, NfsB
     // normalreadbytes normalwritebytes directreadbytes directwritebytes serverreadbytes serverwritebytes ...
     std::array<std::uint64_t, 5> v{};
     for (auto& value : v) {
-      if (!toUnsigned(nextToken(line, p), value))
+      if (!parseNumber(nextToken(line, p), value))
         return false;
     }
     out.normalRead = v[0];
@@ -267,9 +209,9 @@ bool parseNfsMountStats(std::string_view text, std::string_view mountPoint, NfsB
   return false;
 }
 
-bool parseProcIoReadBytes(std::string_view text, std::uint64_t& out)
+bool parseProcIoField(std::string_view text, std::string_view name, std::uint64_t& out)
 {
-  constexpr std::string_view key = "read_bytes:";
+  const std::string key = std::string(name) + ":";
   std::size_t at = 0;
   while ((at = text.find(key, at)) != std::string_view::npos) {
     if (at == 0 || text[at - 1] == '\n')  // "read_bytes", not "cancelled_read_bytes"
@@ -279,8 +221,7 @@ bool parseProcIoReadBytes(std::string_view text, std::uint64_t& out)
   if (at == std::string_view::npos)
     return false;
   std::string_view rest = text.substr(at + key.size());
-  while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
-    rest.remove_prefix(1);
+  rest.remove_prefix(std::min(rest.find_first_not_of(" \t"), rest.size()));
   const auto end = rest.data() + rest.size();
   const auto [ptr, ec] = std::from_chars(rest.data(), end, out);
   return ec == std::errc() && ptr != rest.data() && (ptr == end || *ptr == '\n' || *ptr == ' ');

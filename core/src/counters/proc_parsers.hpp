@@ -6,7 +6,6 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
-#include <vector>
 
 #include "hashscope/counters.hpp"
 
@@ -33,16 +32,9 @@ bool parseDiskStatFields(std::string_view text, DiskStatFields& out);
 // One device from /proc/diskstats by kernel name. False when the device is not listed (or malformed).
 bool findInDiskStats(std::string_view text, std::string_view device, DiskStatFields& out);
 
-// The read_bytes field of /proc/PID/io (bytes fetched from storage). False when it is missing.
-bool parseProcIoReadBytes(std::string_view text, std::uint64_t& out);
-
-// Every device in /proc/diskstats, malformed lines skipped.
-struct DiskStatsLine {
-  unsigned major = 0, minor = 0;
-  std::string name;
-  DiskStatFields fields;
-};
-std::vector<DiskStatsLine> parseDiskStats(std::string_view text);
+// A field of /proc/PID/io ("read_bytes": bytes fetched from storage; "rchar": bytes its read() calls
+// returned). False when it is missing.
+bool parseProcIoField(std::string_view text, std::string_view name, std::uint64_t& out);
 
 // One interface's line of /proc/net/dev ("  eth0: rx_bytes rx_packets ... tx_bytes ..."). False when the
 // interface is not listed or its line is malformed.

@@ -14,7 +14,8 @@ namespace hashscope {
 bool readProcessIo(ProcessIo& out)
 {
   thread_local std::string buffer;
-  if (!counters::readSmallFile("/proc/self/io", buffer) || !counters::parseProcIoReadBytes(buffer, out.readBytes))
+  if (!counters::readSmallFile("/proc/self/io", buffer) ||
+      !counters::parseProcIoField(buffer, "read_bytes", out.readBytes))
     return false;  // no task I/O accounting in this kernel (CONFIG_TASK_IO_ACCOUNTING off)
   rusage usage{};
   out.childReadBytes = getrusage(RUSAGE_CHILDREN, &usage) == 0 ? static_cast<std::uint64_t>(usage.ru_inblock) * 512 : 0;

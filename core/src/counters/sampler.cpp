@@ -15,13 +15,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-std::uint64_t deltaU64(std::uint64_t now, std::uint64_t before)
+template <typename T>
+T delta(T now, T before)
 {
-  return now >= before ? now - before : 0;  // counters that go backwards (device reset) count as 0
-}
-double deltaD(double now, double before)
-{
-  return now >= before ? now - before : 0.0;
+  return now >= before ? now - before : T{};  // counters that go backwards (device reset) count as 0
 }
 double pct(double part, double whole)
 {
@@ -33,15 +30,9 @@ struct CpuPct {
 };
 CpuPct cpuPct(const CpuTimes& a, const CpuTimes& b)
 {
-  CpuTimes d;
-  d.user = deltaD(b.user, a.user);
-  d.nice = deltaD(b.nice, a.nice);
-  d.system = deltaD(b.system, a.system);
-  d.idle = deltaD(b.idle, a.idle);
-  d.iowait = deltaD(b.iowait, a.iowait);
-  d.irq = deltaD(b.irq, a.irq);
-  d.softirq = deltaD(b.softirq, a.softirq);
-  d.steal = deltaD(b.steal, a.steal);
+  const CpuTimes d{delta(b.user, a.user),       delta(b.nice, a.nice),     delta(b.system, a.system),
+                   delta(b.idle, a.idle),       delta(b.iowait, a.iowait), delta(b.irq, a.irq),
+                   delta(b.softirq, a.softirq), delta(b.steal, a.steal)};
   const double total = d.total();
   return {pct(d.busy(), total), pct(d.user + d.nice, total), pct(d.system + d.irq + d.softirq, total),
           pct(d.iowait, total)};
@@ -63,7 +54,7 @@ struct ClockTrack {
     const double before = current.get() == clock ? last : 0.0;  // registered during this interval
     clock = current.get();
     last = now;
-    return pct(deltaD(now, before), interval);
+    return pct(delta(now, before), interval);
   }
 };
 
@@ -83,13 +74,11 @@ private:
 
 }  // namespace
 
-std::shared_ptr<SamplerClock> steadySamplerClock() { return std::make_shared<SteadyClock>(); }
-
 struct Sampler::Impl {
   Impl(SamplerConfig cfg, const LiveCounters& c, std::unique_ptr<CpuCounterSource> cpuSource,
        std::unique_ptr<DiskCounterSource> diskSource, std::shared_ptr<SamplerClock> samplerClock)
       : config(cfg), counters(c), cpu(std::move(cpuSource)), disk(std::move(diskSource)),
-        clock(samplerClock ? std::move(samplerClock) : steadySamplerClock())
+        clock(samplerClock ? std::move(samplerClock) : std::make_shared<SteadyClock>())
   {
     if (!(config.hz > 0) || !std::isfinite(config.hz))
       config.hz = 10.0;
@@ -139,14 +128,12 @@ struct Sampler::Impl {
     lastBytes.assign(n, 0);
     lastWait.assign(n, 0);
     lastBusy.assign(n, 0);
+    workerTracks.assign(n, {});
+    readerTracks.assign(n, {});
     for (std::size_t i = 0; i < n; ++i) {
       lastBytes[i] = counters.bytes(static_cast<int>(i));
       lastWait[i] = counters.waitNanos(static_cast<int>(i));
       lastBusy[i] = counters.busyNanos(static_cast<int>(i));
-    }
-    workerTracks.assign(n, {});
-    readerTracks.assign(n, {});
-    for (std::size_t i = 0; i < n; ++i) {
       // Threads already running count from now, not from their birth.
       if (auto c = counters.workerClock(static_cast<int>(i)))
         workerTracks[i] = {c.get(), c->cpuSeconds()};
@@ -170,7 +157,7 @@ struct Sampler::Impl {
     s.t = t;
     s.interval = interval;
     fillStreams(s, interval);
-    fillCpu(s, interval);
+    fillCpu(s);
     fillDisk(s, interval);
     fillNet(s, interval);
     return true;
@@ -184,11 +171,10 @@ struct Sampler::Impl {
     s.workerCpuPct.resize(n);
     std::uint64_t intervalBytes = 0;
     double waitSum = 0, busySum = 0;
-    bool anyReader = false;
     for (std::size_t i = 0; i < n; ++i) {
       const int stream = static_cast<int>(i);
       const std::uint64_t bytes = counters.bytes(stream);
-      const std::uint64_t d = deltaU64(bytes, lastBytes[i]);
+      const std::uint64_t d = delta(bytes, lastBytes[i]);
       lastBytes[i] = bytes;
       s.streamBytes[i] = bytes;
       s.totalBytes += bytes;
@@ -196,33 +182,30 @@ struct Sampler::Impl {
       intervalBytes += d;
 
       const std::uint64_t wait = counters.waitNanos(stream), busy = counters.busyNanos(stream);
-      waitSum += pct(static_cast<double>(deltaU64(wait, lastWait[i])) / 1e9, interval);
-      busySum += pct(static_cast<double>(deltaU64(busy, lastBusy[i])) / 1e9, interval);
+      waitSum += pct(static_cast<double>(delta(wait, lastWait[i])) / 1e9, interval);
+      busySum += pct(static_cast<double>(delta(busy, lastBusy[i])) / 1e9, interval);
       lastWait[i] = wait;
       lastBusy[i] = busy;
 
       s.workerCpuPct[i] = workerTracks[i].update(counters.workerClock(stream), interval);
       auto reader = counters.readerClock(stream);
-      anyReader = anyReader || reader;
       const double readerPct = readerTracks[i].update(reader, interval);
-      if (reader) {
+      if (reader) {  // empty unless a stream has a reader thread
         s.readerCpuPct.resize(n);
         s.readerCpuPct[i] = readerPct;
       }
     }
-    if (!anyReader)
-      s.readerCpuPct.clear();
     s.totalMBps = megabytesPerSecond(intervalBytes, interval);
     s.waitPct = n ? waitSum / static_cast<double>(n) : 0;
     s.busyPct = n ? busySum / static_cast<double>(n) : 0;
 
     const double processNow = processCpu();
     // 100 = one full core, so a process on 4 busy cores shows 400.
-    s.processCpuPct = std::max(0.0, deltaD(processNow, lastProcessCpu) / interval * 100.0);
+    s.processCpuPct = std::max(0.0, delta(processNow, lastProcessCpu) / interval * 100.0);
     lastProcessCpu = processNow;
   }
 
-  void fillCpu(Sample& s, double /*interval*/)
+  void fillCpu(Sample& s)
   {
     if (!cpu)
       return;
@@ -250,14 +233,14 @@ struct Sampler::Impl {
     DiskSnapshot now;
     const bool ok = disk && disk->read(now);
     if (ok && lastDiskValid) {
-      const std::uint64_t dRead = deltaU64(now.readBytes, lastDisk.readBytes);
-      const std::uint64_t dWrite = deltaU64(now.writeBytes, lastDisk.writeBytes);
+      const std::uint64_t dRead = delta(now.readBytes, lastDisk.readBytes);
+      const std::uint64_t dWrite = delta(now.writeBytes, lastDisk.writeBytes);
       diskReadSum += dRead;
       diskWriteSum += dWrite;
       s.diskValid = true;
       s.diskReadMBps = megabytesPerSecond(dRead, interval);
       s.diskWriteMBps = megabytesPerSecond(dWrite, interval);
-      s.diskBusyPct = pct(deltaD(now.busySeconds, lastDisk.busySeconds), interval);
+      s.diskBusyPct = pct(delta(now.busySeconds, lastDisk.busySeconds), interval);
     }
     // A vanished device leaves this interval invalid; when it returns, its first reading is only a new
     // baseline. The cumulative totals carry on either way.
@@ -275,7 +258,7 @@ struct Sampler::Impl {
     NetSnapshot now;
     const bool ok = net && net->read(now);
     if (ok && lastNetValid) {
-      const std::uint64_t dRx = deltaU64(now.rxBytes, lastNet.rxBytes);
+      const std::uint64_t dRx = delta(now.rxBytes, lastNet.rxBytes);
       netRxSum += dRx;
       s.netValid = true;
       s.netRxMBps = megabytesPerSecond(dRx, interval);
@@ -332,10 +315,7 @@ Sampler::Sampler(SamplerConfig config, const LiveCounters& counters, std::unique
 {
 }
 
-Sampler::~Sampler()
-{
-  stop();
-}
+Sampler::~Sampler() { stop(); }
 
 void Sampler::setCallback(std::function<void(const Sample&)> callback)
 {

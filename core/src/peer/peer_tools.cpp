@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cctype>
 #include <cstdlib>
+#include <ranges>
 
 #include "hashscope/files.hpp"
 #include "hashscope/peer.hpp"
@@ -38,9 +39,8 @@ std::vector<CatalogueEntry> buildCatalogue()
       {"blake2b-512", "-blake2b512"}, {"blake2s-256", "-blake2s256"}};
   for (const auto& [alg, flag] : openssl)
     c.push_back(hexTool(std::string("openssl-") + alg, alg, "openssl", {"dgst", flag, "-r"}));
-  c.push_back(hexTool("md5deep", "md5", "md5deep"));
-  c.push_back(hexTool("sha1deep", "sha1", "sha1deep"));
-  c.push_back(hexTool("sha256deep", "sha256", "sha256deep"));
+  for (const char* alg : {"md5", "sha1", "sha256"})
+    c.push_back(hexTool(std::string(alg) + "deep", alg, std::string(alg) + "deep"));
   for (const char* alg : {"md5", "sha1", "sha256"})
     c.push_back({std::string("hashdeep-") + alg, alg, "hashdeep", {"-c", alg}, OutputFormat::Hashdeep});
   // xxhsum -q: no progress line on stderr. -H2 is XXH128, -H3 the 64-bit XXH3 (xxHash 0.8).
@@ -62,16 +62,12 @@ std::string lower(std::string_view text)
 
 bool isHex(std::string_view text)
 {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    return std::isxdigit(static_cast<unsigned char>(ch)) != 0;
-  });
+  return !text.empty() && std::ranges::all_of(text, [](unsigned char ch) { return std::isxdigit(ch) != 0; });
 }
 
 bool isDecimal(std::string_view text)
 {
-  return !text.empty() && std::all_of(text.begin(), text.end(), [](char ch) {
-    return std::isdigit(static_cast<unsigned char>(ch)) != 0;
-  });
+  return !text.empty() && std::ranges::all_of(text, [](unsigned char ch) { return std::isdigit(ch) != 0; });
 }
 
 std::string_view firstToken(std::string_view line)
@@ -111,11 +107,8 @@ const std::vector<CatalogueEntry>& catalogue()
 
 const CatalogueEntry* catalogueEntry(std::string_view name)
 {
-  for (const CatalogueEntry& e : catalogue()) {
-    if (e.name == name)
-      return &e;
-  }
-  return nullptr;
+  const auto found = std::ranges::find(catalogue(), name, &CatalogueEntry::name);
+  return found == catalogue().end() ? nullptr : &*found;
 }
 
 std::optional<std::string> parseDigest(std::string_view output, OutputFormat format)
@@ -171,10 +164,6 @@ bool digestsEqual(const std::string& toolDigest, const std::string& hashscopeHex
   return lower(toolDigest) == lower(hashscopeHex);
 }
 
-}  // namespace peer
-
-namespace peer {
-
 std::filesystem::path findProgram(std::string_view program, const std::vector<std::filesystem::path>& dirs)
 {
   for (const auto& dir : dirs) {
@@ -191,15 +180,9 @@ std::vector<std::filesystem::path> pathDirectories()
 {
   std::vector<std::filesystem::path> dirs;
   if (const std::optional<std::string> path = pathVariableUtf8()) {
-    std::string_view rest(*path);
-    while (true) {
-      const auto sep = rest.find(pathListSeparator());
-      const std::string_view dir = rest.substr(0, sep);
-      if (!dir.empty())
+    for (const auto piece : std::views::split(*path, pathListSeparator())) {
+      if (const std::string_view dir(piece.begin(), piece.end()); !dir.empty())
         dirs.push_back(pathFromUtf8(dir));
-      if (sep == std::string_view::npos)
-        break;
-      rest.remove_prefix(sep + 1);
     }
   }
   return dirs;

@@ -142,8 +142,7 @@ ProcessOutcome runProcess(const std::filesystem::path& executable, const std::ve
     return result;
   }
 
-  std::vector<std::string> argvStrings;
-  argvStrings.push_back(executable.filename().string());
+  std::vector<std::string> argvStrings{executable.filename().string()};
   argvStrings.insert(argvStrings.end(), arguments.begin(), arguments.end());
   std::vector<char*> argv;
   for (std::string& s : argvStrings)

@@ -62,10 +62,7 @@ std::string lastErrorText(const char* what)
 
 double seconds(const FILETIME& ft)
 {
-  ULARGE_INTEGER v;
-  v.LowPart = ft.dwLowDateTime;
-  v.HighPart = ft.dwHighDateTime;
-  return static_cast<double>(v.QuadPart) / 1e7;  // 100 ns units
+  return static_cast<double>((static_cast<std::uint64_t>(ft.dwHighDateTime) << 32) | ft.dwLowDateTime) / 1e7;
 }
 
 // One pipe's reader: a Win32 thread rather than std::thread, because CancelSynchronousIo needs its handle.

@@ -34,8 +34,7 @@ std::string firstLine(const std::string& text)
   const auto begin = text.find_first_not_of(" \t\r\n");
   if (begin == std::string::npos)
     return {};
-  std::string line = text.substr(begin, text.find_first_of("\r\n", begin) - begin);
-  return line;
+  return text.substr(begin, text.find_first_of("\r\n", begin) - begin);
 }
 
 }  // namespace
@@ -85,16 +84,12 @@ RunResult runPeerTool(const PeerTool& tool, const std::filesystem::path& file, c
   stream.cpuSeconds = p.userSeconds + p.systemSeconds;
   stream.files = 1;
 
-  if (!p.started) {
-    r.error = p.error + ".";
-    return r;
-  }
-  if (p.killed) {
+  if (p.killed) {  // only a started tool is killed
     r.cancelled = true;
     r.perStream.push_back(stream);
     return r;
   }
-  if (!p.error.empty()) {
+  if (!p.started || !p.error.empty()) {
     r.error = p.error + ".";
     return r;
   }

@@ -1,7 +1,7 @@
 // lastLevelCacheBytes on Linux: sysfs describes cpu0's caches, one index per cache.
-#include <algorithm>
 #include <fstream>
 #include <string>
+#include <string_view>
 
 #include "platform/cpu_cache.hpp"
 
@@ -21,13 +21,9 @@ std::uint64_t lastLevelCacheBytes()
       continue;
     // "32768K", "36M"
     sizeFile >> unit;
-    const char suffix = unit.empty() ? 'K' : unit.front();
-    if (suffix == 'K' || suffix == 'k')
-      size <<= 10;
-    else if (suffix == 'M' || suffix == 'm')
-      size <<= 20;
-    else if (suffix == 'G' || suffix == 'g')
-      size <<= 30;
+    const char suffix = unit.empty() ? 'K' : unit[0];
+    if (const auto power = std::string_view("KMGkmg").find(suffix); power != std::string_view::npos)
+      size <<= 10 * (power % 3 + 1);
     if (l > level || (l == level && size > largest)) {
       level = l;
       largest = size;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 #include <system_error>
+#include <utility>
 #include <vector>
 
 namespace hashscope::platform {
@@ -35,19 +36,30 @@ enum class DirectResult {
   MemoryBacked,  // the file lives in RAM (tmpfs, ramfs): there is no disk and no cache to bypass
 };
 
-// A regular file opened for positional reads. Refuses FIFOs, devices, sockets and directories without
-// blocking on them. Move-only; closes on destruction.
 class Folder;
 
+// An OS handle (fd, HANDLE; -1 for none) that closes on destruction: what makes the files below move-only.
+class UniqueHandle {
+public:
+  UniqueHandle(std::intptr_t value = -1) : m_value(value) {}
+  UniqueHandle(UniqueHandle&& other) noexcept : m_value(std::exchange(other.m_value, -1)) {}
+  UniqueHandle& operator=(UniqueHandle other) noexcept  // the old handle closes with `other`
+  {
+    std::swap(m_value, other.m_value);
+    return *this;
+  }
+  ~UniqueHandle() { reset(); }
+  operator std::intptr_t() const { return m_value; }
+  void reset();  // closes it (close, CloseHandle)
+
+private:
+  std::intptr_t m_value;
+};
+
+// A regular file opened for positional reads. Refuses FIFOs, devices, sockets and directories without
+// blocking on them. Move-only; closes on destruction.
 class InputFile {
 public:
-  InputFile() = default;
-  ~InputFile();
-  InputFile(InputFile&& other) noexcept;
-  InputFile& operator=(InputFile&& other) noexcept;
-  InputFile(const InputFile&) = delete;
-  InputFile& operator=(const InputFile&) = delete;
-
   // Opens `path` (however long). On failure: a closed file and one sentence in `error`. `lookFirst` false
   // skips the look before opening (the caller just saw a regular file): the handle is still checked, and the
   // open never blocks.
@@ -56,7 +68,7 @@ public:
   // up, and never outside the folder should it be renamed or replaced. Like open() with `lookFirst` false.
   static InputFile openIn(const Folder& folder, const std::filesystem::path& path, ReadMode mode, std::string& error);
 
-  bool isOpen() const { return m_handle != kInvalid; }
+  bool isOpen() const { return m_handle != -1; }
   std::uint64_t size() const { return m_size; }
   const std::filesystem::path& path() const { return m_path; }
   DirectResult direct() const { return m_direct; }
@@ -76,7 +88,7 @@ public:
   // Drops cached pages of one range just consumed, so a cached "cold" read does not fill the cache. Cheap.
   void dropRange(std::uint64_t offset, std::uint64_t length);
 
-  void close();
+  void close() { m_handle.reset(); }
 
 private:
   // POSIX: opens `name` relative to the folder descriptor `dirFd` (AT_FDCWD for a path).
@@ -85,8 +97,7 @@ private:
   // POSIX: the platform's part of openAt (file_io_linux/_mac.cpp), on the opened regular file (still
   // O_NONBLOCK): read-ahead hints, and for ReadMode::Direct the way around the page cache.
   void setReadMode(ReadMode mode);
-  static constexpr std::intptr_t kInvalid = -1;
-  std::intptr_t m_handle = kInvalid;  // fd or HANDLE
+  UniqueHandle m_handle;
   std::uint64_t m_size = 0;
   std::size_t m_alignment = 1;
   DirectResult m_direct = DirectResult::NotAsked;
@@ -98,19 +109,12 @@ private:
 // exists). Move-only; closes on destruction but never removes (the caller owns the name).
 class OutputFile {
 public:
-  OutputFile() = default;
-  ~OutputFile();
-  OutputFile(OutputFile&& other) noexcept;
-  OutputFile& operator=(OutputFile&& other) noexcept;
-  OutputFile(const OutputFile&) = delete;
-  OutputFile& operator=(const OutputFile&) = delete;
-
   // Creates `path`, failing when anything exists under that name. `error` gets one sentence.
   static OutputFile createExclusive(const std::filesystem::path& path, std::string& error);
   // Opens a second handle on a file this process created (parallel writers). Never creates.
   static OutputFile openExisting(const std::filesystem::path& path, std::string& error);
 
-  bool isOpen() const { return m_handle != kInvalid; }
+  bool isOpen() const { return m_handle != -1; }
   // Writes all `size` bytes at `offset` (looping over short writes). False with `error` set on failure.
   bool writeAt(const void* data, std::size_t size, std::uint64_t offset, std::string& error);
   // Pushes written data to the device (fdatasync, F_FULLFSYNC, FlushFileBuffers).
@@ -122,15 +126,14 @@ public:
   void writeBehind(std::uint64_t offset, std::uint64_t length);
   // Drops the file's pages from the cache after flush(), so the next read of it is cold.
   void evict();
-  void close();
+  void close() { m_handle.reset(); }
 
 private:
   // POSIX: opens `path` with `flags`, wording the errors a user can act on (createExclusive, openExisting).
   static OutputFile openWith(const std::filesystem::path& path, int flags, std::string& error);
   // POSIX: what the platform does to a descriptor opened for writing (macOS: F_NOCACHE; Linux: nothing).
   void setWriteMode();
-  static constexpr std::intptr_t kInvalid = -1;
-  std::intptr_t m_handle = kInvalid;
+  UniqueHandle m_handle;
   std::filesystem::path m_path;
   static constexpr int kWriteBehindLag = 4;
   struct Range {
@@ -199,6 +202,7 @@ public:
   std::intptr_t nativeHandle() const { return m_handle; }  // the descriptor (-1 on Windows)
 
 private:
+  static Folder adopt(int fd, std::filesystem::path path, std::error_code& ec);  // POSIX
   void close();
   std::intptr_t m_handle = -1;
   std::filesystem::path m_path;
@@ -238,18 +242,11 @@ public:
   enum class Mode { Shared, Exclusive };
   enum class Outcome { Locked, Busy, Failed };  // Busy: another holder's lock conflicts
 
-  FileLock() = default;
-  ~FileLock();
-  FileLock(FileLock&& other) noexcept;
-  FileLock& operator=(FileLock&& other) noexcept;
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-
   // Opens the regular file `path` (a symbolic link is refused) and tries the lock without waiting.
   // `error` gets one sentence when the outcome is Failed.
   static FileLock tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error);
 
-  bool isLocked() const { return m_handle != kInvalid; }
+  bool isLocked() const { return m_handle != -1; }
   // Switches between shared and exclusive without waiting. Not atomic (another process may lock in
   // between): check stillNamedBy() afterwards. False when the new lock could not be had (then none is held).
   bool relock(Mode mode);
@@ -257,11 +254,10 @@ public:
   bool stillNamedBy(const std::filesystem::path& path) const;
   // The locked file's current size in bytes.
   std::uint64_t size() const;
-  void unlock();  // releases the lock and closes the file
+  void unlock() { m_handle.reset(); }  // releases the lock and closes the file
 
 private:
-  static constexpr std::intptr_t kInvalid = -1;
-  std::intptr_t m_handle = kInvalid;
+  UniqueHandle m_handle;
 };
 
 // A short text tag on a file, which a user's file cannot carry by accident: an extended attribute

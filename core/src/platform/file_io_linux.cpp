@@ -5,9 +5,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdio>
-#include <cstdlib>
-#include <cstring>
 #include <iterator>
 #include <fcntl.h>
 #include <linux/fs.h>
@@ -17,7 +14,6 @@
 #include <sys/xattr.h>
 #include <sys/syscall.h>
 #include <unistd.h>
-#include <utility>
 
 namespace hashscope::platform {
 
@@ -161,25 +157,14 @@ bool isMemoryBacked(const std::filesystem::path& path)
 
 bool isPseudoFilesystem(const std::filesystem::path& path)
 {
+  // 0x62656570: configfs (CONFIGFS_MAGIC is not in the uapi headers).
+  static constexpr unsigned long kPseudo[] = {PROC_SUPER_MAGIC,    SYSFS_MAGIC,      DEBUGFS_MAGIC,
+                                              TRACEFS_MAGIC,       0x62656570,       SECURITYFS_MAGIC,
+                                              CGROUP_SUPER_MAGIC,  CGROUP2_SUPER_MAGIC, PSTOREFS_MAGIC,
+                                              EFIVARFS_MAGIC,      BPF_FS_MAGIC};
   struct statfs fs {};
-  if (::statfs(path.c_str(), &fs) != 0)
-    return false;
-  switch (static_cast<unsigned long>(fs.f_type)) {
-  case PROC_SUPER_MAGIC:
-  case SYSFS_MAGIC:
-  case DEBUGFS_MAGIC:
-  case TRACEFS_MAGIC:
-  case 0x62656570:  // configfs (CONFIGFS_MAGIC is not in the uapi headers)
-  case SECURITYFS_MAGIC:
-  case CGROUP_SUPER_MAGIC:
-  case CGROUP2_SUPER_MAGIC:
-  case PSTOREFS_MAGIC:
-  case EFIVARFS_MAGIC:
-  case BPF_FS_MAGIC:
-    return true;
-  default:
-    return false;
-  }
+  return ::statfs(path.c_str(), &fs) == 0 &&
+         std::ranges::find(kPseudo, static_cast<unsigned long>(fs.f_type)) != std::end(kPseudo);
 }
 
 // ---- tags: a user.* extended attribute ----

@@ -10,13 +10,29 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
-#include <utility>
 #include <vector>
 
 #include "platform/file_io.hpp"
 #include "platform/posix_errors.hpp"
 
 namespace hashscope::platform {
+
+namespace {
+
+// mincore's vector is unsigned char* on Linux and char* on macOS: let the declaration say which.
+template <typename Address, typename Vector>
+Vector* mincoreVector(int (*)(Address, std::size_t, Vector*));
+
+int flockNow(int fd, FileLock::Mode mode)
+{
+  int rc;
+  do
+    rc = ::flock(fd, (mode == FileLock::Mode::Shared ? LOCK_SH : LOCK_EX) | LOCK_NB);
+  while (rc != 0 && errno == EINTR);
+  return rc == 0 ? 0 : errno;
+}
+
+}  // namespace
 
 void AlignedDeleter::operator()(std::byte* p) const noexcept { std::free(p); }
 
@@ -28,8 +44,13 @@ AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment)
   return AlignedBuffer(static_cast<std::byte*>(p));
 }
 
-// open() and openIn() differ only in what the name is relative to; openAt() does the rest, with the
-// platform's setReadMode (file_io_linux/_mac.cpp).
+void UniqueHandle::reset()
+{
+  if (m_value != -1)
+    ::close(static_cast<int>(m_value));
+  m_value = -1;
+}
+
 InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool lookFirst)
 {
   // A path past PATH_MAX (a file deep in a tree): its folder opened piece by piece, then the name in it.
@@ -56,7 +77,7 @@ InputFile InputFile::openIn(const Folder& folder, const std::filesystem::path& p
   return openAt(static_cast<int>(folder.nativeHandle()), name, path, mode, error, false);
 }
 
-// `name` relative to the folder `dirFd` (AT_FDCWD: a path); `path` names the file in messages.
+// `path` names the file in messages.
 InputFile InputFile::openAt(int dirFd, const char* name, const std::filesystem::path& path, ReadMode mode,
                             std::string& error, bool lookFirst)
 {
@@ -112,31 +133,6 @@ std::int64_t InputFile::readAt(void* buffer, std::size_t size, std::uint64_t off
   return static_cast<std::int64_t>(done);
 }
 
-InputFile::~InputFile() { close(); }
-
-InputFile::InputFile(InputFile&& other) noexcept { *this = std::move(other); }
-
-InputFile& InputFile::operator=(InputFile&& other) noexcept
-{
-  if (this != &other) {
-    close();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-    m_size = other.m_size;
-    m_alignment = other.m_alignment;
-    m_direct = other.m_direct;
-    m_note = std::move(other.m_note);
-    m_path = std::move(other.m_path);
-  }
-  return *this;
-}
-
-void InputFile::close()
-{
-  if (m_handle != kInvalid)
-    ::close(static_cast<int>(m_handle));
-  m_handle = kInvalid;
-}
-
 OutputFile OutputFile::openWith(const std::filesystem::path& path, int flags, std::string& error)
 {
   error.clear();
@@ -188,29 +184,6 @@ bool renameNoReplace(const std::filesystem::path& from, const std::filesystem::p
   return false;
 }
 
-OutputFile::~OutputFile() { close(); }
-
-OutputFile::OutputFile(OutputFile&& other) noexcept { *this = std::move(other); }
-
-OutputFile& OutputFile::operator=(OutputFile&& other) noexcept
-{
-  if (this != &other) {
-    close();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-    m_path = std::move(other.m_path);
-    std::copy(std::begin(other.m_inFlight), std::end(other.m_inFlight), std::begin(m_inFlight));
-    m_next = other.m_next;
-  }
-  return *this;
-}
-
-void OutputFile::close()
-{
-  if (m_handle != kInvalid)
-    ::close(static_cast<int>(m_handle));
-  m_handle = kInvalid;
-}
-
 bool OutputFile::writeAt(const void* data, std::size_t size, std::uint64_t offset, std::string& error)
 {
   const auto* in = static_cast<const char*>(data);
@@ -241,18 +214,6 @@ std::optional<FileId> fileId(const std::filesystem::path& path)
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
 }
 
-namespace {
-
-// mincore's vector is unsigned char* on Linux and char* on macOS: let the declaration say which.
-template <typename Address, typename Vector>
-int callMincore(int (*mincoreFn)(Address, std::size_t, Vector*), void* address, std::size_t length,
-                std::vector<unsigned char>& vec)
-{
-  return mincoreFn(static_cast<Address>(address), length, reinterpret_cast<Vector*>(vec.data()));
-}
-
-}  // namespace
-
 std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path)
 {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
@@ -268,7 +229,8 @@ std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path)
                map != MAP_FAILED) {
       const auto page = static_cast<std::uint64_t>(::sysconf(_SC_PAGESIZE));
       std::vector<unsigned char> vec(static_cast<std::size_t>((size + page - 1) / page));
-      if (callMincore(::mincore, map, static_cast<std::size_t>(size), vec) == 0) {
+      using Vector = decltype(mincoreVector(::mincore));
+      if (::mincore(map, static_cast<std::size_t>(size), reinterpret_cast<Vector>(vec.data())) == 0) {
         std::uint64_t pages = 0;
         for (unsigned char v : vec)
           pages += v & 1u;
@@ -281,40 +243,16 @@ std::optional<std::uint64_t> residentBytes(const std::filesystem::path& path)
   return resident;
 }
 
-// ---- FileLock: flock(), per open file description ----
-
-FileLock::~FileLock() { unlock(); }
-
-FileLock::FileLock(FileLock&& other) noexcept { *this = std::move(other); }
-
-FileLock& FileLock::operator=(FileLock&& other) noexcept
-{
-  if (this != &other) {
-    unlock();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-  }
-  return *this;
-}
-
-namespace {
-
-int flockNow(int fd, FileLock::Mode mode)
-{
-  int rc;
-  do
-    rc = ::flock(fd, (mode == FileLock::Mode::Shared ? LOCK_SH : LOCK_EX) | LOCK_NB);
-  while (rc != 0 && errno == EINTR);
-  return rc == 0 ? 0 : errno;
-}
-
-}  // namespace
+// ---- FileLock: flock(), per open file description (closing the last descriptor releases it) ----
 
 FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error)
 {
   outcome = Outcome::Failed;
   error.clear();
   // Read-only is enough for flock; O_NONBLOCK keeps a FIFO planted under the name from blocking the open.
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  FileLock lock;  // closes the file on every early return
+  lock.m_handle = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  const int fd = static_cast<int>(lock.m_handle);
   if (fd < 0) {
     error = pathError(path, errno);
     return {};
@@ -323,22 +261,16 @@ FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome
   const bool statted = ::fstat(fd, &st) == 0;
   if (!statted || !S_ISREG(st.st_mode)) {
     error = statted ? kindError(path, st.st_mode) : pathError(path, errno);
-    ::close(fd);
     return {};
   }
-  const int e = flockNow(fd, mode);
-  if (e != 0) {
-    ::close(fd);
-    if (e == EWOULDBLOCK) {
+  if (const int e = flockNow(fd, mode); e != 0) {
+    if (e == EWOULDBLOCK)
       outcome = Outcome::Busy;
-      return {};
-    }
-    error = path.string() + ": cannot lock it (" + errnoText(e) + ")";
+    else
+      error = path.string() + ": cannot lock it (" + errnoText(e) + ")";
     return {};
   }
   outcome = Outcome::Locked;
-  FileLock lock;
-  lock.m_handle = fd;
   return lock;
 }
 
@@ -363,13 +295,6 @@ std::uint64_t FileLock::size() const
 {
   struct stat st {};
   return isLocked() && ::fstat(static_cast<int>(m_handle), &st) == 0 ? static_cast<std::uint64_t>(st.st_size) : 0;
-}
-
-void FileLock::unlock()
-{
-  if (m_handle != kInvalid)
-    ::close(static_cast<int>(m_handle));  // closing the last descriptor of the description releases flock
-  m_handle = kInvalid;
 }
 
 }  // namespace hashscope::platform

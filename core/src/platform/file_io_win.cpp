@@ -5,9 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
-#include <iterator>
 #include <malloc.h>
-#include <utility>
 
 #include "platform/file_io.hpp"
 
@@ -81,6 +79,22 @@ HANDLE openForRead(const std::filesystem::path& path, DWORD flags)
                      nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL | flags, nullptr);
 }
 
+HANDLE openForWrite(const std::filesystem::path& path, DWORD disposition)
+{
+  return CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
+                     nullptr, disposition, FILE_ATTRIBUTE_NORMAL, nullptr);
+}
+
+// ReadFile and WriteFile at `offset`, at most kMaxCall (1 GiB: they take a DWORD; a multiple of any sector).
+OVERLAPPED at(std::uint64_t offset)
+{
+  OVERLAPPED overlapped{};
+  overlapped.Offset = static_cast<DWORD>(offset & 0xffffffffu);
+  overlapped.OffsetHigh = static_cast<DWORD>(offset >> 32);
+  return overlapped;
+}
+constexpr std::size_t kMaxCall = std::size_t{1} << 30;
+
 }  // namespace
 
 void AlignedDeleter::operator()(std::byte* p) const noexcept { _aligned_free(p); }
@@ -90,32 +104,14 @@ AlignedBuffer allocateAligned(std::size_t size, std::size_t alignment)
   return AlignedBuffer(static_cast<std::byte*>(_aligned_malloc(std::max<std::size_t>(size, 1), alignment)));
 }
 
+void UniqueHandle::reset()
+{
+  if (m_value != -1)
+    CloseHandle(toHandle(m_value));
+  m_value = -1;
+}
+
 // ---- InputFile ----
-
-InputFile::~InputFile() { close(); }
-
-InputFile::InputFile(InputFile&& other) noexcept { *this = std::move(other); }
-
-InputFile& InputFile::operator=(InputFile&& other) noexcept
-{
-  if (this != &other) {
-    close();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-    m_size = other.m_size;
-    m_alignment = other.m_alignment;
-    m_direct = other.m_direct;
-    m_note = std::move(other.m_note);
-    m_path = std::move(other.m_path);
-  }
-  return *this;
-}
-
-void InputFile::close()
-{
-  if (m_handle != kInvalid)
-    CloseHandle(toHandle(m_handle));
-  m_handle = kInvalid;
-}
 
 InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std::string& error, bool /*lookFirst*/)
 {
@@ -158,13 +154,8 @@ InputFile InputFile::open(const std::filesystem::path& path, ReadMode mode, std:
     return {};
   }
   file.m_handle = fromHandle(h);
-  const DWORD type = GetFileType(h);
-  if (type == FILE_TYPE_PIPE) {
-    error = path.string() + " is a FIFO, not a regular file";
-    return {};
-  }
-  if (type != FILE_TYPE_DISK) {
-    error = path.string() + " is a device, not a regular file";
+  if (const DWORD type = GetFileType(h); type != FILE_TYPE_DISK) {
+    error = path.string() + (type == FILE_TYPE_PIPE ? " is a FIFO" : " is a device") + ", not a regular file";
     return {};
   }
   LARGE_INTEGER size{};
@@ -190,14 +181,10 @@ std::int64_t InputFile::readAt(void* buffer, std::size_t size, std::uint64_t off
   auto* out = static_cast<char*>(buffer);
   std::size_t done = 0;
   while (done < size) {
-    // ReadFile takes a DWORD: at most 1 GiB per call (a multiple of any sector size).
-    const DWORD want = static_cast<DWORD>(std::min<std::size_t>(size - done, std::size_t{1} << 30));
-    OVERLAPPED at{};
-    const std::uint64_t pos = offset + done;
-    at.Offset = static_cast<DWORD>(pos & 0xffffffffu);
-    at.OffsetHigh = static_cast<DWORD>(pos >> 32);
+    const DWORD want = static_cast<DWORD>(std::min(size - done, kMaxCall));
+    OVERLAPPED where = at(offset + done);
     DWORD got = 0;
-    if (!ReadFile(toHandle(m_handle), out + done, want, &got, &at)) {
+    if (!ReadFile(toHandle(m_handle), out + done, want, &got, &where)) {
       const DWORD e = GetLastError();
       if (e == ERROR_HANDLE_EOF)
         break;
@@ -227,42 +214,14 @@ void InputFile::evict(std::string& note)
          "come from RAM";
 }
 
-void InputFile::dropRange(std::uint64_t, std::uint64_t)
-{
-  // No per-range eviction call on Windows.
-}
+void InputFile::dropRange(std::uint64_t, std::uint64_t) {}  // no per-range eviction call on Windows
 
 // ---- OutputFile ----
-
-OutputFile::~OutputFile() { close(); }
-
-OutputFile::OutputFile(OutputFile&& other) noexcept { *this = std::move(other); }
-
-OutputFile& OutputFile::operator=(OutputFile&& other) noexcept
-{
-  if (this != &other) {
-    close();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-    m_path = std::move(other.m_path);
-    std::copy(std::begin(other.m_inFlight), std::end(other.m_inFlight), std::begin(m_inFlight));
-    m_next = other.m_next;
-  }
-  return *this;
-}
-
-void OutputFile::close()
-{
-  if (m_handle != kInvalid)
-    CloseHandle(toHandle(m_handle));
-  m_handle = kInvalid;
-}
 
 OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::string& error)
 {
   error.clear();
-  // CREATE_NEW fails on any existing name: nothing is ever truncated or replaced.
-  HANDLE h = CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                         nullptr, CREATE_NEW, FILE_ATTRIBUTE_NORMAL, nullptr);
+  HANDLE h = openForWrite(path, CREATE_NEW);  // fails on any existing name: nothing is truncated or replaced
   if (h == INVALID_HANDLE_VALUE) {
     const DWORD e = GetLastError();
     // Say which it is: a write-protected volume and a folder this user may not write to need different fixes.
@@ -283,8 +242,7 @@ OutputFile OutputFile::createExclusive(const std::filesystem::path& path, std::s
 OutputFile OutputFile::openExisting(const std::filesystem::path& path, std::string& error)
 {
   error.clear();
-  HANDLE h = CreateFileW(path.c_str(), GENERIC_WRITE, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE,
-                         nullptr, OPEN_EXISTING, FILE_ATTRIBUTE_NORMAL, nullptr);
+  HANDLE h = openForWrite(path, OPEN_EXISTING);
   if (h == INVALID_HANDLE_VALUE) {
     error = pathError(path, GetLastError());
     return {};
@@ -300,13 +258,10 @@ bool OutputFile::writeAt(const void* data, std::size_t size, std::uint64_t offse
   const auto* in = static_cast<const char*>(data);
   std::size_t done = 0;
   while (done < size) {
-    const DWORD want = static_cast<DWORD>(std::min<std::size_t>(size - done, std::size_t{1} << 30));
-    OVERLAPPED at{};
-    const std::uint64_t pos = offset + done;
-    at.Offset = static_cast<DWORD>(pos & 0xffffffffu);
-    at.OffsetHigh = static_cast<DWORD>(pos >> 32);
+    const DWORD want = static_cast<DWORD>(std::min(size - done, kMaxCall));
+    OVERLAPPED where = at(offset + done);
     DWORD wrote = 0;
-    if (!WriteFile(toHandle(m_handle), in + done, want, &wrote, &at)) {
+    if (!WriteFile(toHandle(m_handle), in + done, want, &wrote, &where)) {
       error = pathError(m_path, GetLastError());
       return false;
     }
@@ -327,15 +282,11 @@ bool OutputFile::flush(std::string& error)
   return false;
 }
 
-void OutputFile::writeBehind(std::uint64_t, std::uint64_t)
-{
-  // No range writeback call on Windows: the cache manager's lazy writer bounds dirty data itself.
-}
+// No range writeback call on Windows: the cache manager's lazy writer bounds dirty data itself.
+void OutputFile::writeBehind(std::uint64_t, std::uint64_t) {}
 
-void OutputFile::evict()
-{
-  // Nothing to do while our handle is open; the next cold read opens the file unbuffered, which purges it.
-}
+// Nothing to do while our handle is open; the next cold read opens the file unbuffered, which purges it.
+void OutputFile::evict() {}
 
 // ---- names and identities ----
 

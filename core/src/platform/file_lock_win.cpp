@@ -3,7 +3,6 @@
 // Written from the platform notes: compile-checked with mingw-w64 only.
 #include <windows.h>
 
-#include <utility>
 
 #include "platform/file_io.hpp"
 
@@ -14,23 +13,24 @@ namespace {
 HANDLE toHandle(std::intptr_t h) { return reinterpret_cast<HANDLE>(h); }
 
 // A byte no file reaches: locking it never blocks reads or writes of real data.
-constexpr DWORD kLockOffsetLow = 0xfffffffeu;
-constexpr DWORD kLockOffsetHigh = 0x7fffffffu;
+OVERLAPPED lockedByte()
+{
+  OVERLAPPED at{};
+  at.Offset = 0xfffffffeu;
+  at.OffsetHigh = 0x7fffffffu;
+  return at;
+}
 
 bool lockNow(HANDLE h, FileLock::Mode mode)
 {
-  OVERLAPPED at{};
-  at.Offset = kLockOffsetLow;
-  at.OffsetHigh = kLockOffsetHigh;
   const DWORD flags = LOCKFILE_FAIL_IMMEDIATELY | (mode == FileLock::Mode::Exclusive ? LOCKFILE_EXCLUSIVE_LOCK : 0);
+  OVERLAPPED at = lockedByte();
   return LockFileEx(h, flags, 0, 1, 0, &at) != 0;
 }
 
 void unlockNow(HANDLE h)
 {
-  OVERLAPPED at{};
-  at.Offset = kLockOffsetLow;
-  at.OffsetHigh = kLockOffsetHigh;
+  OVERLAPPED at = lockedByte();
   UnlockFileEx(h, 0, 1, 0, &at);
 }
 
@@ -62,19 +62,6 @@ bool sameFile(const BY_HANDLE_FILE_INFORMATION& a, const BY_HANDLE_FILE_INFORMAT
 
 }  // namespace
 
-FileLock::~FileLock() { unlock(); }
-
-FileLock::FileLock(FileLock&& other) noexcept { *this = std::move(other); }
-
-FileLock& FileLock::operator=(FileLock&& other) noexcept
-{
-  if (this != &other) {
-    unlock();
-    m_handle = std::exchange(other.m_handle, kInvalid);
-  }
-  return *this;
-}
-
 FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome& outcome, std::string& error)
 {
   outcome = Outcome::Failed;
@@ -83,6 +70,8 @@ FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome
   // reading or removing the file; only cooperating HashScope processes look at the lock.
   HANDLE h = CreateFileW(path.c_str(), GENERIC_READ, FILE_SHARE_READ | FILE_SHARE_WRITE | FILE_SHARE_DELETE, nullptr,
                          OPEN_EXISTING, FILE_FLAG_OPEN_REPARSE_POINT, nullptr);
+  FileLock lock;  // closes the file on every early return
+  lock.m_handle = reinterpret_cast<std::intptr_t>(h);
   if (h == INVALID_HANDLE_VALUE) {
     error = path.string() + ": cannot open it (Windows error " + std::to_string(GetLastError()) + ")";
     return {};
@@ -90,23 +79,17 @@ FileLock FileLock::tryLock(const std::filesystem::path& path, Mode mode, Outcome
   BY_HANDLE_FILE_INFORMATION info{};
   if (!GetFileInformationByHandle(h, &info) ||
       (info.dwFileAttributes & (FILE_ATTRIBUTE_DIRECTORY | FILE_ATTRIBUTE_REPARSE_POINT)) != 0) {
-    CloseHandle(h);
     error = path.string() + " is not a regular file";
     return {};
   }
   if (!lockNow(h, mode)) {
-    const DWORD e = GetLastError();
-    CloseHandle(h);
-    if (e == ERROR_LOCK_VIOLATION || e == ERROR_IO_PENDING) {
+    if (const DWORD e = GetLastError(); e == ERROR_LOCK_VIOLATION || e == ERROR_IO_PENDING)
       outcome = Outcome::Busy;
-      return {};
-    }
-    error = path.string() + ": cannot lock it (Windows error " + std::to_string(e) + ")";
+    else
+      error = path.string() + ": cannot lock it (Windows error " + std::to_string(e) + ")";
     return {};
   }
   outcome = Outcome::Locked;
-  FileLock lock;
-  lock.m_handle = reinterpret_cast<std::intptr_t>(h);
   return lock;
 }
 
@@ -143,13 +126,6 @@ std::uint64_t FileLock::size() const
 {
   LARGE_INTEGER size{};
   return isLocked() && GetFileSizeEx(toHandle(m_handle), &size) ? static_cast<std::uint64_t>(size.QuadPart) : 0;
-}
-
-void FileLock::unlock()
-{
-  if (m_handle != kInvalid)
-    CloseHandle(toHandle(m_handle));  // closing the handle releases its locks
-  m_handle = kInvalid;
 }
 
 TagResult writeTag(const std::filesystem::path& file, const std::string& value, std::string& error)

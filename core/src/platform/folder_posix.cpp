@@ -44,16 +44,8 @@ EntryKind kindOfMode(mode_t mode)
 
 EntryKind kindOfDirent(unsigned char type)
 {
-  switch (type) {
-  case DT_REG: return EntryKind::Regular;
-  case DT_DIR: return EntryKind::Folder;
-  case DT_LNK: return EntryKind::Link;
-  case DT_FIFO: return EntryKind::Fifo;
-  case DT_SOCK: return EntryKind::Socket;
-  case DT_BLK:
-  case DT_CHR: return EntryKind::Device;
-  default: return EntryKind::Unknown;  // DT_UNKNOWN: some filesystems do not say
-  }
+  const EntryKind kind = kindOfMode(DTTOIF(type));
+  return kind == EntryKind::Other ? EntryKind::Unknown : kind;  // DT_UNKNOWN: some filesystems do not say
 }
 
 // O_NONBLOCK and O_NOCTTY are harmless on a folder and keep anything swapped in under the name from
@@ -63,6 +55,7 @@ constexpr int kFolderFlags = O_RDONLY | O_CLOEXEC | O_DIRECTORY | O_NONBLOCK | O
 // The calling thread's descriptor table: 0 for the process's, else a number of its own (useOwnDescriptorTable).
 thread_local std::uint64_t t_table = 0;
 std::atomic<std::uint64_t> g_tables{0};
+thread_local bool t_ownTable = false;
 
 std::optional<FileId> identity(int fd)
 {
@@ -70,6 +63,43 @@ std::optional<FileId> identity(int fd)
   if (::fstat(fd, &st) != 0)
     return std::nullopt;
   return FileId{static_cast<std::uint64_t>(st.st_dev), static_cast<std::uint64_t>(st.st_ino)};
+}
+
+// The longest piece of a path opened at once: under PATH_MAX (4096 on Linux, 1024 on macOS).
+constexpr std::size_t kPathPiece = 1000;
+
+// open(path, flags) for a path of any length: one under kPathPiece at once, a longer one piece by piece, each
+// cut at a slash and opened (as a folder) relative to the one before.
+int openLongPath(const std::filesystem::path& path, int flags)
+{
+  const std::string& native = path.native();
+  if (native.size() < kPathPiece)
+    return ::open(native.c_str(), flags);
+  int at = AT_FDCWD;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t end = native.size();
+    if (end - start >= kPathPiece) {
+      end = native.rfind('/', start + kPathPiece - 1);
+      if (end == std::string::npos || end <= start) {  // one name longer than any piece: the system refuses it
+        if (at != AT_FDCWD)
+          ::close(at);
+        errno = ENAMETOOLONG;
+        return -1;
+      }
+    }
+    const std::string piece = native.substr(start, end - start);
+    const bool last = end == native.size();
+    const int fd = ::openat(at, piece.c_str(), last ? flags : kFolderFlags);
+    const int saved = errno;
+    if (at != AT_FDCWD)
+      ::close(at);
+    errno = saved;
+    if (fd < 0 || last)
+      return fd;
+    at = fd;
+    start = end + 1;
+  }
 }
 
 }  // namespace
@@ -108,94 +138,36 @@ void Folder::close()
   m_path.clear();
 }
 
-namespace {
-
-// The longest piece of a path opened at once: under PATH_MAX (4096 on Linux, 1024 on macOS).
-constexpr std::size_t kPathPiece = 1000;
-
-// open(path, flags) for a path of any length: one under kPathPiece at once, a longer one piece by piece, each
-// cut at a slash and opened (as a folder) relative to the one before.
-int openLongPath(const std::filesystem::path& path, int flags)
+// The folder just opened as `fd` (closed with `ec` when the open failed), on this thread's table.
+Folder Folder::adopt(int fd, std::filesystem::path path, std::error_code& ec)
 {
-  const std::string& native = path.native();
-  if (native.size() < kPathPiece)
-    return ::open(native.c_str(), flags);
-  // Piece by piece, each under the system's limit and cut at a slash, each opened relative to the last.
-  int at = AT_FDCWD;
-  std::size_t start = 0;
-  for (;;) {
-    std::size_t end = native.size();
-    if (end - start >= kPathPiece) {
-      end = native.rfind('/', start + kPathPiece - 1);
-      if (end == std::string::npos || end <= start) {  // one name longer than any piece: the system refuses it
-        if (at != AT_FDCWD)
-          ::close(at);
-        errno = ENAMETOOLONG;
-        return -1;
-      }
-    }
-    const std::string piece = native.substr(start, end - start);
-    const bool last = end == native.size();
-    const int fd = ::openat(at, piece.c_str(), last ? flags : kFolderFlags);
-    const int saved = errno;
-    if (at != AT_FDCWD)
-      ::close(at);
-    errno = saved;
-    if (fd < 0 || last)
-      return fd;
-    at = fd;
-    start = end + 1;
-  }
-}
-
-}  // namespace
-
-Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
-{
-  ec.clear();
-  const int fd = openLongPath(path, kFolderFlags);
   Folder folder;
   if (fd < 0) {
     ec = lastError();
     return folder;
   }
+  ec.clear();
   folder.m_handle = fd;
-  folder.m_path = path;
+  folder.m_path = std::move(path);
   folder.m_id = identity(fd);
   folder.m_table = t_table;
   return folder;
+}
+
+Folder Folder::open(const std::filesystem::path& path, std::error_code& ec)
+{
+  return adopt(openLongPath(path, kFolderFlags), path, ec);
 }
 
 Folder Folder::openChild(const std::string& name, bool followLink, std::error_code& ec) const
 {
-  ec.clear();
   const int fd = ::openat(static_cast<int>(m_handle), name.c_str(), kFolderFlags | (followLink ? 0 : O_NOFOLLOW));
-  Folder folder;
-  if (fd < 0) {
-    ec = lastError();
-    return folder;
-  }
-  folder.m_handle = fd;
-  folder.m_path = m_path / name;
-  folder.m_id = identity(fd);
-  folder.m_table = t_table;
-  return folder;
+  return adopt(fd, m_path / name, ec);
 }
 
 Folder Folder::openParent(std::error_code& ec) const
 {
-  ec.clear();
-  const int fd = ::openat(static_cast<int>(m_handle), "..", kFolderFlags);
-  Folder folder;
-  if (fd < 0) {
-    ec = lastError();
-    return folder;
-  }
-  folder.m_handle = fd;
-  folder.m_path = m_path.parent_path();
-  folder.m_id = identity(fd);
-  folder.m_table = t_table;
-  return folder;
+  return adopt(::openat(static_cast<int>(m_handle), "..", kFolderFlags), m_path.parent_path(), ec);
 }
 
 Folder Folder::reopen(std::error_code& ec, bool& replaced) const
@@ -250,10 +222,6 @@ EntryKind Folder::look(const std::string& name, std::uint64_t& size, std::error_
 }
 
 std::optional<FileId> Folder::id() const { return m_id; }
-
-namespace {
-thread_local bool t_ownTable = false;
-}  // namespace
 
 bool useOwnDescriptorTable()
 {

@@ -26,13 +26,11 @@ protected:
 };
 
 // Feeds [offset, offset+length) of `file` (opened cached) to `consumer` in pieces of at most `piece` bytes,
-// mapping at most `window` bytes at a time and unmapping each once consumed, so memory stays bounded. Returns ""
-// when done or stopped (`stopped`), else one sentence: "PATH got shorter while it was being read" (a read past
-// a new end is caught, never a crash), or why mapping failed. `helped` (mappingHelperSupported(), a caller with
-// a spare core): the range is mapped once and a helper thread populates the next windows and unmaps consumed
-// ones (at most three resident), so the consuming thread makes no mapping call; without room for the whole
-// range it falls back to unhelped. `cannotMap`: set when the first window could not be mapped (nothing consumed,
-// the caller may read the file another way).
+// mapping at most `window` bytes at a time and unmapping each once consumed. Returns "" when done or stopped
+// (`stopped`), else one sentence: "PATH got shorter while it was being read" (never a crash), or why mapping
+// failed. `helped` (mappingHelperSupported(), a spare core): the range is mapped once and a helper thread
+// populates the next windows and unmaps consumed ones (at most three resident), so the consuming thread makes
+// no mapping call. `cannotMap`: set when the first window could not be mapped (nothing consumed).
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
                        std::size_t piece, MappedConsumer& consumer, bool& stopped, bool helped = false,
                        bool* cannotMap = nullptr);

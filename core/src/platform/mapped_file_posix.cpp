@@ -70,15 +70,6 @@ void installHandler()
   });
 }
 
-
-void unblockSigbus()
-{
-  sigset_t set;
-  sigemptyset(&set);
-  sigaddset(&set, SIGBUS);
-  ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
-}
-
 // Consumes [from, to) of the window mapped at `base` (file offset `mapStart`), under touchMapped's guard.
 // Returns 1 when done, 0 when the consumer stopped, -1 when the file faulted under it.
 int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t from, std::uint64_t to,
@@ -103,6 +94,28 @@ int consumeWindow(const std::byte* base, std::uint64_t mapStart, std::uint64_t f
     }
   }, &pieces);
   return whole ? pieces.outcome : -1;
+}
+
+double threadSeconds()
+{
+  timespec t{};
+  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
+}
+
+// A memory-backed file HashScope alone sees: a memfd on Linux, elsewhere a temporary file unlinked at once.
+int probeFile()
+{
+#ifdef __linux__
+  if (const int fd = ::memfd_create("hashscope-mapping-probe", MFD_CLOEXEC); fd >= 0)
+    return fd;
+#endif
+  const char* dir = std::getenv("TMPDIR");
+  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/hashscope-mapping-probe-XXXXXX";
+  const int fd = ::mkstemp(path.data());
+  if (fd >= 0)
+    ::unlink(path.c_str());
+  return fd;
 }
 
 #ifdef MADV_POPULATE_READ
@@ -205,7 +218,10 @@ bool touchMapped(const std::byte* begin, std::size_t size, void (*use)(void*), v
   // blocked, so after a jump it is unblocked here, or the next fault would end the process.
   if (sigsetjmp(guard.jump, 0) != 0) {
     t_guard = outer;
-    unblockSigbus();
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGBUS);
+    ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);
     return false;
   }
   t_guard = &guard;
@@ -223,36 +239,8 @@ bool mappingHelperSupported()
 #endif
 }
 
-namespace {
-
-double threadSeconds()
-{
-  timespec t{};
-  ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) * 1e-9;
-}
-
-// A memory-backed file HashScope alone sees: a memfd on Linux, elsewhere a temporary file unlinked at once.
-int probeFile()
-{
-#ifdef __linux__
-  if (const int fd = ::memfd_create("hashscope-mapping-probe", MFD_CLOEXEC); fd >= 0)
-    return fd;
-#endif
-  const char* dir = std::getenv("TMPDIR");
-  std::string path = std::string(dir && *dir ? dir : "/tmp") + "/hashscope-mapping-probe-XXXXXX";
-  const int fd = ::mkstemp(path.data());
-  if (fd >= 0)
-    ::unlink(path.c_str());
-  return fd;
-}
-
-}  // namespace
-
 MappingCosts measureMappingCosts()
 {
-  if (!mappingSupported())
-    return {};
   // 2 MiB: the costs are per page and per byte, so a bigger probe gives the same ratios and only costs every
   // process more before it hashes (docs/measurements/2026-11-28-core-comments.md).
   constexpr std::size_t kBytes = 2u << 20, kBlock = kCopyPiece, kTries = 3;
@@ -317,96 +305,32 @@ MappingCosts measureMappingCosts()
   return costs;
 }
 
-namespace {
-
-// Whether `file` still holds [.., end): checked before each window (a file that shrinks while mapped faults
-// in consumeWindow instead). "" when it does, else the sentence.
-std::string checkLength(InputFile& file, int fd, std::uint64_t end)
-{
-  struct stat st {};
-  if (::fstat(fd, &st) != 0)
-    return pathError(file.path(), errno);
-  if (static_cast<std::uint64_t>(st.st_size) < end)
-    return shrankError(file);
-  return {};
-}
-
-// After consumeWindow: true to go on with the next window; else the read ends, with the error of a file that
-// shrank under it (outcome -1) or stopped by the consumer (0).
-bool goOn(int outcome, const InputFile& file, std::string& error, bool& stopped)
-{
-  if (outcome < 0)
-    error = shrankError(file);
-  else if (outcome == 0)
-    stopped = true;
-  return outcome > 0;
-}
-
-// Disk-backed files: the next window's reading starts while this one is hashed.
-void adviseNext(int fd, std::uint64_t from, std::uint64_t span, std::uint64_t end)
-{
-#ifdef POSIX_FADV_WILLNEED
-  if (from < end)
-    ::posix_fadvise(fd, static_cast<off_t>(from), static_cast<off_t>(std::min(span, end - from)), POSIX_FADV_WILLNEED);
-#else
-  (void)fd, (void)from, (void)span, (void)end;
-#endif
-}
-
-#ifdef MADV_POPULATE_READ
-// The helped read: [mapStart, end) mapped once at `base`, consumed window by window from `offset` while the
-// helper populates ahead and unmaps behind. Unmaps all of it before returning.
-std::string readMappedAhead(InputFile& file, int fd, std::byte* base, std::uint64_t mapStart, std::uint64_t offset,
-                            std::uint64_t end, std::uint64_t span, std::size_t piece, MappedConsumer& consumer,
-                            bool& stopped)
-{
-  const auto bytes = static_cast<std::size_t>(end - mapStart);
-  ::madvise(base, bytes, MADV_SEQUENTIAL);
-  std::string error;
-  AheadHelper helper(base, bytes);
-  for (std::uint64_t pos = offset; pos < end;) {
-    if (error = checkLength(file, fd, end); !error.empty())
-      break;
-    const std::uint64_t windowStart = mapStart + (pos - mapStart) / span * span;
-    const std::uint64_t windowEnd = std::min(end, windowStart + span);
-    helper.reading(static_cast<std::size_t>(windowStart - mapStart),
-                   static_cast<std::size_t>(windowEnd - mapStart + span), static_cast<std::size_t>(span));
-    adviseNext(fd, windowEnd, span, end);
-    if (!goOn(consumeWindow(base, mapStart, pos, windowEnd, piece, consumer), file, error, stopped))
-      break;
-    pos = windowEnd;
-  }
-  const std::size_t unmapped = helper.finish();
-  ::munmap(base + unmapped, bytes - unmapped);
-  return error;
-}
-#endif
-
-}  // namespace
-
 std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t length, std::size_t window,
                        std::size_t piece, MappedConsumer& consumer, bool& stopped, bool helped, bool* cannotMap)
 {
   stopped = false;
   if (cannotMap)
     *cannotMap = false;
-  installHandler();
   const int fd = static_cast<int>(file.nativeHandle());
   const auto page = static_cast<std::uint64_t>(std::max(::sysconf(_SC_PAGESIZE), 4096L));
   const std::uint64_t span = std::max<std::uint64_t>(window / page * page, page);
   piece = std::max<std::size_t>(piece, 1);
   const std::uint64_t end = offset + length;
   const std::uint64_t firstStart = offset / page * page;
+  // Helped: [firstStart, end) mapped once at `whole`, while the helper populates ahead and unmaps behind.
+  std::byte* whole = nullptr;
 #ifdef MADV_POPULATE_READ
+  std::optional<AheadHelper> helper;
   // Only when there is a next window to prepare: a helper populating the window the reader is in races it
   // page for page (about 3x slower over files of a few windows).
   if (helped && firstStart + span < end && end - firstStart <= std::numeric_limits<std::size_t>::max()) {
-    void* base = ::mmap(nullptr, static_cast<std::size_t>(end - firstStart), PROT_READ, MAP_SHARED, fd,
-                        static_cast<off_t>(firstStart));
-    if (base != MAP_FAILED)
-      return readMappedAhead(file, fd, static_cast<std::byte*>(base), firstStart, offset, end, span, piece, consumer,
-                       stopped);
-    // No room for the whole range (an address-space limit): window by window, on this thread.
+    const auto bytes = static_cast<std::size_t>(end - firstStart);
+    void* base = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(firstStart));
+    if (base != MAP_FAILED) {  // else no room for the whole range (an address-space limit): window by window
+      whole = static_cast<std::byte*>(base);
+      ::madvise(whole, bytes, MADV_SEQUENTIAL);
+      helper.emplace(whole, bytes);
+    }
   }
 #else
   (void)helped;
@@ -414,29 +338,54 @@ std::string readMapped(InputFile& file, std::uint64_t offset, std::uint64_t leng
   std::string error;
   for (std::uint64_t pos = offset; pos < end;) {
     // A file that is already shorter is refused before mapping; one that shrinks while mapped faults below.
-    if (error = checkLength(file, fd, end); !error.empty())
+    struct stat st {};
+    const bool statted = ::fstat(fd, &st) == 0;
+    if (!statted || static_cast<std::uint64_t>(st.st_size) < end) {
+      error = statted ? shrankError(file) : pathError(file.path(), errno);
       break;
+    }
     const std::uint64_t mapStart = pos / page * page;
-    const auto bytes = static_cast<std::size_t>(std::min(end, mapStart + span) - mapStart);
-    void* base = ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(mapStart));
+    const std::uint64_t mapEnd = std::min(end, mapStart + span);
+    const auto bytes = static_cast<std::size_t>(mapEnd - mapStart);
+    void* base = whole ? whole + (mapStart - firstStart)
+                       : ::mmap(nullptr, bytes, PROT_READ, MAP_SHARED, fd, static_cast<off_t>(mapStart));
     if (base == MAP_FAILED) {
       error = file.path().string() + ": cannot map it for reading (" + errnoText(errno) + ")";
       if (cannotMap)
         *cannotMap = pos == offset;
       break;
     }
-    const std::uint64_t mapEnd = mapStart + bytes;
+#ifdef MADV_POPULATE_READ
+    if (helper)
+      helper->reading(static_cast<std::size_t>(mapStart - firstStart),
+                      static_cast<std::size_t>(mapEnd - firstStart + span), static_cast<std::size_t>(span));
+#endif
     // No MADV_POPULATE_READ on this thread: walking the window page by page costs more CPU than letting the
     // pages fault in (each fault maps 16 cached pages around it; docs/measurements/2026-11-28-core-comments.md),
     // and BLAKE3's tree threads fault their parts in parallel.
-    ::madvise(base, bytes, MADV_SEQUENTIAL);
-    adviseNext(fd, mapEnd, span, end);
+    if (!whole)
+      ::madvise(base, bytes, MADV_SEQUENTIAL);
+#ifdef POSIX_FADV_WILLNEED
+    if (mapEnd < end)  // disk-backed files: the next window's reading starts while this one is hashed
+      ::posix_fadvise(fd, static_cast<off_t>(mapEnd), static_cast<off_t>(std::min(span, end - mapEnd)),
+                      POSIX_FADV_WILLNEED);
+#endif
     const int outcome = consumeWindow(static_cast<const std::byte*>(base), mapStart, pos, mapEnd, piece, consumer);
-    ::munmap(base, bytes);
-    if (!goOn(outcome, file, error, stopped))
+    if (!whole)
+      ::munmap(base, bytes);
+    if (outcome < 0)  // the file shrank under the mapping
+      error = shrankError(file);
+    stopped = outcome == 0;
+    if (outcome <= 0)
       break;
     pos = mapEnd;
   }
+#ifdef MADV_POPULATE_READ
+  if (helper) {
+    const std::size_t unmapped = helper->finish();
+    ::munmap(whole + unmapped, static_cast<std::size_t>(end - firstStart) - unmapped);
+  }
+#endif
   return error;
 }
 

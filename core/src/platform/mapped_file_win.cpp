@@ -43,11 +43,7 @@ int consumeView(const std::byte* view, std::uint64_t mapStart, std::uint64_t fro
 
 #ifdef _MSC_VER
 bool mappingSupported() { return true; }
-#else
-bool mappingSupported() { return false; }
-#endif
 
-#ifdef _MSC_VER
 bool touchMapped(const std::byte*, std::size_t, void (*use)(void*), void* arg)
 {
   __try {
@@ -58,6 +54,8 @@ bool touchMapped(const std::byte*, std::size_t, void (*use)(void*), void* arg)
   return true;
 }
 #else
+bool mappingSupported() { return false; }
+
 bool touchMapped(const std::byte*, std::size_t, void (*use)(void*), void* arg)
 {
   use(arg);  // nothing is mapped in these builds

@@ -1,51 +1,43 @@
 #include "storage/mountinfo.hpp"
 
 #include <algorithm>
-#include <array>
-#include <charconv>
 
 namespace hashscope::storage {
 
-namespace {
-
-// Splits on single spaces (mountinfo never has empty fields: spaces inside fields are escaped).
 std::vector<std::string_view> splitFields(std::string_view line)
 {
   std::vector<std::string_view> fields;
-  std::size_t pos = 0;
-  while (pos < line.size()) {
-    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
-      ++pos;
-    if (pos >= line.size())
-      break;
-    std::size_t end = pos;
-    while (end < line.size() && line[end] != ' ' && line[end] != '\t')
-      ++end;
+  for (std::size_t pos = line.find_first_not_of(" \t"); pos != std::string_view::npos;) {
+    const std::size_t end = std::min(line.find_first_of(" \t", pos), line.size());
     fields.push_back(line.substr(pos, end - pos));
-    pos = end;
+    pos = line.find_first_not_of(" \t", end);
   }
   return fields;
 }
 
-template <typename T>
-bool toNumber(std::string_view text, T& out)
+bool isOneOf(std::string_view value, std::initializer_list<std::string_view> list)
 {
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && ptr == text.data() + text.size();
+  return std::find(list.begin(), list.end(), value) != list.end();
+}
+
+namespace {
+
+// The first item of the comma-separated `options` that `match` accepts.
+template <typename Match>
+std::optional<std::string_view> findOption(std::string_view options, Match match)
+{
+  for (std::size_t pos = 0; pos <= options.size();) {
+    const std::size_t comma = std::min(options.find(',', pos), options.size());
+    if (const std::string_view item = options.substr(pos, comma - pos); match(item))
+      return item;
+    pos = comma + 1;
+  }
+  return std::nullopt;
 }
 
 bool hasOption(std::string_view options, std::string_view name)
 {
-  std::size_t pos = 0;
-  while (pos <= options.size()) {
-    std::size_t comma = options.find(',', pos);
-    if (comma == std::string_view::npos)
-      comma = options.size();
-    if (options.substr(pos, comma - pos) == name)
-      return true;
-    pos = comma + 1;
-  }
-  return false;
+  return findOption(options, [&](std::string_view item) { return item == name; }).has_value();
 }
 
 // `prefix` is a mount point; true when `path` is it or lies below it.
@@ -62,13 +54,11 @@ bool isUnder(std::string_view path, std::string_view prefix)
 
 std::string unescapeMountField(std::string_view field)
 {
-  auto isOct = [](char c) { return c >= '0' && c <= '7'; };
   std::string out;
   out.reserve(field.size());
   for (std::size_t i = 0; i < field.size(); ++i) {
-    if (field[i] == '\\' && i + 3 < field.size() && isOct(field[i + 1]) && isOct(field[i + 2]) &&
-        isOct(field[i + 3])) {
-      int value = (field[i + 1] - '0') * 64 + (field[i + 2] - '0') * 8 + (field[i + 3] - '0');
+    unsigned value = 0;
+    if (field[i] == '\\' && i + 3 < field.size() && parseNumber(field.substr(i + 1, 3), value, 8)) {
       out.push_back(static_cast<char>(value));
       i += 3;
       continue;
@@ -81,31 +71,25 @@ std::string unescapeMountField(std::string_view field)
 std::vector<MountEntry> parseMountInfo(std::string_view text)
 {
   std::vector<MountEntry> mounts;
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos)
-      eol = text.size();
-    std::string_view line = text.substr(pos, eol - pos);
-    pos = eol + 1;
+  forEachLine(text, [&](std::string_view line) {
     if (!line.empty() && line.back() == '\r')
       line.remove_suffix(1);
-
     // id parent maj:min root mountpoint options [optional...] - fstype source superoptions
-    auto fields = splitFields(line);
+    const auto fields = splitFields(line);
     if (fields.size() < 9)
-      continue;
+      return;
     std::size_t dash = 6;
     while (dash < fields.size() && fields[dash] != "-")
       ++dash;
     if (dash + 2 >= fields.size())
-      continue;  // no separator, or no fstype/source after it
+      return;  // no separator, or no fstype/source after it
     MountEntry e;
-    auto devField = fields[2];
-    auto colon = devField.find(':');
-    if (!toNumber(fields[0], e.id) || !toNumber(fields[1], e.parentId) || colon == std::string_view::npos ||
-        !toNumber(devField.substr(0, colon), e.major) || !toNumber(devField.substr(colon + 1), e.minor))
-      continue;
+    const auto devField = fields[2];
+    const auto colon = devField.find(':');
+    if (!parseNumber(fields[0], e.id) || !parseNumber(fields[1], e.parentId) ||
+        colon == std::string_view::npos || !parseNumber(devField.substr(0, colon), e.major) ||
+        !parseNumber(devField.substr(colon + 1), e.minor))
+      return;
     e.root = unescapeMountField(fields[3]);
     e.mountPoint = unescapeMountField(fields[4]);
     e.mountOptions = std::string(fields[5]);
@@ -115,7 +99,7 @@ std::vector<MountEntry> parseMountInfo(std::string_view text)
       e.superOptions = std::string(fields[dash + 3]);
     e.readOnly = hasOption(e.mountOptions, "ro") || hasOption(e.superOptions, "ro");
     mounts.push_back(std::move(e));
-  }
+  });
   return mounts;
 }
 
@@ -144,62 +128,38 @@ const MountEntry* findMount(const std::vector<MountEntry>& mounts, std::string_v
 
 std::optional<std::string> mountOption(std::string_view options, std::string_view key)
 {
-  std::size_t pos = 0;
-  while (pos < options.size()) {
-    std::size_t comma = options.find(',', pos);
-    if (comma == std::string_view::npos)
-      comma = options.size();
-    auto item = options.substr(pos, comma - pos);
-    if (item.size() > key.size() && item.substr(0, key.size()) == key && item[key.size()] == '=')
-      return unescapeMountField(item.substr(key.size() + 1));
-    pos = comma + 1;
-  }
-  return std::nullopt;
+  const auto item = findOption(options, [&](std::string_view o) {
+    return o.size() > key.size() && o.starts_with(key) && o[key.size()] == '=';
+  });
+  return item ? std::optional(unescapeMountField(item->substr(key.size() + 1))) : std::nullopt;
 }
 
 MediaKind kindOfFilesystem(std::string_view fsType)
 {
-  static constexpr std::array<std::string_view, 2> ram{"tmpfs", "ramfs"};
+  if (isOneOf(fsType, {"tmpfs", "ramfs"}))
+    return MediaKind::Ram;
   // Kernel network filesystems, and the host's shares of a virtual machine (9p, virtiofs: a server too).
-  static constexpr std::array<std::string_view, 17> network{
-      "nfs",  "nfs4",   "cifs",   "smb3",     "smbfs", "9p",    "virtiofs", "ceph",  "afs",
-      "ncpfs", "davfs", "coda",   "glusterfs", "lustre", "gpfs", "beegfs",   "orangefs"};
-  // FUSE programs that fetch their files from a server (the rest of fuse.* is a local daemon).
-  static constexpr std::array<std::string_view, 15> networkFuse{
-      "sshfs",  "s3fs",     "rclone",  "glusterfs", "cephfs", "gcsfuse", "goofys",  "juicefs",
-      "mfs",    "lizardfs", "blobfuse", "blobfuse2", "curlftpfs", "davfs2", "sftpfs"};
-  for (auto t : ram) {
-    if (fsType == t)
-      return MediaKind::Ram;
-  }
-  for (auto t : network) {
-    if (fsType == t)
-      return MediaKind::Network;
-  }
+  if (isOneOf(fsType, {"nfs", "nfs4", "cifs", "smb3", "smbfs", "9p", "virtiofs", "ceph", "afs", "ncpfs",
+                       "davfs", "coda", "glusterfs", "lustre", "gpfs", "beegfs", "orangefs"}))
+    return MediaKind::Network;
   // fuseblk (ntfs-3g, exfat-fuse) sits on a real block device: let the device decide.
-  if (fsType == "fuse" || fsType.substr(0, 5) == "fuse.") {
+  if (fsType == "fuse" || fsType.starts_with("fuse.")) {
+    // FUSE programs that fetch their files from a server (the rest of fuse.* is a local daemon).
     const std::string_view program = fsType.size() > 5 ? fsType.substr(5) : std::string_view();
-    for (auto t : networkFuse) {
-      if (program == t)
-        return MediaKind::Network;
-    }
-    return MediaKind::Fuse;
+    return isOneOf(program, {"sshfs", "s3fs", "rclone", "glusterfs", "cephfs", "gcsfuse", "goofys", "juicefs",
+                             "mfs", "lizardfs", "blobfuse", "blobfuse2", "curlftpfs", "davfs2", "sftpfs"})
+               ? MediaKind::Network
+               : MediaKind::Fuse;
   }
   return MediaKind::Unknown;
 }
 
 bool isPseudoFilesystem(std::string_view fsType)
 {
-  static constexpr std::array<std::string_view, 25> pseudo{
-      "proc",      "sysfs",      "devtmpfs",  "devpts",     "cgroup",     "cgroup2",  "securityfs",
-      "debugfs",   "tracefs",    "pstore",    "bpf",        "configfs",   "fusectl",  "mqueue",
-      "hugetlbfs", "autofs",     "binfmt_misc", "efivarfs", "squashfs",   "nsfs",     "rpc_pipefs",
-      "selinuxfs", "nfsd",       "fuse.lxcfs", "fuse.portal"};
-  for (auto t : pseudo) {
-    if (fsType == t)
-      return true;
-  }
-  return false;
+  return isOneOf(fsType, {"proc", "sysfs", "devtmpfs", "devpts", "cgroup", "cgroup2", "securityfs", "debugfs",
+                          "tracefs", "pstore", "bpf", "configfs", "fusectl", "mqueue", "hugetlbfs", "autofs",
+                          "binfmt_misc", "efivarfs", "squashfs", "nsfs", "rpc_pipefs", "selinuxfs", "nfsd",
+                          "fuse.lxcfs", "fuse.portal"});
 }
 
 namespace {

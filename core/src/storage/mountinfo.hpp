@@ -2,7 +2,10 @@
 // Pure text processing (no system calls), so tests feed it recorded files on any OS.
 #pragma once
 
+#include <charconv>
+#include <algorithm>
 #include <cstdint>
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,5 +57,32 @@ bool isPseudoFilesystem(std::string_view fsType);
 // writable, network and FUSE ones even read-only (their files can be measured there), no bind mount of a
 // folder of a listed volume. Whether the user may write there is the caller's question.
 std::vector<const MountEntry*> candidateMounts(const std::vector<MountEntry>& mounts);
+
+// ---- reading the text of /proc files: here, in remote_model.cpp and in counters/proc_parsers.cpp ----
+
+// Whether `value` is one of `list`.
+bool isOneOf(std::string_view value, std::initializer_list<std::string_view> list);
+
+// The fields of a line, split at runs of spaces and tabs.
+std::vector<std::string_view> splitFields(std::string_view line);
+
+// Calls visit(line) for each line of `text`, without its '\n'.
+template <typename Visit>
+void forEachLine(std::string_view text, Visit visit)
+{
+  for (std::size_t pos = 0; pos < text.size();) {
+    const std::size_t eol = std::min(text.find('\n', pos), text.size());
+    visit(text.substr(pos, eol - pos));
+    pos = eol + 1;
+  }
+}
+
+// `text`, whole, as a number in `base`; false when it is empty or holds anything else.
+template <typename T>
+bool parseNumber(std::string_view text, T& out, int base = 10)
+{
+  const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out, base);
+  return ec == std::errc() && ptr == text.data() + text.size();
+}
 
 }  // namespace hashscope::storage

@@ -3,23 +3,12 @@
 #include <netinet/in.h>
 
 #include <cstring>
-#include <fstream>
-#include <iterator>
 
 #include "storage/remote_model.hpp"
 #include "storage/remote_posix.hpp"
+#include "storage/sysfs_device.hpp"
 
 namespace hashscope::storage {
-
-namespace {
-
-std::string readWholeFile(const char* path)
-{
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-}  // namespace
 
 void resolveLink(RemoteInfo& remote)
 {
@@ -35,7 +24,7 @@ void resolveLink(RemoteInfo& remote)
     remote.interfaceName = interfaceFor(parseRoutes6(readWholeFile("/proc/net/ipv6_route")), bytes);
   }
   if (!remote.interfaceName.empty() && remote.interfaceName.find('/') == std::string::npos)
-    remote.linkMbps = parseLinkSpeed(readWholeFile(("/sys/class/net/" + remote.interfaceName + "/speed").c_str()));
+    remote.linkMbps = parseLinkSpeed(readWholeFile("/sys/class/net/" + remote.interfaceName + "/speed"));
 }
 
 }  // namespace hashscope::storage

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <charconv>
 #include <cstdio>
 
 #include "storage/mountinfo.hpp"
@@ -11,15 +10,10 @@ namespace hashscope::storage {
 
 namespace {
 
-bool startsWith(std::string_view text, std::string_view prefix)
-{
-  return text.substr(0, prefix.size()) == prefix;
-}
-
 // "[v6]:rest" -> "v6"; "host:rest" -> "host"; "host" -> "host".
 std::string_view hostBeforeColon(std::string_view text)
 {
-  if (startsWith(text, "[")) {
+  if (text.starts_with('[')) {
     const auto close = text.find(']');
     return close == std::string_view::npos ? std::string_view() : text.substr(1, close - 1);
   }
@@ -48,50 +42,7 @@ std::string_view hostOfUrl(std::string_view text)
   text = text.substr(0, text.find('/'));
   if (const auto at = text.rfind('@'); at != std::string_view::npos)
     text.remove_prefix(at + 1);
-  if (startsWith(text, "["))
-    return hostBeforeColon(text);
-  return text.substr(0, text.find(':'));
-}
-
-bool isOneOf(std::string_view value, std::initializer_list<std::string_view> list)
-{
-  return std::find(list.begin(), list.end(), value) != list.end();
-}
-
-template <typename T>
-bool parseNumber(std::string_view text, T& out, int base = 10)
-{
-  auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), out, base);
-  return ec == std::errc() && ptr == text.data() + text.size() && !text.empty();
-}
-
-std::vector<std::string_view> fieldsOf(std::string_view line)
-{
-  std::vector<std::string_view> fields;
-  std::size_t pos = 0;
-  while (pos < line.size()) {
-    while (pos < line.size() && (line[pos] == ' ' || line[pos] == '\t'))
-      ++pos;
-    const std::size_t start = pos;
-    while (pos < line.size() && line[pos] != ' ' && line[pos] != '\t')
-      ++pos;
-    if (pos > start)
-      fields.push_back(line.substr(start, pos - start));
-  }
-  return fields;
-}
-
-template <typename Visit>
-void forEachLine(std::string_view text, Visit visit)
-{
-  std::size_t pos = 0;
-  while (pos < text.size()) {
-    std::size_t eol = text.find('\n', pos);
-    if (eol == std::string_view::npos)
-      eol = text.size();
-    visit(text.substr(pos, eol - pos));
-    pos = eol + 1;
-  }
+  return text.starts_with('[') ? hostBeforeColon(text) : text.substr(0, text.find(':'));
 }
 
 constexpr unsigned kRouteUp = 0x0001;      // RTF_UP
@@ -100,10 +51,8 @@ constexpr unsigned kRouteReject = 0x0200;  // RTF_REJECT
 std::string speedText(double mbps)
 {
   char buffer[32];
-  if (mbps >= 1000)
-    std::snprintf(buffer, sizeof buffer, "%g Gb/s", mbps / 1000.0);
-  else
-    std::snprintf(buffer, sizeof buffer, "%g Mb/s", mbps);
+  const bool giga = mbps >= 1000;
+  std::snprintf(buffer, sizeof buffer, giga ? "%g Gb/s" : "%g Mb/s", giga ? mbps / 1000.0 : mbps);
   return buffer;
 }
 
@@ -111,7 +60,7 @@ std::string speedText(double mbps)
 
 std::string mountHost(std::string_view fsType, std::string_view source, std::string_view options)
 {
-  const bool nfs = startsWith(fsType, "nfs");
+  const bool nfs = fsType.starts_with("nfs");
   const bool smb = isOneOf(fsType, {"cifs", "smb3", "smbfs", "smb"});
   // The kernel's own record of the server it connected to.
   if (nfs || smb) {
@@ -119,7 +68,7 @@ std::string mountHost(std::string_view fsType, std::string_view source, std::str
       return *addr;
   }
   std::string_view host;
-  if (startsWith(source, "//") || startsWith(source, "\\\\")) {
+  if (source.starts_with("//") || source.starts_with("\\\\")) {
     if (smb || fsType == "afpfs")
       host = hostOfShare(source);
   } else if (fsType == "webdav" || fsType == "davfs" || fsType == "fuse.davfs2" || fsType == "fuse.curlftpfs") {
@@ -129,7 +78,7 @@ std::string mountHost(std::string_view fsType, std::string_view source, std::str
   } else if (isOneOf(fsType, {"fuse.sshfs", "fuse.sftpfs"})) {
     std::string_view rest = source;
     // "user@host:path": the user may itself hold an '@' only before the last one ahead of the colon.
-    const auto colon = startsWith(rest, "[") ? rest.find("]:") : rest.find(':');
+    const auto colon = rest.starts_with('[') ? rest.find("]:") : rest.find(':');
     if (const auto at = rest.substr(0, colon).rfind('@'); at != std::string_view::npos)
       rest.remove_prefix(at + 1);
     host = hostBeforeColon(rest);
@@ -142,15 +91,10 @@ std::string mountHost(std::string_view fsType, std::string_view source, std::str
 RemoteInfo remoteOfFilesystem(std::string_view fsType)
 {
   RemoteInfo remote;
-  if (fsType == "fuse" || startsWith(fsType, "fuse.")) {
-    remote.fuse = true;
-    remote.transport = fsType.size() > 5 ? std::string(fsType.substr(5)) : std::string("fuse");
-  } else if (isOneOf(fsType, {"macfuse", "osxfuse", "fusefs"})) {
-    remote.fuse = true;
-    remote.transport = std::string(fsType);
-  } else {
-    remote.transport = std::string(fsType);
-  }
+  const bool linuxFuse = fsType == "fuse" || fsType.starts_with("fuse.");
+  remote.fuse = linuxFuse || isOneOf(fsType, {"macfuse", "osxfuse", "fusefs"});
+  const std::string_view program = fsType.size() > 5 ? fsType.substr(5) : "fuse";  // after "fuse."
+  remote.transport = std::string(linuxFuse ? program : fsType);
   return remote;
 }
 
@@ -159,7 +103,7 @@ std::vector<Route4> parseRoutes4(std::string_view text)
   // Iface Destination Gateway Flags RefCnt Use Metric Mask MTU Window IRTT, numbers in hex but the metric.
   std::vector<Route4> routes;
   forEachLine(text, [&](std::string_view line) {
-    const auto f = fieldsOf(line);
+    const auto f = splitFields(line);
     if (f.size() < 8 || f[0] == "Iface")
       return;
     Route4 r;
@@ -178,7 +122,7 @@ std::vector<Route6> parseRoutes6(std::string_view text)
   // destination prefix source source-prefix next-hop metric refcount use flags interface
   std::vector<Route6> routes;
   forEachLine(text, [&](std::string_view line) {
-    const auto f = fieldsOf(line);
+    const auto f = splitFields(line);
     if (f.size() < 10 || f[0].size() != 32)
       return;
     Route6 r;
@@ -234,12 +178,9 @@ std::string interfaceFor(const std::vector<Route6>& routes, const std::array<std
 
 double parseLinkSpeed(std::string_view text)
 {
-  while (!text.empty() && (text.back() == '\n' || text.back() == ' '))
-    text.remove_suffix(1);
+  text = text.substr(0, text.find_last_not_of("\n ") + 1);
   long long mbps = 0;
-  if (!parseNumber(text, mbps) || mbps <= 0)
-    return 0;
-  return static_cast<double>(mbps);
+  return parseNumber(text, mbps) && mbps > 0 ? static_cast<double>(mbps) : 0;
 }
 
 std::string remoteLabel(const StorageInfo& info)

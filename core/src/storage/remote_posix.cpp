@@ -26,8 +26,7 @@ bool sameAddress(const sockaddr* a, const sockaddr* b)
   return false;
 }
 
-}  // namespace
-
+// The host's first address (a numeric host needs no lookup; a name may block while it is looked up).
 std::optional<ResolvedHost> resolveHost(const std::string& host)
 {
   addrinfo hints{};
@@ -64,6 +63,8 @@ std::optional<ResolvedHost> resolveHost(const std::string& host)
   ::freeaddrinfo(found);
   return out;
 }
+
+}  // namespace
 
 std::optional<ResolvedHost> resolveRemoteHost(RemoteInfo& remote, const char* loopbackName)
 {

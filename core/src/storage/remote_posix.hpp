@@ -18,9 +18,6 @@ struct ResolvedHost {
   std::string loopbackName;  // this machine's loopback interface ("lo", "lo0")
 };
 
-// The host's first address (a numeric host needs no lookup; a name may block while it is looked up).
-std::optional<ResolvedHost> resolveHost(const std::string& host);
-
 // The part of resolveLink both POSIX systems share: remote.host resolved into remote.address and
 // remote.loopback, and a server on this machine given the loopback interface (`loopbackName` where the OS
 // named none). Returns the host when the interface that reaches it is still to be found; nullopt when the

@@ -9,9 +9,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <chrono>
-#include <fstream>
 #include <future>
-#include <iterator>
 #include <memory>
 #include <set>
 #include <thread>
@@ -26,12 +24,6 @@ namespace fs = std::filesystem;
 using storage::DevNum;
 
 namespace {
-
-std::string readWholeFile(const char* path)
-{
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 storage::SysfsLookup realLookup()
 {
@@ -114,14 +106,10 @@ StorageInfo describeRemoteWithin(const fs::path& path, const std::vector<storage
   StorageInfo info;
   info.path = path;
   info.mountPoint = path;
-  if (const auto* mount = storage::findMount(mounts, path.string())) {
-    info.filesystem = mount->fsType;
-    info.source = mount->source;
-    info.kind = storage::kindOfFilesystem(mount->fsType);
-    info.remote = storage::remoteOfFilesystem(mount->fsType);
-    info.remote.host = storage::mountHost(mount->fsType, mount->source, mount->superOptions);
-  }
-  info.label = storage::storageLabel(info);
+  if (const auto* mount = storage::findMount(mounts, path.string()))
+    storage::describeLinuxMount(info, *mount, {}, lookup);  // a network or FUSE mount: no device to find
+  else
+    info.label = storage::storageLabel(info);
   info.error = path.string() + " did not answer within " + std::to_string(limit.count() / 1000) +
                " s: its server may be unreachable.";
   return info;
@@ -131,22 +119,20 @@ StorageInfo describeRemoteWithin(const fs::path& path, const std::vector<storage
 
 StorageInfo describeStorage(const fs::path& path)
 {
-  auto mounts = storage::parseMountInfo(readWholeFile("/proc/self/mountinfo"));
+  auto mounts = storage::parseMountInfo(storage::readWholeFile("/proc/self/mountinfo"));
   return describeWith(path, mounts, realLookup());
 }
 
 std::vector<StorageInfo> candidateLocations()
 {
-  const auto mounts = storage::parseMountInfo(readWholeFile("/proc/self/mountinfo"));
+  const auto mounts = storage::parseMountInfo(storage::readWholeFile("/proc/self/mountinfo"));
   const auto lookup = realLookup();
   std::vector<StorageInfo> out;
   std::set<std::string> seenPaths;
   auto add = [&](StorageInfo info) {
-    std::string key = info.path.string();
     // A share that did not answer stays in the list with its error: the user sees it is there and why it
     // cannot be measured now. Any other folder that cannot be examined is left out.
-    const bool silentRemote = isRemote(info);
-    if ((!info.error.empty() && !silentRemote) || !seenPaths.insert(key).second)
+    if ((!info.error.empty() && !isRemote(info)) || !seenPaths.insert(info.path.string()).second)
       return;
     out.push_back(std::move(info));
   };
@@ -162,10 +148,8 @@ std::vector<StorageInfo> candidateLocations()
   // Then every distinct local, writable volume, and every network and FUSE mount.
   std::vector<StorageInfo> volumes;
   for (const auto* m : storage::candidateMounts(mounts)) {
-    const MediaKind kind = storage::kindOfFilesystem(m->fsType);
-    if (isRemote(kind)) {
-      StorageInfo info = describeRemoteWithin(m->mountPoint, mounts, lookup, std::chrono::seconds(1));
-      volumes.push_back(std::move(info));
+    if (isRemote(storage::kindOfFilesystem(m->fsType))) {
+      volumes.push_back(describeRemoteWithin(m->mountPoint, mounts, lookup, std::chrono::seconds(1)));
       continue;
     }
     StorageInfo info = describeWith(m->mountPoint, mounts, lookup);

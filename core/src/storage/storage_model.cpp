@@ -75,7 +75,6 @@ std::string kindWord(MediaKind kind)
   switch (kind) {
   case MediaKind::Ssd: return "SSD";
   case MediaKind::Hdd: return "HDD";
-  case MediaKind::Removable: return "removable";
   case MediaKind::Ram: return "RAM";
   case MediaKind::VirtualDisk: return "virtual disk";
   case MediaKind::Unknown: return "unknown kind";

@@ -124,13 +124,24 @@ std::vector<DWORD> volumeDisks(const std::wstring& volumeGuidPath)
   }
   const auto* extents = reinterpret_cast<const VOLUME_DISK_EXTENTS*>(buffer.data());
   std::vector<DWORD> disks;
-  for (DWORD i = 0; i < extents->NumberOfDiskExtents; ++i) {
-    DWORD n = extents->Extents[i].DiskNumber;
-    if (std::find(disks.begin(), disks.end(), n) == disks.end())
-      disks.push_back(n);
-  }
+  for (DWORD i = 0; i < extents->NumberOfDiskExtents; ++i)
+    disks.push_back(extents->Extents[i].DiskNumber);
   std::sort(disks.begin(), disks.end());
+  disks.erase(std::unique(disks.begin(), disks.end()), disks.end());
   return disks;
+}
+
+// One IOCTL_STORAGE_QUERY_PROPERTY answer of `disk` whole in `out`.
+template <class Descriptor>
+bool queryProperty(HANDLE disk, STORAGE_PROPERTY_ID id, Descriptor& out)
+{
+  STORAGE_PROPERTY_QUERY query{};
+  query.PropertyId = id;
+  query.QueryType = PropertyStandardQuery;
+  DWORD bytes = 0;
+  return DeviceIoControl(disk, IOCTL_STORAGE_QUERY_PROPERTY, &query, sizeof(query), &out, sizeof(out), &bytes,
+                         nullptr) &&
+         bytes >= sizeof(out);
 }
 
 // Model, seek penalty, removability, sector size and size of \\.\PhysicalDriveN. Needs no admin rights:
@@ -165,21 +176,11 @@ DeviceInfo physicalDisk(DWORD number)
                   desc->BusType == BusTypeMmc;
   }
 
-  query.PropertyId = StorageDeviceSeekPenaltyProperty;
-  DEVICE_SEEK_PENALTY_DESCRIPTOR seek{};
-  if (DeviceIoControl(disk.h, IOCTL_STORAGE_QUERY_PROPERTY, &query, sizeof(query), &seek, sizeof(seek), &bytes,
-                      nullptr) &&
-      bytes >= sizeof(seek)) {
+  if (DEVICE_SEEK_PENALTY_DESCRIPTOR seek{}; queryProperty(disk.h, StorageDeviceSeekPenaltyProperty, seek))
     d.rotational = seek.IncursSeekPenalty != FALSE;
-  }
-
-  query.PropertyId = StorageAccessAlignmentProperty;
   STORAGE_ACCESS_ALIGNMENT_DESCRIPTOR align{};
-  if (DeviceIoControl(disk.h, IOCTL_STORAGE_QUERY_PROPERTY, &query, sizeof(query), &align, sizeof(align), &bytes,
-                      nullptr) &&
-      bytes >= sizeof(align)) {
+  if (queryProperty(disk.h, StorageAccessAlignmentProperty, align))
     d.logicalBlockSize = align.BytesPerLogicalSector;
-  }
 
   // IOCTL_DISK_GET_LENGTH_INFO needs read access (FILE_READ_ACCESS), which a handle opened with none lacks;
   // the geometry query needs none (FILE_ANY_ACCESS) and carries the size. Room beyond DISK_GEOMETRY_EX for
@@ -315,12 +316,9 @@ std::vector<StorageInfo> candidateLocations()
   std::vector<StorageInfo> out;
   auto add = [&](StorageInfo info) {
     // A share that did not answer stays listed with its error; another folder that cannot be examined not.
-    if (!info.error.empty() && info.kind != MediaKind::Network)
+    if ((!info.error.empty() && info.kind != MediaKind::Network) ||
+        std::any_of(out.begin(), out.end(), [&](const StorageInfo& o) { return o.path == info.path; }))
       return;
-    for (const auto& o : out) {
-      if (o.path == info.path)
-        return;
-    }
     out.push_back(std::move(info));
   };
   add(describeStorage(defaultLocation()));

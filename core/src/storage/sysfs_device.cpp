@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <charconv>
 #include <fstream>
+#include <iterator>
 #include <vector>
 
 namespace hashscope::storage {
@@ -21,11 +22,6 @@ std::uint64_t readNumber(const fs::path& file)
   return value;
 }
 
-bool startsWith(std::string_view s, std::string_view prefix)
-{
-  return s.substr(0, prefix.size()) == prefix;
-}
-
 std::optional<ResolvedDevice> resolveNumber(const SysfsLookup& lookup, DevNum dev, int depth);
 
 // A disk a hypervisor provides: virtio (vdX: its device's modalias says "virtio:"), Xen (xvdX), and the
@@ -33,11 +29,11 @@ std::optional<ResolvedDevice> resolveNumber(const SysfsLookup& lookup, DevNum de
 // rotational flag says nothing about the storage behind them.
 bool isVirtualDisk(const fs::path& diskDir, const std::string& name, const std::string& model)
 {
-  if (startsWith(readSysfsAttribute(diskDir / "device" / "modalias"), "virtio:") || startsWith(name, "xvd"))
+  if (readSysfsAttribute(diskDir / "device" / "modalias").starts_with("virtio:") || name.starts_with("xvd"))
     return true;
   const std::string vendor = readSysfsAttribute(diskDir / "device" / "vendor");
   for (std::string_view v : {"VMware", "Msft", "QEMU"}) {
-    if (startsWith(vendor, v))
+    if (vendor.starts_with(v))
       return true;
   }
   for (std::string_view m : {"Virtual disk", "Virtual Disk", "QEMU HARDDISK", "VBOX HARDDISK", "VMware Virtual"}) {
@@ -80,7 +76,7 @@ std::optional<ResolvedDevice> resolveDir(const SysfsLookup& lookup, const fs::pa
   const std::string diskName = diskDir.filename().string();
 
   // loopN: the I/O really lands on the disk holding the backing file.
-  if (startsWith(diskName, "loop") && lookup.fileDevice) {
+  if (diskName.starts_with("loop") && lookup.fileDevice) {
     std::string backing = readSysfsAttribute(diskDir / "loop" / "backing_file");
     constexpr std::string_view deleted = " (deleted)";
     if (backing.size() > deleted.size() && backing.ends_with(deleted))
@@ -171,6 +167,12 @@ std::string readSysfsAttribute(const fs::path& file)
   line.erase(line.begin(), std::find_if(line.begin(), line.end(), notSpace));
   line.erase(std::find_if(line.rbegin(), line.rend(), notSpace).base(), line.end());
   return line;
+}
+
+std::string readWholeFile(const fs::path& file)
+{
+  std::ifstream in(file, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
 std::optional<ResolvedDevice> resolveBlockDevice(const SysfsLookup& lookup, DevNum dev)

@@ -37,5 +37,7 @@ std::optional<ResolvedDevice> resolveBlockDevice(const SysfsLookup& lookup, DevN
 
 // Reads a small sysfs attribute (first line, trimmed). Empty when missing.
 std::string readSysfsAttribute(const std::filesystem::path& file);
+// The whole of a (/proc) file; empty when it cannot be read.
+std::string readWholeFile(const std::filesystem::path& file);
 
 }  // namespace hashscope::storage
