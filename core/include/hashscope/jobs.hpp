@@ -278,24 +278,27 @@ private:
   StopCallback<std::function<void()>> m_wake;  // last: wakes every waiter on a stop (waits.hpp: mingw-safe)
 };
 
-// Runs `produce(ring)` on a thread of its own (it adds the jobs in order with ring.add, which returns false once
-// everything stops, and may call ring.flush() before a slow step so the workers see what is added), `work(worker,
-// job)` for every job on `workers` threads, and `consume(job, result)` on the calling thread for every job, in
-// the order added. At most `window` jobs are in flight. Returns once every job is consumed, or soon after a stop
-// (within the job each worker is running); every thread is joined. `beforeWait` runs on the calling thread
-// once it has waited a moment for a result (JobRing::next); `startWorker(worker)` on each worker's thread
-// before its first job. An exception from produce, work or consume stops everything and is thrown again here.
+// Runs `produce(ring)` on a thread of its own (it adds the jobs in order with ring.add, which returns false
+// once everything stops, and may call ring.flush() before a slow step so the workers see what is added),
+// `work(worker, job)` for every job on `workers` threads, and `consume(job, result)` on the calling thread
+// for every job, in the order added. At most `window` jobs are in flight. Returns once every job is consumed,
+// or soon after a stop (within the job each worker is running); every thread is joined. Without `consume`
+// nobody takes the results (Delivery::None) and `produce` runs on the calling thread. `beforeWait` runs on
+// the calling thread once it has waited a moment for a result (JobRing::next). Each worker's thread runs
+// `aroundWorker(worker, loop)`, which must call `loop()` (its jobs, until none is left), or `loop()` alone.
+// An exception from produce, work, consume or aroundWorker stops everything and is thrown again here.
 template <class Job, class Result>
 void runOrdered(int workers, std::size_t window, std::stop_token stop,
                 const std::function<void(JobRing<Job, Result>& ring)>& produce,
                 const std::function<Result(int worker, Job& job)>& work,
                 const std::function<void(Job& job, Result& result)>& consume,
                 const std::function<void()>& beforeWait = {},
-                const std::function<void(int worker)>& startWorker = {})
+                const std::function<void(int worker, const std::function<void()>& loop)>& aroundWorker = {})
 {
   std::stop_source inner;  // ours: a caller's stop and a failure both end everything
   const StopCallback forward(stop, [&inner] { inner.request_stop(); });  // waits.hpp: mingw-safe
-  JobRing<Job, Result> ring(window, inner.get_token());
+  using Ring = JobRing<Job, Result>;
+  Ring ring(window, inner.get_token(), consume ? Ring::Delivery::InOrder : Ring::Delivery::None);
   std::mutex failureMutex;
   std::exception_ptr failure;
   auto fail = [&](std::exception_ptr e) {
@@ -306,25 +309,28 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
     }
     inner.request_stop();
   };
+  auto producer = [&] {
+    try {
+      produce(ring);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+    ring.close();
+  };
   {
     std::vector<std::jthread> threads;
     try {
       threads.reserve(static_cast<std::size_t>(std::max(workers, 1)) + 1);
-      threads.emplace_back([&] {
-        try {
-          produce(ring);
-        } catch (...) {
-          fail(std::current_exception());
-        }
-        ring.close();
-      });
+      if (consume)
+        threads.emplace_back(producer);
       for (int w = 0; w < std::max(workers, 1); ++w) {
         threads.emplace_back([&, w] {
           try {
-            if (startWorker)
-              startWorker(w);
-            while (auto taken = ring.take())
-              ring.finish(taken->index, work(w, *taken->job));
+            auto loop = [&] {
+              while (auto taken = ring.take())
+                ring.finish(taken->index, work(w, *taken->job));
+            };
+            aroundWorker ? aroundWorker(w, loop) : loop();
           } catch (...) {
             fail(std::current_exception());
           }
@@ -336,15 +342,19 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
       threads.clear();  // joins
       throw ThreadStartError();
     }
-    try {
-      Job job;
-      Result result;
-      while (ring.next(job, result, beforeWait))
-        consume(job, result);
-    } catch (...) {
-      fail(std::current_exception());
+    if (!consume) {
+      producer();  // the workers end once every job is taken
+    } else {
+      try {
+        Job job;
+        Result result;
+        while (ring.next(job, result, beforeWait))
+          consume(job, result);
+      } catch (...) {
+        fail(std::current_exception());
+      }
+      inner.request_stop();  // nothing more is consumed: a producer or workers still busy end now
     }
-    inner.request_stop();  // nothing more is consumed: a producer or workers still busy end now
   }  // joins
   if (failure)
     std::rethrow_exception(failure);

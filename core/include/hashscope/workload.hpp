@@ -161,19 +161,22 @@ private:
 // Descriptors opened by other threads are then not valid there: FileHasher opens listed folders again.
 bool useOwnDescriptorTable();
 
-// The file loop of `hash` and `check`: runOrdered (jobs.hpp) whose workers, when there are several, each open
-// their files in a descriptor table of their own, and hash with their own FileHasher in `work`.
+// The file loop of `hash`, `check` and hash-tree: runOrdered (jobs.hpp) whose workers, when there are
+// several, each open their files in a descriptor table of their own, then run `aroundWorker` (or their loop).
 template <class Job, class Result>
 void runFileJobs(int workers, std::size_t window, std::stop_token stop,
                  const std::function<void(JobRing<Job, Result>& ring)>& produce,
                  const std::function<Result(int worker, Job& job)>& work,
                  const std::function<void(Job& job, Result& result)>& consume,
-                 const std::function<void()>& beforeWait = {})
+                 const std::function<void()>& beforeWait = {},
+                 const std::function<void(int worker, const std::function<void()>& loop)>& aroundWorker = {})
 {
-  runOrdered<Job, Result>(workers, window, std::move(stop), produce, work, consume, beforeWait, [workers](int) {
-    if (workers > 1)
-      useOwnDescriptorTable();
-  });
+  runOrdered<Job, Result>(workers, window, std::move(stop), produce, work, consume, beforeWait,
+                          [&](int worker, const std::function<void()>& loop) {
+                            if (workers > 1)
+                              useOwnDescriptorTable();
+                            aroundWorker ? aroundWorker(worker, loop) : loop();
+                          });
 }
 
 // Every regular file under `root`, recursively, sorted by path (like md5deep -r); links as `LinkPolicy` says,

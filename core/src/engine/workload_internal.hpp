@@ -41,8 +41,11 @@ struct StreamOutcome {
   bool queuedDirect = false;             // it read direct through the pipelined reader (queue depth applies)
 };
 
-// Runs `body(stream, outcome)` on `streams` threads and joins them all. Each thread registers its CPU clock
-// in `counters` and gets its wall and CPU time measured; exceptions become outcome.error.
+// Runs `body()` as stream `i` of `streams` on the calling thread: registers the thread's CPU clock in
+// `counters`, measures its wall and CPU time into outcome.result; exceptions become outcome.error.
+void runAsStream(int i, int streams, LiveCounters& counters, StreamOutcome& outcome,
+                 const std::function<void()>& body);
+// runAsStream(i, ..., body(i, outcome)) on `streams` threads; joins them all.
 std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
                                       const std::function<void(int, StreamOutcome&)>& body);
 
