@@ -22,11 +22,6 @@ constexpr std::string_view kSuffix = ".bin";
 constexpr std::size_t kBlock = 4 * MiB;
 constexpr std::uint64_t kWriteBehindChunk = 8 * MiB;  // x4 in flight: bounded dirty memory, quick cancel
 
-struct Unit {
-  std::string_view name;
-  std::uint64_t bytes;
-};
-constexpr Unit kUnits[] = {{"TiB", 1024 * GiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}, {"B", 1}};
 
 // Removes the partial file (and the sidecars written for it) unless the sample was completed.
 class PartialGuard {
@@ -171,10 +166,10 @@ std::string sampleFileName(std::uint64_t size, SampleContent content)
   std::string name(kPrefix);
   name += toString(content);
   name += '-';
-  for (const Unit& u : kUnits) {
-    if (size >= u.bytes && size % u.bytes == 0) {
-      name += std::to_string(size / u.bytes);
-      name += u.name;
+  for (const auto& [unit, bytes] : engine::kSizeUnits) {
+    if (size >= bytes && size % bytes == 0) {
+      name += std::to_string(size / bytes);
+      name += unit;
       break;
     }
   }

@@ -13,17 +13,9 @@ namespace hashscope::engine {
 namespace {
 
 // The least cold method any file got decides the run's label: "direct" only when every file was direct.
-int coldness(CacheMethod method)
+int coldness(CacheMethod m)
 {
-  switch (method) {
-  case CacheMethod::Direct: return 3;
-  case CacheMethod::MemoryBacked: return 2;
-  case CacheMethod::Evicted: return 1;
-  case CacheMethod::NotApplicable:
-  case CacheMethod::AsIs:
-  case CacheMethod::Warm: break;
-  }
-  return 0;
+  return m == CacheMethod::Direct ? 3 : m == CacheMethod::MemoryBacked ? 2 : m == CacheMethod::Evicted ? 1 : 0;
 }
 
 }  // namespace
