@@ -35,9 +35,9 @@ struct ThreadStartError : std::runtime_error {
 };
 
 // One producer adds jobs, workers take and finish them, and (Delivery::InOrder) one consumer takes the
-// results in the order the jobs were added. At most `window` jobs are added and not yet handed back, so memory
-// stays bounded: the producer waits for room. Every wait ends at once on `stop`. Nothing locks while nobody
-// waits; a party that must wait sleeps until there is enough for it, so that no job costs a wake-up (issue 19):
+// results in the order the jobs were added. At most `window` jobs are added and not yet handed back, so
+// memory stays bounded: the producer waits for room. Every wait ends at once on `stop`. Nothing locks while
+// nobody waits; a party that must wait sleeps until there is enough for it: no job costs a wake-up:
 // - workers sleep on a futex; the producer wakes one every 16 jobs added (or at flush()), and a worker that
 //   takes a job while announced ones remain wakes the next;
 // - the consumer waits for the last of the next kConsumerBatch jobs (at most kPatience), not for each;

@@ -84,8 +84,9 @@ public:
   std::uint64_t files(int stream) const { return m_streams[stream]->files.load(std::memory_order_relaxed); }
   std::uint64_t totalBytes() const;
   std::uint64_t expectedBytes() const { return m_expected.load(std::memory_order_relaxed); }  // 0 = unknown (duration-bound)
-  std::shared_ptr<ThreadClock> workerClock(int stream) const { return clock(stream, false); }  // null: not started
-  std::shared_ptr<ThreadClock> readerClock(int stream) const { return clock(stream, true); }   // null: no reader
+  // Null before the thread started; the reader's null when the stream has no reader thread.
+  std::shared_ptr<ThreadClock> workerClock(int stream) const { return clock(stream, false); }
+  std::shared_ptr<ThreadClock> readerClock(int stream) const { return clock(stream, true); }
 
 private:
   std::shared_ptr<ThreadClock> clock(int stream, bool reader) const;

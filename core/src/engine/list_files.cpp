@@ -185,7 +185,7 @@ private:
     std::unique_lock lock(m_mutex);
     --m_outstanding;
     if (job.state == Job::State::Queued) {
-      m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const auto& j) { return j.get() == &job; }));
+      std::erase_if(m_queue, [&](const auto& j) { return j.get() == &job; });
       return false;
     }
     m_cv.wait(lock, [&] { return job.state == Job::State::Done; });
@@ -452,7 +452,7 @@ private:
       const fs::path target = fs::canonical(path, ec);
       if (ec)  // dangling or a loop: looked at (and reported) as before
         return true;
-      const auto [rootEnd, targetAt] = std::mismatch(m_root.begin(), m_root.end(), target.begin(), target.end());
+      const auto rootEnd = std::mismatch(m_root.begin(), m_root.end(), target.begin(), target.end()).first;
       if (!m_root.empty() && rootEnd == m_root.end())
         return true;
       why = ": a symbolic link out of the folder (to " + target.string() + "), not followed";

@@ -15,7 +15,8 @@ namespace {
 // The least cold method any file got decides the run's label: "direct" only when every file was direct.
 int coldness(CacheMethod m)
 {
-  return m == CacheMethod::Direct ? 3 : m == CacheMethod::MemoryBacked ? 2 : m == CacheMethod::Evicted ? 1 : 0;
+  using enum CacheMethod;
+  return m == Direct ? 3 : m == MemoryBacked ? 2 : m == Evicted ? 1 : 0;
 }
 
 }  // namespace
@@ -46,16 +47,17 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
   if (listing.sizes.size() == listing.files.size())
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
+  ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
+  cachedPlan.manyFiles = dropPlan.manyFiles = true;
   // What a stream keeps from file to file, on its own thread.
   struct Stream {
     std::unique_ptr<Hasher> hasher;
     StreamReads reads;
-    ReadPlan cachedPlan, dropPlan;
     LocalFolders folders;
   };
   std::vector<StreamOutcome> outcomes(static_cast<std::size_t>(spec.streams));
   std::vector<Stream*> streams(outcomes.size());
-  auto hashOne = [&](int i, std::size_t k) {
+  auto hashOne = [&](int i, std::size_t& k) -> char {
     Stream& s = *streams[static_cast<std::size_t>(i)];
     StreamOutcome& out = outcomes[static_cast<std::size_t>(i)];
     const auto& path = listing.files[k];
@@ -64,19 +66,15 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
     std::string error;
     const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
     platform::InputFile file;
-    // Cached reads open the file by name in its listed folder, as hash -r does (FileHasher::hash of a
-    // listing); cold ones go through prepareFile, which evicts or opens for direct I/O.
-    bool opened;
-    if (perFile == CacheMode::AsIs && listed) {
+    // Cached reads open the file by name in its listed folder, as hash -r does (plan.method stays AsIs);
+    // cold ones go through prepareFile, which evicts or opens for direct I/O.
+    if (perFile == CacheMode::AsIs && listed)
       file = s.folders.open(*listed, path, error);
-      opened = file.isOpen();
-      plan.method = CacheMethod::AsIs;
-    } else {
-      opened = prepareFile(path, perFile, plan, file, error);
-    }
-    if (!opened) {
+    else
+      prepareFile(path, perFile, plan, file, error);
+    if (!file.isOpen()) {
       out.fileErrors.push_back(error);
-      return;
+      return 0;
     }
     if (spec.cache == CacheMode::Cold &&
         (!out.cacheMethod || coldness(plan.method) < coldness(*out.cacheMethod))) {
@@ -88,16 +86,17 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
         s.hasher ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
     if (s.hasher)
       s.hasher->reset();
-    if (!consumeRange(file, 0, file.size(), list, plan.dropBehind ? s.dropPlan : s.cachedPlan, s.reads,
+    if (!consumeRange(file, 0, file.size(), list, plan.dropBehind ? dropPlan : cachedPlan, s.reads,
                       out.result, error)) {
       if (!error.empty())
         out.fileErrors.push_back(error);
-      return;
+      return 0;
     }
     if (s.hasher)
       s.hasher->finish();
     ++out.result.files;
     counters.addFile(i);
+    return 0;
   };
   Measurement measure;
   measure.begin();
@@ -109,20 +108,11 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
           if (!ring.add(k))
             return;
       },
-      [&](int i, std::size_t& k) {
-        hashOne(i, k);
-        return char{};
-      },
-      {}, {},
+      hashOne, {}, {},
       [&](int i, const std::function<void()>& loop) {
         StreamOutcome& out = outcomes[static_cast<std::size_t>(i)];
         runAsStream(i, spec.streams, counters, out, [&] {
-          Stream s{hasherFor(spec),
-                   StreamReads(stop, counters, i),
-                   readPlan(spec, false),
-                   readPlan(spec, true),
-                   {}};
-          s.cachedPlan.manyFiles = s.dropPlan.manyFiles = true;
+          Stream s{hasherFor(spec), StreamReads(stop, counters, i), {}};
           out.hashThreads = s.hasher ? s.hasher->threadsPerStream() : 0;
           streams[static_cast<std::size_t>(i)] = &s;
           loop();
