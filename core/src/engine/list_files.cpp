@@ -1,7 +1,7 @@
 // listFiles: every regular file under a folder, sorted, with loops, special files and unreadable folders
-// reported instead of followed (one walk, over 500 lines: its parallel listing, loop checks and the
-// descriptor budget share the folder queue). The walk goes from open folder to open folder (platform::Folder): each
-// entry costs one name lookup, and a folder swapped for a link while the tree is walked is not followed.
+// reported instead of followed (one walk, over 500 lines: its parallel listing, loop checks and descriptor
+// budget share the folder queue). The walk goes from open folder to open folder (platform::Folder): an entry
+// costs one name lookup, and a folder swapped for a link while the tree is walked is not followed.
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -229,20 +229,6 @@ private:
   bool m_quit = false;
   std::vector<std::thread> m_pool;
 };
-
-}  // namespace
-
-namespace engine {
-
-unsigned listerThreads()
-{
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  return cores < 8 ? 0 : std::min(4u, cores / 4);
-}
-
-}  // namespace engine
-
-namespace {
 
 // The walk, depth first, without recursion: one Level per folder from the root down to the one being listed,
 // each holding its entries' names (never their paths: a path per level would make memory grow with the square of
@@ -527,6 +513,12 @@ private:
 };
 
 }  // namespace
+
+unsigned engine::listerThreads()
+{
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return cores < 8 ? 0 : std::min(4u, cores / 4);
+}
 
 void engine::walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
                                  LinkPolicy links, const TreeSink& sink)
