@@ -114,7 +114,7 @@ bool readsFolder(const WorkloadSpec& spec);
 // Reads a file once so the next read is served from RAM (the "warm" cache mode). Returns an error message or "".
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
 // Warm mode's one warm-up, before anything is timed (by runWorkload unless `prewarmed`): the spec's file, or
-// every file under its folder (one that cannot be read is skipped: the run reports it). An error message or "".
+// every file under its folder (one that cannot be read is skipped: the run says so). An error or "".
 std::string warmUp(const WorkloadSpec& spec, std::stop_token stop);
 
 // Digests of one file under several algorithms, read once (the CLI's `hash` and `check`).
