@@ -79,6 +79,29 @@ TEST_CASE("runOrdered with no jobs, or a producer that adds nothing, returns at 
   CHECK(consumed == 0);
 }
 
+TEST_CASE("runOrdered without a consumer adds the jobs on the calling thread and runs each once", "[jobs]")
+{
+  for (int workers : {1, 3}) {
+    CAPTURE(workers);
+    std::vector<std::atomic<int>> runs(500);
+    std::thread::id producer;
+    runOrdered<int, char>(
+        workers, 32, {},
+        [&](JobRing<int, char>& ring) {
+          producer = std::this_thread::get_id();
+          for (int i = 0; i < 500; ++i)
+            ring.add(i);
+        },
+        [&](int, int& job) {
+          ++runs[static_cast<std::size_t>(job)];
+          return char{};
+        },
+        {});
+    CHECK(producer == std::this_thread::get_id());
+    CHECK(std::all_of(runs.begin(), runs.end(), [](const std::atomic<int>& n) { return n == 1; }));
+  }
+}
+
 TEST_CASE("a stop ends a pool whose producer, workers and consumer are all waiting", "[jobs]")
 {
   using hashscope::test::cancelBudgetSeconds;
@@ -298,13 +321,16 @@ TEST_CASE("runOrdered starts each worker on its own thread before its first job"
           return job;
         },
         [](int&, int&) {}, {},
-        [&](int) {
-          std::lock_guard lock(mutex);
-          if (std::find(started.begin(), started.end(), std::this_thread::get_id()) != started.end())
-            ++startedTwice;
-          if (std::this_thread::get_id() == here)
-            ++startedHere;
-          started.push_back(std::this_thread::get_id());
+        [&](int, const std::function<void()>& loop) {
+          {
+            std::lock_guard lock(mutex);
+            if (std::find(started.begin(), started.end(), std::this_thread::get_id()) != started.end())
+              ++startedTwice;
+            if (std::this_thread::get_id() == here)
+              ++startedHere;
+            started.push_back(std::this_thread::get_id());
+          }
+          loop();
         });
     CHECK(started.size() == static_cast<std::size_t>(workers));
     CHECK(startedTwice == 0);

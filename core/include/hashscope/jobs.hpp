@@ -24,20 +24,6 @@
 
 namespace hashscope {
 
-// One producer adds jobs, workers take and finish them, and (Delivery::InOrder) one consumer takes the
-// results in the order the jobs were added. At most `window` jobs are added and not yet handed back (consumed,
-// or finished when nobody consumes), so memory stays bounded whatever the number of jobs: the producer waits
-// for room. Every wait ends at once when `stop` is requested. Nothing locks while nobody has to wait: a job
-// costs a few atomic operations. A party that must wait sleeps, and is woken once there is enough for it, so
-// that neither a fast worker nor a printer that keeps up costs a wake-up per job (on 16 cores `hash -r -j 16`
-// over tiny files made one context switch per file when every announcement woke every worker, issue 19):
-// - workers: the producer announces new jobs every 16 added (or at flush()) by waking one sleeping worker; a
-//   worker that takes a job while announced jobs remain wakes one more, so only as many workers wake as there
-//   are jobs for, and those wake-ups are made by workers, not by the producer that feeds them all; they sleep
-//   on an atomic counter (a futex), not on a mutex they would all share;
-// - the consumer: waits for the last of the next kConsumerBatch jobs (for at most kPatience), not for the
-//   next one alone;
-// - the producer: waits for an eighth of the window to be free again.
 // A thread the pool needed could not be started (EAGAIN: a memory limit such as ulimit -v, or too many
 // processes). Nothing was lost: the jobs started before it were stopped and joined.
 struct ThreadStartError : std::runtime_error {
@@ -48,6 +34,14 @@ struct ThreadStartError : std::runtime_error {
   }
 };
 
+// One producer adds jobs, workers take and finish them, and (Delivery::InOrder) one consumer takes the
+// results in the order the jobs were added. At most `window` jobs are added and not yet handed back, so
+// memory stays bounded: the producer waits for room. Every wait ends at once on `stop`. Nothing locks while
+// nobody waits; a party that must wait sleeps until there is enough for it: no job costs a wake-up:
+// - workers sleep on a futex; the producer wakes one every 16 jobs added (or at flush()), and a worker that
+//   takes a job while announced ones remain wakes the next;
+// - the consumer waits for the last of the next kConsumerBatch jobs (at most kPatience), not for each;
+// - the producer waits for an eighth of the window to be free again.
 template <class Job, class Result>
 class JobRing {
 public:
@@ -99,8 +93,7 @@ public:
   // Producer: no job will be added any more (the workers and the consumer end once all are done).
   void close()
   {
-    m_unannounced = 0;
-    m_announced.store(m_added.load(std::memory_order_relaxed));
+    flush();
     m_closed.store(true);
     wakeAllWorkers();
     wake(m_consumerCv);
@@ -154,11 +147,9 @@ public:
   }
 
   // Consumer (one thread, Delivery::InOrder). The next job in order and its result; false once every job
-  // added before close() was handed over, or when stopped. A consumer that keeps up with the workers would
-  // wait once per job: it waits instead, for at most kPatience, for the last of the next kConsumerBatch jobs
-  // added, then hands those over without waiting. `beforeWait` runs (on this thread) when it has to wait
-  // longer for a result: a caller flushes what it has printed so far there, so nothing done waits behind a
-  // slow job, while the short waits cost no flush each.
+  // added before close() was handed over, or when stopped. It waits for a batch, not for each job (see the
+  // class); `beforeWait` runs on this thread before a longer wait: a caller flushes its output there, so
+  // nothing done waits behind a slow job, while the short waits cost no flush each.
   static constexpr std::chrono::milliseconds kPatience{20};
   static constexpr std::size_t kConsumerBatch = 64;
   bool next(Job& job, Result& result, const std::function<void()>& beforeWait = {})
@@ -213,27 +204,19 @@ private:
     std::atomic<std::uint8_t> state{kFree};
   };
 
-  // Waits on `cv` until `ready()` or a stop; false when stopped. The waiter count is raised under the lock
-  // before the last check, and wakers read it after changing the state (both sequentially consistent) and take
-  // the lock before notifying, so a change made between the check and the wait is never missed.
+  // Waits on `cv` until `ready()` or a stop, for at most `patience` if given: true when ready, not stopped.
+  // The waiter count is raised under the lock before the last check, and wakers read it after changing the
+  // state (both sequentially consistent) and take the lock before notifying: no change is missed.
   template <class Ready>
-  bool wait(std::atomic<int>& waiting, std::condition_variable& cv, Ready ready)
+  bool wait(std::atomic<int>& waiting, std::condition_variable& cv, Ready ready,
+            std::optional<std::chrono::milliseconds> patience = {})
   {
     std::unique_lock lock(m_mutex);
     waiting.fetch_add(1);
-    cv.wait(lock, [&] { return ready() || m_stop.stop_requested(); });
+    const auto done = [&] { return ready() || m_stop.stop_requested(); };
+    const bool inTime = patience ? cv.wait_for(lock, *patience, done) : (cv.wait(lock, done), true);
     waiting.fetch_sub(1);
-    return !m_stop.stop_requested();
-  }
-  // The same for at most `patience`: true when ready (not stopped) within it.
-  template <class Ready>
-  bool wait(std::atomic<int>& waiting, std::condition_variable& cv, Ready ready, std::chrono::milliseconds patience)
-  {
-    std::unique_lock lock(m_mutex);
-    waiting.fetch_add(1);
-    const bool done = cv.wait_for(lock, patience, [&] { return ready() || m_stop.stop_requested(); });
-    waiting.fetch_sub(1);
-    return done && !m_stop.stop_requested();
+    return inTime && !m_stop.stop_requested();
   }
   void wake(std::condition_variable& cv)
   {
@@ -278,24 +261,27 @@ private:
   StopCallback<std::function<void()>> m_wake;  // last: wakes every waiter on a stop (waits.hpp: mingw-safe)
 };
 
-// Runs `produce(ring)` on a thread of its own (it adds the jobs in order with ring.add, which returns false once
-// everything stops, and may call ring.flush() before a slow step so the workers see what is added), `work(worker,
-// job)` for every job on `workers` threads, and `consume(job, result)` on the calling thread for every job, in
-// the order added. At most `window` jobs are in flight. Returns once every job is consumed, or soon after a stop
-// (within the job each worker is running); every thread is joined. `beforeWait` runs on the calling thread
-// once it has waited a moment for a result (JobRing::next); `startWorker(worker)` on each worker's thread
-// before its first job. An exception from produce, work or consume stops everything and is thrown again here.
+// Runs `produce(ring)` on a thread of its own (it adds the jobs in order with ring.add, which returns false
+// once everything stops, and may call ring.flush() before a slow step so the workers see what is added),
+// `work(worker, job)` for every job on `workers` threads, and `consume(job, result)` on the calling thread
+// for every job, in the order added. At most `window` jobs are in flight. Returns once every job is consumed,
+// or soon after a stop (within the job each worker is running); every thread is joined. Without `consume`
+// nobody takes the results (Delivery::None) and `produce` runs on the calling thread. `beforeWait` runs on
+// the calling thread once it has waited a moment for a result (JobRing::next). Each worker's thread runs
+// `aroundWorker(worker, loop)`, which must call `loop()` (its jobs, until none is left), or `loop()` alone.
+// An exception from produce, work, consume or aroundWorker stops everything and is thrown again here.
 template <class Job, class Result>
 void runOrdered(int workers, std::size_t window, std::stop_token stop,
                 const std::function<void(JobRing<Job, Result>& ring)>& produce,
                 const std::function<Result(int worker, Job& job)>& work,
                 const std::function<void(Job& job, Result& result)>& consume,
                 const std::function<void()>& beforeWait = {},
-                const std::function<void(int worker)>& startWorker = {})
+                const std::function<void(int worker, const std::function<void()>& loop)>& aroundWorker = {})
 {
   std::stop_source inner;  // ours: a caller's stop and a failure both end everything
   const StopCallback forward(stop, [&inner] { inner.request_stop(); });  // waits.hpp: mingw-safe
-  JobRing<Job, Result> ring(window, inner.get_token());
+  using Ring = JobRing<Job, Result>;
+  Ring ring(window, inner.get_token(), consume ? Ring::Delivery::InOrder : Ring::Delivery::None);
   std::mutex failureMutex;
   std::exception_ptr failure;
   auto fail = [&](std::exception_ptr e) {
@@ -306,25 +292,28 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
     }
     inner.request_stop();
   };
+  auto producer = [&] {
+    try {
+      produce(ring);
+    } catch (...) {
+      fail(std::current_exception());
+    }
+    ring.close();
+  };
   {
     std::vector<std::jthread> threads;
     try {
       threads.reserve(static_cast<std::size_t>(std::max(workers, 1)) + 1);
-      threads.emplace_back([&] {
-        try {
-          produce(ring);
-        } catch (...) {
-          fail(std::current_exception());
-        }
-        ring.close();
-      });
+      if (consume)
+        threads.emplace_back(producer);
       for (int w = 0; w < std::max(workers, 1); ++w) {
         threads.emplace_back([&, w] {
           try {
-            if (startWorker)
-              startWorker(w);
-            while (auto taken = ring.take())
-              ring.finish(taken->index, work(w, *taken->job));
+            auto loop = [&] {
+              while (auto taken = ring.take())
+                ring.finish(taken->index, work(w, *taken->job));
+            };
+            aroundWorker ? aroundWorker(w, loop) : loop();
           } catch (...) {
             fail(std::current_exception());
           }
@@ -336,15 +325,19 @@ void runOrdered(int workers, std::size_t window, std::stop_token stop,
       threads.clear();  // joins
       throw ThreadStartError();
     }
-    try {
-      Job job;
-      Result result;
-      while (ring.next(job, result, beforeWait))
-        consume(job, result);
-    } catch (...) {
-      fail(std::current_exception());
+    if (!consume) {
+      producer();  // the workers end once every job is taken
+    } else {
+      try {
+        Job job;
+        Result result;
+        while (ring.next(job, result, beforeWait))
+          consume(job, result);
+      } catch (...) {
+        fail(std::current_exception());
+      }
+      inner.request_stop();  // nothing more is consumed: a producer or workers still busy end now
     }
-    inner.request_stop();  // nothing more is consumed: a producer or workers still busy end now
   }  // joins
   if (failure)
     std::rethrow_exception(failure);

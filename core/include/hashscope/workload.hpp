@@ -84,10 +84,12 @@ public:
   std::uint64_t files(int stream) const { return m_streams[stream]->files.load(std::memory_order_relaxed); }
   std::uint64_t totalBytes() const;
   std::uint64_t expectedBytes() const { return m_expected.load(std::memory_order_relaxed); }  // 0 = unknown (duration-bound)
-  std::shared_ptr<ThreadClock> workerClock(int stream) const;  // may be null before the thread started
-  std::shared_ptr<ThreadClock> readerClock(int stream) const;  // null when the stream has no reader thread
+  // Null before the thread started; the reader's null when the stream has no reader thread.
+  std::shared_ptr<ThreadClock> workerClock(int stream) const { return clock(stream, false); }
+  std::shared_ptr<ThreadClock> readerClock(int stream) const { return clock(stream, true); }
 
 private:
+  std::shared_ptr<ThreadClock> clock(int stream, bool reader) const;
   struct alignas(64) Stream {
     std::atomic<std::uint64_t> bytes{0}, waitNs{0}, busyNs{0}, files{0};
   };
@@ -111,9 +113,8 @@ ReadMethods plannedReadMethods(const WorkloadSpec& spec, bool cached, unsigned h
 bool readsFolder(const WorkloadSpec& spec);
 // Reads a file once so the next read is served from RAM (the "warm" cache mode). Returns an error message or "".
 std::string warmFile(const std::filesystem::path& file, std::stop_token stop);
-// Warm mode's one warm-up, before anything is timed: the spec's file, or every file under its folder (a file
-// there that cannot be read is skipped: the run reports it when it reads it). runWorkload calls it unless
-// `prewarmed`; runSampled calls it before its sampler starts. Returns an error message or "".
+// Warm mode's one warm-up, before anything is timed (by runWorkload unless `prewarmed`): the spec's file, or
+// every file under its folder (one that cannot be read is skipped: the run says so). An error or "".
 std::string warmUp(const WorkloadSpec& spec, std::stop_token stop);
 
 // Digests of one file under several algorithms, read once (the CLI's `hash` and `check`).
@@ -161,19 +162,22 @@ private:
 // Descriptors opened by other threads are then not valid there: FileHasher opens listed folders again.
 bool useOwnDescriptorTable();
 
-// The file loop of `hash` and `check`: runOrdered (jobs.hpp) whose workers, when there are several, each open
-// their files in a descriptor table of their own, and hash with their own FileHasher in `work`.
+// The file loop of `hash`, `check` and hash-tree: runOrdered (jobs.hpp) whose workers, when there are
+// several, each open their files in a descriptor table of their own, then run `aroundWorker` (or their loop).
 template <class Job, class Result>
 void runFileJobs(int workers, std::size_t window, std::stop_token stop,
                  const std::function<void(JobRing<Job, Result>& ring)>& produce,
                  const std::function<Result(int worker, Job& job)>& work,
                  const std::function<void(Job& job, Result& result)>& consume,
-                 const std::function<void()>& beforeWait = {})
+                 const std::function<void()>& beforeWait = {},
+                 const std::function<void(int worker, const std::function<void()>& loop)>& aroundWorker = {})
 {
-  runOrdered<Job, Result>(workers, window, std::move(stop), produce, work, consume, beforeWait, [workers](int) {
-    if (workers > 1)
-      useOwnDescriptorTable();
-  });
+  runOrdered<Job, Result>(workers, window, std::move(stop), produce, work, consume, beforeWait,
+                          [&](int worker, const std::function<void()>& loop) {
+                            if (workers > 1)
+                              useOwnDescriptorTable();
+                            aroundWorker ? aroundWorker(worker, loop) : loop();
+                          });
 }
 
 // Every regular file under `root`, recursively, sorted by path (like md5deep -r); links as `LinkPolicy` says,

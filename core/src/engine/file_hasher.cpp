@@ -36,16 +36,14 @@ struct FileHasher::State {
       if (!input.isOpen())
         return out;
       hashOpen(input, file, out);
-      if (!out.error.empty())
-        out.digests.clear();
     } catch (const std::bad_alloc&) {
-      out.digests.clear();
       out.error = file.string() + ": not enough memory to read it in blocks of " + formatBytes(plan.blockSize) +
                   " (use a smaller block size)";
     } catch (const std::exception& e) {
-      out.digests.clear();
       out.error = file.string() + ": " + e.what();
     }
+    if (!out.error.empty())
+      out.digests.clear();
     return out;
   }
 

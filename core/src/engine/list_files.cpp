@@ -1,7 +1,7 @@
 // listFiles: every regular file under a folder, sorted, with loops, special files and unreadable folders
-// reported instead of followed (one walk, over 500 lines: its parallel listing, loop checks and the
-// descriptor budget share the folder queue). The walk goes from open folder to open folder (platform::Folder): each
-// entry costs one name lookup, and a folder swapped for a link while the tree is walked is not followed.
+// reported instead of followed (one walk, over 500 lines: its parallel listing, loop checks and descriptor
+// budget share the folder queue). The walk goes from open folder to open folder (platform::Folder): an entry
+// costs one name lookup, and a folder swapped for a link while the tree is walked is not followed.
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -164,42 +164,34 @@ public:
   // The job's folder, ready: made here if no lister started it, else waited for.
   ReadyFolder take(Job& job)
   {
-    std::unique_lock lock(m_mutex);
-    --m_outstanding;
-    if (job.state == Job::State::Queued) {
-      m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const auto& j) { return j.get() == &job; }));
-      lock.unlock();
+    if (!settle(job))
       return openReady(*job.parent, job.name, job.followLink, m_sizes, m_links);
-    }
-    m_cv.wait(lock, [&] { return job.state == Job::State::Done; });
-    release(job);
     if (job.failure)
       std::rethrow_exception(job.failure);
     return std::move(job.ready);
   }
   // A job the walk will not take (stopped, or its folder ended early): dropped, or waited for if running.
-  void drop(Job& job)
-  {
-    std::unique_lock lock(m_mutex);
-    --m_outstanding;
-    if (job.state == Job::State::Queued) {
-      m_queue.erase(std::find_if(m_queue.begin(), m_queue.end(), [&](const auto& j) { return j.get() == &job; }));
-      return;
-    }
-    m_cv.wait(lock, [&] { return job.state == Job::State::Done; });
-    release(job);
-  }
+  void drop(Job& job) { settle(job); }
 
 private:
   // Folders made ready and not yet taken hold this many entries at most (with their paths about 20 MB) before
   // the listers wait for the walk: sibling folders of a million files each must not all be listed ahead at once.
   static constexpr std::size_t kMaxReadyEntries = 1u << 16;
 
-  // A done job leaves the listers' count (under m_mutex).
-  void release(const Job& job)
+  // Takes `job` back from the listers: false when none had started it (it leaves the queue), else true once
+  // it is done (its entries leave the listers' count).
+  bool settle(Job& job)
   {
+    std::unique_lock lock(m_mutex);
+    --m_outstanding;
+    if (job.state == Job::State::Queued) {
+      std::erase_if(m_queue, [&](const auto& j) { return j.get() == &job; });
+      return false;
+    }
+    m_cv.wait(lock, [&] { return job.state == Job::State::Done; });
     m_readyEntries -= job.ready.entries.size();
     m_cv.notify_all();
+    return true;
   }
 
   void run()
@@ -237,20 +229,6 @@ private:
   bool m_quit = false;
   std::vector<std::thread> m_pool;
 };
-
-}  // namespace
-
-namespace engine {
-
-unsigned listerThreads()
-{
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  return cores < 8 ? 0 : std::min(4u, cores / 4);
-}
-
-}  // namespace engine
-
-namespace {
 
 // The walk, depth first, without recursion: one Level per folder from the root down to the one being listed,
 // each holding its entries' names (never their paths: a path per level would make memory grow with the square of
@@ -298,7 +276,7 @@ public:
     std::uint64_t size = 0;
     if (m_sizes)
       size = fs::file_size(path, ec);
-    addFile(path, nullptr, ec ? 0 : size);
+    m_sink.file(path, nullptr, ec ? 0 : size);
   }
 
 private:
@@ -447,34 +425,26 @@ private:
     return level.folder;
   }
 
-  void addFile(fs::path path, const std::shared_ptr<const platform::Folder>& folder, std::uint64_t size)
-  {
-    m_sink.file(std::move(path), folder, size);
-  }
   void problem(std::string sentence) { m_sink.problem(std::move(sentence)); }
-  void notFollowed(std::string sentence)
-  {
-    if (m_sink.notFollowed)
-      m_sink.notFollowed(std::move(sentence));
-  }
 
   // The link policy, in one place: false (and a line in notFollowed) for a link that is not to be followed.
   bool followsLink(const fs::path& path)
   {
     if (m_links == LinkPolicy::Follow)
       return true;
-    if (m_links == LinkPolicy::Skip) {
-      notFollowed(path.string() + ": a symbolic link, not followed");
-      return false;
+    std::string why = ": a symbolic link, not followed";
+    if (m_links == LinkPolicy::FollowWithinTree) {
+      std::error_code ec;
+      const fs::path target = fs::canonical(path, ec);
+      if (ec)  // dangling or a loop: looked at (and reported) as before
+        return true;
+      const auto rootEnd = std::mismatch(m_root.begin(), m_root.end(), target.begin(), target.end()).first;
+      if (!m_root.empty() && rootEnd == m_root.end())
+        return true;
+      why = ": a symbolic link out of the folder (to " + target.string() + "), not followed";
     }
-    std::error_code ec;
-    const fs::path target = fs::canonical(path, ec);
-    if (ec)  // dangling or a loop: looked at (and reported) as before
-      return true;
-    const auto [rootEnd, targetAt] = std::mismatch(m_root.begin(), m_root.end(), target.begin(), target.end());
-    if (!m_root.empty() && rootEnd == m_root.end())
-      return true;
-    notFollowed(path.string() + ": a symbolic link out of the folder (to " + target.string() + "), not followed");
+    if (m_sink.notFollowed)
+      m_sink.notFollowed(path.string() + why);
     return false;
   }
 
@@ -491,7 +461,7 @@ private:
     }
     if (e.ec) {
       if (e.entry.kind == EntryKind::Regular) {  // listed as a file but its size could not be read: hashing says why
-        addFile(std::move(path), handOut(), 0);
+        m_sink.file(std::move(path), handOut(), 0);
         return;
       }
       if (e.ec.value() == ELOOP)
@@ -503,7 +473,7 @@ private:
       return;
     }
     if (e.kind == EntryKind::Regular) {
-      addFile(std::move(path), handOut(), e.size);
+      m_sink.file(std::move(path), handOut(), e.size);
       return;
     }
     if (e.kind != EntryKind::Folder) {
@@ -543,6 +513,12 @@ private:
 };
 
 }  // namespace
+
+unsigned engine::listerThreads()
+{
+  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
+  return cores < 8 ? 0 : std::min(4u, cores / 4);
+}
 
 void engine::walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
                                  LinkPolicy links, const TreeSink& sink)

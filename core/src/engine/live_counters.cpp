@@ -28,20 +28,12 @@ std::uint64_t LiveCounters::totalBytes() const
   return total;
 }
 
-std::shared_ptr<ThreadClock> LiveCounters::workerClock(int stream) const
+std::shared_ptr<ThreadClock> LiveCounters::clock(int stream, bool reader) const
 {
   if (stream < 0 || stream >= streams())
     return nullptr;
   std::lock_guard lock(m_clockMutex);
-  return m_workerClocks[static_cast<std::size_t>(stream)];
-}
-
-std::shared_ptr<ThreadClock> LiveCounters::readerClock(int stream) const
-{
-  if (stream < 0 || stream >= streams())
-    return nullptr;
-  std::lock_guard lock(m_clockMutex);
-  return m_readerClocks[static_cast<std::size_t>(stream)];
+  return (reader ? m_readerClocks : m_workerClocks)[static_cast<std::size_t>(stream)];
 }
 
 }  // namespace hashscope

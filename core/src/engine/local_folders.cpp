@@ -8,13 +8,11 @@ const platform::Folder* LocalFolders::here(const platform::Folder& listed, std::
 {
   if (!platform::hasOwnDescriptorTable())
     return &listed;
-  if (!m_kept.empty() && m_kept.back().listed == &listed && m_kept.back().local.id() == listed.id())
-    return &m_kept.back().local;
-  const auto known = std::find_if(m_kept.begin(), m_kept.end(), [&](const Kept& k) {
+  const auto known = std::find_if(m_kept.rbegin(), m_kept.rend(), [&](const Kept& k) {
     return k.listed == &listed && k.local.id() == listed.id();  // the same object, still the same folder
   });
-  if (known != m_kept.end()) {
-    std::rotate(known, known + 1, m_kept.end());
+  if (known != m_kept.rend()) {
+    std::rotate(known.base() - 1, known.base(), m_kept.end());  // the most recently used last
     return &m_kept.back().local;
   }
   std::error_code ec;

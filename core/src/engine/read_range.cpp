@@ -127,11 +127,6 @@ private:
   int m_stream;
 };
 
-}  // namespace
-
-
-namespace {
-
 // A cached file below kMapAtLeast of hash -r and hash-tree is copied on the hashing thread, block by block, when
 // several streams read: starting a reader per file costs more, and mapping costs locks and TLB shoot-downs that
 // grow with the threads (docs/measurements/2026-11-26-read-method.md). hash and check copy it on one stream too
@@ -451,10 +446,6 @@ bool readMappedRange(platform::InputFile& file, std::uint64_t offset, std::uint6
   g_foldSink.store(consumer.m_fold, std::memory_order_relaxed);
   return error.empty() && !stopped;
 }
-
-}  // namespace
-
-namespace {
 
 // What the read decision knows of a range: what consumeRange finds of a file (plannedMethod), or what a spec says
 // of its ranges before a run (plannedReadMethods).

@@ -44,14 +44,12 @@ struct ReadPlan {
 };
 
 // The buffer read() fills on the hashing thread: grown without zeroing (a read writes each byte before it is
-// hashed), so a block's buffer for a file that turns out to be empty costs none of its pages (md5sum of an empty
-// file zero-filled 64 KiB: a fifth of its instructions). What it held is not kept when it grows.
+// hashed), so an empty file's buffer costs none of its pages. What it held is not kept when it grows.
 class ReadBuffer {
 public:
   std::byte* data() { return m_data.get(); }
   std::size_t size() const { return m_size; }
-  // At least `size` bytes; `touch`: a buffer grown now has each page written once (StreamReads::prepare, so that
-  // no measured pass faults them in).
+  // At least `size` bytes; `touch`: a buffer grown now has each page written once (StreamReads::prepare).
   void reserve(std::size_t size, bool touch = false);
 
 private:
@@ -104,12 +102,10 @@ inline constexpr std::uint64_t kToEndOfFile = ~std::uint64_t{0};
 ReadMethod plannedMethod(const platform::InputFile& file, std::uint64_t length, std::span<Hasher* const> hashers,
                          const ReadPlan& plan);
 
-// Feeds [offset, offset+length) of `file` to `hashers`, by plannedMethod's choice, accounting bytes, waiting
-// and busy time into `result` and the stream's live counters.
-// No hashers: the bytes are only read (Copy) or every byte of the mapped pages is touched (Mapped).
-// `length` kToEndOfFile: read on this thread until a read returns nothing; `result.bytes` grows by what came.
-// Returns false with `error` set on a failure ("PATH got shorter while it was being read", a read error, a
-// mapping refused under ReadPath::Mapped), or with `error` empty when stopped.
+// Feeds [offset, offset+length) of `file` to `hashers` (none: the bytes are only read, or the mapped pages
+// touched), by plannedMethod's choice, accounting bytes, waiting and busy time into `result` and the stream's
+// live counters. `length` kToEndOfFile: read on this thread until a read returns nothing. False with `error`
+// on a failure (the file shrank, a read error, a mapping refused under ReadPath::Mapped), "" when stopped.
 bool consumeRange(platform::InputFile& file, std::uint64_t offset, std::uint64_t length,
                   std::span<Hasher* const> hashers, const ReadPlan& plan, StreamReads& reads, StreamResult& result,
                   std::string& error);
@@ -125,8 +121,8 @@ bool consumeWholeFile(platform::InputFile& file, bool toEnd, std::span<Hasher* c
 bool consumeJob(PipelinedReader& reader, std::span<Hasher* const> hashers, LiveCounters& counters, int stream,
                 StreamResult& result, std::string& error);
 
-// Whether mapped reads of `threads` streams get the window helper: only when each stream's hashing threads plus
-// its helper fit on the cores (1 stream of md5 on 2 cores yes, 2 streams or BLAKE3's tree no).
+// Whether mapped reads of `threads` streams get the window helper: when each stream's hashing threads and its
+// helper fit on the cores.
 bool mappedHelperFits(std::span<Hasher* const> hashers, int threads);
 bool mappedHelperFits(unsigned hashThreadsPerStream, int threads);
 
@@ -139,8 +135,7 @@ bool autoMapsCached(unsigned hashThreadsPerStream, int threads);
 double hashCost(const std::string& id);
 
 // hashCost's probe: s/GiB of `hashRound` (which hashes `roundBytes`), the best of three tries of two rounds,
-// timed by the thread's CPU clock where it steps by at most kFineClockStep, else by the monotonic clock
-// (Windows' thread clock steps by the scheduler's tick: a few ms probe read 0).
+// on the thread's CPU clock where it steps by at most kFineClockStep (not Windows'), else the monotonic one.
 struct ProbeClocks {
   std::function<double()> cpuSeconds;
   std::function<double()> wallSeconds;

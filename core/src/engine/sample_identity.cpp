@@ -72,16 +72,12 @@ std::optional<SampleName> parseSampleEntryName(std::string_view name)
   if (!content)
     return std::nullopt;
   const std::string_view size = rest.substr(dash + 1);
-  std::size_t digits = 0;
-  while (digits < size.size() && size[digits] >= '0' && size[digits] <= '9')
-    ++digits;
-  const auto number = parseNumber(size.substr(0, digits));
-  const std::string_view unit = size.substr(digits);
-  constexpr std::pair<std::string_view, std::uint64_t> kUnits[] = {
-      {"TiB", 1024 * GiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}, {"B", 1}};
-  for (const auto& [unitName, bytes] : kUnits) {
-    if (unitName == unit && number && *number > 0 && *number <= UINT64_MAX / bytes) {
-      parsed.size = *number * bytes;
+  std::uint64_t number = 0;
+  const auto [unitAt, ec] = std::from_chars(size.data(), size.data() + size.size(), number);
+  const std::string_view unit(unitAt, size.data() + size.size());
+  for (const auto& [unitName, bytes] : kSizeUnits) {
+    if (unitName == unit && ec == std::errc() && number > 0 && number <= UINT64_MAX / bytes) {
+      parsed.size = number * bytes;
       parsed.content = *content;
       // Only the exact spelling sampleFileName() produces counts ("1024KiB" is not ours, "1MiB" is).
       if (sampleFileName(parsed.size, parsed.content) != name)

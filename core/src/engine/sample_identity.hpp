@@ -21,6 +21,9 @@ struct SampleName {
   bool partial = false;
 };
 std::optional<SampleName> parseSampleEntryName(std::string_view name);
+// The units of a sample's size in its name, largest first ("1GiB", never "1024MiB").
+inline constexpr std::pair<std::string_view, std::uint64_t> kSizeUnits[] = {
+    {"TiB", 1024 * GiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}, {"B", 1}};
 std::filesystem::path partialPathOf(const std::filesystem::path& sample);
 
 // The marker: "hashscope-sample 1 <complete|writing> <size> <content> <random id> [<device>:<inode>]".

@@ -61,13 +61,6 @@ std::string clearStalePartial(const fs::path& partial, bool* beingWritten)
 
 namespace {
 
-std::string lowerFirst(std::string text)
-{
-  if (!text.empty())
-    text[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(text[0])));
-  return text;
-}
-
 SampleFile inspect(const fs::path& path, const engine::SampleName& name)
 {
   SampleFile file{path, name.size, name.content, SampleStatus::NotASample, "", 0};
@@ -110,8 +103,10 @@ std::vector<SampleFile> listSamples(const fs::path& folder, std::string* error)
       samples.push_back(inspect(it->path(), *name));
   }
   if (ec) {
+    std::string message = ec.message();
+    message[0] = static_cast<char>(std::tolower(static_cast<unsigned char>(message[0])));
     if (error)
-      *error = folder.string() + ": " + lowerFirst(ec.message());
+      *error = folder.string() + ": " + message;
     return {};
   }
   std::sort(samples.begin(), samples.end(),

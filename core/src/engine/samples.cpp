@@ -22,11 +22,6 @@ constexpr std::string_view kSuffix = ".bin";
 constexpr std::size_t kBlock = 4 * MiB;
 constexpr std::uint64_t kWriteBehindChunk = 8 * MiB;  // x4 in flight: bounded dirty memory, quick cancel
 
-struct Unit {
-  std::string_view name;
-  std::uint64_t bytes;
-};
-constexpr Unit kUnits[] = {{"TiB", 1024 * GiB}, {"GiB", GiB}, {"MiB", MiB}, {"KiB", KiB}, {"B", 1}};
 
 // Removes the partial file (and the sidecars written for it) unless the sample was completed.
 class PartialGuard {
@@ -80,18 +75,20 @@ FileLock holdExisting(const fs::path& target, std::uint64_t size, SampleContent 
   std::string lockError;
   FileLock lock = engine::lockSoon(target, FileLock::Mode::Shared, outcome, lockError);
   std::error_code ec;
+  const auto notOurs = [&](const std::string& why) {
+    error = target.string() + " already exists but is not a HashScope sample of " + formatBytes(size) + " (" +
+            why + "): it was left untouched; remove it or choose another size";
+  };
   if (outcome == FileLock::Outcome::Busy)
     error = target.string() + " is being removed by another HashScope: try again";
   else if (outcome == FileLock::Outcome::Failed && fs::exists(fs::symlink_status(target, ec)))
-    error = target.string() + " already exists but is not a HashScope sample of " + formatBytes(size) + " (" +
-            lockError + "): it was left untouched; remove it or choose another size";
+    notOurs(lockError);
   if (!lock.isLocked() || !lock.stillNamedBy(target))
     return {};
   const std::string problem =
       engine::markerProblem(target, {size, content, false}, lock.size(), platform::fileId(target));
   if (!problem.empty()) {
-    error = target.string() + " already exists but is not a HashScope sample of " + formatBytes(size) + " (" +
-            problem + "): it was left untouched; remove it or choose another size";
+    notOurs(problem);
     return {};
   }
   return lock;
@@ -171,10 +168,10 @@ std::string sampleFileName(std::uint64_t size, SampleContent content)
   std::string name(kPrefix);
   name += toString(content);
   name += '-';
-  for (const Unit& u : kUnits) {
-    if (size >= u.bytes && size % u.bytes == 0) {
-      name += std::to_string(size / u.bytes);
-      name += u.name;
+  for (const auto& [unit, bytes] : engine::kSizeUnits) {
+    if (size >= bytes && size % bytes == 0) {
+      name += std::to_string(size / bytes);
+      name += unit;
       break;
     }
   }
@@ -280,7 +277,6 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
     }
     const auto start = engine::Clock::now();
     auto lastReport = start;
-    SampleProgress report{0, size, 0};
     std::uint64_t behind = 0;
     for (std::uint64_t pos = 0; pos < size;) {
       if (stop.stop_requested()) {
@@ -301,9 +297,7 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
       const auto now = engine::Clock::now();
       if (progress && now - lastReport >= std::chrono::milliseconds(100)) {
         lastReport = now;
-        report.bytesWritten = pos;
-        report.seconds = engine::secondsBetween(start, now);
-        progress(report);
+        progress({pos, size, engine::secondsBetween(start, now)});
       }
     }
     if (!file.flush(error)) {
@@ -316,11 +310,8 @@ SampleResult createSample(const fs::path& folder, std::uint64_t size, SampleCont
     file.close();
     result.seconds = engine::secondsBetween(start, end);
     result.mbPerSec = megabytesPerSecond(size, result.seconds);
-    if (progress) {
-      report.bytesWritten = size;
-      report.seconds = result.seconds;
-      progress(report);
-    }
+    if (progress)
+      progress({size, size, result.seconds});
     // Mark it complete before it gets its final name, so it never appears there unmarked.
     const engine::SampleMarker complete{true, size, content, std::nullopt};
     if (sidecar) {

@@ -8,6 +8,28 @@
 
 namespace hashscope::engine {
 
+void runAsStream(int i, int streams, LiveCounters& counters, StreamOutcome& outcome,
+                 const std::function<void()>& body)
+{
+  auto clock = platform::makeThreadClock();
+  counters.registerThread(i, false, clock);
+  const double cpu0 = clock->cpuSeconds();
+  const auto t0 = Clock::now();
+  try {
+    body();
+  } catch (const std::bad_alloc&) {
+    outcome.error = "Not enough memory for " + std::to_string(streams) +
+                    " stream(s): use a smaller block size or fewer streams";
+  } catch (const std::exception& e) {
+    outcome.error = std::string("Unexpected failure: ") + e.what();
+  } catch (...) {
+    outcome.error = "Unexpected failure in a worker thread";
+  }
+  outcome.result.wallSeconds = secondsBetween(t0, Clock::now());
+  outcome.result.cpuSeconds = clock->cpuSeconds() - cpu0;
+  clock->freeze();
+}
+
 std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
                                       const std::function<void(int, StreamOutcome&)>& body)
 {
@@ -17,23 +39,7 @@ std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
     threads.reserve(outcomes.size());
     for (int i = 0; i < streams; ++i) {
       threads.emplace_back([i, streams, &counters, &body, &outcome = outcomes[static_cast<std::size_t>(i)]] {
-        auto clock = platform::makeThreadClock();
-        counters.registerThread(i, false, clock);
-        const double cpu0 = clock->cpuSeconds();
-        const auto t0 = Clock::now();
-        try {
-          body(i, outcome);
-        } catch (const std::bad_alloc&) {
-          outcome.error = "Not enough memory for " + std::to_string(streams) +
-                          " stream(s): use a smaller block size or fewer streams";
-        } catch (const std::exception& e) {
-          outcome.error = std::string("Unexpected failure: ") + e.what();
-        } catch (...) {
-          outcome.error = "Unexpected failure in a worker thread";
-        }
-        outcome.result.wallSeconds = secondsBetween(t0, Clock::now());
-        outcome.result.cpuSeconds = clock->cpuSeconds() - cpu0;
-        clock->freeze();
+        runAsStream(i, streams, counters, outcome, [&] { body(i, outcome); });
       });
     }
   }  // joins every thread

@@ -41,8 +41,11 @@ struct StreamOutcome {
   bool queuedDirect = false;             // it read direct through the pipelined reader (queue depth applies)
 };
 
-// Runs `body(stream, outcome)` on `streams` threads and joins them all. Each thread registers its CPU clock
-// in `counters` and gets its wall and CPU time measured; exceptions become outcome.error.
+// Runs `body()` as stream `i` of `streams` on the calling thread: registers the thread's CPU clock in
+// `counters`, measures its wall and CPU time into outcome.result; exceptions become outcome.error.
+void runAsStream(int i, int streams, LiveCounters& counters, StreamOutcome& outcome,
+                 const std::function<void()>& body);
+// runAsStream(i, ..., body(i, outcome)) on `streams` threads; joins them all.
 std::vector<StreamOutcome> runStreams(int streams, LiveCounters& counters,
                                       const std::function<void(int, StreamOutcome&)>& body);
 
@@ -59,8 +62,8 @@ private:
 
 // "Unknown hash algorithm "x"": the one wording of an algorithm id nobody knows.
 std::string unknownAlgorithmText(std::string_view id);
-// The hasher of one stream of `spec`: nullptr for workloads that hash nothing (read). runWorkload has checked
-// the algorithm, so an unknown one here is a bug: it throws (runStreams reports it as an unexpected failure).
+// The hasher of one stream of `spec`: nullptr for workloads that hash nothing (read). An unknown algorithm
+// (runWorkload checked it: a bug) throws, reported as an unexpected failure.
 std::unique_ptr<Hasher> hasherFor(const WorkloadSpec& spec);
 // The stream's reads of a file workload under `spec`, for a file opened with `dropBehind` (CachePlan).
 ReadPlan readPlan(const WorkloadSpec& spec, bool dropBehind);
@@ -74,9 +77,8 @@ struct CachePlan {
   CacheMethod method = CacheMethod::AsIs;
   std::string note;
 };
-// Opens one file for reading under `cache` (cold: evicting it first, or for direct I/O; warm: warmUp read it
-// already) into `file`, and tells how further handles must be opened. Returns false with `error` when the
-// file cannot be opened.
+// Opens one file into `file` under `cache` (cold: evicted first, or for direct I/O; warm: warmUp read it) and
+// tells in `plan` how further handles must be opened. False with `error` when it cannot be opened.
 bool prepareFile(const std::filesystem::path& path, CacheMode cache, CachePlan& plan, platform::InputFile& file,
                  std::string& error);
 
@@ -89,8 +91,7 @@ std::string folderProblem(const std::filesystem::path& folder);
 // The memory workloads' buffers: page-aligned like the file paths' bytes, since a vector hash whose loads split
 // cache lines (a heap buffer is 16-byte aligned) would set a hash ceiling that depends on where the heap put it
 // (docs/measurements/2026-11-28-core-comments.md). nullptr when out of memory (the workloads throw bad_alloc).
-inline constexpr std::size_t kWorkBufferAlignment = 4096;
-platform::AlignedBuffer workBuffer(std::size_t size);
+inline platform::AlignedBuffer workBuffer(std::size_t size) { return platform::allocateAligned(size, 4096); }
 // Where the memory workloads take their buffers: workBuffer, or a test's function that hands them on.
 using WorkBuffers = std::function<platform::AlignedBuffer(std::size_t size)>;
 
@@ -102,10 +103,9 @@ void runHashMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters&
 void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 // read and hash-file: one file (workload_file.cpp).
 void runFile(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
-// The threads that list, look at and name folders' entries ahead of a tree walk (list_files.cpp), whose own
-// thread hands the files out in order. The walk alone holds back more than about six workers, and listers slow
-// machines with few cores (docs/benchmarks.md, "The walk's work on other threads"): none below 8 cores, then
-// one per 4 cores, at most 4.
+// The threads that list and look at folders' entries ahead of a tree walk (list_files.cpp): the walk alone
+// holds back more than about six workers, and listers slow machines with few cores (docs/benchmarks.md, "The
+// walk's work on other threads"): none below 8 cores, then one per 4 cores, at most 4.
 unsigned listerThreads();
 // walkTree and listFiles with `listers` threads whatever the machine, so a 2-core machine tests the listers.
 void walkTreeWithListers(unsigned listers, const std::filesystem::path& root, std::stop_token stop, bool sizes,
@@ -116,8 +116,7 @@ TreeListing listFilesWithListers(unsigned listers, const std::filesystem::path& 
 // hash-tree, and read over a folder: every file under it (workload_tree.cpp).
 void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result);
 
-// Fills result.perStream, bytes, files, the first stream error, the read methods, the queue depth of direct reads
-// and the hashing threads from the outcomes.
+// Fills the result's per-stream figures, totals, first error, read methods, queue depth and hashing threads.
 void collectOutcomes(const WorkloadSpec& spec, std::vector<StreamOutcome>& outcomes, RunResult& result);
 
 }  // namespace hashscope::engine

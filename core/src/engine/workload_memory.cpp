@@ -71,8 +71,6 @@ void finish(const WorkloadSpec& spec, std::stop_token stop, std::vector<StreamOu
 
 }  // namespace
 
-platform::AlignedBuffer workBuffer(std::size_t size) { return platform::allocateAligned(size, kWorkBufferAlignment); }
-
 void runMemory(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& counters, RunResult& result,
                const WorkBuffers& buffers)
 {

@@ -2,6 +2,7 @@
 // md5deep -r with N jobs), largest first. The read runs the same walk with no hasher: the tree's own read
 // ceiling, per-file costs included.
 #include <algorithm>
+#include <numeric>
 
 #include "engine/local_folders.hpp"
 #include "engine/workload_internal.hpp"
@@ -12,17 +13,10 @@ namespace hashscope::engine {
 namespace {
 
 // The least cold method any file got decides the run's label: "direct" only when every file was direct.
-int coldness(CacheMethod method)
+int coldness(CacheMethod m)
 {
-  switch (method) {
-  case CacheMethod::Direct: return 3;
-  case CacheMethod::MemoryBacked: return 2;
-  case CacheMethod::Evicted: return 1;
-  case CacheMethod::NotApplicable:
-  case CacheMethod::AsIs:
-  case CacheMethod::Warm: break;
-  }
-  return 0;
+  using enum CacheMethod;
+  return m == Direct ? 3 : m == MemoryBacked ? 2 : m == Evicted ? 1 : 0;
 }
 
 }  // namespace
@@ -49,71 +43,82 @@ void runTree(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& count
   // Largest files first: the streams then finish together instead of one hashing the last big file alone
   // (work balanced by bytes). Small files are hashed inline, with one read each into a reused buffer.
   std::vector<std::size_t> order(listing.files.size());
-  for (std::size_t k = 0; k < order.size(); ++k)
-    order[k] = k;
+  std::iota(order.begin(), order.end(), std::size_t{0});
   if (listing.sizes.size() == listing.files.size())
     std::stable_sort(order.begin(), order.end(),
                      [&](std::size_t a, std::size_t b) { return listing.sizes[a] > listing.sizes[b]; });
-  // Every job is known: the pool's window holds them all, and no consumer waits for results in order.
-  JobRing<std::size_t, char> jobs(std::max<std::size_t>(order.size(), 1), stop, JobRing<std::size_t, char>::Delivery::None);
-  for (std::size_t k : order)
-    jobs.add(k);
-  jobs.close();
+  ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
+  cachedPlan.manyFiles = dropPlan.manyFiles = true;
+  // What a stream keeps from file to file, on its own thread.
+  struct Stream {
+    std::unique_ptr<Hasher> hasher;
+    StreamReads reads;
+    LocalFolders folders;
+  };
+  std::vector<StreamOutcome> outcomes(static_cast<std::size_t>(spec.streams));
+  std::vector<Stream*> streams(outcomes.size());
+  auto hashOne = [&](int i, std::size_t& k) -> char {
+    Stream& s = *streams[static_cast<std::size_t>(i)];
+    StreamOutcome& out = outcomes[static_cast<std::size_t>(i)];
+    const auto& path = listing.files[k];
+    const platform::Folder* listed = listing.folders[k].get();
+    CachePlan plan;
+    std::string error;
+    const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
+    platform::InputFile file;
+    // Cached reads open the file by name in its listed folder, as hash -r does (plan.method stays AsIs);
+    // cold ones go through prepareFile, which evicts or opens for direct I/O.
+    if (perFile == CacheMode::AsIs && listed)
+      file = s.folders.open(*listed, path, error);
+    else
+      prepareFile(path, perFile, plan, file, error);
+    if (!file.isOpen()) {
+      out.fileErrors.push_back(error);
+      return 0;
+    }
+    if (spec.cache == CacheMode::Cold &&
+        (!out.cacheMethod || coldness(plan.method) < coldness(*out.cacheMethod))) {
+      out.cacheMethod = plan.method;
+      out.cacheNote = plan.note;
+    }
+    Hasher* const one[] = {s.hasher.get()};
+    const std::span<Hasher* const> list =
+        s.hasher ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
+    if (s.hasher)
+      s.hasher->reset();
+    if (!consumeRange(file, 0, file.size(), list, plan.dropBehind ? dropPlan : cachedPlan, s.reads,
+                      out.result, error)) {
+      if (!error.empty())
+        out.fileErrors.push_back(error);
+      return 0;
+    }
+    if (s.hasher)
+      s.hasher->finish();
+    ++out.result.files;
+    counters.addFile(i);
+    return 0;
+  };
   Measurement measure;
   measure.begin();
-  auto outcomes = runStreams(spec.streams, counters, [&](int i, StreamOutcome& out) {
-    std::unique_ptr<Hasher> hasher = hasherFor(spec);
-    Hasher* const one[] = {hasher.get()};
-    const std::span<Hasher* const> list = hasher ? std::span<Hasher* const>(one) : std::span<Hasher* const>();
-    StreamReads reads(stop, counters, i);
-    ReadPlan cachedPlan = readPlan(spec, false), dropPlan = readPlan(spec, true);
-    cachedPlan.manyFiles = dropPlan.manyFiles = true;
-    out.hashThreads = hasher ? hasher->threadsPerStream() : 0;
-    // Several streams: each opens, reads and closes in a descriptor table of its own (see hash -r).
-    if (spec.streams > 1)
-      platform::useOwnDescriptorTable();
-    LocalFolders folders;
-    while (auto taken = jobs.take()) {
-      const std::size_t k = *taken->job;
-      jobs.finish(taken->index, 0);
-      const auto& path = listing.files[k];
-      const platform::Folder* listed = listing.folders[k].get();
-      CachePlan plan;
-      std::string error;
-      const CacheMode perFile = spec.cache == CacheMode::Warm ? CacheMode::AsIs : spec.cache;
-      platform::InputFile file;
-      // Cached reads open the file by name in its listed folder, as hash -r does (FileHasher::hash of a listing); cold
-      // ones go through prepareFile, which evicts or opens for direct I/O.
-      bool opened;
-      if (perFile == CacheMode::AsIs && listed) {
-        file = folders.open(*listed, path, error);
-        opened = file.isOpen();
-        plan.method = CacheMethod::AsIs;
-      } else {
-        opened = prepareFile(path, perFile, plan, file, error);
-      }
-      if (!opened) {
-        out.fileErrors.push_back(error);
-        continue;
-      }
-      if (spec.cache == CacheMode::Cold && (!out.cacheMethod || coldness(plan.method) < coldness(*out.cacheMethod))) {
-        out.cacheMethod = plan.method;
-        out.cacheNote = plan.note;
-      }
-      if (hasher)
-        hasher->reset();
-      if (!consumeRange(file, 0, file.size(), list, plan.dropBehind ? dropPlan : cachedPlan, reads, out.result, error)) {
-        if (!error.empty())
-          out.fileErrors.push_back(error);
-        continue;
-      }
-      if (hasher)
-        hasher->finish();
-      ++out.result.files;
-      counters.addFile(i);
-    }
-    noteReads(reads, out);
-  });
+  // The file loop of hash -r: every job is known, so the window holds them all, and nobody consumes results.
+  runFileJobs<std::size_t, char>(
+      spec.streams, std::max<std::size_t>(order.size(), 1), stop,
+      [&](JobRing<std::size_t, char>& ring) {
+        for (std::size_t k : order)
+          if (!ring.add(k))
+            return;
+      },
+      hashOne, {}, {},
+      [&](int i, const std::function<void()>& loop) {
+        StreamOutcome& out = outcomes[static_cast<std::size_t>(i)];
+        runAsStream(i, spec.streams, counters, out, [&] {
+          Stream s{hasherFor(spec), StreamReads(stop, counters, i), {}};
+          out.hashThreads = s.hasher ? s.hasher->threadsPerStream() : 0;
+          streams[static_cast<std::size_t>(i)] = &s;
+          loop();
+          noteReads(s.reads, out);
+        });
+      });
   measure.end(result);
   collectOutcomes(spec, outcomes, result);
   if (spec.cache == CacheMode::Cold) {

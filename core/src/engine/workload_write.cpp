@@ -13,22 +13,6 @@ constexpr std::uint64_t kDefaultWriteSize = 256 * MiB;
 constexpr std::uint64_t kWriteBehindChunk = 8 * MiB;  // bounds dirty memory per stream (x4 in flight)
 constexpr std::uint64_t kSliceAlignment = 1 * MiB;
 
-// Removes the file it guards when it goes out of scope: the write workload never leaves its file behind.
-class RemoveGuard {
-public:
-  explicit RemoveGuard(std::filesystem::path path) : m_path(std::move(path)) {}
-  ~RemoveGuard()
-  {
-    std::error_code ec;
-    std::filesystem::remove(m_path, ec);
-  }
-  RemoveGuard(const RemoveGuard&) = delete;
-  RemoveGuard& operator=(const RemoveGuard&) = delete;
-
-private:
-  std::filesystem::path m_path;
-};
-
 }  // namespace
 
 std::string freeSpaceProblem(const std::filesystem::path& folder, std::uint64_t needed)
@@ -73,7 +57,12 @@ void runWrite(const WorkloadSpec& spec, std::stop_token stop, LiveCounters& coun
     result.error = error;
     return;
   }
-  RemoveGuard guard(path);
+  // Removed however the run ends: the write workload never leaves its file behind.
+  const auto remove = [](const std::filesystem::path* file) {
+    std::error_code ec;
+    std::filesystem::remove(*file, ec);
+  };
+  const std::unique_ptr<const std::filesystem::path, decltype(remove)> guard(&path, remove);
   result.target = path;
   counters.setExpectedBytes(size);
 
